@@ -1,0 +1,110 @@
+"""Diagnostics: every problem found in a pack, with its place and a hint.
+
+A diagnostic is plain data (`Diagnostic`); `render` turns it into the familiar compiler form::
+
+    cards/along_history/prehistory.yaml:12:21: error: unknown card "Homo Erectu"
+       12 |       free if you own "Homo Erectu"
+          |                       ^^^^^^^^^^^^^
+    hint: did you mean "Homo Erectus"?
+
+Checks never raise on bad input: they yield diagnostics and the caller decides.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem, located in a file (1-based line and column) when it has a place."""
+
+    severity: Severity
+    code: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    end_column: int | None = None
+    hint: str | None = None
+    source_line: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def location(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def render(self) -> str:
+        """The diagnostic as text: location, message, the source line with a caret, the hint."""
+        out = [f"{self.location()}: {self.severity}: {self.message}"]
+        if self.source_line is not None and self.line is not None:
+            text = self.source_line.rstrip("\n").replace("\t", " ")
+            gutter = f"{self.line:>5} | "
+            out.append(gutter + text)
+            col = max(1, self.column or 1)
+            width = 1
+            if self.end_column is not None and self.end_column > col:
+                width = self.end_column - col
+            width = max(1, min(width, max(1, len(text) - col + 1)))
+            out.append(" " * (len(gutter) - 2) + "| " + " " * (col - 1) + "^" * width)
+        if self.hint:
+            out.append(f"hint: {self.hint}")
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+    def at(self, file: str | None, line: int | None, column: int | None,
+           source_line: str | None = None, end_column: int | None = None) -> Diagnostic:
+        """A copy placed at another location (used to map rule text to its file)."""
+        return replace(self, file=file, line=line, column=column, source_line=source_line,
+                       end_column=end_column)
+
+
+def sort_key(d: Diagnostic) -> tuple[int, str, int, int]:
+    """Errors first, then by file and position: the most useful problem comes first."""
+    return (0 if d.is_error else 1, d.file or "", d.line or 0, d.column or 0)
+
+
+def sorted_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
+    seen: set[Diagnostic] = set()
+    unique = []
+    for d in diags:
+        if d not in seen:
+            seen.add(d)
+            unique.append(d)
+    return sorted(unique, key=sort_key)
+
+
+def did_you_mean(word: str, candidates: Iterable[str], quote: str = '"') -> str | None:
+    """A hint naming the closest candidates to a misspelt word, or None."""
+    pool = list(dict.fromkeys(candidates))
+    lowered = {c.lower(): c for c in pool}
+    matches = difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.6)
+    if not matches:
+        return None
+    names = [f"{quote}{lowered[m]}{quote}" for m in matches]
+    if len(names) == 1:
+        return f"did you mean {names[0]}?"
+    return f"did you mean {', '.join(names[:-1])} or {names[-1]}?"
+
+
+def summary(diags: Iterable[Diagnostic]) -> str:
+    diags = list(diags)
+    errors = sum(d.is_error for d in diags)
+    warnings = len(diags) - errors
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"

@@ -1,0 +1,568 @@
+"""Parse rules text into the syntax tree of `rules_dsl.ast`, or into located diagnostics.
+
+The grammar (`grammar.lark`) is compiled once per process (LALR, contextual lexer, cached on
+disk by Lark). A Transformer pass with positions builds the frozen dataclasses; nothing
+downstream sees a `lark.Tree`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Literal
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+
+from . import ast
+from .diagnostics import Diagnostic, did_you_mean
+from .layout import IndentationError_, RulesLayout
+
+Start = Literal["rules", "cost", "number", "condition"]
+STARTS: tuple[Start, ...] = ("rules", "cost", "number", "condition")
+
+MAX_TEXT = 20_000        # characters in one rules text
+MAX_NESTING = 60         # brackets and blocks deep
+
+
+
+@cache
+def _lark() -> Lark:
+    return Lark.open_from_package(
+        "rules_dsl", "grammar.lark", ("",),
+        parser="lalr", lexer="contextual", start=list(STARTS), postlex=RulesLayout(),
+        propagate_positions=True, maybe_placeholders=True, cache=True,
+    )
+
+
+class ParseError(Exception):
+    """Rules text that does not parse; carries the diagnostic (relative to the text)."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def parse(text: str, start: Start = "rules") -> Any:
+    """Parse `text` from the entry point `start`; raise ParseError with a located diagnostic."""
+    problem = _precheck(text)
+    if problem is not None:
+        raise ParseError(problem)
+    try:
+        tree = _lark().parse(text, start=start)
+    except IndentationError_ as e:
+        raise ParseError(_diag(text, e.token.end_line or e.token.line, 1, e.message,
+                               e.hint)) from None
+    except UnexpectedInput as e:
+        raise ParseError(_unexpected(text, e, start)) from None
+    except RecursionError:
+        raise ParseError(_diag(text, 1, 1, "this rule is nested too deeply",
+                               f"nest at most {MAX_NESTING} levels")) from None
+    try:
+        return _Builder().transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, UnexpectedOtherwise):
+            line = e.obj.meta.line if not getattr(e.obj.meta, "empty", True) else 1
+            raise ParseError(_diag(text, line, 1, '"otherwise" without an "if" before it',
+                                   'put "otherwise:" right after the block of an "if"')) from None
+        raise
+    except RecursionError:
+        raise ParseError(_diag(text, 1, 1, "this rule is nested too deeply",
+                               f"nest at most {MAX_NESTING} levels")) from None
+
+
+def try_parse(text: str, start: Start = "rules") -> tuple[Any | None, Diagnostic | None]:
+    """Like `parse`, but returns (tree, None) or (None, diagnostic)."""
+    try:
+        return parse(text, start), None
+    except ParseError as e:
+        return None, e.diagnostic
+
+
+# ------------------------------------------------------------------ errors
+
+
+def _diag(text: str, line: int, column: int, message: str, hint: str | None = None,
+          end_column: int | None = None) -> Diagnostic:
+    lines = text.split("\n")
+    source = lines[line - 1] if 0 < line <= len(lines) else None
+    return Diagnostic("error", "syntax", message, None, line, column, end_column, hint, source)
+
+
+def _precheck(text: str) -> Diagnostic | None:
+    """Refuse texts that would cost the parser too much before parsing them."""
+    if len(text) > MAX_TEXT:
+        return _diag(text, 1, 1, f"this rules text is {len(text):,} characters long",
+                     f"keep one text under {MAX_TEXT:,} characters; split it into cards or phases")
+    depth = 0
+    line, column = 1, 0
+    for ch in text:
+        column += 1
+        if ch == "\n":
+            line, column = line + 1, 0
+        elif ch == "(":
+            depth += 1
+            if depth > MAX_NESTING:
+                return _diag(text, line, column, "brackets are nested too deeply",
+                             f"nest at most {MAX_NESTING} levels")
+        elif ch == ")":
+            depth = max(0, depth - 1)
+    indents = {len(x) - len(x.lstrip(" ")) for x in text.split("\n") if x.strip()}
+    if len(indents) > MAX_NESTING:
+        return _diag(text, 1, 1, "blocks are nested too deeply",
+                     f"nest at most {MAX_NESTING} levels")
+    return None
+
+
+TERMINAL_WORDS = {
+    "NAME": 'a card name in quotes ("The Fire")', "INT": "a number", "WORD": "a word",
+    "SIGNED_INT": "a signed number (+1)", "EVENT": "an event (acquire, failure...)",
+    "_NL": "the end of the line", "$END": "the end of the text", "COLON": '":"',
+    "SEMICOLON": '";"', "COMMA": '","', "LPAR": '"("', "RPAR": '")"', "_INDENT":
+    "an indented block", "_DEDENT": "the end of the block", "PLUS": '"+"', "MINUS": '"-"',
+    "STAR": '"*"', "SLASH": '"/"', "__ANON_0": "\"'s\"",
+}
+
+
+def _readable(terminal: str) -> str:
+    if terminal in TERMINAL_WORDS:
+        return TERMINAL_WORDS[terminal]
+    try:
+        pattern = _lark().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal.lower()
+    if pattern.type == "str":
+        return f'"{pattern.value}"'
+    return terminal.lower()
+
+
+def _keywords(terminals: set[str]) -> list[str]:
+    out = []
+    for name in terminals:
+        try:
+            pattern = _lark().get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isalpha():
+            out.append(pattern.value)
+    return out
+
+
+def _expected_text(terminals: set[str]) -> str:
+    names = sorted({_readable(t) for t in terminals})
+    if len(names) > 8:
+        keywords = [n for n in names if n.startswith('"')]
+        others = [n for n in names if not n.startswith('"')]
+        names = others + keywords[: max(0, 8 - len(others))] + ["..."]
+    return ", ".join(names)
+
+
+def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
+    line = getattr(e, "line", 1) or 1
+    column = getattr(e, "column", 1) or 1
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        hint = None
+        if ch in "'‘’“”":
+            hint = 'write card names in straight double quotes: "The Fire"'
+        elif ch.isupper():
+            hint = 'words are written in lower case; card names go in quotes: "The Fire"'
+        elif ch == "\t":
+            hint = "use spaces, not tabs"
+        return _diag(text, line, column, f"unexpected character {ch!r}", hint, column + 1)
+    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and
+                                         e.token.type == "$END"):
+        expected = set(getattr(e, "expected", ()) or ())
+        if isinstance(e, UnexpectedToken):
+            expected = set(e.accepts or e.expected)
+        last = text.rstrip().split("\n")
+        line, column = len(last), len(last[-1]) + 1
+        return _diag(text, line, column, "the rule stops too early",
+                     f"expected {_expected_text(expected)}" if expected else None)
+    assert isinstance(e, UnexpectedToken)
+    token = e.token
+    expected = set(e.accepts or e.expected)
+    value = str(token)
+    shown = "the end of the line" if token.type == "_NL" else repr(value) if value else token.type
+    message = f"unexpected {shown}"
+    end = column + len(value) if value and "\n" not in value else None
+    hint = None
+    if token.type == "WORD" or value.isalpha():
+        hint = did_you_mean(value, _keywords(expected), quote='"')
+    if hint is None and token.type == "WORD" and value[:1].isalpha():
+        previous = _previous_word(text, line, column)
+        if previous:
+            hint = did_you_mean(previous, _statement_words(), quote='"')
+            if hint:
+                hint = f"{hint[:-1]} (instead of {previous!r})?"
+    if hint is None and expected:
+        hint = f"expected {_expected_text(expected)}"
+    return _diag(text, line, column, message, hint, end)
+
+
+def _previous_word(text: str, line: int, column: int) -> str | None:
+    before = text.split("\n")[line - 1][: column - 1].split()
+    return before[-1] if len(before) == 1 else None
+
+
+@cache
+def _statement_words() -> list[str]:
+    return ["free", "discardable", "costs", "gold", "war", "attack", "defence", "cancels",
+            "while", "on", "in", "at", "when", "if", "unless", "repeat", "you", "otherwise"]
+
+
+# ------------------------------------------------------------------ tree building
+
+
+def _span(meta: Any) -> ast.Span | None:
+    if getattr(meta, "empty", True):
+        return None
+    return ast.Span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _node(cls: Callable[..., Any]) -> Callable[..., Any]:
+    """A transformer method building `cls(*children)` with the rule's span."""
+    def build(self: _Builder, meta: Any, children: list[Any]) -> Any:
+        return cls(*children, span=_span(meta))
+    return build
+
+
+def _tokens(children: list[Any]) -> str:
+    return " ".join(str(c) for c in children if isinstance(c, Token))
+
+
+def _lemma(verb: str) -> str:
+    """The base form of a verb as written ("pays" -> "pay", "passes" -> "pass")."""
+    if verb.endswith("es") and verb[:-2] in _keyword_set():
+        return verb[:-2]
+    if verb.endswith("s") and verb[:-1] in _keyword_set():
+        return verb[:-1]
+    return verb
+
+
+@cache
+def _keyword_set() -> frozenset[str]:
+    return frozenset(t.pattern.value for t in _lark().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    """lark.Tree -> rules_dsl.ast, with spans."""
+
+    # vocabulary rules: their text
+    def _word(self, meta: Any, children: list[Any]) -> str:
+        return _tokens(children)
+
+    verb = past_verb = own = have = be = costs = change = acquisition = _word
+    cond_word = strength_kind = trigger_word = preposition = superlative = _word
+    rounding = limit_word = possessive = det = sum_op = product_op = _word
+    negation = each_turn = this_turn = _word
+
+    def at_least(self, meta: Any, c: list[Any]) -> str:
+        return "at least"
+
+    def at_most(self, meta: Any, c: list[Any]) -> str:
+        return "at most"
+
+    def more_than(self, meta: Any, c: list[Any]) -> str:
+        return "more than"
+
+    def fewer_than(self, meta: Any, c: list[Any]) -> str:
+        return "fewer than"
+
+    def less_than(self, meta: Any, c: list[Any]) -> str:
+        return "less than"
+
+    def exactly(self, meta: Any, c: list[Any]) -> str:
+        return "exactly"
+
+    def words(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return tuple(str(t) for t in c)
+
+    def event(self, meta: Any, c: list[Any]) -> str:
+        return " ".join(str(c[0]).split())
+
+    # entry points
+    def rules(self, meta: Any, c: list[Any]) -> ast.Rules:
+        return ast.Rules(_join_otherwise([x for x in c if x is not None]), span=_span(meta))
+
+    def block(self, meta: Any, c: list[Any]) -> tuple[Any, ...]:
+        return _join_otherwise([x for x in c if x is not None])
+
+    def cost(self, meta: Any, c: list[Any]) -> ast.Cost:
+        *amounts, x = c
+        return ast.Cost(tuple(a for a in amounts if a is not None), x, span=_span(meta))
+
+    def amount(self, meta: Any, c: list[Any]) -> ast.Amount:
+        count, words = c
+        if isinstance(count, Token):
+            count = "X" if str(count) == "X" else int(count)
+        return ast.Amount(count, words, span=_span(meta))
+
+    def number(self, meta: Any, c: list[Any]) -> Any:
+        return c[0]
+
+    def condition(self, meta: Any, c: list[Any]) -> Any:
+        return c[0]
+
+    # abilities
+    def free(self, meta: Any, c: list[Any]) -> ast.Free:
+        return ast.Free(*_guard(c), span=_span(meta))
+
+    def discardable(self, meta: Any, c: list[Any]) -> ast.Discardable:
+        return ast.Discardable(*_guard(c), span=_span(meta))
+
+    def cost_change(self, meta: Any, c: list[Any]) -> ast.CostChange:
+        target, _costs, amount, change, words, *guard = c
+        return ast.CostChange(target, int(amount), change, words, *_guard(guard),
+                              span=_span(meta))
+
+    def acquisitions(self, meta: Any, c: list[Any]) -> ast.Acquisitions:
+        words, acquisition, each_turn = c
+        return ast.Acquisitions(words or (), acquisition.endswith("s"), each_turn is not None,
+                                span=_span(meta))
+
+    def gold_price(self, meta: Any, c: list[Any]) -> ast.GoldPrice:
+        amount, *guard = c
+        return ast.GoldPrice(int(amount), *_guard(guard), span=_span(meta))
+
+    def strength(self, meta: Any, c: list[Any]) -> ast.Strength:
+        kind, amount, per, *guard = c
+        return ast.Strength(kind, int(amount), per, *_guard(guard), span=_span(meta))
+
+    def per(self, meta: Any, c: list[Any]) -> ast.Per:
+        count, words = c
+        return ast.Per(int(count) if count is not None else None, words, span=_span(meta))
+
+    def cancels(self, meta: Any, c: list[Any]) -> ast.Cancels:
+        return ast.Cancels(c[0], span=_span(meta))
+
+    def keyword(self, meta: Any, c: list[Any]) -> ast.Keyword:
+        return ast.Keyword(str(c[0]), span=_span(meta))
+
+    def trigger(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        when, event, body = c
+        return ast.Trigger(when, event, _body(body), span=_span(meta))
+
+    def scope(self, meta: Any, c: list[Any]) -> ast.Scope:
+        where, body = c
+        return ast.Scope(where, _body(body), span=_span(meta))
+
+    def otherwise(self, meta: Any, c: list[Any]) -> _Otherwise:
+        return _Otherwise(c[0])
+
+    # steps
+    def steps(self, meta: Any, c: list[Any]) -> ast.Steps:
+        return ast.Steps(tuple(x for x in c if x is not None), span=_span(meta))
+
+    def optional(self, meta: Any, c: list[Any]) -> ast.Optional:
+        return ast.Optional(c[0], span=_span(meta))
+
+    def if_step(self, meta: Any, c: list[Any]) -> ast.If:
+        cond_word, condition, then, *rest = c
+        otherwise = next((x for x in rest if isinstance(x, ast.Steps)), None)
+        return ast.If(condition, cond_word == "unless", _body(then),
+                      _body(otherwise) if otherwise is not None else None, span=_span(meta))
+
+    def repeat(self, meta: Any, c: list[Any]) -> ast.Repeat:
+        return ast.Repeat(c[0], _body(c[1]), span=_span(meta))
+
+    def choice(self, meta: Any, c: list[Any]) -> ast.Choice:
+        return ast.Choice(tuple(c), span=_span(meta))
+
+    def act(self, meta: Any, c: list[Any]) -> ast.Act:
+        subject, verb, obj, *roles = c
+        return ast.Act(subject, _lemma(verb), obj, tuple(roles), span=_span(meta))
+
+    def role(self, meta: Any, c: list[Any]) -> ast.Role:
+        return ast.Role(c[0], c[1], span=_span(meta))
+
+    def until_role(self, meta: Any, c: list[Any]) -> ast.Role:
+        return ast.Role("until", c[0], span=_span(meta))
+
+    def equal_role(self, meta: Any, c: list[Any]) -> ast.Role:
+        return ast.Role("equal to", c[0], span=_span(meta))
+
+    # conditions
+    def or_cond(self, meta: Any, c: list[Any]) -> ast.Or:
+        return ast.Or(_flatten(c, ast.Or), span=_span(meta))
+
+    def and_cond(self, meta: Any, c: list[Any]) -> ast.And:
+        return ast.And(_flatten(c, ast.And), span=_span(meta))
+
+    def not_cond(self, meta: Any, c: list[Any]) -> ast.Not:
+        return ast.Not(c[0], span=_span(meta))
+
+    def owns(self, meta: Any, c: list[Any]) -> ast.Owns:
+        subject, _own, *options = c
+        return ast.Owns(subject, tuple(options), span=_span(meta))
+
+    def owns_n_of(self, meta: Any, c: list[Any]) -> ast.OwnsNOf:
+        subject, _own, count, *names = c
+        return ast.OwnsNOf(subject, int(count), tuple(str(n)[1:-1] for n in names),
+                           span=_span(meta))
+
+    def has(self, meta: Any, c: list[Any]) -> ast.Has:
+        subject, _have, comparator, value = c
+        return ast.Has(subject, comparator, value, span=_span(meta))
+
+    def is_in(self, meta: Any, c: list[Any]) -> ast.IsIn:
+        return ast.IsIn(c[0], c[1], c[2], span=_span(meta))
+
+    def is_cmp(self, meta: Any, c: list[Any]) -> ast.Compare:
+        return ast.Compare(c[0], c[1], c[2], c[3], span=_span(meta))
+
+    def is_state(self, meta: Any, c: list[Any]) -> ast.IsState:
+        subject, be, negated, state = c
+        return ast.IsState(subject, be, negated is not None, str(state), span=_span(meta))
+
+    def did(self, meta: Any, c: list[Any]) -> ast.Did:
+        subject, have, negated, verb, value, this_turn = c
+        return ast.Did(subject, have is not None, negated is not None, verb, value,
+                       this_turn is not None, span=_span(meta))
+
+    # numbers
+    def int(self, meta: Any, c: list[Any]) -> ast.Int:
+        return ast.Int(int(c[0]), span=_span(meta))
+
+    def arith(self, meta: Any, c: list[Any]) -> ast.Arith:
+        return ast.Arith(c[1], c[0], c[2], span=_span(meta))
+
+    def rounded(self, meta: Any, c: list[Any]) -> ast.Rounded:
+        return ast.Rounded(c[0], c[1], span=_span(meta))
+
+    def limit(self, meta: Any, c: list[Any]) -> ast.Limit:
+        return ast.Limit(c[0], c[1], c[2], span=_span(meta))
+
+    # noun phrases
+    def np(self, meta: Any, c: list[Any]) -> ast.NounPhrase:
+        determiner, *rest = c
+        heads = tuple(x for x in rest if isinstance(x, (tuple, ast.CardName)))
+        tails = tuple(x for x in rest if not isinstance(x, (tuple, ast.CardName)))
+        det, count, possessive = determiner if determiner is not None else (None, None, None)
+        return ast.NounPhrase(det, count, possessive, heads, tails, span=_span(meta))
+
+    def it(self, meta: Any, c: list[Any]) -> ast.Pronoun:
+        return ast.Pronoun("it", span=_span(meta))
+
+    def you(self, meta: Any, c: list[Any]) -> ast.Pronoun:
+        return ast.Pronoun("you", span=_span(meta))
+
+    def determiner(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+        value = c[0]
+        if isinstance(value, Token) and value.type == "INT":
+            return (None, int(value), None)
+        return (str(value), None, None)
+
+    def one_of(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+        return ("one of", None, c[0])
+
+    def half_of(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+        return ("half of", None, c[0])
+
+    def all_of(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+        return ("all", None, c[0])
+
+    def possessive_det(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+        return (None, None, c[0])
+
+    def this(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+        return ("this", None, None)
+
+    def head(self, meta: Any, c: list[Any]) -> tuple[str, ...] | ast.CardName:
+        value = c[0]
+        if isinstance(value, Token):
+            return ast.CardName(str(value)[1:-1], span=_span(meta))
+        return value
+
+    def located(self, meta: Any, c: list[Any]) -> ast.Located:
+        return ast.Located(c[0], span=_span(meta))
+
+    def chosen(self, meta: Any, c: list[Any]) -> ast.OfChoice:
+        return ast.OfChoice(span=_span(meta))
+
+    def of(self, meta: Any, c: list[Any]) -> ast.Of:
+        return ast.Of(c[0], span=_span(meta))
+
+    def most_of(self, meta: Any, c: list[Any]) -> ast.Superlative:
+        return ast.Superlative(c[0], c[1], span=_span(meta))
+
+    def who_owns(self, meta: Any, c: list[Any]) -> ast.WhoOwns:
+        return ast.WhoOwns(tuple(c[1:]), span=_span(meta))
+
+    def who_has(self, meta: Any, c: list[Any]) -> ast.WhoHas:
+        _have, comparator, value = c
+        return ast.WhoHas(comparator, value, span=_span(meta))
+
+    def who_did(self, meta: Any, c: list[Any]) -> ast.WhoDid:
+        have, negated, verb = c
+        return ast.WhoDid(have is not None, negated is not None, verb, span=_span(meta))
+
+    def in_turn_order(self, meta: Any, c: list[Any]) -> ast.InTurnOrder:
+        return ast.InTurnOrder(span=_span(meta))
+
+    def preferring(self, meta: Any, c: list[Any]) -> ast.Preferring:
+        prefs = tuple(x for x in c if isinstance(x, tuple))
+        guard = [x for x in c if not isinstance(x, tuple)]
+        condition, unless = _guard(guard)
+        return ast.Preferring(prefs, condition, unless, span=_span(meta))
+
+    def preference(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return c[0]
+
+
+class _Otherwise:
+    """An "otherwise:" block, joined to the "if" step that ends the statement before it."""
+
+    def __init__(self, body: tuple[Any, ...]) -> None:
+        self.body = body
+
+
+def _join_otherwise(statements: list[Any]) -> tuple[Any, ...]:
+    out: list[Any] = []
+    for s in statements:
+        if isinstance(s, _Otherwise):
+            last = out[-1] if out else None
+            target = last.steps[-1] if isinstance(last, ast.Steps) and last.steps else None
+            if not isinstance(target, ast.If) or target.otherwise is not None:
+                raise UnexpectedOtherwise()
+            joined = ast.If(target.condition, target.unless, target.then, s.body,
+                            span=target.span)
+            out[-1] = ast.Steps((*last.steps[:-1], joined), span=last.span)
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+class UnexpectedOtherwise(Exception):
+    pass
+
+
+def _guard(c: list[Any]) -> tuple[Any, bool]:
+    """(condition, unless) from the optional `if|unless <condition>` children."""
+    items = [x for x in c if x is not None]
+    if not items:
+        return None, False
+    cond_word, condition = items
+    return condition, cond_word == "unless"
+
+
+def _body(body: Any) -> tuple[Any, ...]:
+    if isinstance(body, tuple):
+        return body
+    return (body,)
+
+
+def _flatten(items: list[Any], cls: type) -> tuple[Any, ...]:
+    out: list[Any] = []
+    for item in items:
+        out.extend(item.items if isinstance(item, cls) else [item])
+    return tuple(out)
+
