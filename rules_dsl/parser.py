@@ -54,6 +54,8 @@ def parse(text: str, start: Start = "rules") -> Any:
     problem = _precheck(text)
     if problem is not None:
         raise ParseError(problem)
+    if start != "rules":
+        text = text.rstrip()    # a YAML value often ends with a line break
     try:
         tree = _lark().parse(text, start=start)
     except IndentationError_ as e:
@@ -67,6 +69,10 @@ def parse(text: str, start: Start = "rules") -> Any:
     try:
         return _Builder().transform(tree)
     except VisitError as e:
+        if isinstance(e.orig_exc, _Misplaced):
+            tok = e.orig_exc.token
+            raise ParseError(_diag(text, tok.line, tok.column, f"unexpected {str(tok)!r}",
+                                   e.orig_exc.hint, tok.column + len(tok))) from None
         if isinstance(e.orig_exc, UnexpectedOtherwise):
             line = e.obj.meta.line if not getattr(e.obj.meta, "empty", True) else 1
             raise ParseError(_diag(text, line, 1, '"otherwise" without an "if" before it',
@@ -284,6 +290,9 @@ class _Builder(Transformer):
         return "exactly"
 
     def words(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        for token in c:
+            if str(token) in _MISPLACED:
+                raise _Misplaced(token, _MISPLACED[str(token)])
         return tuple(str(t) for t in c)
 
     def event(self, meta: Any, c: list[Any]) -> str:
@@ -356,7 +365,7 @@ class _Builder(Transformer):
         return ast.Scope(where, _body(body), span=_span(meta))
 
     def otherwise(self, meta: Any, c: list[Any]) -> _Otherwise:
-        return _Otherwise(c[0])
+        return _Otherwise(_body(c[0]))
 
     # steps
     def steps(self, meta: Any, c: list[Any]) -> ast.Steps:
@@ -366,10 +375,8 @@ class _Builder(Transformer):
         return ast.Optional(c[0], span=_span(meta))
 
     def if_step(self, meta: Any, c: list[Any]) -> ast.If:
-        cond_word, condition, then, *rest = c
-        otherwise = next((x for x in rest if isinstance(x, ast.Steps)), None)
-        return ast.If(condition, cond_word == "unless", _body(then),
-                      _body(otherwise) if otherwise is not None else None, span=_span(meta))
+        cond_word, condition, then = c
+        return ast.If(condition, cond_word == "unless", _body(then), None, span=_span(meta))
 
     def repeat(self, meta: Any, c: list[Any]) -> ast.Repeat:
         return ast.Repeat(c[0], _body(c[1]), span=_span(meta))
@@ -543,6 +550,20 @@ def _join_otherwise(statements: list[Any]) -> tuple[Any, ...]:
 
 class UnexpectedOtherwise(Exception):
     pass
+
+
+# Words that the grammar reads as plain nouns in some places but that a designer always means
+# as structure; found inside a noun they signal a misplaced clause.
+_MISPLACED = {
+    "otherwise": 'write "otherwise:" at the start of its own line, under the "if" line',
+}
+
+
+class _Misplaced(Exception):
+    def __init__(self, token: Token, hint: str) -> None:
+        super().__init__(str(token))
+        self.token = token
+        self.hint = hint
 
 
 def _guard(c: list[Any]) -> tuple[Any, bool]:

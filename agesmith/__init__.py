@@ -1,0 +1,1 @@
+"""The `agesmith` command line: one entry point over rules_dsl, interpreter and editor."""

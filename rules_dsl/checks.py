@@ -1,0 +1,290 @@
+"""Semantic checks of a loaded pack: what the schemas and the grammar cannot see.
+
+Unknown card names, words, resources, keywords, events and phases; duplicate cards; names of
+cards of no age; board spaces unreachable from the start; token values with no space;
+conditions that can never hold where that is decidable. Each check yields located diagnostics.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Iterator
+from typing import Any
+
+from . import ast
+from .diagnostics import Diagnostic, did_you_mean
+from .pack import Pack, Source
+from .vocabulary import EVENTS, Vocabulary, singular
+
+
+def check_pack(pack: Pack) -> list[Diagnostic]:
+    """Every semantic problem of the pack."""
+    vocab = Vocabulary.from_game(pack.game)
+    out: list[Diagnostic] = []
+    out += _duplicates(pack)
+    names_by_age = {age.id: {c.name for c in pack.cards_of(age.id)} for age in pack.ages}
+    all_names = {c.name: c.age for c in pack.cards}
+    for card in pack.cards:
+        out += _card_type(card, vocab)
+        checker = _TreeChecker(pack, vocab, card.source, card.age, names_by_age, all_names)
+        out += checker.cost(card.cost, ("cost",))
+        out += checker.cost(card.bonus, ("bonus",), bonus=True)
+        out += checker.tree(card.rules, ("rules",), card=True)
+        if not isinstance(card.points, int):
+            out += checker.tree(card.points, ("points",))
+    for name, rules in pack.phases.items():
+        checker = _TreeChecker(pack, vocab, Source(pack.documents["game.yaml"],
+                                                   ("phases", name)), None, names_by_age,
+                               all_names)
+        out += checker.tree(rules, ())
+    game_doc = pack.documents["game.yaml"]
+    if pack.setup is not None:
+        out += _TreeChecker(pack, vocab, Source(game_doc, ("setup",)), None, names_by_age,
+                            all_names).tree(pack.setup, ())
+    if pack.scoring is not None:
+        out += _TreeChecker(pack, vocab, Source(game_doc, ("scoring", "age")), None,
+                            names_by_age, all_names).tree(pack.scoring, ())
+    for token in pack.tokens:
+        checker = _TreeChecker(pack, vocab, token.source, None, names_by_age, all_names)
+        out += checker.tree(token.condition, ())
+        out += _token_can_hold(pack, token)
+    out += _board(pack)
+    return out
+
+
+# ------------------------------------------------------------------ cards
+
+
+def _duplicates(pack: Pack) -> Iterator[Diagnostic]:
+    seen: dict[tuple[str, str], Any] = {}
+    for card in pack.cards:
+        for kind, key in (("id", card.id), ("name", card.name)):
+            first = seen.get((card.age, kind + ":" + key))
+            if first is None:
+                seen[(card.age, kind + ":" + key)] = card
+                continue
+            if kind == "name" and first.id != card.id:
+                continue    # reported once, as a duplicate id or not at all
+            line, _ = first.source.doc.position(first.source.path)
+            yield card.source.doc.diagnostic(
+                (*card.source.path, "name" if kind == "name" else "id"),
+                f'duplicate card {kind} "{key}" in {card.age}', code="duplicate-card",
+                hint=f"the first is at line {line}; raise its copies instead of repeating it",
+                key=False)
+
+
+def _card_type(card: Any, vocab: Vocabulary) -> Iterator[Diagnostic]:
+    if vocab.card_types and card.type not in vocab.card_types:
+        yield card.source.doc.diagnostic(
+            (*card.source.path, "type"), f'unknown card type "{card.type}"', code="unknown-type",
+            hint=did_you_mean(card.type, vocab.card_types)
+            or f"the game declares: {', '.join(sorted(vocab.card_types))}")
+
+
+# ------------------------------------------------------------------ rule trees
+
+
+class _TreeChecker:
+    """Checks the words and names of one parsed text against the pack."""
+
+    def __init__(self, pack: Pack, vocab: Vocabulary, source: Source, age: str | None,
+                 names_by_age: dict[str, set[str]], all_names: dict[str, str]) -> None:
+        self.pack = pack
+        self.vocab = vocab
+        self.source = source
+        self.age = age
+        self.names_by_age = names_by_age
+        self.all_names = all_names
+
+    def at(self, sub: tuple[str | int, ...]) -> Source:
+        return Source(self.source.doc, (*self.source.path, *sub))
+
+    def cost(self, cost: ast.Cost, sub: tuple[str | int, ...],
+             bonus: bool = False) -> Iterator[Diagnostic]:
+        src = self.at(sub)
+        allowed = self.vocab.resources | (self.vocab.counters if bonus else set())
+        for amount in cost.amounts:
+            word = " ".join(amount.words)
+            if word in allowed or singular(word) in allowed:
+                continue
+            what = "bonus" if bonus else "resource"
+            yield src.locate(amount.span, "error", "unknown-resource",
+                             f'unknown {what} "{word}"',
+                             did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}")
+        if cost.x is not None:
+            yield from self._walk(cost.x, src, card=False)
+        if any(a.count == "X" for a in cost.amounts) and cost.x is None:
+            yield src.locate(cost.span, "error", "undefined-x", "the cost uses X but never says what X is",
+                             "add: where X is <a number>")
+
+    def tree(self, tree: Any, sub: tuple[str | int, ...], card: bool = False) -> Iterator[Diagnostic]:
+        yield from self._walk(tree, self.at(sub), card)
+
+    def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.CardName):
+                yield from self._name(node, src)
+            elif isinstance(node, ast.NounPhrase):
+                for head in node.heads:
+                    if isinstance(head, tuple):
+                        yield from self._words(head, node.span, src)
+            elif isinstance(node, (ast.Preferring,)):
+                for words in node.preferences:
+                    yield from self._words(words, node.span, src)
+            elif isinstance(node, (ast.Superlative, ast.Per, ast.Acquisitions)):
+                yield from self._words(node.words, node.span, src)
+            elif isinstance(node, ast.CostChange):
+                yield from self._resource(node.resource, node.span, src)
+            elif isinstance(node, ast.Keyword):
+                yield from self._keyword(node, src)
+            elif isinstance(node, ast.Trigger):
+                yield from self._event(node, src)
+            elif isinstance(node, ast.OwnsNOf):
+                yield from self._n_of(node, src)
+            elif isinstance(node, ast.Rules) and card:
+                yield from self._card_statements(node, src)
+
+    def _name(self, node: ast.CardName, src: Source) -> Iterator[Diagnostic]:
+        name = node.name
+        if name in self.pack.phases:
+            return
+        if name not in self.all_names:
+            hint = did_you_mean(name, list(self.all_names) + list(self.pack.phases))
+            yield src.locate(node.span, "error", "unknown-card", f'unknown card "{name}"',
+                             hint or "card names must match a card of the pack exactly")
+        elif self.age is not None and name not in self.names_by_age.get(self.age, set()):
+            yield src.locate(node.span, "warning", "other-age",
+                             f'"{name}" is a card of {self.all_names[name]}, never in play '
+                             f"with this card of {self.age}",
+                             "a condition on it can never hold; name a card of the same age")
+
+    def _words(self, words: tuple[str, ...], span: ast.Span | None,
+               src: Source) -> Iterator[Diagnostic]:
+        for word in self.vocab.unknown(words):
+            yield src.locate(span, "error", "unknown-word", f'unknown word "{word}"',
+                             did_you_mean(word, self.vocab.words())
+                             or "nouns are card types, keywords, zones, resources, counters "
+                                "or words of the shared mechanics")
+
+    def _resource(self, words: tuple[str, ...], span: ast.Span | None,
+                  src: Source) -> Iterator[Diagnostic]:
+        word = " ".join(words)
+        allowed = self.vocab.resources | self.vocab.counters
+        if word not in allowed:
+            yield src.locate(span, "error", "unknown-resource", f'unknown resource "{word}"',
+                             did_you_mean(word, allowed))
+
+    def _keyword(self, node: ast.Keyword, src: Source) -> Iterator[Diagnostic]:
+        if node.word not in self.vocab.keywords:
+            statements = ["free", "discardable", "costs", "war", "attack", "defence", "cancels"]
+            hint = did_you_mean(node.word, list(self.vocab.keywords) + statements)
+            yield src.locate(node.span, "error", "unknown-keyword",
+                             f'"{node.word}" is not a keyword of this game',
+                             hint or f"declare it in game.yaml under keywords: "
+                                     f"({', '.join(sorted(self.vocab.keywords))})")
+
+    def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
+        if node.event not in EVENTS:
+            yield src.locate(node.span, "error", "unknown-event",
+                             f'unknown event "{node.when} {node.event}"',
+                             did_you_mean(node.event, EVENTS)
+                             or f"events: {', '.join(EVENTS)}")
+
+    def _n_of(self, node: ast.OwnsNOf, src: Source) -> Iterator[Diagnostic]:
+        if node.count > len(node.names):
+            copies = sum(c.copies for c in self.pack.cards
+                         if c.name in node.names and (self.age is None or c.age == self.age))
+            if node.count > copies:
+                yield src.locate(node.span, "error", "never-holds",
+                                 f"owning {node.count} of {len(node.names)} named cards can "
+                                 f"never hold: the deck has {copies} copies of them",
+                                 "lower the number or name more cards")
+
+    def _card_statements(self, rules: ast.Rules, src: Source) -> Iterator[Diagnostic]:
+        for statement in rules.statements:
+            if isinstance(statement, ast.Steps):
+                yield src.locate(statement.span, "error", "bare-step",
+                                 "a card's rules hold abilities and triggers, not bare steps",
+                                 'say when it happens: "on acquire: ..." or "on failure: ..."')
+
+
+# ------------------------------------------------------------------ achievements and board
+
+
+def _token_can_hold(pack: Pack, token: Any) -> Iterator[Diagnostic]:
+    """A token asking for more cards of a type than any age's deck holds can never be taken."""
+    condition = token.condition
+    if not isinstance(condition, ast.Owns) or len(condition.options) != 1:
+        return
+    option = condition.options[0]
+    if not isinstance(option, ast.NounPhrase) or option.count is None or len(option.heads) != 1:
+        return
+    head = option.heads[0]
+    if not isinstance(head, tuple):
+        return
+    words = [singular(w) for w in head]
+    kind = next((w for w in words if w in Vocabulary.from_game(pack.game).card_types), None)
+    if kind is None:
+        return
+    ages = token.ages or tuple(a.id for a in pack.ages)
+    most = max((sum(c.copies for c in pack.cards_of(age) if c.type == kind) for age in ages),
+               default=0)
+    if option.count > most:
+        yield token.source.locate(option.span, "warning", "never-holds",
+                                  f"no age has {option.count} {kind} cards (at most {most}): "
+                                  "this token can never be taken", "lower the number")
+
+
+def _board(pack: Pack) -> Iterator[Diagnostic]:
+    achievements = pack.game.get("achievements") or {}
+    boards = achievements.get("boards") or {}
+    doc = pack.documents["game.yaml"]
+    values = Counter(t.value for t in pack.tokens)
+    for side, board in boards.items():
+        if not isinstance(board, dict):
+            continue
+        spaces = {str(k): v for k, v in (board.get("spaces") or {}).items()}
+        base = ("achievements", "boards", side)
+        neighbours: dict[str, set[str]] = {s: set() for s in spaces}
+        for i, pair in enumerate(board.get("paths") or []):
+            if not isinstance(pair, list) or len(pair) != 2:
+                continue
+            for end in map(str, pair):
+                if end not in spaces:
+                    yield doc.diagnostic((*base, "paths", i), f'the path {pair} names no space "{end}"',
+                                         code="board", hint=did_you_mean(end, spaces))
+            a, b = map(str, pair)
+            if a in spaces and b in spaces:
+                neighbours[a].add(b)
+                neighbours[b].add(a)
+        start = str(board.get("start", ""))
+        if start not in spaces:
+            yield doc.diagnostic((*base, "start"), f'the start "{start}" is not a space of the board',
+                                 code="board", hint=did_you_mean(start, spaces))
+            continue
+        reached = {start}
+        queue = deque([start])
+        while queue:
+            for nxt in neighbours[queue.popleft()]:
+                if nxt not in reached:
+                    reached.add(nxt)
+                    queue.append(nxt)
+        for space in spaces:
+            if space not in reached:
+                yield doc.diagnostic((*base, "spaces", space),
+                                     f'space "{space}" of the {side} board cannot be reached from '
+                                     f'"{start}"', code="board", key=True,
+                                     hint="add a path to it")
+        columns = Counter(v for k, v in spaces.items() if k != start)
+        for value in sorted(values):
+            if columns[value] == 0:
+                first = next(t for t in pack.tokens if t.value == value)
+                yield first.source.doc.diagnostic(
+                    first.source.path[:-1], f"tokens of value {value} have no space on the "
+                    f"{side} board", code="board", hint="give the board a column of that value")
+        for value, count in columns.items():
+            if values[value] < count:
+                yield doc.diagnostic((*base, "spaces"), f"the {side} board has {count} spaces of "
+                                     f"value {value} but the pool only {values[value]} tokens",
+                                     code="board", severity="warning",
+                                     hint="add tokens of that value or remove spaces")

@@ -1,0 +1,280 @@
+"""Load a pack folder: read its YAML files, check them against the schemas, parse every rule once.
+
+`load_pack` never raises on bad input: it returns the pack it could build (or None) and every
+diagnostic, each placed at `file:line:col` — inside multi-line rule texts too. The semantic
+checks live in `checks.py`; `load_pack` runs them unless told not to.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import ast
+from .diagnostics import Diagnostic, sorted_diagnostics
+from .parser import Start, try_parse
+from .schema_check import check_schema
+from .yaml_source import YamlDocument, load_yaml
+
+GAME_FILE = "game.yaml"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a value of the pack was written: its document and the path inside it."""
+
+    doc: YamlDocument
+    path: tuple[str | int, ...]
+
+    @property
+    def file(self) -> str:
+        return self.doc.source.path
+
+    def locate(self, span: ast.Span | None, severity: str, code: str, message: str,
+               hint: str | None = None) -> Diagnostic:
+        """A diagnostic at `span` of the rule text found at this source."""
+        if span is None:
+            return self.doc.diagnostic(self.path, message, code=code, severity=severity,
+                                       hint=hint)
+        line, column = self.doc.text_position(self.path, span.line, span.column)
+        end = None
+        if span.end_line == span.line:
+            end_line, end_column = self.doc.text_position(self.path, span.line, span.end_column)
+            end = end_column if end_line == line else None
+        return Diagnostic(severity, code, message, self.file, line, column, end, hint,  # type: ignore[arg-type]
+                          self.doc.source.line_text(line))
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card of an age, with its rules parsed."""
+
+    age: str
+    id: str
+    name: str
+    type: str
+    copies: int
+    cost: ast.Cost
+    gold: int | None
+    points: int | Any           # an int, or a number expression of the language
+    bonus: ast.Cost
+    rules: ast.Rules
+    source: Source = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Age:
+    id: str
+    name: str
+    file: str
+
+
+@dataclass(frozen=True)
+class Token:
+    """An achievement token of the pool."""
+
+    value: int
+    condition: Any
+    ages: tuple[str, ...] | None
+    source: Source = field(compare=False, repr=False)
+
+
+@dataclass
+class Pack:
+    """A loaded pack: the game file's data, its ages and cards, every rule parsed."""
+
+    root: Path
+    game: dict[str, Any]
+    ages: list[Age]
+    cards: list[Card]
+    phases: dict[str, ast.Rules]
+    setup: ast.Rules | None
+    scoring: Any
+    tokens: list[Token]
+    documents: dict[str, YamlDocument] = field(repr=False)
+    variant: str | None = None
+
+    @property
+    def name(self) -> str:
+        return str(self.game.get("name", self.root.name))
+
+    def cards_of(self, age: str) -> list[Card]:
+        return [c for c in self.cards if c.age == age]
+
+
+def slug(name: str) -> str:
+    """The default id of a card: its name in kebab-case, punctuation dropped."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def merge_patch(target: Any, patch: Any) -> Any:
+    """Apply a JSON merge patch (RFC 7396): how a variant changes the game file."""
+    if not isinstance(patch, dict):
+        return copy.deepcopy(patch)
+    result = copy.deepcopy(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            result.pop(key, None)
+        else:
+            result[key] = merge_patch(result.get(key), value)
+    return result
+
+
+class _Reader:
+    """Collects diagnostics while it parses the texts of one pack."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+
+    def parse(self, source: Source, text: Any, start: Start) -> Any | None:
+        if not isinstance(text, str):
+            return None
+        tree, problem = try_parse(text, start)
+        if problem is not None:
+            line, column = source.doc.text_position(source.path, problem.line or 1,
+                                                    problem.column or 1)
+            end = None
+            if problem.end_column is not None:
+                end_line, end = source.doc.text_position(source.path, problem.line or 1,
+                                                         problem.end_column)
+                end = end if end_line == line else None
+            self.diagnostics.append(problem.at(source.file, line, column,
+                                               source.doc.source.line_text(line), end))
+        return tree
+
+
+def _display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
+              run_checks: bool = True) -> tuple[Pack | None, list[Diagnostic]]:
+    """Read, check and parse the pack in `folder`. Returns (pack or None, diagnostics)."""
+    root = Path(folder)
+    reader = _Reader()
+    game_path = root / GAME_FILE
+    if not root.is_dir():
+        return None, [Diagnostic("error", "pack", f"no pack folder at {_display(root)}",
+                                 _display(root), hint="give the folder that holds game.yaml")]
+    if not game_path.is_file():
+        return None, [Diagnostic("error", "pack", f"the pack has no {GAME_FILE}",
+                                 _display(game_path),
+                                 hint="a pack folder holds game.yaml and one file per age")]
+    game_doc, problems = load_yaml(game_path, _display(game_path))
+    reader.diagnostics += problems
+    if game_doc is None or not isinstance(game_doc.data, dict):
+        return None, sorted_diagnostics(reader.diagnostics)
+    reader.diagnostics += check_schema(game_doc, "game")
+    game = game_doc.data
+    if variant is not None:
+        game = _apply_variant(game_doc, variant, reader)
+        if game is None:
+            return None, sorted_diagnostics(reader.diagnostics)
+
+    documents = {GAME_FILE: game_doc}
+    ages, cards = _read_ages(root, game_doc, game, documents, reader)
+    phases = {}
+    for name, text in (game.get("phases") or {}).items():
+        tree = reader.parse(Source(game_doc, ("phases", name)), text, "rules")
+        if tree is not None:
+            phases[str(name)] = tree
+    setup = reader.parse(Source(game_doc, ("setup",)), game.get("setup"), "rules")
+    scoring = reader.parse(Source(game_doc, ("scoring", "age")),
+                           (game.get("scoring") or {}).get("age"), "number")
+    tokens = _read_tokens(game_doc, game, reader)
+    pack = Pack(root, game, ages, cards, phases, setup, scoring, tokens, documents, variant)
+    if run_checks:
+        from .checks import check_pack
+        reader.diagnostics += check_pack(pack)
+    return pack, sorted_diagnostics(reader.diagnostics)
+
+
+def _apply_variant(doc: YamlDocument, variant: str, reader: _Reader) -> dict[str, Any] | None:
+    variants = doc.data.get("variants") or {}
+    if variant not in variants:
+        from .diagnostics import did_you_mean
+        reader.diagnostics.append(doc.diagnostic(
+            ("variants",), f'the pack has no variant "{variant}"', code="variant",
+            hint=did_you_mean(variant, variants) or f"variants: {', '.join(variants) or 'none'}"))
+        return None
+    changes = (variants[variant] or {}).get("changes") or {}
+    return merge_patch(doc.data, changes)
+
+
+def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
+               documents: dict[str, YamlDocument], reader: _Reader) -> tuple[list[Age], list[Card]]:
+    ages: list[Age] = []
+    cards: list[Card] = []
+    for index, entry in enumerate(game.get("ages") or []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("cards"), str):
+            continue
+        age = Age(str(entry.get("id", "")), str(entry.get("name", "")), entry["cards"])
+        ages.append(age)
+        path = root / age.file
+        if not path.is_file():
+            reader.diagnostics.append(game_doc.diagnostic(
+                ("ages", index, "cards"), f'the card file "{age.file}" does not exist',
+                code="pack", hint=f"create {_display(path)} or correct the name"))
+            continue
+        doc, problems = load_yaml(path, _display(path))
+        reader.diagnostics += problems
+        if doc is None:
+            continue
+        documents[age.file] = doc
+        reader.diagnostics += check_schema(doc, "cards")
+        if not isinstance(doc.data, dict):
+            continue
+        if doc.data.get("age") not in (None, age.id):
+            reader.diagnostics.append(doc.diagnostic(
+                ("age",), f'this file says age "{doc.data.get("age")}" but game.yaml names '
+                f'it for "{age.id}"', code="pack", hint=f"write age: {age.id}"))
+        for i, raw in enumerate(doc.data.get("cards") or []):
+            card = _read_card(age.id, doc, i, raw, reader)
+            if card is not None:
+                cards.append(card)
+    return ages, cards
+
+
+def _read_card(age: str, doc: YamlDocument, index: int, raw: Any,
+               reader: _Reader) -> Card | None:
+    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+        return None
+    base = ("cards", index)
+    source = Source(doc, base)
+    cost = reader.parse(Source(doc, (*base, "cost")), str(raw.get("cost", "")), "cost")
+    bonus = reader.parse(Source(doc, (*base, "bonus")), str(raw.get("bonus") or ""), "cost")
+    rules = reader.parse(Source(doc, (*base, "rules")), raw.get("rules") or "", "rules")
+    points: Any = raw.get("points", 0)
+    if isinstance(points, str):
+        points = reader.parse(Source(doc, (*base, "points")), points, "number")
+    if cost is None or bonus is None or rules is None or points is None:
+        return None
+    copies = raw.get("copies", 1)
+    gold = raw.get("gold")
+    return Card(age, str(raw.get("id") or slug(raw["name"])), raw["name"], str(raw.get("type")),
+                copies if isinstance(copies, int) else 1, cost,
+                gold if isinstance(gold, int) else None,
+                points if not isinstance(points, bool) else 0, bonus, rules, source)
+
+
+def _read_tokens(doc: YamlDocument, game: dict[str, Any], reader: _Reader) -> list[Token]:
+    tokens = []
+    achievements = game.get("achievements") or {}
+    for i, entry in enumerate(achievements.get("tokens") or []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("value"), int):
+            continue
+        source = Source(doc, ("achievements", "tokens", i, "condition"))
+        condition = reader.parse(source, entry.get("condition"), "condition")
+        if condition is None:
+            continue
+        ages = entry.get("ages")
+        tokens.append(Token(entry["value"], condition,
+                            tuple(map(str, ages)) if isinstance(ages, list) else None, source))
+    return tokens

@@ -1,0 +1,212 @@
+"""JSON Schema checks of pack files, reported as located diagnostics.
+
+The schemas live in `cards/schema/` (draft 2020-12) and are the same files VS Code uses for
+hover text and completion. Every schema error becomes one plain-words `Diagnostic` placed on the
+offending value (or key), in file order.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from .diagnostics import Diagnostic, did_you_mean
+from .yaml_source import YamlDocument
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "cards" / "schema"
+SCHEMA_BASE = "https://agesmith.dev/schema/"
+
+Kind = Literal["game", "cards"]
+JsonPath = tuple[str | int, ...]
+
+_TYPE_NAMES = {"string": "a string", "integer": "an integer", "number": "a number",
+               "boolean": "true or false", "object": "a mapping", "array": "a list",
+               "null": "null"}
+
+
+def check_schema(doc: YamlDocument, kind: Kind) -> list[Diagnostic]:
+    """Every schema error of a game file or a card file, located, in file order."""
+    return check_against(doc, schema_validator(kind))
+
+
+def check_against(doc: YamlDocument, validator: Draft202012Validator) -> list[Diagnostic]:
+    """Every error `validator` finds in `doc`, as located diagnostics in file order."""
+    found: dict[Diagnostic, None] = {}  # a dict keeps the first of equal diagnostics
+    for error in validator.iter_errors(doc.data):
+        for diagnostic in _diagnostics(doc, error):
+            found.setdefault(diagnostic, None)
+    return sorted(found, key=lambda d: (d.line or 0, d.column or 0))
+
+
+@cache
+def schema_validator(kind: Kind) -> Draft202012Validator:
+    """The validator of `kind` ("game" or "cards"), built once, with `$ref`s resolved offline."""
+    registry = _registry()
+    uri = f"{SCHEMA_BASE}{kind}.schema.json"
+    if uri not in registry:
+        raise ValueError(f"unknown schema kind {kind!r}: expected 'game' or 'cards'")
+    return Draft202012Validator(registry.contents(uri), registry=registry)
+
+
+@cache
+def _registry() -> Registry:
+    resources = []
+    for file in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        contents = json.loads(file.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+def _diagnostics(doc: YamlDocument, error: ValidationError) -> list[Diagnostic]:
+    if error.context:
+        error = best_match([error])  # the most useful alternative of an anyOf / oneOf
+    path: JsonPath = tuple(error.absolute_path)
+    keyword, schema, instance = error.validator, error.schema, error.instance
+
+    def at(where: JsonPath, message: str, hint: str | None = None, key: bool = False) -> Diagnostic:
+        return doc.diagnostic(where, message, code="schema", hint=hint, key=key)
+
+    if not isinstance(schema, dict):
+        return [at(path, error.message)]
+    if keyword == "additionalProperties" and isinstance(instance, dict):
+        return [at((*path, name), f'unknown key "{name}"', _unknown_key_hint(name, schema), True)
+                for name in _extra_keys(instance, schema)]
+    if keyword == "required" and isinstance(instance, dict):
+        properties = schema.get("properties", {})
+        return [at(path, f'missing key "{name}"', _property_hint(name, properties))
+                for name in error.validator_value if name not in instance]
+    if keyword == "uniqueItems" and isinstance(instance, list):
+        return _duplicate_items(doc, path, instance)
+    if "propertyNames" in error.absolute_schema_path and isinstance(instance, str):
+        path, key = (*path, instance), True
+    else:
+        key = False
+    message, hint = _describe(error, path)
+    return [at(path, message, hint, key)]
+
+
+def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
+    """The message and hint for one error about one value."""
+    keyword, limit, instance = error.validator, error.validator_value, error.instance
+    size = len(instance) if isinstance(instance, (list, dict, str)) else 0
+    if keyword == "type":
+        hint = None
+        if instance is None and path and isinstance(path[-1], str):
+            hint = f'write a value after "{path[-1]}:"'
+        elif "string" in _as_list(limit) and isinstance(instance, (int, float, bool)):
+            hint = "put it in quotes to make it text"
+        return f"expected {_expected(limit)}, got {_got(instance)}", hint
+    if keyword == "enum":
+        hint = did_you_mean(instance, map(str, limit)) if isinstance(instance, str) else None
+        return f"{_show(instance)} is not one of {', '.join(map(str, limit))}", hint
+    if keyword == "const":
+        return f"expected {_show(limit)}, got {_show(instance)}", None
+    if keyword == "pattern":
+        rule = error.schema.get("patternErrorMessage") if isinstance(error.schema, dict) else None
+        message = f"{_show(instance)} is not valid" + (f": {rule}" if rule else "")
+        return message, _pattern_hint(error)
+    if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                 "exclusiveMaximum": "less than"}[keyword]
+        return f"expected {bound} {limit}, got {_show(instance)}", None
+    if keyword in ("minItems", "minProperties", "minLength") and limit == 1:
+        what = {"minItems": "list", "minProperties": "mapping", "minLength": "text"}[keyword]
+        return f"this {what} must not be empty", None
+    counted = {"minItems": ("at least", "items"), "maxItems": ("at most", "items"),
+               "minProperties": ("at least", "entries"), "maxProperties": ("at most", "entries"),
+               "minLength": ("at least", "characters"), "maxLength": ("at most", "characters")}
+    if keyword in counted:
+        bound, unit = counted[keyword]
+        return f"expected {bound} {limit} {unit}, got {size}", None
+    if keyword in ("anyOf", "oneOf"):
+        branches = [branch for branch in limit if isinstance(branch, dict)]
+        types = [name for branch in branches for name in _as_list(branch.get("type"))]
+        if types:
+            return f"expected {_expected(types)}, got {_got(instance)}", None
+        return "this value does not match any of the allowed forms", None
+    return error.message, None
+
+
+def _extra_keys(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
+    properties = schema.get("properties", {})
+    patterns = schema.get("patternProperties", {})
+    return [name for name in instance if name not in properties
+            and not any(re.search(pattern, name) for pattern in patterns)]
+
+
+def _unknown_key_hint(name: str, schema: dict[str, Any]) -> str | None:
+    allowed = list(schema.get("properties", {}))
+    hint = did_you_mean(name, allowed)
+    if hint is None and allowed:
+        hint = f"the keys allowed here are {', '.join(allowed)}"
+        if any(pattern.startswith("^x-") for pattern in schema.get("patternProperties", {})):
+            hint += '; keys starting with "x-" are free for your own use'
+    return hint
+
+
+def _duplicate_items(doc: YamlDocument, path: JsonPath, items: list[Any]) -> list[Diagnostic]:
+    seen: dict[str, int] = {}
+    found = []
+    for index, item in enumerate(items):
+        marker = json.dumps(item, sort_keys=True, default=str)
+        if marker in seen:
+            line, column = doc.position((*path, seen[marker]))
+            found.append(doc.diagnostic((*path, index), f"{_show(item)} is listed twice",
+                                        code="schema", hint=f"it is already listed at line "
+                                                            f"{line}, column {column}"))
+        else:
+            seen[marker] = index
+    return found
+
+
+def _property_hint(name: str, properties: dict[str, Any]) -> str | None:
+    description = properties.get(name, {}).get("description")
+    return f'"{name}": {description}' if description else None
+
+
+def _pattern_hint(error: ValidationError) -> str | None:
+    # Suggest the value in the required form when lowercasing and joining words gives one.
+    if not isinstance(error.instance, str):
+        return None
+    slug = re.sub(r"[^a-z0-9]+", "-", error.instance.lower()).strip("-")
+    if slug and slug != error.instance and re.search(error.validator_value, slug):
+        return f'did you mean "{slug}"?'
+    return None
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [] if value is None else [value]
+
+
+def _expected(types: Any) -> str:
+    names = list(dict.fromkeys(_TYPE_NAMES.get(t, str(t)) for t in _as_list(types)))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _got(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"a boolean ({_show(value)})"
+    if isinstance(value, int):
+        return f"an integer ({value})"
+    if isinstance(value, float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a string ({_show(value)})"
+    return "a list" if isinstance(value, list) else "a mapping"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value if len(value) <= 40 else value[:37] + "..."}"'
+    if isinstance(value, (bool, int, float)) or value is None:
+        return json.dumps(value)
+    return "a list" if isinstance(value, list) else "a mapping"

@@ -1,0 +1,93 @@
+"""The words a pack's rules may use, and how a word is normalised before it is looked up.
+
+Nouns in the language are plain words. A pack declares its own (card types, keywords, zones,
+resources, counters); the mechanics that every pack shares (players, dice, wars, the board...)
+bring the words below. An unknown word is an error with a did-you-mean hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+# Words the shared mechanics understand, grouped by what they name.
+ENGINE_WORDS: dict[str, tuple[str, ...]] = {
+    "players": ("player", "opponent", "winner", "loser", "attacker", "defender", "owner",
+                "active", "other", "next", "first", "last", "everyone", "nobody"),
+    "cards": ("card", "this", "top", "bottom", "age", "it", "them"),
+    "card states": ("active", "decadent", "tilted", "untilted", "unresolved", "transmissible",
+                    "bonus", "face", "up", "down", "new"),
+    "measures": ("point", "points", "value", "type", "types", "number", "total"),
+    "play": ("die", "dice", "turn", "round", "war", "wars", "action", "actions", "token",
+             "tokens", "achievement", "achievements", "board", "result", "results", "nothing",
+             "game", "over", "empty", "full", "marker", "track", "space", "phase", "step",
+             "order", "income", "row", "hand", "deck", "pile"),
+}
+
+# The events a card's triggers can name; the interpreter raises exactly these.
+EVENTS = (
+    "acquire",
+    "failure",
+    "war",
+    "you lose a war",
+    "you lose a war as defender",
+    "the start of your actions",
+)
+
+
+def singular(word: str) -> str:
+    """A plural noun's singular, for the common English endings used in rules."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "uses", "ches", "shes", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 2:
+        return word[:-1]
+    return word
+
+
+@dataclass
+class Vocabulary:
+    """Every word a pack's rules may use, and what each names."""
+
+    card_types: set[str] = field(default_factory=set)
+    keywords: set[str] = field(default_factory=set)
+    zones: set[str] = field(default_factory=set)
+    resources: set[str] = field(default_factory=set)
+    counters: set[str] = field(default_factory=set)
+    dice: set[str] = field(default_factory=set)
+
+    @classmethod
+    def from_game(cls, game: dict) -> Vocabulary:
+        def strings(value: object) -> set[str]:
+            return {str(x) for x in value} if isinstance(value, list) else set()
+        zones = game.get("zones") if isinstance(game.get("zones"), dict) else {}
+        counters = game.get("counters") if isinstance(game.get("counters"), dict) else {}
+        dice = game.get("dice") if isinstance(game.get("dice"), dict) else {}
+        return cls(
+            card_types=strings(game.get("card_types")),
+            keywords=strings(game.get("keywords")),
+            zones=strings(zones.get("player")) | strings(zones.get("shared")),
+            resources=strings(game.get("resources")),
+            counters={str(c) for c in counters},
+            dice={str(d) for d in dice},
+        )
+
+    def words(self) -> set[str]:
+        """Every single word that may appear in a noun."""
+        out: set[str] = set()
+        for group in ENGINE_WORDS.values():
+            out.update(group)
+        for name in (self.card_types | self.keywords | self.zones | self.resources
+                     | self.counters | self.dice):
+            out.update(name.split())
+        out.update(f"non-{t}" for t in self.card_types | self.keywords)
+        for keyword in self.keywords:
+            if keyword.startswith("non-"):
+                out.add(keyword[4:])
+        return out
+
+    def unknown(self, words: Iterable[str]) -> list[str]:
+        """The words of a noun that the vocabulary does not know."""
+        known = self.words()
+        return [w for w in words if w not in known and singular(w) not in known]
