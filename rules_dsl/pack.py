@@ -147,6 +147,29 @@ class _Reader:
         return tree
 
 
+# Files already read and schema-checked, by path, with the bytes they were read from: an
+# unchanged file is not read again when a pack is re-checked after an edit.
+_FILES: dict[tuple[str, str], tuple[bytes, YamlDocument | None, list[Diagnostic]]] = {}
+
+
+def _read_checked(path: Path, kind: str) -> tuple[YamlDocument | None, list[Diagnostic]]:
+    """Load a YAML file of the pack and check it against its schema (cached by content)."""
+    display = _display(path)
+    try:
+        data = path.read_bytes()
+    except OSError:
+        data = b""
+    key = (str(path.resolve()), display)
+    cached = _FILES.get(key)
+    if cached is not None and cached[0] == data:
+        return cached[1], list(cached[2])
+    doc, problems = load_yaml(path, display)
+    if doc is not None and isinstance(doc.data, dict):
+        problems = problems + check_schema(doc, kind)  # type: ignore[arg-type]
+    _FILES[key] = (data, doc, list(problems))
+    return doc, problems
+
+
 def _display(path: Path) -> str:
     try:
         return os.path.relpath(path)
@@ -167,11 +190,10 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
         return None, [Diagnostic("error", "pack", f"the pack has no {GAME_FILE}",
                                  _display(game_path),
                                  hint="a pack folder holds game.yaml and one file per age")]
-    game_doc, problems = load_yaml(game_path, _display(game_path))
+    game_doc, problems = _read_checked(game_path, "game")
     reader.diagnostics += problems
     if game_doc is None or not isinstance(game_doc.data, dict):
         return None, sorted_diagnostics(reader.diagnostics)
-    reader.diagnostics += check_schema(game_doc, "game")
     game = game_doc.data
     if variant is not None:
         game = _apply_variant(game_doc, variant, reader)
@@ -223,12 +245,11 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
                 ("ages", index, "cards"), f'the card file "{age.file}" does not exist',
                 code="pack", hint=f"create {_display(path)} or correct the name"))
             continue
-        doc, problems = load_yaml(path, _display(path))
+        doc, problems = _read_checked(path, "cards")
         reader.diagnostics += problems
         if doc is None:
             continue
         documents[age.file] = doc
-        reader.diagnostics += check_schema(doc, "cards")
         if not isinstance(doc.data, dict):
             continue
         if doc.data.get("age") not in (None, age.id):

@@ -8,7 +8,7 @@ downstream sees a `lark.Tree`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 from lark import Lark, Token, Transformer, v_args
@@ -83,8 +83,15 @@ def parse(text: str, start: Start = "rules") -> Any:
                                f"nest at most {MAX_NESTING} levels")) from None
 
 
+@lru_cache(maxsize=4096)
 def try_parse(text: str, start: Start = "rules") -> tuple[Any | None, Diagnostic | None]:
-    """Like `parse`, but returns (tree, None) or (None, diagnostic)."""
+    """Like `parse`, but returns (tree, None) or (None, diagnostic).
+
+    Results are cached by text: trees are immutable and their spans are relative to the text,
+    so re-checking a pack after one card changed parses only that card.
+    """
+    if not text.strip() and start in ("rules", "cost"):
+        return (ast.Rules(()) if start == "rules" else ast.Cost(())), None
     try:
         return parse(text, start), None
     except ParseError as e:

@@ -57,6 +57,7 @@ class SourceFile:
 
     @cached_property
     def lines(self) -> list[str]:
+        """The lines of the text, split where YAML counts a line break."""
         return _BREAK.split(self.text)
 
     def line_text(self, line: int) -> str:
@@ -94,25 +95,20 @@ class YamlDocument:
     def text_position(self, path: tuple[str | int, ...], line: int, column: int) -> tuple[int, int]:
         """The file position of a 1-based (line, column) inside the string scalar at `path`."""
         node, exact = self._locate(path, False)
-        if node is None:
-            return (1, 1)
-        if exact and node.kind == "scalar":
+        if node is not None and exact and node.kind == "scalar":
             found = _text_position(self.source, node, line, column)
             if found:
                 return found
-        return (node.start[0] + 1, node.start[1] + 1)
+        return (node.start[0] + 1, node.start[1] + 1) if node else (1, 1)
 
     def diagnostic(self, path: tuple[str | int, ...], message: str, *, code: str,
                    severity: Severity = "error", hint: str | None = None,
                    key: bool = False) -> Diagnostic:
         """A diagnostic placed at the value at `path` (or its key), with its source line."""
         node, _ = self._locate(path, key)
-        if node is None:
-            return Diagnostic(severity, code, message, file=self.source.path, line=1, column=1,
-                              hint=hint, source_line=self.source.line_text(1))
-        line, column = node.start[0] + 1, node.start[1] + 1
+        line, column = (node.start[0] + 1, node.start[1] + 1) if node else (1, 1)
         end_column = None
-        if node.start[0] == node.end[0] and node.end[1] > node.start[1]:
+        if node and node.start[0] == node.end[0] and node.end[1] > node.start[1]:
             end_column = node.end[1] + 1
         return Diagnostic(severity, code, message, file=self.source.path,
                           line=line, column=column, end_column=end_column, hint=hint,
@@ -150,8 +146,7 @@ def load_yaml(path: str | os.PathLike[str],
         if stat.S_ISDIR(info.st_mode):
             return fail("this is a folder, not a YAML file")
         if info.st_size > MAX_BYTES:
-            return fail(f"the file is too large ({info.st_size / 2**20:.1f} MB; the limit is "
-                        f"{MAX_BYTES // 2**20} MB)", code="yaml-limit")
+            return None, [_too_large(shown, info.st_size)]
         with open(path, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
@@ -174,8 +169,10 @@ def load_yaml_text(text_or_bytes: str | bytes,
             return None, [_bad_utf8(display_path, raw, error.start)]
     else:
         text = text_or_bytes.removeprefix("\ufeff")
-        if len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-            return None, [_too_large(display_path, len(text.encode("utf-8", "surrogatepass")))]
+        if len(text) > MAX_BYTES // 4:  # shorter texts cannot reach the limit in UTF-8
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > MAX_BYTES:
+                return None, [_too_large(display_path, size)]
     source = SourceFile(display_path, text)
 
     bad = _NON_PRINTABLE.search(text)

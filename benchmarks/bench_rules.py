@@ -1,0 +1,104 @@
+"""Benchmark of the rules language and pack loading (not a test: prints figures for the README).
+
+    python benchmarks/bench_rules.py [--runs 15]
+
+Measures, on the bundled Along History pack:
+1. cold load + validation in a fresh Python process, after the interpreter has started
+   (imports, grammar, YAML, schemas, parsing every rule, semantic checks);
+2. parsing one card's rules text (median over every card of the pack, cache bypassed);
+3. re-checking one edited card: the card file changed on disk, the pack loaded again in the
+   same process (unchanged rules come from the parse cache).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACK = ROOT / "cards" / "along_history"
+
+COLD = """
+import time
+t = time.perf_counter()
+from rules_dsl.pack import load_pack
+pack, diagnostics = load_pack({pack!r})
+assert not any(d.is_error for d in diagnostics)
+print(time.perf_counter() - t)
+"""
+
+
+def cold_load(runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        result = subprocess.run([sys.executable, "-c", COLD.format(pack=str(PACK))],
+                                capture_output=True, text=True, check=True, cwd=ROOT)
+        out.append(float(result.stdout.strip()))
+    return out
+
+
+def parse_one_card(runs: int) -> list[float]:
+    from rules_dsl.pack import load_pack
+    from rules_dsl.parser import parse
+    pack, _ = load_pack(PACK)
+    assert pack is not None
+    texts = []
+    for doc_name, doc in pack.documents.items():
+        if doc_name == "game.yaml":
+            continue
+        texts += [c["rules"] for c in doc.data["cards"] if c.get("rules")]
+    timings = []
+    for _ in range(runs):
+        for text in texts:
+            t = time.perf_counter()
+            parse(text)             # parse() is not cached; try_parse() is
+            timings.append(time.perf_counter() - t)
+    return timings
+
+
+def recheck_one_card(runs: int) -> list[float]:
+    import shutil
+
+    from rules_dsl.pack import load_pack
+    timings = []
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "pack"
+        shutil.copytree(PACK, copy)
+        load_pack(copy)             # warm: the editor has the pack open
+        path = copy / "middle_ages.yaml"
+        original = path.read_text(encoding="utf-8")
+        for i in range(runs):
+            edited = original.replace("war +1 per 2 lands", f"war +{i % 3 + 1} per 2 lands")
+            path.write_text(edited, encoding="utf-8")
+            t = time.perf_counter()
+            _, diagnostics = load_pack(copy)
+            timings.append(time.perf_counter() - t)
+            assert not any(d.is_error for d in diagnostics)
+    return timings
+
+
+def show(label: str, timings: list[float], goal_ms: float) -> None:
+    median = statistics.median(timings) * 1000
+    best = min(timings) * 1000
+    verdict = "meets" if median <= goal_ms else "misses"
+    print(f"{label:<46} median {median:8.2f} ms   best {best:8.2f} ms   "
+          f"(goal {goal_ms:g} ms: {verdict})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]} on {sys.platform}, {args.runs} runs")
+    show("cold load + validation (fresh process)", cold_load(args.runs), 300)
+    show("parse one card's rules", parse_one_card(max(1, args.runs // 5)), 1)
+    show("re-check one edited card (reload the pack)", recheck_one_card(args.runs), 20)
+
+
+if __name__ == "__main__":
+    main()
