@@ -44,6 +44,10 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
     if pack.scoring is not None:
         out += _TreeChecker(pack, vocab, Source(game_doc, ("scoring", "age")), None,
                             names_by_age, all_names).tree(pack.scoring, ())
+    if pack.age_end is not None:
+        path = ("variants", pack.variant, "changes", "age_end") if pack.variant else ("age_end",)
+        out += _TreeChecker(pack, vocab, Source(game_doc, path), None, names_by_age,
+                            all_names).tree(pack.age_end, ())
     for token in pack.tokens:
         checker = _TreeChecker(pack, vocab, token.source, None, names_by_age, all_names)
         out += checker.tree(token.condition, ())
@@ -108,16 +112,18 @@ class _TreeChecker:
             if word in allowed or singular(word) in allowed:
                 continue
             what = "bonus" if bonus else "resource"
+            hint = did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}"
             yield src.locate(amount.span, "error", "unknown-resource",
-                             f'unknown {what} "{word}"',
-                             did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}")
+                             f'unknown {what} "{word}"', hint)
         if cost.x is not None:
             yield from self._walk(cost.x, src, card=False)
         if any(a.count == "X" for a in cost.amounts) and cost.x is None:
-            yield src.locate(cost.span, "error", "undefined-x", "the cost uses X but never says what X is",
+            yield src.locate(cost.span, "error", "undefined-x",
+                             "the cost uses X but never says what X is",
                              "add: where X is <a number>")
 
-    def tree(self, tree: Any, sub: tuple[str | int, ...], card: bool = False) -> Iterator[Diagnostic]:
+    def tree(self, tree: Any, sub: tuple[str | int, ...],
+             card: bool = False) -> Iterator[Diagnostic]:
         yield from self._walk(tree, self.at(sub), card)
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
@@ -251,7 +257,8 @@ def _board(pack: Pack) -> Iterator[Diagnostic]:
                 continue
             for end in map(str, pair):
                 if end not in spaces:
-                    yield doc.diagnostic((*base, "paths", i), f'the path {pair} names no space "{end}"',
+                    yield doc.diagnostic((*base, "paths", i),
+                                         f'the path {pair} names no space "{end}"',
                                          code="board", hint=did_you_mean(end, spaces))
             a, b = map(str, pair)
             if a in spaces and b in spaces:
@@ -259,7 +266,8 @@ def _board(pack: Pack) -> Iterator[Diagnostic]:
                 neighbours[b].add(a)
         start = str(board.get("start", ""))
         if start not in spaces:
-            yield doc.diagnostic((*base, "start"), f'the start "{start}" is not a space of the board',
+            yield doc.diagnostic((*base, "start"),
+                                 f'the start "{start}" is not a space of the board',
                                  code="board", hint=did_you_mean(start, spaces))
             continue
         reached = {start}

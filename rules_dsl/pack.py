@@ -96,6 +96,7 @@ class Pack:
     scoring: Any
     tokens: list[Token]
     documents: dict[str, YamlDocument] = field(repr=False)
+    age_end: Any = None         # an extra condition that ends an age (a variant's), parsed
     variant: str | None = None
 
     @property
@@ -211,7 +212,10 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
     scoring = reader.parse(Source(game_doc, ("scoring", "age")),
                            (game.get("scoring") or {}).get("age"), "number")
     tokens = _read_tokens(game_doc, game, reader)
-    pack = Pack(root, game, ages, cards, phases, setup, scoring, tokens, documents, variant)
+    age_end_path = ("variants", variant, "changes", "age_end") if variant else ("age_end",)
+    age_end = reader.parse(Source(game_doc, age_end_path), game.get("age_end"), "condition")
+    pack = Pack(root, game, ages, cards, phases, setup, scoring, tokens, documents, age_end,
+                variant)
     if run_checks:
         from .checks import check_pack
         reader.diagnostics += check_pack(pack)
@@ -227,7 +231,14 @@ def _apply_variant(doc: YamlDocument, variant: str, reader: _Reader) -> dict[str
             hint=did_you_mean(variant, variants) or f"variants: {', '.join(variants) or 'none'}"))
         return None
     changes = (variants[variant] or {}).get("changes") or {}
-    return merge_patch(doc.data, changes)
+    merged = merge_patch(doc.data, changes)
+    # The result must still be a valid game file; problems are placed at the variant.
+    patched = YamlDocument(doc.source, merged)
+    for problem in check_schema(patched, "game"):
+        reader.diagnostics.append(doc.diagnostic(
+            ("variants", variant, "changes"), f'variant "{variant}": {problem.message}',
+            code="variant", hint=problem.hint))
+    return merged
 
 
 def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],

@@ -68,9 +68,7 @@ def _inline_ok(s: Any) -> bool:
     if isinstance(s, ast.Steps):
         return all(_step_inline_ok(step, last=i == len(s.steps) - 1)
                    for i, step in enumerate(s.steps))
-    if isinstance(s, (ast.Trigger, ast.Scope)):
-        return False
-    return True
+    return not isinstance(s, (ast.Trigger, ast.Scope))
 
 
 def _step_inline_ok(step: Any, last: bool) -> bool:
