@@ -22,8 +22,7 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
     vocab = Vocabulary.from_game(pack.game)
     out: list[Diagnostic] = []
     out += _duplicates(pack)
-    names_by_age = {age.id: {c.name for c in pack.cards_of(age.id)} for age in pack.ages}
-    all_names = {c.name: c.age for c in pack.cards}
+    names_by_age, all_names = _card_names(pack)
     for card in pack.cards:
         out += _card_type(card, vocab)
         checker = _TreeChecker(pack, vocab, card.source, card.age, names_by_age, all_names)
@@ -59,6 +58,24 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
 # ------------------------------------------------------------------ cards
 
 
+def _card_names(pack: Pack) -> tuple[dict[str, set[str]], dict[str, str]]:
+    """The card names of each age and the age of each name, as written in the card files:
+    a card left out of the pack because one of its texts does not parse is still known."""
+    names_by_age: dict[str, set[str]] = {}
+    all_names: dict[str, str] = {}
+    for age in pack.ages:
+        names = {c.name for c in pack.cards_of(age.id)}
+        doc = pack.documents.get(age.file)
+        data = doc.data if doc is not None else None
+        raw_cards = data.get("cards") if isinstance(data, dict) else None
+        if isinstance(raw_cards, list):
+            names |= {raw["name"] for raw in raw_cards
+                      if isinstance(raw, dict) and isinstance(raw.get("name"), str)}
+        names_by_age[age.id] = names
+        all_names.update(dict.fromkeys(names, age.id))
+    return names_by_age, all_names
+
+
 def _duplicates(pack: Pack) -> Iterator[Diagnostic]:
     seen: dict[tuple[str, str], Any] = {}
     for card in pack.cards:
@@ -67,7 +84,7 @@ def _duplicates(pack: Pack) -> Iterator[Diagnostic]:
             if first is None:
                 seen[(card.age, kind + ":" + key)] = card
                 continue
-            if kind == "name" and first.id != card.id:
+            if kind == "name":
                 continue    # reported once, as a duplicate id or not at all
             line, _ = first.source.doc.position(first.source.path)
             yield card.source.doc.diagnostic(
@@ -78,7 +95,7 @@ def _duplicates(pack: Pack) -> Iterator[Diagnostic]:
 
 
 def _card_type(card: Any, vocab: Vocabulary) -> Iterator[Diagnostic]:
-    if vocab.card_types and card.type not in vocab.card_types:
+    if vocab.card_types and card.type and card.type not in vocab.card_types:
         yield card.source.doc.diagnostic(
             (*card.source.path, "type"), f'unknown card type "{card.type}"', code="unknown-type",
             hint=did_you_mean(card.type, vocab.card_types)

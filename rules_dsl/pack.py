@@ -16,7 +16,8 @@ from typing import Any
 
 from . import ast
 from .diagnostics import Diagnostic, sorted_diagnostics
-from .parser import Start, try_parse
+from .parse_cache import PARSED
+from .parser import Start
 from .schema_check import check_schema
 from .yaml_source import YamlDocument, load_yaml
 
@@ -134,7 +135,7 @@ class _Reader:
     def parse(self, source: Source, text: Any, start: Start) -> Any | None:
         if not isinstance(text, str):
             return None
-        tree, problem = try_parse(text, start)
+        tree, problem = PARSED.parse(text, start)
         if problem is not None:
             line, column = source.doc.text_position(source.path, problem.line or 1,
                                                     problem.column or 1)
@@ -216,6 +217,7 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
     age_end = reader.parse(Source(game_doc, age_end_path), game.get("age_end"), "condition")
     pack = Pack(root, game, ages, cards, phases, setup, scoring, tokens, documents, age_end,
                 variant)
+    PARSED.save()
     if run_checks:
         from .checks import check_pack
         reader.diagnostics += check_pack(pack)
@@ -290,7 +292,9 @@ def _read_card(age: str, doc: YamlDocument, index: int, raw: Any,
         return None
     copies = raw.get("copies", 1)
     gold = raw.get("gold")
-    return Card(age, str(raw.get("id") or slug(raw["name"])), raw["name"], str(raw.get("type")),
+    kind = raw.get("type")      # not a string: the schema reports it, the checks skip it
+    return Card(age, str(raw.get("id") or slug(raw["name"])), raw["name"],
+                kind if isinstance(kind, str) else "",
                 copies if isinstance(copies, int) else 1, cost,
                 gold if isinstance(gold, int) else None,
                 points if not isinstance(points, bool) else 0, bonus, rules, source)
