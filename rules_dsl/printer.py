@@ -23,7 +23,10 @@ def print_rules(rules: ast.Rules) -> str:
 def print_cost(cost: ast.Cost) -> str:
     text = ", ".join(_amount(a) for a in cost.amounts)
     if cost.x is not None:
-        text += f" where X is {value(cost.x)}"
+        x = value(cost.x)
+        if isinstance(cost.x, (ast.Rounded, ast.Limit)):
+            x = f"({x})"        # "where X is" takes a sum: "rounded" and "at" need brackets
+        text += f" where X is {x}"
     return text
 
 
@@ -52,7 +55,10 @@ def _statement(s: Any, indent: str) -> str:
     if isinstance(s, ast.Trigger):
         return indent + f"{s.when} {s.event}:" + _body(s.body, indent)
     if isinstance(s, ast.Scope):
-        return indent + f"while in {phrase(s.where)}:" + _body(s.body, indent)
+        head = indent + f"while in {phrase(s.where)}:"
+        if len(s.body) == 1 and not isinstance(s.body[0], (ast.Steps, ast.Trigger, ast.Scope)):
+            return head + " " + ability(s.body[0])     # a scope reads one ability inline
+        return head + _block(s.body, indent)
     return indent + ability(s)
 
 
@@ -60,15 +66,21 @@ def _body(body: tuple[Any, ...], indent: str) -> str:
     """Inline after the colon when one line can hold it, else an indented block."""
     if len(body) == 1 and _inline_ok(body[0]):
         return " " + _statement(body[0], indent).lstrip(" ")
+    return _block(body, indent)
+
+
+def _block(body: tuple[Any, ...], indent: str) -> str:
     inner = indent + INDENT
     return "\n" + "\n".join(_statement(s, inner) for s in body)
 
 
 def _inline_ok(s: Any) -> bool:
+    """Whether a body of one statement can follow its colon: only steps can (an ability, a
+    trigger or a scope goes in a block)."""
     if isinstance(s, ast.Steps):
         return all(_step_inline_ok(step, last=i == len(s.steps) - 1)
                    for i, step in enumerate(s.steps))
-    return not isinstance(s, (ast.Trigger, ast.Scope))
+    return False
 
 
 def _step_inline_ok(step: Any, last: bool) -> bool:
@@ -272,7 +284,7 @@ def phrase(p: Any) -> str:
         parts.append(str(p.count))
     elif p.possessive is not None:
         parts.append(p.possessive)
-    parts.append("'s ".join(_head(h) for h in p.heads).replace(" 's ", "'s "))
+    parts.append("'s ".join(_head(h) for h in p.heads))
     text = " ".join(parts)
     for tail in p.tails:
         text += _tail(tail)
