@@ -31,6 +31,14 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
         out += checker.tree(card.rules, ("rules",), card=True)
         if not isinstance(card.points, int):
             out += checker.tree(card.points, ("points",))
+    for kind, rules in pack.type_rules.items():
+        source = Source(pack.documents["game.yaml"], ("type_rules", kind))
+        if kind not in vocab.card_types:
+            out.append(source.doc.diagnostic(
+                ("type_rules", kind), f'unknown card type "{kind}"', code="unknown-type",
+                key=True, hint=did_you_mean(kind, vocab.card_types)))
+        out += _TreeChecker(pack, vocab, source, None, names_by_age, all_names).tree(
+            rules, (), card=True)
     for name, rules in pack.phases.items():
         checker = _TreeChecker(pack, vocab, Source(pack.documents["game.yaml"],
                                                    ("phases", name)), None, names_by_age,

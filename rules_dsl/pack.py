@@ -97,6 +97,8 @@ class Pack:
     scoring: Any
     tokens: list[Token]
     documents: dict[str, YamlDocument] = field(repr=False)
+    type_rules: dict[str, ast.Rules] = field(default_factory=dict)
+    war_rerolls: Any = None     # how many re-rolls a side gets in a war, parsed
     age_end: Any = None         # an extra condition that ends an age (a variant's), parsed
     variant: str | None = None
 
@@ -215,8 +217,15 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
     tokens = _read_tokens(game_doc, game, reader)
     age_end_path = ("variants", variant, "changes", "age_end") if variant else ("age_end",)
     age_end = reader.parse(Source(game_doc, age_end_path), game.get("age_end"), "condition")
-    pack = Pack(root, game, ages, cards, phases, setup, scoring, tokens, documents, age_end,
-                variant)
+    war_rerolls = reader.parse(Source(game_doc, ("war", "rerolls")),
+                               (game.get("war") or {}).get("rerolls"), "number")
+    type_rules = {}
+    for kind, text in (game.get("type_rules") or {}).items():
+        tree = reader.parse(Source(game_doc, ("type_rules", kind)), text, "rules")
+        if tree is not None:
+            type_rules[str(kind)] = tree
+    pack = Pack(root, game, ages, cards, phases, setup, scoring, tokens, documents,
+                type_rules, war_rerolls, age_end, variant)
     PARSED.save()
     if run_checks:
         from .checks import check_pack

@@ -1,0 +1,298 @@
+"""The action phase: "take actions until you have passed".
+
+The active player uses the dice (their action faces included); every other player uses a fresh
+set of result tokens (AH-O1). In any order, as often as they can: acquire a card of their events
+(a listed payment), buy one for gold, discard a discardable card, use a die or token to re-roll
+another die or to exchange an events card, use an action face, take a gold face's gold, tilt a
+gold bonus. Acquired cards work at once (AH-C7): their "on acquire" rules run before the next
+choice.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Decision
+from .costs import gold_price, price
+from .dice import face_of, reroll, result_tokens
+from .meaning import Ctx
+from .payments import Payment, Source, payments
+
+if TYPE_CHECKING:
+    from .engine import Game, Result
+    from .program import ActI
+    from .state import State
+
+START_EVENT = "the start of your actions"
+ACQUIRE_EVENT = "acquire"
+
+
+def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+            answer: Action | None) -> Result:
+    from .engine import NEXT, push, wait
+    seat = int(frame.get("doer", frame["player"]))
+    loc = frame["loc"]
+    if "pool" not in loc:
+        loc["pool"] = "dice" if seat == state.active else "tokens"
+        loc["tokens"] = [] if seat == state.active else result_tokens(state)
+        loc["triggers"] = _start_triggers(game, state, seat)
+    while loc["triggers"]:                      # "at the start of your actions" rules
+        key, copy = loc["triggers"].pop(0)
+        return push(game.frame(key, seat, copy))
+    if answer is not None:
+        if answer.kind == "pass":
+            _finish(game, state, seat, _pool(state, loc))
+            state.players[seat].flags["passed"] = True
+            return NEXT
+        pushed = perform(game, state, seat, loc, answer)
+        if pushed:
+            loc["after"] = pushed[1:]
+            return push(pushed[0])
+    while loc.get("after"):
+        return push(loc["after"].pop(0))
+    options = legal(game, state, seat, _pool(state, loc), loc["pool"] == "dice")
+    return wait(Decision(seat, "action", options, "Your actions"))
+
+
+def _pool(state: State, loc: dict[str, Any]) -> list[dict]:
+    return state.dice if loc["pool"] == "dice" else loc["tokens"]
+
+
+def _start_triggers(game: Game, state: State, seat: int) -> list[list]:
+    out = []
+    for copy in state.players[seat].active_cards():
+        info = game.catalog.info(copy)
+        for n in range(len(info.triggers.get(START_EVENT, []))):
+            out.append([f"card:{info.index}:{START_EVENT}:{n}", copy])
+    return out
+
+
+def acquire_triggers(game: Game, seat: int, copy: int) -> list[dict[str, Any]]:
+    info = game.catalog.info(copy)
+    return [game.frame(f"card:{info.index}:{ACQUIRE_EVENT}:{n}", seat, copy)
+            for n in range(len(info.triggers.get(ACQUIRE_EVENT, [])))]
+
+
+# ------------------------------------------------------------------ what may be done
+
+
+def _transmissible(game: Game, copy: int) -> bool:
+    keywords = game.catalog.info(copy).keywords
+    return not any(k.startswith("non-") and k[4:] == "transmissible" for k in keywords)
+
+
+def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Source]:
+    """Everything that could pay a price now."""
+    out: list[Source] = []
+    for i, die in enumerate(pool):
+        if die["used"]:
+            continue
+        face = face_of(game, die)
+        if not face.is_action and face.kind != "gold":
+            out.append(Source("die", i, ((face.kind, face.amount * die["times"]),)))
+    player = state.players[seat]
+    for copy in player.active_cards():
+        if copy in player.tilted:
+            continue
+        bonus = game.catalog.info(copy).bonus
+        gives = tuple(sorted((k, n) for k, n in bonus.items() if k != "gold" and n))
+        if gives:
+            out.append(Source("card", copy, gives))
+    if not player.flags.get("legacy_used"):
+        for copy in player.legacy:
+            bonus = game.catalog.info(copy).bonus
+            gives = tuple(sorted((k, n) for k, n in bonus.items() if k != "gold" and n))
+            if gives:
+                out.append(Source("legacy", copy, gives))
+    for name, spec in (game.pack.game.get("counters") or {}).items():
+        pays = (spec or {}).get("pays")
+        if not pays:
+            continue
+        choices = tuple(_amounts(text) for text in pays)
+        for _ in range(player.counters.get(name, 0)):
+            out.append(Source("counter", str(name), (), choices))
+    return out
+
+
+def _amounts(text: str) -> tuple[tuple[str, int], ...]:
+    from .dice import parse_face
+    face = parse_face(text)
+    return ((face.kind, face.amount),)
+
+
+def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -> list[Action]:
+    player = state.players[seat]
+    options = [Action("pass", {}, "end your actions")]
+    have = sources(game, state, seat, pool)
+    ctx = Ctx(state, game.catalog, seat)
+    for copy in player.events:
+        name = game.name(copy)
+        cost = price(game, state, seat, copy)
+        if cost.free:
+            options.append(Action("acquire", {"card": copy, **Payment().to_params()},
+                                  f"acquire {name} for free"))
+        else:
+            for pay in payments(cost.population, cost.resources, have):
+                options.append(Action("acquire", {"card": copy, **pay.to_params()},
+                                      f"acquire {name} paying {_describe(game, pool, pay)}"))
+        gold = gold_price(game, state, seat, copy)
+        if gold is not None and player.counters.get("gold", 0) >= gold:
+            options.append(Action("buy", {"card": copy, "gold": gold},
+                                  f"buy {name} for {gold} gold"))
+        info = game.catalog.info(copy)
+        if any(when(Ctx(state, game.catalog, seat, copy)) for when in info.discardable):
+            options.append(Action("discard", {"card": copy}, f"discard {name} from your events"))
+    del ctx
+    free_dice = [i for i, d in enumerate(pool) if not d["used"]]
+    mine = [c for c in player.events if _transmissible(game, c)]
+    theirs = [(p.seat, c) for p in state.players if p.seat != seat
+              for c in p.events if _transmissible(game, c)]
+    for i in free_dice:
+        label = _die_label(game, pool, i)
+        if active:
+            for j in free_dice:
+                if j != i:
+                    target = _die_label(game, pool, j)
+                    options.append(Action("reroll", {"die": i, "target": j},
+                                          f"discard {label} to re-roll {target}"))
+        for m in mine:
+            for other, t in theirs:
+                options.append(Action("exchange", {"die": i, "card": m, "seat": other,
+                                                   "with": t},
+                                      f"discard {label} to exchange {game.name(m)} for "
+                                      f"{game.name(t)} of {game.player_name(other)}"))
+        face = face_of(game, pool[i])
+        if face.kind == "gold":
+            amount = face.amount * pool[i]["times"]
+            options.append(Action("gold", {"die": i}, f"take {amount} gold from {label}"))
+        if active and face.kind == "golden age" and player.tilted:
+            options.append(Action("golden age", {"die": i},
+                                  f"use {label}: straighten your cards"))
+        if active and face.kind == "re-roll":
+            others = [j for j in free_dice if j != i]
+            for size in range(1, len(others) + 1):
+                for chosen in combinations(others, size):
+                    options.append(Action("reroll all", {"die": i, "targets": list(chosen)},
+                                          f"use {label}: re-roll " + ", ".join(
+                                              _die_label(game, pool, j) for j in chosen)))
+        if active and face.kind == "x2":
+            for j in free_dice:
+                target = face_of(game, pool[j])
+                if j != i and target.kind not in ("golden age", "re-roll", "blank"):
+                    options.append(Action("double", {"die": i, "target": j},
+                                          f"use {label} to double {_die_label(game, pool, j)}"))
+    for copy in player.active_cards():
+        if copy not in player.tilted and game.catalog.info(copy).bonus["gold"]:
+            gold = game.catalog.info(copy).bonus["gold"]
+            options.append(Action("tilt", {"card": copy},
+                                  f"tilt {game.name(copy)} for {gold} gold"))
+    return options
+
+
+def _die_label(game: Game, pool: list[dict], i: int) -> str:
+    from .dice import die_text
+    return f"{pool[i]['die']} {die_text(game, pool[i])}"
+
+
+def _describe(game: Game, pool: list[dict], pay: Payment) -> str:
+    parts = [_die_label(game, pool, i) for i in pay.dice]
+    parts += [f"tilting {game.name(c)}" for c in pay.cards]
+    if pay.legacy is not None:
+        parts.append(f"legacy {game.name(pay.legacy)}")
+    parts += [f"{name} as {what}" for name, what in pay.counters]
+    return ", ".join(parts) or "nothing"
+
+
+# ------------------------------------------------------------------ doing it
+
+
+def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
+            action: Action) -> list[dict[str, Any]]:
+    """Carry out one action of the phase; return the frames of rules it sets off."""
+    from .dice import die_text
+    pool = _pool(state, loc)
+    player = state.players[seat]
+    p = action.params
+    who = game.player_name(seat)
+    if action.kind in ("acquire", "buy"):
+        copy = p["card"]
+        if action.kind == "buy":
+            player.counters["gold"] -= p["gold"]
+        else:
+            for i in p["dice"]:
+                pool[i]["used"] = True
+            for c in p["tilt"]:
+                tilt(game, state, seat, c)
+            if p["legacy"] is not None:
+                player.legacy.remove(p["legacy"])
+                player.flags["legacy_used"] = True
+            for name, _ in p["counters"]:
+                player.counters[name] -= 1
+            if p["dice"] or p["tilt"] or p["legacy"] is not None or p["counters"]:
+                player.flags["paid_acquisition"] = True
+        player.events.remove(copy)
+        player.civilization.append([copy])
+        player.flags["acquired"] = True
+        game.say(state, f"{who} {'buys' if action.kind == 'buy' else 'acquires'} "
+                        f"{game.name(copy)}.")
+        return acquire_triggers(game, seat, copy)
+    if action.kind == "discard":
+        player.events.remove(p["card"])
+        state.discard.append(p["card"])
+        game.say(state, f"{who} discards {game.name(p['card'])} from their events.")
+        return []
+    die = pool[p["die"]] if "die" in p else None
+    if die is not None:
+        die["used"] = True
+    if action.kind == "reroll":
+        reroll(game, state, pool[p["target"]])
+        game.say(state, f"{who} re-rolls a die: {die_text(game, pool[p['target']])}.")
+    elif action.kind == "reroll all":
+        for j in p["targets"]:
+            reroll(game, state, pool[j])
+        game.say(state, f"{who} re-rolls {len(p['targets'])} dice.")
+    elif action.kind == "exchange":
+        other = state.players[p["seat"]]
+        mine, theirs = p["card"], p["with"]
+        player.events[player.events.index(mine)] = theirs
+        other.events[other.events.index(theirs)] = mine
+        game.say(state, f"{who} exchanges {game.name(mine)} for {game.name(theirs)} of "
+                        f"{game.player_name(p['seat'])}.")
+    elif action.kind == "gold":
+        assert die is not None
+        amount = face_of(game, die).amount * die["times"]
+        player.counters["gold"] = player.counters.get("gold", 0) + amount
+        game.say(state, f"{who} takes {amount} gold.")
+    elif action.kind == "golden age":
+        player.tilted = []
+        game.say(state, f"{who} straightens their cards (golden age).")
+    elif action.kind == "double":
+        pool[p["target"]]["times"] *= 2
+        game.say(state, f"{who} doubles a die: {die_text(game, pool[p['target']])}.")
+    elif action.kind == "tilt":
+        tilt(game, state, seat, p["card"])
+    return []
+
+
+def tilt(game: Game, state: State, seat: int, copy: int) -> None:
+    """Tilt a card for its bonus; its gold symbols pay out at once (AH-C8)."""
+    player = state.players[seat]
+    player.tilted.append(copy)
+    gold = game.catalog.info(copy).bonus["gold"]
+    if gold:
+        player.counters["gold"] = player.counters.get("gold", 0) + gold
+        game.say(state, f"{game.player_name(seat)} tilts {game.name(copy)} for {gold} gold.")
+
+
+def _finish(game: Game, state: State, seat: int, pool: list[dict]) -> None:
+    """Passing: a gold face not used for an action still gives its gold (AH-D4)."""
+    player = state.players[seat]
+    for die in pool:
+        if die["used"]:
+            continue
+        face = face_of(game, die)
+        if face.kind == "gold":
+            die["used"] = True
+            player.counters["gold"] = player.counters.get("gold", 0) + face.amount * die["times"]
+            game.say(state, f"{game.player_name(seat)} takes {face.amount * die['times']} gold.")

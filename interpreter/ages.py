@@ -1,0 +1,163 @@
+"""Ages and rounds: setting an age up, ending a round, scoring an age, ending the game.
+
+The age's setup is the pack's `setup` program; a round is its "round" phase. What ends an age
+is data: the board's last token (or the variant's per-age value), an empty deck, or the pack's
+`age_end` condition.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .meaning import Ctx, compile_condition, compile_value
+
+if TYPE_CHECKING:
+    from .engine import Game
+    from .state import State
+
+
+def age_id(game: Game, state: State) -> str:
+    return game.ages[state.age]
+
+
+def last_token(game: Game, state: State) -> int | None:
+    achievements = game.pack.game.get("achievements") or {}
+    by_age = achievements.get("last_token_by_age") or {}
+    return by_age.get(age_id(game, state), achievements.get("last_token"))
+
+
+def start_age(game: Game, state: State, first: bool = False) -> None:
+    """Deal the age: counters, tokens, board, the deck and events zones (the pack's setup)."""
+    age = age_id(game, state)
+    game.say(state, f"{_age_name(game, age)} begins.")
+    counters = game.pack.game.get("counters") or {}
+    achievements = game.pack.game.get("achievements") or {}
+    board = (achievements.get("boards") or {}).get(game.board_side or "", {})
+    for player in state.players:
+        for name, spec in counters.items():
+            if first or not (spec or {}).get("keep_between_ages"):
+                player.counters[name] = int((spec or {}).get("start", 0))
+        player.tokens = list(achievements.get("start_tokens") or [])
+        player.space = board.get("start") if board else None
+        player.flags = {}
+    _deal_tokens(game, state, board)
+    state.deck = []
+    state.marks = {}
+    state.frames = [game.frame("setup", state.active)] if "setup" in game.programs else []
+
+
+def _deal_tokens(game: Game, state: State, board: dict) -> None:
+    """One token of each value, drawn at random, on each space of that column (AH-S3)."""
+    state.board = {}
+    if not board:
+        return
+    age = age_id(game, state)
+    limit = last_token(game, state)
+    pool: dict[int, list[int]] = {}
+    for token in game.pack.tokens:
+        if token.ages is not None and age not in token.ages:
+            continue
+        if limit is not None and token.value > limit:
+            continue
+        pool.setdefault(token.value, []).append(game.pack.tokens.index(token))
+    rng = state.random()
+    for value, indexes in sorted(pool.items()):
+        rng.shuffle(indexes)
+        spaces = sorted(s for s, column in board["spaces"].items()
+                        if column == value and s != board.get("start"))
+        for space, index in zip(spaces, indexes, strict=False):
+            state.board[str(space)] = index
+    state.store_random(rng)
+
+
+def _age_name(game: Game, age: str) -> str:
+    return next((a.name for a in game.pack.ages if a.id == age), age)
+
+
+def end_of_round(game: Game, state: State) -> None:
+    """After a round: end the age (and perhaps the game), or start the next round."""
+    if state.round > 0 and _age_ends(game, state):
+        score_age(game, state)
+        if state.age + 1 >= len(game.ages):
+            finish(game, state)
+            return
+        next_age(game, state)
+        return
+    if state.round > 0:
+        state.active = (state.active + 1) % len(state.players)
+    state.round += 1
+    game.say(state, f"Round {state.round}: {game.player_name(state.active)} is the active "
+                    "player.")
+    state.frames.append(game.frame("phase:round", state.active))
+
+
+def _age_ends(game: Game, state: State) -> bool:
+    if state.marks.get("age_over"):
+        return True
+    if game.pack.age_end is not None:
+        test = _compiled(game, "age_end", lambda: compile_condition(game.pack.age_end))
+        return test(Ctx(state, game.catalog, state.active))
+    return False
+
+
+def _compiled(game: Game, key: str, build):  # type: ignore[no-untyped-def]
+    cache = game.__dict__.setdefault("_compiled_cache", {})
+    if key not in cache:
+        cache[key] = build()
+    return cache[key]
+
+
+def score_age(game: Game, state: State) -> None:
+    """Each player adds the pack's age score (AH-E2)."""
+    formula = _compiled(game, "score", lambda: compile_value(game.pack.scoring))
+    age = age_id(game, state)
+    for player in state.players:
+        points = formula(Ctx(state, game.catalog, player.seat))
+        points += _formula_points(game, state, player.seat)
+        player.score += points
+        player.age_scores.append(points)
+        game.say(state, f"End of {_age_name(game, age)}: {game.player_name(player.seat)} "
+                        f"scores {points} (total {player.score}).")
+
+
+def _formula_points(game: Game, state: State, seat: int) -> int:
+    """Cards whose points are a formula (Al-Khawarizmi) are worked out at scoring."""
+    total = 0
+    for copy in state.players[seat].all_cards():
+        points = game.catalog.info(copy).points
+        if not isinstance(points, int):
+            key = f"points:{game.catalog.copies[copy]}"
+            formula = _compiled(game, key, lambda p=points: compile_value(p))
+            total += formula(Ctx(state, game.catalog, seat, copy))
+    return total
+
+
+def next_age(game: Game, state: State) -> None:
+    """AH-E3: events discarded; decadent cards and cards without bonus discarded; the rest
+    becomes the legacy of the past (the old legacy leaves); then the next age is dealt."""
+    for player in state.players:
+        player.events = []
+        keep = [pile[0] for pile in player.civilization
+                if game.catalog.info(pile[0]).bonus_symbols > 0]
+        player.legacy = keep
+        player.civilization = []
+        player.tilted = []
+    state.discard = []
+    state.age += 1
+    start_age(game, state)
+    state.active = (state.active + 1) % len(state.players)
+    state.round = 0
+
+
+def finish(game: Game, state: State) -> None:
+    """Most points wins; ties go to the best token, then the next best (AH-E6)."""
+    def rank(seat: int) -> tuple[int, list[int]]:
+        player = state.players[seat]
+        return player.score, sorted(player.tokens, reverse=True)
+    best = max(rank(p.seat) for p in state.players)
+    state.winners = [p.seat for p in state.players if rank(p.seat) == best]
+    state.over = True
+    state.frames = []
+    names = " and ".join(game.player_name(s) for s in state.winners)
+    game.say(state, f"The game is over: {names} {'win' if len(state.winners) > 1 else 'wins'} "
+                    f"with {best[0]} points.")

@@ -1,0 +1,249 @@
+"""The engine: load a pack, start a game, list the legal actions, apply one.
+
+Play is driven by the pack. A round runs the pack's "round" phase; phases and card effects are
+compiled programs (`program.py`) whose acts are carried out by the handlers of their verbs
+(`verbs.py`). When a handler needs a player's decision it leaves it in `state.pending` and the
+engine stops: the state is the whole story, and `apply` carries on from it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules_dsl.pack import Pack, load_pack
+
+from . import program as prog
+from .actions import Action, Decision
+from .catalog import Catalog
+from .meaning import Ctx, RuleError
+from .state import PlayerState, State
+
+STEP_BUDGET = 20_000         # instructions between two decisions before a rule is a loop
+
+
+class IllegalActionError(ValueError):
+    """An action that is not among the legal ones; the state is unchanged."""
+
+
+class PackError(Exception):
+    """A pack that does not load or holds a rule the interpreter cannot run."""
+
+
+class RuleLoopError(RuntimeError):
+    """A rule that ran past the step budget without asking anyone anything."""
+
+
+@dataclass
+class Result:
+    """What a handler asks the engine to do next."""
+
+    kind: str                       # next | wait | push | jump
+    decision: Decision | None = None
+    frame: dict[str, Any] | None = None
+    target: int = 0
+
+
+NEXT = Result("next")
+
+
+def wait(decision: Decision) -> Result:
+    return Result("wait", decision=decision)
+
+
+def push(frame: dict[str, Any]) -> Result:
+    return Result("push", frame=frame)
+
+
+@dataclass
+class Game:
+    """A pack made playable, with its options chosen."""
+
+    pack: Pack
+    catalog: Catalog
+    ages: list[str]                 # the ages played, in order
+    board_side: str | None
+    programs: dict[str, list[prog.Instruction]] = field(default_factory=dict)
+
+    # ---------------------------------------------------------------- loading
+
+    @classmethod
+    def load(cls, pack: str | Path | Pack, variant: str | None = None,
+             board: str | None = None, ages: list[str] | str | None = None) -> Game:
+        """Load a pack folder (or a loaded Pack) with a variant, a board side and ages."""
+        if not isinstance(pack, Pack):
+            loaded, diagnostics = load_pack(pack, variant=variant)
+            errors = [d for d in diagnostics if d.is_error]
+            if loaded is None or errors:
+                raise PackError("\n".join(d.render() for d in errors) or f"cannot load {pack}")
+            pack = loaded
+        all_ages = [a.id for a in pack.ages]
+        chosen = _choose_ages(all_ages, ages)
+        achievements = pack.game.get("achievements") or {}
+        side = board or achievements.get("default_board")
+        if side is not None and side not in (achievements.get("boards") or {}):
+            raise PackError(f'the pack has no board side "{side}"')
+        game = cls(pack, Catalog.build(pack), chosen, side)
+        game._compile()
+        return game
+
+    def _compile(self) -> None:
+        """Compile every phase and every card trigger once, into programs."""
+        bodies: dict[str, Any] = {f"phase:{name}": rules
+                                  for name, rules in self.pack.phases.items()}
+        if self.pack.setup is not None:
+            bodies["setup"] = self.pack.setup
+        for info in self.catalog.cards:
+            for event, found in info.triggers.items():
+                for n, body in enumerate(found):
+                    bodies[f"card:{info.index}:{event}:{n}"] = body
+        self.programs["empty"] = []
+        for key, body in bodies.items():
+            self.programs[key] = self._compile_one(key, body)
+
+    def _compile_one(self, key: str, body: Any) -> list[prog.Instruction]:
+        from .verbs import prepare_act
+        try:
+            program = prog.compile_body(body)
+            for instruction in program:
+                if isinstance(instruction, prog.ActI):
+                    prepare_act(self, instruction)
+            return program
+        except RuleError as e:
+            where = getattr(e.node, "span", None)
+            place = f" (line {where.line}, column {where.column} of its text)" if where else ""
+            raise PackError(f"{key}: {e}{place}") from None
+
+    # ---------------------------------------------------------------- a new game
+
+    def new(self, players: int = 3, seed: int = 0) -> State:
+        """A new game for `players` players (seat 0 starts), shuffled with `seed`."""
+        limits = self.pack.game.get("players") or {}
+        if not limits.get("min", 1) <= players <= limits.get("max", 10):
+            raise ValueError(f"{self.pack.name} is for {limits.get('min')} to "
+                             f"{limits.get('max')} players, not {players}")
+        state = State(players=[PlayerState(seat=i) for i in range(players)])
+        state.store_random(random.Random(seed))
+        state.log.append(f"A game of {self.pack.name} for {players} players, seed {seed}.")
+        from .ages import start_age
+        start_age(self, state, first=True)
+        self.run(state)
+        return state
+
+    # ---------------------------------------------------------------- decisions
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal choice of the player who must decide now."""
+        if state.pending is None:
+            return []
+        return [Action.from_data(o) for o in state.pending["options"]]
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after `action`; an illegal action raises and changes nothing."""
+        if state.pending is None:
+            raise IllegalActionError("the game is over: no action is possible")
+        options = state.pending["options"]
+        match = next((o for o in options
+                      if o["kind"] == action.kind and o["params"] == action.params), None)
+        if match is None:
+            raise IllegalActionError(
+                f"illegal action {str(action)!r} for player {state.pending['player'] + 1}: "
+                f"not among the {len(options)} legal actions")
+        new = state.clone()
+        answer = Action.from_data(match)
+        new.pending = None
+        new.steps = 0
+        self.run(new, answer)
+        return new
+
+    # ---------------------------------------------------------------- running
+
+    def ctx(self, state: State, frame: dict[str, Any]) -> Ctx:
+        return Ctx(state, self.catalog, frame["player"], frame.get("card"),
+                   dict(frame.get("roles") or {}), frame.get("it"))
+
+    def run(self, state: State, answer: Action | None = None) -> None:
+        """Carry out instructions until a decision is pending or the game is over."""
+        from .ages import end_of_round
+        while state.pending is None and not state.over:
+            state.steps += 1
+            if state.steps > STEP_BUDGET:
+                frame = state.frames[-1] if state.frames else {}
+                raise RuleLoopError(f"a rule ran {STEP_BUDGET} steps without a decision, in "
+                                    f"{frame.get('prog')} at instruction {frame.get('pc')}")
+            if not state.frames:
+                end_of_round(self, state)
+                continue
+            frame = state.frames[-1]
+            program = self.programs[frame["prog"]]
+            if frame["pc"] >= len(program):
+                state.frames.pop()
+                continue
+            result = self._step(state, frame, program[frame["pc"]], answer)
+            answer = None
+            if result.kind == "next":
+                frame["pc"] += 1
+                frame["loc"] = {}
+            elif result.kind == "jump":
+                frame["pc"] = result.target
+                frame["loc"] = {}
+            elif result.kind == "push":
+                state.frames.append(result.frame)
+            elif result.kind == "wait":
+                assert result.decision is not None
+                if not result.decision.options:
+                    raise RuleError(f"a decision with no option in {frame['prog']}")
+                state.pending = result.decision.to_data()
+
+    def _step(self, state: State, frame: dict[str, Any], instruction: prog.Instruction,
+              answer: Action | None) -> Result:
+        if isinstance(instruction, prog.ActI):
+            handler: Callable[..., Result] = instruction.data["handler"]
+            return handler(self, state, frame, instruction, answer)
+        if isinstance(instruction, prog.TestI):
+            holds = instruction.cond(self.ctx(state, frame))
+            if holds == instruction.jump_if:
+                return Result("jump", target=instruction.target)
+            return NEXT
+        if isinstance(instruction, prog.JumpI):
+            return Result("jump", target=instruction.target)
+        if isinstance(instruction, prog.AskI):
+            if answer is None:
+                return wait(Decision(frame["player"], "choose", [
+                    Action("branch", {"index": i}, text)
+                    for i, (text, _) in enumerate(instruction.options)]))
+            return Result("jump", target=instruction.options[answer.params["index"]][1])
+        raise TypeError(instruction)
+
+    # ---------------------------------------------------------------- helpers for handlers
+
+    def frame(self, program: str, player: int, card: int | None = None,
+              roles: dict[str, int] | None = None) -> dict[str, Any]:
+        return {"prog": program, "pc": 0, "player": player, "card": card,
+                "roles": dict(roles or {}), "loc": {}}
+
+    def say(self, state: State, text: str) -> None:
+        state.log.append(text)
+
+    def name(self, copy: int) -> str:
+        return self.catalog.info(copy).name
+
+    def player_name(self, seat: int) -> str:
+        return f"player {seat + 1}"
+
+
+def _choose_ages(all_ages: list[str], ages: list[str] | str | None) -> list[str]:
+    """The ages to play: all of them, one, or consecutive ones ("antiquity+middle_ages")."""
+    if ages is None or ages == "all":
+        return list(all_ages)
+    chosen = ages.split("+") if isinstance(ages, str) else list(ages)
+    for age in chosen:
+        if age not in all_ages:
+            raise PackError(f'the pack has no age "{age}" (ages: {", ".join(all_ages)})')
+    positions = [all_ages.index(a) for a in chosen]
+    if positions != list(range(positions[0], positions[0] + len(positions))):
+        raise PackError("the ages played must follow each other")
+    return chosen

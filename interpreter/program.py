@@ -1,0 +1,119 @@
+"""Rules compiled to flat programs: instructions with jumps, run by the engine one at a time.
+
+A program belongs to the pack (a phase, a card's trigger), never to the state: the state only
+holds frames that name a program and an instruction index, so a half-done phase or effect is
+plain data. Structured steps become jumps: `if` tests and skips, `repeat until` loops, `you may`
+and `A or B` become decisions of the player the rule speaks for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_dsl import ast
+
+from .meaning import Cond, RuleError, compile_condition
+
+
+@dataclass
+class ActI:
+    act: ast.Act
+    may: bool = False               # "you may <act>": the act's own decision offers to decline
+    data: dict[str, Any] = field(default_factory=dict)   # what its handler compiled
+
+
+@dataclass
+class ChoiceI(ActI):
+    """"A or B": the doer (the acts' shared subject, or the rule's player) picks one it can do."""
+
+    options: list[ActI] = field(default_factory=list)
+
+
+@dataclass
+class TestI:
+    """Jump to `target` when the condition is false (or true, with `jump_if`)."""
+
+    cond: Cond
+    target: int
+    jump_if: bool = False
+
+
+@dataclass
+class JumpI:
+    target: int
+
+
+@dataclass
+class AskI:
+    """A decision between branches: "you may <steps>" (do them or not)."""
+
+    options: list[tuple[str, int]]  # (text, target)
+    node: Any = None
+
+
+Instruction = ActI | ChoiceI | TestI | JumpI | AskI
+
+
+def compile_body(body: tuple[Any, ...] | ast.Rules) -> list[Instruction]:
+    """The program of a phase or a trigger's body."""
+    statements = body.statements if isinstance(body, ast.Rules) else body
+    out: list[Instruction] = []
+    for statement in statements:
+        _statement(statement, out)
+    return out
+
+
+def _statement(s: Any, out: list[Instruction]) -> None:
+    if isinstance(s, ast.Steps):
+        for step in s.steps:
+            _step(step, out)
+        return
+    raise RuleError("only steps can be carried out here", s)
+
+
+def _step(step: Any, out: list[Instruction]) -> None:
+    if isinstance(step, ast.Act):
+        out.append(ActI(step))
+    elif isinstance(step, ast.Choice):
+        subject = step.options[0].subject
+        shared = all(o.subject == subject for o in step.options)
+        acts = [ast.Act(None, o.verb, o.object, o.roles, span=o.span) if shared else o
+                for o in step.options]
+        head = ast.Act(subject if shared else None, "choose", None, (), span=step.span)
+        out.append(ChoiceI(head, options=[ActI(a) for a in acts]))
+    elif isinstance(step, ast.Optional):
+        inner = step.steps.steps
+        if len(inner) == 1 and isinstance(inner[0], ast.Act):
+            out.append(ActI(inner[0], may=True))
+            return
+        ask = AskI([], step)
+        out.append(ask)
+        ask.options.append(("do it", len(out)))
+        for inner_step in inner:
+            _step(inner_step, out)
+        ask.options.append(("decline", len(out)))
+    elif isinstance(step, ast.If):
+        test = TestI(compile_condition(step.condition), -1, jump_if=step.unless)
+        out.append(test)
+        for s in step.then:
+            _statement(s, out)
+        if step.otherwise is None:
+            test.target = len(out)
+            return
+        skip = JumpI(-1)
+        out.append(skip)
+        test.target = len(out)
+        for s in step.otherwise:
+            _statement(s, out)
+        skip.target = len(out)
+    elif isinstance(step, ast.Repeat):
+        start = len(out)
+        test = TestI(compile_condition(step.until), -1, jump_if=True)
+        out.append(test)
+        for s in step.body:
+            _statement(s, out)
+        out.append(JumpI(start))
+        test.target = len(out)
+    else:
+        raise RuleError("this step is not supported", step)

@@ -1,0 +1,123 @@
+"""The game as a value: every fact of a position is plain data that goes to JSON and back.
+
+Card copies are small integers (indexes into the game's catalogue of copies); zones are lists of
+them. The civilization zone is a list of piles: the first card of a pile is active, the cards
+under it are in decadence. Where play stands inside a phase or a half-resolved effect is the
+`frames` stack; a decision waiting for a player is `pending`. The random generator's state is
+part of the value, so the same seed and actions give the same game.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+@dataclass
+class PlayerState:
+    """One civilization."""
+
+    seat: int
+    events: list[int] = field(default_factory=list)
+    civilization: list[list[int]] = field(default_factory=list)    # piles: [active, *decadent]
+    legacy: list[int] = field(default_factory=list)
+    tilted: list[int] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)          # gold, universal resource...
+    tokens: list[int] = field(default_factory=list)                 # achievement token values
+    space: str | None = None                                        # marker on the board
+    score: int = 0
+    age_scores: list[int] = field(default_factory=list)
+    flags: dict[str, Any] = field(default_factory=dict)             # facts of this turn
+    marks: dict[str, Any] = field(default_factory=dict)             # facts that last
+
+    def active_cards(self) -> list[int]:
+        return [pile[0] for pile in self.civilization]
+
+    def decadent_cards(self) -> list[int]:
+        return [c for pile in self.civilization for c in pile[1:]]
+
+    def all_cards(self) -> list[int]:
+        return [c for pile in self.civilization for c in pile]
+
+
+@dataclass
+class State:
+    """A whole position, decision points included."""
+
+    players: list[PlayerState]
+    deck: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    age: int = 0                        # index into the ages being played
+    round: int = 0
+    active: int = 0                     # seat of the active player
+    dice: list[dict[str, Any]] = field(default_factory=list)       # {die, face, used, times}
+    board: dict[str, int] = field(default_factory=dict)            # space -> token value
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    pending: dict[str, Any] | None = None
+    rng: list[Any] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    over: bool = False
+    winners: list[int] = field(default_factory=list)
+    steps: int = 0                      # work done since the last decision (the step budget)
+    marks: dict[str, Any] = field(default_factory=dict)            # facts of the round and age
+
+    # ---------------------------------------------------------------- derived facts
+
+    @property
+    def scores(self) -> list[int]:
+        return [p.score for p in self.players]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat of the player who must decide now (None when the game is over)."""
+        return None if self.pending is None else int(self.pending["player"])
+
+    # ---------------------------------------------------------------- chance
+
+    def random(self) -> random.Random:
+        generator = random.Random()
+        generator.setstate(_tuple(self.rng))
+        return generator
+
+    def store_random(self, generator: random.Random) -> None:
+        self.rng = _list(generator.getstate())
+
+    # ---------------------------------------------------------------- values
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_data(), separators=(",", ":"), sort_keys=True)
+
+    def to_data(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "players"}
+        data["players"] = [{f.name: getattr(p, f.name) for f in fields(p)}
+                           for p in self.players]
+        return copy.deepcopy(data)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> State:
+        data = copy.deepcopy(data)
+        players = [PlayerState(**p) for p in data.pop("players")]
+        return cls(players=players, **data)
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        return cls.from_data(json.loads(text))
+
+    def digest(self) -> str:
+        """A hash of the whole position: equal positions have equal digests."""
+        return hashlib.sha256(self.to_json().encode()).hexdigest()
+
+
+def _list(value: Any) -> Any:
+    return [_list(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _tuple(value: Any) -> Any:
+    return tuple(_tuple(v) for v in value) if isinstance(value, list) else value
