@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ class Face:
         return self.kind in ACTION_FACES
 
 
+@lru_cache(maxsize=1024)
 def parse_face(text: str) -> Face:
     text = text.strip()
     if text in ACTION_FACES:

@@ -8,7 +8,6 @@ engine stops: the state is the whole story, and `apply` carries on from it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from rules_dsl.pack import Pack, load_pack
 from . import program as prog
 from .actions import Action, Decision
 from .catalog import Catalog
+from .chance import seed_state
 from .meaning import Ctx, RuleError
 from .state import PlayerState, State
 
@@ -126,7 +126,7 @@ class Game:
             raise ValueError(f"{self.pack.name} is for {limits.get('min')} to "
                              f"{limits.get('max')} players, not {players}")
         state = State(players=[PlayerState(seat=i) for i in range(players)])
-        state.store_random(random.Random(seed))
+        state.rng = seed_state(seed)
         state.log.append(f"A game of {self.pack.name} for {players} players, seed {seed}.")
         from .ages import start_age
         start_age(self, state, first=True)

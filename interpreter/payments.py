@@ -5,16 +5,22 @@ gives all its symbols at once (AH-C6). At most one legacy card per turn (AH-E4).
 "pays" (the universal resource) gives one of its listed amounts per unit (AH-U3).
 
 Only minimal payments are listed — taking away any one source would leave the price unpaid —
-and sources that are alike (two dice showing 2 population, two Forests) are counted, not
-told apart, so the list stays short: the first matching sources are the ones used.
+and sources that are alike (two dice showing 2 population, two Forests) are counted, not told
+apart, so the list stays short: the first matching sources are the ones used. Amounts are
+vectors over the kinds the price asks for, so the search adds tuples, not dictionaries.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 MAX_PAYMENTS = 48
+
+Vector = tuple[int, ...]
+# A group's option: (units used, counter choices, what it adds, each unit's vector)
+Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
 
 
 @dataclass(frozen=True)
@@ -43,139 +49,119 @@ class Payment:
                 "counters": [list(c) for c in self.counters]}
 
 
-def _covers(total: Counter[str], population: int, resources: Counter[str]) -> bool:
-    if total["population"] < population:
-        return False
-    return all(total[r] >= n for r, n in resources.items())
-
-
 def payments(population: int, resources: Counter[str], sources: list[Source]) -> list[Payment]:
-    """Minimal payments of `population` and `resources` from `sources`."""
-    if population <= 0 and not resources:
+    """Minimal payments of `population` and `resources` from `sources`, fewest sources first."""
+    if population <= 0 and not any(n > 0 for n in resources.values()):
         return [Payment()]
-    useful = [s for s in sources if _useful(s, population, resources)]
+    kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
+    need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
     groups: dict[tuple, list[Source]] = {}
-    for s in useful:
-        groups.setdefault(s.signature, []).append(s)
+    for source in sources:
+        if _useful(source, kinds, need):
+            groups.setdefault(source.signature, []).append(source)
     keys = list(groups)
-    found: list[tuple[tuple[int, ...], tuple]] = []
+    shapes = _shapes(kinds, need, tuple((k, len(groups[k])) for k in keys))
+    return [_payment(shape, keys, groups) for shape in shapes]
 
-    def options(key: tuple) -> list[tuple[int, tuple]]:
-        group = groups[key]
-        first = group[0]
-        if first.kind == "counter":
-            out: list[tuple[int, tuple]] = [(0, ())]
-            for n in range(1, len(group) + 1):
-                for combo in _multisets(len(first.choices), n):
-                    out.append((n, combo))
-            return out
-        limit = 1 if first.kind == "legacy" else len(group)
-        return [(n, ()) for n in range(limit + 1)]
 
-    per_key = [options(k) for k in keys]
-    # the most each group can still add, to stop early when the rest cannot pay
-    best = [_total(((max(o[0] for o in opts), _richest(groups[k][0], opts)),), [k], groups)
-            for opts, k in zip(per_key, keys, strict=True)]
-    chosen: list[tuple[int, tuple]] = []
+@lru_cache(maxsize=50_000)
+def _shapes(kinds: tuple[str, ...], need: Vector,
+            groups: tuple[tuple[tuple, int], ...]) -> tuple[tuple[tuple[int, tuple], ...], ...]:
+    """The minimal payments as (units, counter choices) per group. Prices and hands repeat
+    all game long, so the search is done once per shape."""
+    options = [_options(signature, size, kinds) for signature, size in groups]
+    legacy = [signature[0] == "legacy" for signature, _ in groups]
+    width = len(kinds)
+    # reach[i]: the most groups i.. can still add, to give up early on a branch that cannot pay
+    reach: list[Vector] = [tuple([0] * width)] * (len(groups) + 1)
+    for i in range(len(groups) - 1, -1, -1):
+        best = tuple(max(o[2][j] for o in options[i]) for j in range(width))
+        reach[i] = tuple(a + b for a, b in zip(reach[i + 1], best, strict=True))
+    found: list[list[Option]] = []
+    chosen: list[Option] = []
 
-    def search(i: int, total: Counter[str], legacy_used: bool) -> None:
+    def covers(total: Vector) -> bool:
+        return all(t >= n for t, n in zip(total, need, strict=True))
+
+    def search(i: int, total: Vector, legacy_used: bool) -> None:
         if len(found) >= MAX_PAYMENTS * 4:
             return
-        if _covers(total, population, resources):
-            # adding anything more would not be minimal
-            choice = tuple(chosen) + tuple((0, ()) for _ in keys[len(chosen):])
-            if _minimal(choice, keys, groups, population, resources):
-                found.append((tuple(n for n, _ in choice), tuple(c for _, c in choice)))
+        if covers(total):       # anything more would not be minimal
+            if _minimal(chosen, total, need):
+                found.append(chosen + [opts[0] for opts in options[len(chosen):]])
             return
-        if i == len(keys):
+        if i == len(groups) or not covers(tuple(a + b for a, b in zip(total, reach[i],
+                                                                       strict=True))):
             return
-        reach = total.copy()
-        for extra in best[i:]:
-            reach.update(extra)
-        if not _covers(reach, population, resources):
-            return
-        is_legacy = groups[keys[i]][0].kind == "legacy"
-        for n, combo in per_key[i]:
-            if n and is_legacy and legacy_used:
+        for option in options[i]:
+            if option[0] and legacy[i] and legacy_used:
                 continue
-            chosen.append((n, combo))
-            search(i + 1, total + _total(((n, combo),), [keys[i]], groups),
-                   legacy_used or (is_legacy and n > 0))
+            chosen.append(option)
+            search(i + 1, tuple(a + b for a, b in zip(total, option[2], strict=True)),
+                   legacy_used or (legacy[i] and option[0] > 0))
             chosen.pop()
 
-    search(0, Counter(), False)
-    found.sort(key=lambda f: (sum(f[0]), f[0]))
-    return [_payment(f, keys, groups) for f in found[:MAX_PAYMENTS]]
+    search(0, tuple([0] * width), False)
+    found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
+    return tuple(tuple((o[0], o[1]) for o in f) for f in found[:MAX_PAYMENTS])
 
 
-def _richest(source: Source, opts: list[tuple[int, tuple]]) -> tuple:
-    """For a counter group: the combination giving the most of everything (an upper bound)."""
-    if source.kind != "counter":
-        return ()
-    n = max(o[0] for o in opts)
-    return tuple(k for k in range(len(source.choices)) for _ in range(n))
+def _useful(source: Source, kinds: tuple[str, ...], need: Vector) -> bool:
+    gives = [g for option in (source.choices or (source.gives,)) for g in option]
+    return any(k in kinds and need[kinds.index(k)] > 0 for k, _ in gives)
 
 
-def _useful(s: Source, population: int, resources: Counter[str]) -> bool:
-    gives = [g for option in (s.choices or (s.gives,)) for g in option]
-    return any((k == "population" and population > 0) or resources.get(k, 0) > 0
-               for k, _ in gives)
+def _vector(gives: tuple[tuple[str, int], ...], kinds: tuple[str, ...]) -> Vector:
+    out = [0] * len(kinds)
+    for what, amount in gives:
+        if what in kinds:
+            out[kinds.index(what)] += amount
+    return tuple(out)
+
+
+def _options(signature: tuple, size: int, kinds: tuple[str, ...]) -> list[Option]:
+    kind, gives, choices, _ = signature
+    zero: Vector = tuple([0] * len(kinds))
+    if kind == "counter":
+        out: list[Option] = [(0, (), zero, ())]
+        vectors = [_vector(c, kinds) for c in choices]
+        for n in range(1, size + 1):
+            for combo in _multisets(len(choices), n):
+                units = tuple(vectors[k] for k in combo)
+                total = tuple(sum(u[j] for u in units) for j in range(len(kinds)))
+                out.append((n, combo, total, units))
+        return out
+    unit = _vector(gives, kinds)
+    limit = 1 if kind == "legacy" else size
+    return [(n, (), tuple(x * n for x in unit), (unit,) * n) for n in range(limit + 1)]
 
 
 def _multisets(kinds: int, n: int) -> list[tuple[int, ...]]:
-    """The ways n identical units can be split among `kinds` choices (as sorted tuples)."""
-    if n == 0:
-        return [()]
-    out = []
+    """The ways n alike units can be split among `kinds` choices (as sorted tuples)."""
+    out: list[tuple[int, ...]] = []
 
-    def build(prefix: list[int], start: int) -> None:
+    def build(prefix: tuple[int, ...], start: int) -> None:
         if len(prefix) == n:
-            out.append(tuple(prefix))
+            out.append(prefix)
             return
         for k in range(start, kinds):
-            build([*prefix, k], k)
-    build([], 0)
+            build((*prefix, k), k)
+    build((), 0)
     return out
 
 
-def _total(choice: tuple, keys: list[tuple], groups: dict) -> Counter[str]:
-    total: Counter[str] = Counter()
-    for (n, combo), key in zip(choice, keys, strict=True):
-        first = groups[key][0]
-        if first.kind == "counter":
-            for k in combo:
-                for what, amount in first.choices[k]:
-                    total[what] += amount
-        else:
-            for what, amount in first.gives:
-                total[what] += amount * n
-    return total
-
-
-def _minimal(choice: tuple, keys: list[tuple], groups: dict, population: int,
-             resources: Counter[str]) -> bool:
-    """No single source can be left out."""
-    for i, ((n, combo), key) in enumerate(zip(choice, keys, strict=True)):
-        if n == 0:
-            continue
-        first = groups[key][0]
-        if first.kind == "counter":
-            for j in range(len(combo)):
-                fewer = (n - 1, combo[:j] + combo[j + 1:])
-                trial = (*choice[:i], fewer, *choice[i + 1:])
-                if _covers(_total(trial, keys, groups), population, resources):
-                    return False
-        else:
-            trial = (*choice[:i], (n - 1, ()), *choice[i + 1:])
-            if _covers(_total(trial, keys, groups), population, resources):
+def _minimal(chosen: list[Option], total: Vector, need: Vector) -> bool:
+    """No single source can be left out: taking away any one unit breaks the cover."""
+    for option in chosen:
+        for unit in set(option[3]):
+            if all(t - u >= m for t, u, m in zip(total, unit, need, strict=True)):
                 return False
     return True
 
 
-def _payment(found: tuple, keys: list[tuple], groups: dict) -> Payment:
-    counts, combos = found
+def _payment(shape: tuple[tuple[int, tuple], ...], keys: list[tuple], groups: dict) -> Payment:
     pay = Payment()
-    for n, combo, key in zip(counts, combos, keys, strict=True):
+    for (n, combo), key in zip(shape, keys, strict=True):
         group = groups[key]
         first = group[0]
         if first.kind == "die":

@@ -12,9 +12,10 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import random
 from dataclasses import dataclass, field, fields
 from typing import Any
+
+from .chance import Chance
 
 
 @dataclass
@@ -58,7 +59,7 @@ class State:
     board: dict[str, int] = field(default_factory=dict)            # space -> token value
     frames: list[dict[str, Any]] = field(default_factory=list)
     pending: dict[str, Any] | None = None
-    rng: list[Any] = field(default_factory=list)
+    rng: int = 0                        # the generator's state (see chance.py)
     log: list[str] = field(default_factory=list)
     over: bool = False
     winners: list[int] = field(default_factory=list)
@@ -78,18 +79,28 @@ class State:
 
     # ---------------------------------------------------------------- chance
 
-    def random(self) -> random.Random:
-        generator = random.Random()
-        generator.setstate(_tuple(self.rng))
-        return generator
+    def random(self) -> Chance:
+        return Chance(self.rng)
 
-    def store_random(self, generator: random.Random) -> None:
-        self.rng = _list(generator.getstate())
+    def store_random(self, generator: Chance) -> None:
+        self.rng = generator.state
 
     # ---------------------------------------------------------------- values
 
     def clone(self) -> State:
-        return copy.deepcopy(self)
+        """An independent copy. The log and the pending decision are shared until replaced:
+        the engine only ever appends to a fresh log list and replaces `pending` whole."""
+        new = copy.copy(self)
+        new.players = [_clone_player(p) for p in self.players]
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.dice = [dict(d) for d in self.dice]
+        new.board = dict(self.board)
+        new.frames = copy.deepcopy(self.frames)
+        new.log = list(self.log)
+        new.marks = dict(self.marks)
+        new.winners = list(self.winners)
+        return new
 
     def to_json(self) -> str:
         return json.dumps(self.to_data(), separators=(",", ":"), sort_keys=True)
@@ -115,9 +126,15 @@ class State:
         return hashlib.sha256(self.to_json().encode()).hexdigest()
 
 
-def _list(value: Any) -> Any:
-    return [_list(v) for v in value] if isinstance(value, tuple) else value
-
-
-def _tuple(value: Any) -> Any:
-    return tuple(_tuple(v) for v in value) if isinstance(value, list) else value
+def _clone_player(p: PlayerState) -> PlayerState:
+    new = copy.copy(p)
+    new.events = list(p.events)
+    new.civilization = [list(pile) for pile in p.civilization]
+    new.legacy = list(p.legacy)
+    new.tilted = list(p.tilted)
+    new.counters = dict(p.counters)
+    new.tokens = list(p.tokens)
+    new.age_scores = list(p.age_scores)
+    new.flags = copy.deepcopy(p.flags)
+    new.marks = dict(p.marks)
+    return new
