@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from rules_dsl.card_json import cards_json
@@ -77,3 +78,32 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
 
 def _amounts(counts: dict[str, int | None]) -> str:
     return ", ".join(f"{'X' if n is None else n} {k}" for k, n in counts.items() if n != 0)
+
+
+@main.command()
+@click.argument("scenarios", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--quiet", "-q", is_flag=True, help="Print only the failures and the summary.")
+def check(scenarios: tuple[Path, ...], quiet: bool) -> None:
+    """Run scenario files (or folders of them): say what passed, what failed and why."""
+    from interpreter.scenario import check as run_scenario
+    files: list[Path] = []
+    for item in scenarios:
+        files += sorted(item.rglob("*.yaml")) if item.is_dir() else [item]
+    outcomes = [run_scenario(f) for f in files]
+    for outcome in outcomes:
+        if quiet and outcome.passed:
+            continue
+        style = "green" if outcome.passed else "yellow" if outcome.ok else "red"
+        text = outcome.summary()
+        head, _, rest = text.partition("\n")
+        out.print(f"[{style}]{head[:4]}[/{style}]{escape(head[4:])}", markup=True,
+                  highlight=False)
+        if rest:
+            out.print(rest, markup=False)
+    failed = sum(not o.ok for o in outcomes)
+    bugs = sum(o.ok and not o.passed for o in outcomes)
+    proved = sorted({p for o in outcomes if o.passed for p in o.proves})
+    out.print(f"{len(outcomes) - failed - bugs} passed, {failed} failed"
+              + (f", {bugs} known bugs" if bugs else "")
+              + (f"; clauses proved: {len(proved)}" if proved else ""))
+    sys.exit(1 if failed else 0)

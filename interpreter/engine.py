@@ -119,8 +119,10 @@ class Game:
 
     # ---------------------------------------------------------------- a new game
 
-    def new(self, players: int = 3, seed: int = 0) -> State:
-        """A new game for `players` players (seat 0 starts), shuffled with `seed`."""
+    def new(self, players: int = 3, seed: int = 0, start: bool = True) -> State:
+        """A new game for `players` players (seat 0 starts), shuffled with `seed`.
+
+        With start=False the state is left before the age's setup has run (for scenarios)."""
         limits = self.pack.game.get("players") or {}
         if not limits.get("min", 1) <= players <= limits.get("max", 10):
             raise ValueError(f"{self.pack.name} is for {limits.get('min')} to "
@@ -130,7 +132,8 @@ class Game:
         state.log.append(f"A game of {self.pack.name} for {players} players, seed {seed}.")
         from .ages import start_age
         start_age(self, state, first=True)
-        self.run(state)
+        if start:
+            self.run(state)
         return state
 
     # ---------------------------------------------------------------- decisions
@@ -165,8 +168,10 @@ class Game:
         return Ctx(state, self.catalog, frame["player"], frame.get("card"),
                    dict(frame.get("roles") or {}), frame.get("it"))
 
-    def run(self, state: State, answer: Action | None = None) -> None:
-        """Carry out instructions until a decision is pending or the game is over."""
+    def run(self, state: State, answer: Action | None = None,
+            stop: Callable[[dict[str, Any], prog.Instruction], bool] | None = None) -> None:
+        """Carry out instructions until a decision is pending or the game is over (or, for
+        scenarios, until `stop` says so of the next instruction)."""
         from .ages import end_of_round
         while state.pending is None and not state.over:
             state.steps += 1
@@ -182,6 +187,8 @@ class Game:
             if frame["pc"] >= len(program):
                 state.frames.pop()
                 continue
+            if stop is not None and answer is None and stop(frame, program[frame["pc"]]):
+                return
             result = self._step(state, frame, program[frame["pc"]], answer)
             answer = None
             if result.kind == "next":
