@@ -199,9 +199,9 @@ def expectations(game: Game, state: State, spec: dict[str, Any]) -> list[str]:
     for text in spec.get("log_not") or []:
         if str(text) in log:
             failures.append(f"the log says {text!r}, which it should not")
-    if "over" in spec.get("state", {}):
-        if bool(spec["state"]["over"]) != state.over:
-            failures.append(f"expected the game {'over' if spec['state']['over'] else 'going on'}")
+    wanted = (spec.get("state") or {}).get("over")
+    if wanted is not None and bool(wanted) != state.over:
+        failures.append(f"expected the game {'over' if wanted else 'going on'}")
     return failures
 
 
@@ -226,7 +226,7 @@ def _place(game: Game, state: State, position: dict[str, Any]) -> None:
         state.active = int(position["active"]) - 1
         state.frames[-1]["player"] = state.active
     described = {int(k) - 1: v or {} for k, v in (position.get("players") or {}).items()}
-    for seat, desc in described.items():
+    for seat in described:
         if not 0 <= seat < len(state.players):
             raise ScenarioError(f"there is no player {seat + 1}")
     for player in state.players:

@@ -7,7 +7,9 @@ downstream sees a `lark.Tree`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+import re
+from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from typing import Any, Literal
 
@@ -36,9 +38,24 @@ MAX_NESTING = 60         # brackets and blocks deep
 def _lark() -> Lark:
     return Lark.open_from_package(
         "rules_dsl", "grammar.lark", ("",),
-        parser="lalr", lexer="contextual", start=list(STARTS), postlex=RulesLayout(),
+        parser="lalr", lexer="contextual", start=list(STARTS), postlex=_Layout(),
         propagate_positions=True, maybe_placeholders=True, cache=True,
     )
+
+
+class _Layout(RulesLayout):
+    """The layout post-lexer, with each end of a block placed where the block's text ends, so
+    that a statement's span stops at its last word, not at the start of the next line."""
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        last: Token | None = None
+        for token in super().process(stream):
+            if token.type == "_DEDENT" and last is not None:
+                token = Token("_DEDENT", "", last.end_pos, last.end_line, last.end_column,
+                              last.end_line, last.end_column, last.end_pos)
+            elif token.type not in ("_NL", "_INDENT", "_DEDENT"):
+                last = token
+            yield token
 
 
 class ParseError(Exception):
@@ -69,14 +86,19 @@ def parse(text: str, start: Start = "rules") -> Any:
     try:
         return _Builder().transform(tree)
     except VisitError as e:
+        if isinstance(e.orig_exc, RecursionError):      # met inside a rule's callback
+            raise ParseError(_diag(text, 1, 1, "this rule is nested too deeply",
+                                   f"nest at most {MAX_NESTING} levels")) from None
         if isinstance(e.orig_exc, _Misplaced):
             tok = e.orig_exc.token
             raise ParseError(_diag(text, tok.line, tok.column, f"unexpected {str(tok)!r}",
                                    e.orig_exc.hint, tok.column + len(tok))) from None
         if isinstance(e.orig_exc, UnexpectedOtherwise):
-            line = e.obj.meta.line if not getattr(e.obj.meta, "empty", True) else 1
-            raise ParseError(_diag(text, line, 1, '"otherwise" without an "if" before it',
-                                   'put "otherwise:" right after the block of an "if"')) from None
+            span = e.orig_exc.span
+            line, column = (span.line, span.column) if span else (1, 1)
+            raise ParseError(_diag(text, line, column, '"otherwise" without an "if" before it',
+                                   'put "otherwise:" right after the block of an "if"',
+                                   column + len("otherwise"))) from None
         raise
     except RecursionError:
         raise ParseError(_diag(text, 1, 1, "this rule is nested too deeply",
@@ -184,50 +206,151 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
         hint = None
         if ch in "'‘’“”":
             hint = 'write card names in straight double quotes: "The Fire"'
+        elif ch == '"':
+            hint = 'close the card name with a double quote on the same line: "The Fire"'
         elif ch.isupper():
             hint = 'words are written in lower case; card names go in quotes: "The Fire"'
         elif ch == "\t":
             hint = "use spaces, not tabs"
         return _diag(text, line, column, f"unexpected character {ch!r}", hint, column + 1)
-    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and
-                                         e.token.type == "$END"):
+    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and (
+            e.token.type == "$END" or _at_the_end(text, e.token))):
         expected = set(getattr(e, "expected", ()) or ())
         if isinstance(e, UnexpectedToken):
             expected = set(e.accepts or e.expected)
         last = text.rstrip().split("\n")
         line, column = len(last), len(last[-1]) + 1
-        return _diag(text, line, column, "the rule stops too early",
-                     f"expected {_expected_text(expected)}" if expected else None)
+        hint = f"expected {_expected_text(expected)}" if expected else None
+        bracket = _open_bracket(text)
+        if text.rstrip().endswith(":"):
+            hint = "write what happens after the ':', on the same line or on indented lines below"
+        elif bracket is not None and "RPAR" in expected:
+            hint = f'close the "(" of line {bracket[0]}, column {bracket[1]}'
+        return _diag(text, line, column, "the rule stops too early", hint)
     assert isinstance(e, UnexpectedToken)
     token = e.token
     expected = set(e.accepts or e.expected)
     value = str(token)
-    shown = "the end of the line" if token.type == "_NL" else repr(value) if value else token.type
+    if token.type == "COLON" and _word_before(text, line, column) == "otherwise":
+        column -= len("otherwise") + len(_line(text, line)[: column - 1]) - len(
+            _line(text, line)[: column - 1].rstrip())
+        return _diag(text, line, column, "unexpected 'otherwise'", _MISPLACED["otherwise"],
+                     column + len("otherwise"))
+    misspelt = _misspelt_statement_word(text, line, column) or _misspelt_verb(
+        text, line, column, expected, token.type)
+    if misspelt is not None:
+        word, word_column, hint = misspelt
+        return _diag(text, line, word_column, f"unknown word {word!r}", hint,
+                     word_column + len(word))
+    shown = repr(value) if value else EMPTY_TOKENS.get(token.type, token.type)
     message = f"unexpected {shown}"
     end = column + len(value) if value and "\n" not in value else None
     hint = None
     if token.type == "WORD" or value.isalpha():
         hint = did_you_mean(value, _keywords(expected), quote='"')
-    if hint is None and token.type == "WORD" and value[:1].isalpha():
-        previous = _previous_word(text, line, column)
-        if previous:
-            hint = did_you_mean(previous, _statement_words(), quote='"')
-            if hint:
-                hint = f"{hint[:-1]} (instead of {previous!r})?"
+    if hint is None and _continues_the_line_above(text, line, column):
+        hint = ("this line is indented deeper than the line above, so it goes on with that "
+                "line's statement; indent it like the line above to start a new statement")
     if hint is None and expected:
         hint = f"expected {_expected_text(expected)}"
     return _diag(text, line, column, message, hint, end)
 
 
-def _previous_word(text: str, line: int, column: int) -> str | None:
-    before = text.split("\n")[line - 1][: column - 1].split()
-    return before[-1] if len(before) == 1 else None
+EMPTY_TOKENS = {"_NL": "end of the line", "_DEDENT": "end of the block",
+                "_INDENT": "indented line"}
+
+
+def _line(text: str, line: int) -> str:
+    lines = text.split("\n")
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _at_the_end(text: str, token: Token) -> bool:
+    """Whether a layout token (a line break, the end of a block) has only blanks after it."""
+    end = token.end_pos if token.end_pos is not None else token.start_pos
+    return token.type in ("_NL", "_DEDENT") and end is not None and not text[end:].strip()
+
+
+def _open_bracket(text: str) -> tuple[int, int] | None:
+    """(line, column) of the last "(" left open, outside card names."""
+    opened: list[tuple[int, int]] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        for match in re.finditer(r'"[^"]*"|[()]', line):
+            if match.group() == "(":
+                opened.append((number, match.start() + 1))
+            elif match.group() == ")" and opened:
+                opened.pop()
+    return opened[-1] if opened else None
+
+
+def _word_before(text: str, line: int, column: int) -> str | None:
+    before = _line(text, line)[: column - 1].split()
+    return before[-1] if before else None
+
+
+def _misspelt_statement_word(text: str, line: int, column: int) -> tuple[str, int, str] | None:
+    """A misspelt first word of the statement the error is in ("fre if ...", "gian 1 gold"):
+    (the word, its column, the hint), when it is no word of the language but near one."""
+    before = _line(text, line)[: column - 1]
+    cut = max(before.rfind(":"), before.rfind(";"))
+    if before.count('"', 0, cut + 1) % 2:
+        return None                     # the ":" or ";" is inside a card name
+    statement = before[cut + 1:]
+    match = re.match(r"\s*(?:then\s+)?([a-z][a-z0-9-]*)", statement)
+    if match is None or match.group(1) in _keyword_set():
+        return None
+    word = match.group(1)
+    # Verbs are near many nouns ("player", "play"): offer them only when the word stands alone
+    # before the error ("gian 1 gold").
+    alone = not statement[match.end():].strip()
+    verbs = [v for v in _verbs() if _lemma(v) == v] if alone else []
+    candidates = [w for w in _statement_words() if len(w) > 2] + verbs
+    hint = did_you_mean(word, candidates, quote='"')
+    if hint is None:
+        return None
+    return word, cut + 1 + match.start(1) + 1, hint
+
+
+def _misspelt_verb(text: str, line: int, column: int, expected: set[str],
+                   found: str) -> tuple[str, int, str] | None:
+    """A misspelt verb right before the error, where the parser wanted a verb and found more
+    words ("each player pyas 3 gold"): (the word, its column, the hint)."""
+    verbs = set(_verbs())
+    if found in ("_NL", "_DEDENT", "$END") or not any(
+            _readable(t).strip('"') in verbs for t in expected):
+        return None             # a phrase ending a line may be just a phrase
+    before = _line(text, line)[: column - 1]
+    match = re.search(r"(?<![\w\"-])([a-z][a-z0-9-]*)\s*$", before)
+    if match is None or match.group(1) in _keyword_set():
+        return None
+    word = match.group(1)
+    close = [v for v in sorted(verbs) if difflib.SequenceMatcher(None, word, v).ratio() >= 0.75]
+    hint = did_you_mean(word, close, quote='"')
+    return None if hint is None else (word, match.start(1) + 1, hint)
+
+
+def _continues_the_line_above(text: str, line: int, column: int) -> bool:
+    """Whether the error is at the start of a line indented as a continuation line."""
+    current = _line(text, line)
+    if line < 2 or current[: column - 1].strip():
+        return False
+    above = next((x for x in reversed(text.split("\n")[: line - 1]) if x.strip()), None)
+    if above is None or above.rstrip().endswith(":"):
+        return False
+    return len(current) - len(current.lstrip(" ")) > len(above) - len(above.lstrip(" "))
 
 
 @cache
 def _statement_words() -> list[str]:
     return ["free", "discardable", "costs", "gold", "war", "attack", "defence", "cancels",
             "while", "on", "in", "at", "when", "if", "unless", "repeat", "you", "otherwise"]
+
+
+@cache
+def _verbs() -> list[str]:
+    """The verbs of the grammar: "gain", "gains", "pass", "passes"..."""
+    names = [r.expansion[0].name for r in _lark().rules if r.origin.name == "verb"]
+    return sorted({_lark().get_terminal(name).pattern.value for name in names})
 
 
 # ------------------------------------------------------------------ tree building
@@ -372,7 +495,7 @@ class _Builder(Transformer):
         return ast.Scope(where, _body(body), span=_span(meta))
 
     def otherwise(self, meta: Any, c: list[Any]) -> _Otherwise:
-        return _Otherwise(_body(c[0]))
+        return _Otherwise(_body(c[0]), _span(meta))
 
     # steps
     def steps(self, meta: Any, c: list[Any]) -> ast.Steps:
@@ -535,8 +658,9 @@ class _Builder(Transformer):
 class _Otherwise:
     """An "otherwise:" block, joined to the "if" step that ends the statement before it."""
 
-    def __init__(self, body: tuple[Any, ...]) -> None:
+    def __init__(self, body: tuple[Any, ...], span: ast.Span | None) -> None:
         self.body = body
+        self.span = span
 
 
 def _join_otherwise(statements: list[Any]) -> tuple[Any, ...]:
@@ -546,17 +670,26 @@ def _join_otherwise(statements: list[Any]) -> tuple[Any, ...]:
             last = out[-1] if out else None
             target = last.steps[-1] if isinstance(last, ast.Steps) and last.steps else None
             if not isinstance(target, ast.If) or target.otherwise is not None:
-                raise UnexpectedOtherwise()
+                raise UnexpectedOtherwise(s.span)
             joined = ast.If(target.condition, target.unless, target.then, s.body,
-                            span=target.span)
-            out[-1] = ast.Steps((*last.steps[:-1], joined), span=last.span)
+                            span=_through(target.span, s.span))
+            out[-1] = ast.Steps((*last.steps[:-1], joined), span=_through(last.span, s.span))
         else:
             out.append(s)
     return tuple(out)
 
 
+def _through(first: ast.Span | None, last: ast.Span | None) -> ast.Span | None:
+    """The span from the start of `first` to the end of `last`."""
+    if first is None or last is None:
+        return first
+    return ast.Span(first.line, first.column, last.end_line, last.end_column)
+
+
 class UnexpectedOtherwise(Exception):
-    pass
+    def __init__(self, span: ast.Span | None) -> None:
+        super().__init__('"otherwise" without an "if" before it')
+        self.span = span
 
 
 # Words that the grammar reads as plain nouns in some places but that a designer always means

@@ -237,9 +237,18 @@ def _operand(c: Any, parent: type, last: bool = True) -> str:
         (isinstance(c, ast.Or) and parent in (ast.And, ast.Not))
         or (isinstance(c, ast.And) and parent is ast.Not)
         # "you own "A" or you own "B"" would read the second clause as another owned card
-        or (isinstance(c, ast.Owns) and parent is ast.Or and not last)
+        or (parent is ast.Or and not last and _ends_with_owns(c))
     )
     return f"({text})" if needs else text
+
+
+def _ends_with_owns(c: Any) -> bool:
+    """Whether a condition's text ends with an "owns A or B" list ("... and you own "A"")."""
+    while isinstance(c, (ast.And, ast.Not)):
+        c = c.items[-1] if isinstance(c, ast.And) else c.item
+        if isinstance(c, (ast.Or, ast.And)):
+            return False        # printed in brackets
+    return isinstance(c, ast.Owns)
 
 
 # ------------------------------------------------------------------ numbers and phrases

@@ -13,6 +13,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -118,7 +119,12 @@ def takes_tails(node: object) -> bool:
 
 def takes_or(node: object) -> bool:
     """Whether "or ..." printed after `node` would extend a list or a condition inside it."""
-    return any(isinstance(x, (ast.Owns, ast.WhoOwns)) or _open_condition(x) for x in edge(node))
+    return any(isinstance(x, ast.Owns) for x in edge(node)) or takes_or_inside(node)
+
+
+def takes_or_inside(node: object) -> bool:
+    """Like `takes_or`, through a phrase's tail ("who owns A", "preferring X if ...") only."""
+    return any(isinstance(x, ast.WhoOwns) or _open_condition(x) for x in edge(node))
 
 
 def takes_and(node: object) -> bool:
@@ -165,6 +171,12 @@ determiners = st.one_of(
 pronouns = st.sampled_from(("it", "you")).map(ast.Pronoun)
 
 
+def either(*strategies: st.SearchStrategy) -> st.SearchStrategy:
+    """One of the strategies, each as likely (`st.one_of` flattens nested choices, so that a
+    kind of statement with seven abilities under it would come seven times as often)."""
+    return st.sampled_from(strategies).flatmap(lambda strategy: strategy)
+
+
 def _upto_first(items: list, is_open) -> tuple:
     """Keep items up to the first one that would swallow what follows it."""
     for i, item in enumerate(items):
@@ -208,11 +220,8 @@ def tails(d: int) -> st.SearchStrategy[tuple]:
     # GRAMMAR LIMIT: a tail that ends with a noun phrase ("in your events", "of the winner",
     # "who owns a land") takes the tails after it for that inner phrase; so such a tail, and a
     # "preferring" list, can only be the last tail of a phrase.
-    return st.tuples(
-        st.lists(simple, max_size=2).map(lambda xs: _upto_first(xs, takes_tails)),
-        st.lists(preferring, max_size=1),
-    ).map(lambda parts: parts[0] + tuple(parts[1]) if not parts[0] or not takes_tails(
-        parts[0][-1]) else parts[0])
+    return st.tuples(st.lists(simple, max_size=2), st.lists(preferring, max_size=1)).map(
+        lambda parts: _upto_first(parts[0] + parts[1], takes_tails))
 
 
 @cache
@@ -283,8 +292,14 @@ def atom_conditions(d: int) -> st.SearchStrategy:
         st.builds(ast.IsState, p, st.sampled_from(("is", "are")), st.booleans(),
                   st.sampled_from(STATES)),
         st.builds(ast.Did, p, st.booleans(), st.booleans(), st.sampled_from(PAST_VERBS),
-                  st.none() | v, st.booleans()),
+                  st.none() | v, st.booleans()).filter(_this_turn_closed),
     )
+
+
+def _this_turn_closed(c: ast.Did) -> bool:
+    # PRINTER LIMIT (see test_printer_limits): in "<phrase> acquired <value> this turn", a value
+    # ending with "preferring X if <condition>" passes "this turn" to that condition.
+    return not (c.this_turn and c.value is not None and takes_and(c.value))
 
 
 @cache
@@ -306,11 +321,11 @@ def conditions(d: int) -> st.SearchStrategy:
 
 
 def _condition_operands_closed(c: ast.Or | ast.And) -> bool:
-    # PRINTER LIMIT (see test_printer_limits): the printer brackets an "or" operand only when it
-    # is itself an Owns; one that merely ends with an owns list or a nested condition ("you have
-    # 3 and you own A", "not you own A") would take the "or" / "and" that follows it.
-    taken = takes_or if isinstance(c, ast.Or) else takes_and
-    return not any(taken(x) and not isinstance(x, ast.Owns) for x in c.items[:-1])
+    # PRINTER LIMIT (see test_printer_limits): the printer brackets an operand of "or" that ends
+    # with an owns list ("... and you own A"), but not one whose last phrase ends with "who owns
+    # A" or "preferring X if <condition>": that tail would take the "or" / "and" after it.
+    taken = takes_or_inside if isinstance(c, ast.Or) else takes_and
+    return not any(taken(x) for x in c.items[:-1])
 
 
 # ------------------------------------------------------------------ strategies: steps
@@ -379,7 +394,7 @@ def steps(d: int, statement: bool) -> st.SearchStrategy[ast.Steps]:
             last.append(st.builds(ast.If, conditions(e), st.booleans(), bodies(d - 1),
                                   bodies(d - 1)))
     # GRAMMAR LIMIT: "you may", "if" and "repeat" take every step after them: they come last.
-    return st.tuples(st.lists(simple, max_size=2), st.one_of(*last)).map(
+    return st.tuples(st.lists(simple, max_size=2), either(*last)).map(
         lambda parts: ast.Steps((*parts[0], parts[1]))).filter(
         lambda s: _statement_start_ok(s.steps[0]))
 
@@ -433,7 +448,7 @@ def statements(d: int) -> st.SearchStrategy:
                       st.sampled_from(EVENTS), bodies(d - 1)),
             st.builds(ast.Scope, phrases(min(d, EXPRESSION_DEPTH)), bodies(d - 1)),
         ]
-    return st.one_of(*options_)
+    return either(*options_)
 
 
 rules_trees = st.lists(statements(2), max_size=3).map(tuple).map(ast.Rules)
@@ -447,29 +462,159 @@ def assert_round_trip(tree: object, start: str) -> None:
     assert parse(text, start) == tree, text
 
 
-FAST = settings(max_examples=300, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+def fast(examples: int):
+    return settings(max_examples=examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
-@FAST
+@fast(300)
 @given(rules_trees)
 def test_rules_round_trip(tree):
     assert_round_trip(tree, "rules")
 
 
-@FAST
+@fast(100)
 @given(cost_trees)
 def test_cost_round_trip(tree):
     assert_round_trip(tree, "cost")
 
 
-@FAST
+@fast(200)
 @given(values(3))
 def test_number_round_trip(tree):
     assert_round_trip(tree, "number")
 
 
-@FAST
-@given(conditions(3))
+@fast(200)
+@given(conditions(2))
 def test_condition_round_trip(tree):
     assert_round_trip(tree, "condition")
+
+
+# ------------------------------------------------------------------ known limits of the printer
+#
+# Trees the parser builds (from the bracketed text) but that the printer prints without the
+# brackets, so the text reads back as another tree. The generator avoids them (PRINTER LIMIT
+# notes above); each case fails today and will pass once the printer brackets it.
+
+X = ast.NounPhrase(heads=(("x",),))
+YOU = ast.Pronoun("you")
+X_WHO_HAS_3 = ast.NounPhrase(heads=(("x",),), tails=(ast.WhoHas(None, ast.Int(3)),))
+X_WHO_OWNS_Y = ast.NounPhrase(heads=(("x",),), tails=(ast.WhoOwns((
+    ast.NounPhrase(heads=(("y",),)),)),))
+X_PREFERRING_IF = ast.NounPhrase(heads=(("x",),), tails=(ast.Preferring(
+    (("y",),), ast.IsState(YOU, "are", False, "ready")),))
+
+PRINTER_LIMITS = {
+    # "(x who has 3) + 1" is printed without its brackets
+    "operand ending in who-has": ("number", ast.Arith("+", X_WHO_HAS_3, ast.Int(1))),
+    "rounded who-has": ("number", ast.Rounded(X_WHO_HAS_3, "up")),
+    "limited who-has": ("number", ast.Limit(X_WHO_HAS_3, "most", ast.Int(1))),
+    "or after who-owns": ("condition", ast.Or((ast.Has(YOU, None, X_WHO_OWNS_Y),
+                                               ast.Has(YOU, None, ast.Int(4))))),
+    "and after preferring-if": ("condition", ast.And((ast.Has(YOU, None, X_PREFERRING_IF),
+                                                      ast.Has(YOU, None, ast.Int(4))))),
+    "this turn after preferring-if": ("condition", ast.Did(
+        YOU, False, False, "acquired", ast.NounPhrase(heads=(("x",),), tails=(ast.Preferring(
+            (("y",),), ast.Did(YOU, False, False, "passed", None, False)),)), True)),
+    "choice after who-owns": ("rules", ast.Rules((ast.Steps((ast.Choice((
+        ast.Act(None, "take", X_WHO_OWNS_Y), ast.Act(None, "pay", ast.Int(3)))),)),))),
+}
+
+
+@pytest.mark.parametrize("start, tree", [
+    pytest.param(*case, id=name, marks=pytest.mark.xfail(strict=True, reason="printer limit"))
+    for name, case in PRINTER_LIMITS.items()])
+def test_printer_limits(start, tree):
+    assert_round_trip(tree, start)
+
+
+def test_printer_brackets_an_or_operand_ending_with_owns():
+    tree = ast.Or((ast.And((ast.Has(YOU, None, ast.Int(3)), ast.Owns(YOU, (X,)))),
+                   ast.Not(ast.Owns(YOU, (X,))), ast.Has(YOU, None, ast.Int(4))))
+    assert print_any(tree) == "(you have 3 and you own x) or (not you own x) or you have 4"
+    assert_round_trip(tree, "condition")
+
+
+# ------------------------------------------------------------------ grammar limits
+#
+# Sentences a designer would write that the grammar cannot read today (reported; see the
+# GRAMMAR LIMIT notes of the generator). Each fails today and will pass once the grammar says it.
+
+GRAMMAR_LIMITS = {
+    # "your" then a word at the start of a statement is taken for "your X acquisition costs"
+    "your-subject": ("rules", "your active figures lose 1 strength"),
+    # after "own A or", the grammar wants another phrase and cannot go back to a new condition
+    "or-after-owns": ("condition", 'you own "Sailing" or you have 3 gold'),
+    # two objects (DESIGN.md's Templar Order): only "pays 5 gold to you" is read
+    "two-objects": ("rules", "on acquire: each opponent pays you 5 gold"),
+    # a condition in the present tense of a choice (DESIGN.md's active turn)
+    "until-you-stop": ("rules", "use dice until you stop"),
+}
+
+
+@pytest.mark.parametrize("start, text", [
+    pytest.param(*case, id=name, marks=pytest.mark.xfail(strict=True, reason="grammar limit"))
+    for name, case in GRAMMAR_LIMITS.items()])
+def test_grammar_limits(start, text):
+    parse(text, start)
+
+
+@pytest.mark.xfail(strict=True, reason="grammar limit: only 'you may'")
+def test_someone_else_may():
+    # "may" after another subject is read as a noun ("the rival may" plays ...), silently
+    tree = parse("the rival may play defence bonus cards")
+    (step,) = tree.statements[0].steps
+    assert isinstance(step, ast.Optional)
+
+
+# ------------------------------------------------------------------ printing is a fixed point
+
+SAMPLES = [
+    ("rules", 'free if you own "Homo Erectus"'),
+    ("rules", 'costs 3 less population if you own "Homo Erectus" or "Neanderthal"'),
+    ("rules", "while in your events: your first acquisition each turn costs 1 more population"
+              ' if you own "Hills" or "Mountain"'),
+    ("rules", "non-transmissible"),
+    ("rules", 'free if you own 2 of "Hunting", "Wildcrafting", "Fishing"'),
+    ("rules", "on failure: destroy one of your active cards, preferring population bonus cards,"
+              " then bonus cards"),
+    ("rules", 'gold price 5 if you own "Aristotle"'),
+    ("rules", "war +1 per 2 lands"),
+    ("rules", 'attack +1 if the opponent owns a land or "Camelot" or "Jerusalem"'),
+    ("rules", "cancels the war bonus of the opponent's \"Chivalry\""),
+    ("rules", 'at the start of your actions: if "Barbarian Invasions" is in your events: swap it'
+              " for a transmissible card in another player's events"),
+    ("rules", "on failure: pay 10 gold or destroy one of your active cards; then shuffle the"
+              " discard pile into the deck"),
+    ("rules", "on failure: lose half of your gold rounded up; then destroy one of your active"
+              " cards with the most points"),
+    ("rules", "on acquire: take all gold from the opponent with the most gold; then give half of"
+              " it rounded down to an opponent of your choice"),
+    ("rules", "on acquire: an opponent of your choice who owns an active figure destroys one of"
+              " their active figures"),
+    ("rules", "in war: you may discard this card; then win the war by 3"),
+    ("rules", "when you lose a war: move this card to the winner's civilization"),
+    ("rules", "on failure:\n"
+              "  if you have at least 12 gold: share 12 gold among your opponents\n"
+              "  otherwise: destroy one of your active cards"),
+    ("rules", 'the active player plays "active turn"'),
+    ("rules", 'each other player in turn order plays "other turn"'),
+    ("rules", "take actions until you have passed"),
+    ("rules", "if you acquired nothing this turn: gain 1 universal resource"),
+    ("rules", "repeat until every player has passed:\n"
+              "  each player in turn order who has not passed takes an action"),
+    ("cost", "X population, 2 strength where X is the number of your active bonuses"),
+    ("number", "your gold / 3 rounded down at most 4"),
+    ("number", "the points of your cards - 2 * your decadent bonuses"
+               " + the value of your achievement tokens"),
+    ("condition", "you have at least 15 gold"),
+]
+
+
+@pytest.mark.parametrize("start, text", SAMPLES)
+def test_printing_is_a_fixed_point(start, text):
+    tree = parse(text, start)
+    printed = print_any(tree)
+    assert parse(printed, start) == tree
+    assert print_any(parse(printed, start)) == printed
