@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rules_dsl.card_json import cards_json
-from rules_dsl.diagnostics import summary
+from rules_dsl.diagnostics import sorted_diagnostics, summary
 from rules_dsl.pack import load_pack
 
 out = Console(highlight=False, soft_wrap=True)
@@ -32,6 +32,9 @@ def main() -> None:
 def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     """Check PACK: schemas, rules syntax and meaning. Exit 1 if there is an error."""
     loaded, diagnostics = load_pack(pack, variant=variant)
+    if loaded is not None and not any(d.is_error for d in diagnostics):
+        from interpreter.playability import check_playable
+        diagnostics = sorted_diagnostics(diagnostics + check_playable(loaded))
     errors = any(d.is_error for d in diagnostics)
     if as_json:
         click.echo(json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False))

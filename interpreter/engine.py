@@ -86,8 +86,12 @@ class Game:
         side = board or achievements.get("default_board")
         if side is not None and side not in (achievements.get("boards") or {}):
             raise PackError(f'the pack has no board side "{side}"')
-        game = cls(pack, Catalog.build(pack), chosen, side)
-        game._compile()
+        try:
+            game = cls(pack, Catalog.build(pack), chosen, side)
+            game._compile()
+        except RuleError:
+            from .playability import check_playable
+            raise PackError("\n\n".join(d.render() for d in check_playable(pack))) from None
         return game
 
     def _compile(self) -> None:
@@ -113,9 +117,8 @@ class Game:
                     prepare_act(self, instruction)
             return program
         except RuleError as e:
-            where = getattr(e.node, "span", None)
-            place = f" (line {where.line}, column {where.column} of its text)" if where else ""
-            raise PackError(f"{key}: {e}{place}") from None
+            e.args = (f"{key}: {e}",)
+            raise
 
     # ---------------------------------------------------------------- a new game
 

@@ -1,0 +1,73 @@
+"""Whether the interpreter can play a pack: every rule it cannot run, as a located diagnostic.
+
+`agesmith validate` adds these to the language's own checks, so a designer learns at once that
+a sentence parses but means nothing to the engine yet ("the interpreter cannot "bless" yet"),
+at the file, line and column of the words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_dsl import ast
+from rules_dsl.diagnostics import Diagnostic
+from rules_dsl.pack import Pack, Source
+
+from .catalog import compile_card
+from .engine import Game
+from .meaning import RuleError
+from .program import ActI, compile_body
+
+
+def check_playable(pack: Pack) -> list[Diagnostic]:
+    """Every rule of `pack` the interpreter cannot run, placed in its file."""
+    out: list[Diagnostic] = []
+    game_doc = pack.documents["game.yaml"]
+    keywords = {str(k) for k in pack.game.get("keywords") or []}
+    for index, card in enumerate(pack.cards):
+        try:
+            compile_card(index, card, keywords, pack.type_rules)
+        except RuleError as e:
+            out.append(_locate(pack, card.source, card.rules, e, card.type))
+            continue
+    game = Game.__new__(Game)           # a game shell whose programs are compiled one by one
+    game.pack = pack
+    game.programs = {}
+    for name, rules in pack.phases.items():
+        out += _program(game, Source(game_doc, ("phases", name)), rules)
+    if pack.setup is not None:
+        out += _program(game, Source(game_doc, ("setup",)), pack.setup)
+    for card in pack.cards:
+        for statement in card.rules.statements:
+            if isinstance(statement, ast.Trigger):
+                out += _program(game, Source(card.source.doc, (*card.source.path, "rules")),
+                                statement.body)
+    for kind, rules in pack.type_rules.items():
+        for statement in rules.statements:
+            if isinstance(statement, ast.Trigger):
+                out += _program(game, Source(game_doc, ("type_rules", kind)), statement.body)
+    return out
+
+
+def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
+    from .verbs import prepare_act
+    try:
+        for instruction in compile_body(body):
+            if isinstance(instruction, ActI):
+                prepare_act(game, instruction)
+    except RuleError as e:
+        return [source.locate(getattr(e.node, "span", None), "error", "not-playable", str(e),
+                              "the interpreter has no mechanic for this yet; see README "
+                              "'What the interpreter understands'")]
+    return []
+
+
+def _locate(pack: Pack, card_source: Source, rules: ast.Rules, error: RuleError,
+            card_type: str) -> Diagnostic:
+    in_card = any(node is error.node for node in ast.walk(rules))
+    if in_card or card_type not in pack.type_rules:
+        source = Source(card_source.doc, (*card_source.path, "rules"))
+    else:
+        source = Source(pack.documents["game.yaml"], ("type_rules", card_type))
+    return source.locate(getattr(error.node, "span", None), "error", "not-playable", str(error),
+                         "the interpreter has no mechanic for this yet")
