@@ -10,7 +10,7 @@ choice.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Decision
@@ -145,17 +145,23 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
             options.append(Action("discard", {"card": copy}, f"discard {name} from your events"))
     del ctx
     free_dice = [i for i, d in enumerate(pool) if not d["used"]]
+    # dice showing the same face are interchangeable: offer each kind of die once
+    distinct: dict[tuple, int] = {}
+    for i in free_dice:
+        distinct.setdefault((pool[i]["die"], pool[i]["face"], pool[i]["times"]), i)
+    spendable = sorted(distinct.values())
     mine = [c for c in player.events if _transmissible(game, c)]
     theirs = [(p.seat, c) for p in state.players if p.seat != seat
               for c in p.events if _transmissible(game, c)]
-    for i in free_dice:
+    for i in spendable:
         label = _die_label(game, pool, i)
         if active:
-            for j in free_dice:
-                if j != i:
-                    target = _die_label(game, pool, j)
-                    options.append(Action("reroll", {"die": i, "target": j},
-                                          f"discard {label} to re-roll {target}"))
+            for j in spendable:
+                target = j if j != i else _twin(pool, free_dice, i)
+                if target is not None:
+                    options.append(Action("reroll", {"die": i, "target": target},
+                                          f"discard {label} to re-roll "
+                                          f"{_die_label(game, pool, target)}"))
         for m in mine:
             for other, t in theirs:
                 options.append(Action("exchange", {"die": i, "card": m, "seat": other,
@@ -170,16 +176,15 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
             options.append(Action("golden age", {"die": i},
                                   f"use {label}: straighten your cards"))
         if active and face.kind == "re-roll":
-            others = [j for j in free_dice if j != i]
-            for size in range(1, len(others) + 1):
-                for chosen in combinations(others, size):
-                    options.append(Action("reroll all", {"die": i, "targets": list(chosen)},
-                                          f"use {label}: re-roll " + ", ".join(
-                                              _die_label(game, pool, j) for j in chosen)))
+            for chosen in _subsets(pool, [j for j in free_dice if j != i]):
+                options.append(Action("reroll all", {"die": i, "targets": chosen},
+                                      f"use {label}: re-roll " + ", ".join(
+                                          _die_label(game, pool, j) for j in chosen)))
         if active and face.kind == "x2":
-            for j in free_dice:
-                target = face_of(game, pool[j])
-                if j != i and target.kind not in ("golden age", "re-roll", "blank"):
+            for j in spendable:
+                j = j if j != i else _twin(pool, free_dice, i)
+                target = face_of(game, pool[j]) if j is not None else None
+                if target is not None and target.kind not in ("golden age", "re-roll", "blank"):
                     options.append(Action("double", {"die": i, "target": j},
                                           f"use {label} to double {_die_label(game, pool, j)}"))
     for copy in player.active_cards():
@@ -188,6 +193,26 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
             options.append(Action("tilt", {"card": copy},
                                   f"tilt {game.name(copy)} for {gold} gold"))
     return options
+
+
+def _subsets(pool: list[dict], dice: list[int]) -> list[list[int]]:
+    """Every non-empty choice of dice to re-roll, alike dice counted rather than told apart."""
+    groups: dict[tuple, list[int]] = {}
+    for j in dice:
+        groups.setdefault((pool[j]["die"], pool[j]["face"], pool[j]["times"]), []).append(j)
+    out = []
+    for counts in product(*(range(len(g) + 1) for g in groups.values())):
+        chosen = [j for n, g in zip(counts, groups.values(), strict=True) for j in g[:n]]
+        if chosen:
+            out.append(sorted(chosen))
+    return out
+
+
+def _twin(pool: list[dict], free: list[int], i: int) -> int | None:
+    """Another free die showing the same face as die i, if there is one."""
+    key = (pool[i]["die"], pool[i]["face"], pool[i]["times"])
+    return next((j for j in free if j != i
+                 and (pool[j]["die"], pool[j]["face"], pool[j]["times"]) == key), None)
 
 
 def _die_label(game: Game, pool: list[dict], i: int) -> str:

@@ -79,26 +79,34 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
         reach[i] = tuple(a + b for a, b in zip(reach[i + 1], best, strict=True))
     found: list[list[Option]] = []
     chosen: list[Option] = []
-
-    def covers(total: Vector) -> bool:
-        return all(t >= n for t, n in zip(total, need, strict=True))
+    dims = range(width)
 
     def search(i: int, total: Vector, legacy_used: bool) -> None:
         if len(found) >= MAX_PAYMENTS * 4:
             return
-        if covers(total):       # anything more would not be minimal
+        short = [j for j in dims if total[j] < need[j]]
+        if not short:           # paid: anything more would not be minimal
             if _minimal(chosen, total, need):
                 found.append(chosen + [opts[0] for opts in options[len(chosen):]])
             return
-        if i == len(groups) or not covers(tuple(a + b for a, b in zip(total, reach[i],
-                                                                       strict=True))):
+        if i == len(groups):
             return
+        far = reach[i]
+        for j in short:
+            if total[j] + far[j] < need[j]:
+                return          # the remaining sources cannot pay
         for option in options[i]:
-            if option[0] and legacy[i] and legacy_used:
-                continue
+            n = option[0]
+            if n:
+                if legacy[i] and legacy_used:
+                    continue
+                # a unit that gives only what is already paid can never be needed
+                if not any(unit[j] for unit in option[3] for j in short):
+                    continue
             chosen.append(option)
-            search(i + 1, tuple(a + b for a, b in zip(total, option[2], strict=True)),
-                   legacy_used or (legacy[i] and option[0] > 0))
+            added = option[2]
+            search(i + 1, tuple([total[j] + added[j] for j in dims]),
+                   legacy_used or (legacy[i] and n > 0))
             chosen.pop()
 
     search(0, tuple([0] * width), False)
