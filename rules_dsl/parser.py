@@ -248,6 +248,10 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     hint = None
     if token.type == "WORD" or value.isalpha():
         hint = did_you_mean(value, _keywords(expected), quote='"')
+    if hint is None and value in _CONDITION_VERBS and re.search(
+            r"\bowns?\b.*\bor\b", _line(text, line)[: column - 1]):
+        hint = ('an "or" after "own" adds to the things owned; to join two conditions, put the '
+                'first in brackets: (you own "A") or you have 3 gold')
     if hint is None and _continues_the_line_above(text, line, column):
         hint = ("this line is indented deeper than the line above, so it goes on with that "
                 "line's statement; indent it like the line above to start a new statement")
@@ -256,6 +260,8 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     return _diag(text, line, column, message, hint, end)
 
 
+_CONDITION_VERBS = {"own", "owns", "have", "has", "is", "are", "acquired", "passed", "took",
+                    "won", "lost", "declared", "played", "bought", "built", "drew", "fought"}
 EMPTY_TOKENS = {"_NL": "end of the line", "_DEDENT": "end of the block",
                 "_INDENT": "indented line"}
 

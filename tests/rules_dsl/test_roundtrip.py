@@ -2,9 +2,13 @@
 
 The trees are built directly from `rules_dsl.ast` by the hypothesis strategies below, so they
 cover forms no sample text happens to use. A strategy builds only trees the parser can build:
-where the grammar cannot say a tree at all, the strategy avoids it and the comment names the
-limit (the `GRAMMAR LIMIT` notes). A second property checks that printing is a fixed point over
-the sample texts.
+where the grammar cannot say a tree at all, the strategy avoids it and a `GRAMMAR LIMIT` note
+says why. Where the parser can build a tree (from bracketed text) that the printer prints
+without its brackets, the strategy avoids it too, under a `PRINTER LIMIT` note, and
+`test_printer_limits` keeps one such tree each as an expected failure. `test_grammar_limits` does
+the same for sentences a designer would write that the grammar cannot read.
+
+A second property: printing is a fixed point over the sample texts of the language.
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ from hypothesis import strategies as st
 from rules_dsl import ast
 from rules_dsl.parser import parse
 from rules_dsl.printer import print_any
+
+# hypothesis describes a retried filter with the whole (large) strategy; that is no problem here
+pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
 
 GRAMMAR = (Path(ast.__file__).parent / "grammar.lark").read_text(encoding="utf-8")
 GRAMMAR_KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', GRAMMAR))
@@ -67,8 +74,6 @@ def test_vocabulary_is_what_the_generator_assumes():
 # node's text (the grammar resolves its shift/reduce conflicts by shifting). `edge` lists the
 # nodes along that right edge; brackets the printer adds close it.
 
-CONDITIONS = (ast.Or, ast.And, ast.Not, ast.Owns, ast.OwnsNOf, ast.Has, ast.IsIn, ast.Compare,
-              ast.IsState, ast.Did)
 BRACKETED_OPERANDS = (ast.Arith, ast.Rounded, ast.Limit)
 
 
@@ -141,10 +146,6 @@ def _open_condition(x: object) -> bool:
             or (isinstance(x, ast.Role) and x.preposition == "until"))
 
 
-def _until_role_at_end(act: ast.Act) -> bool:
-    return any(isinstance(x, ast.Role) and x.preposition == "until" for x in edge(act))
-
-
 # ------------------------------------------------------------------ strategies: phrases
 
 
@@ -156,7 +157,7 @@ card_names = st.one_of(
     st.sampled_from(NAMES),
     # a card name is any text without a double quote or a line break
     st.text(st.characters(blacklist_characters='"\n', blacklist_categories=("Cs",)),
-            min_size=1, max_size=12),
+            min_size=1, max_size=8),
 )
 heads = st.one_of(words(), st.builds(ast.CardName, card_names))
 determiners = st.one_of(
@@ -213,15 +214,16 @@ def tails(d: int) -> st.SearchStrategy[tuple]:
         )
     preferring = st.builds(
         ast.Preferring,
-        st.lists(words(), min_size=1, max_size=3).map(tuple),
+        st.lists(words(2), min_size=1, max_size=2).map(tuple),
         st.none() if d <= 0 else conditions(d - 1),
         st.booleans(),
     ).map(lambda p: p if p.condition is not None else ast.Preferring(p.preferences))
     # GRAMMAR LIMIT: a tail that ends with a noun phrase ("in your events", "of the winner",
     # "who owns a land") takes the tails after it for that inner phrase; so such a tail, and a
     # "preferring" list, can only be the last tail of a phrase.
-    return st.tuples(st.lists(simple, max_size=2), st.lists(preferring, max_size=1)).map(
-        lambda parts: _upto_first(parts[0] + parts[1], takes_tails))
+    last = st.one_of(st.just(()), st.just(()), preferring.map(lambda p: (p,)))
+    return st.tuples(st.lists(simple, max_size=2), last).map(
+        lambda parts: _upto_first([*parts[0], *parts[1]], takes_tails))
 
 
 @cache
@@ -394,7 +396,7 @@ def steps(d: int, statement: bool) -> st.SearchStrategy[ast.Steps]:
             last.append(st.builds(ast.If, conditions(e), st.booleans(), bodies(d - 1),
                                   bodies(d - 1)))
     # GRAMMAR LIMIT: "you may", "if" and "repeat" take every step after them: they come last.
-    return st.tuples(st.lists(simple, max_size=2), either(*last)).map(
+    return st.tuples(st.lists(simple, max_size=1), either(*last)).map(
         lambda parts: ast.Steps((*parts[0], parts[1]))).filter(
         lambda s: _statement_start_ok(s.steps[0]))
 
@@ -451,7 +453,7 @@ def statements(d: int) -> st.SearchStrategy:
     return either(*options_)
 
 
-rules_trees = st.lists(statements(2), max_size=3).map(tuple).map(ast.Rules)
+rules_trees = st.lists(statements(2), max_size=2).map(tuple).map(ast.Rules)
 amounts = st.builds(ast.Amount, st.none() | st.integers(0, 20) | st.just("X"), words())
 cost_trees = st.builds(ast.Cost, st.lists(amounts, max_size=3).map(tuple),
                        st.none() | values(2))
@@ -467,7 +469,7 @@ def fast(examples: int):
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
-@fast(300)
+@fast(200)
 @given(rules_trees)
 def test_rules_round_trip(tree):
     assert_round_trip(tree, "rules")
