@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_dsl.pack import Pack, load_pack
+from rules_dsl import ast
+from rules_dsl.pack import Pack, Source, load_pack
 
 from . import program as prog
 from .actions import Action, Decision
@@ -67,6 +68,7 @@ class Game:
     ages: list[str]                 # the ages played, in order
     board_side: str | None
     programs: dict[str, list[prog.Instruction]] = field(default_factory=dict)
+    sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
 
     # ---------------------------------------------------------------- loading
 
@@ -96,14 +98,25 @@ class Game:
 
     def _compile(self) -> None:
         """Compile every phase and every card trigger once, into programs."""
-        bodies: dict[str, Any] = {f"phase:{name}": rules
-                                  for name, rules in self.pack.phases.items()}
+        game_doc = self.pack.documents["game.yaml"]
+        bodies: dict[str, Any] = {}
+        for name, rules in self.pack.phases.items():
+            bodies[f"phase:{name}"] = rules
+            self.sources[f"phase:{name}"] = Source(game_doc, ("phases", name))
         if self.pack.setup is not None:
             bodies["setup"] = self.pack.setup
+            self.sources["setup"] = Source(game_doc, ("setup",))
         for info in self.catalog.cards:
+            card = self.pack.cards[info.index]
             for event, found in info.triggers.items():
                 for n, body in enumerate(found):
-                    bodies[f"card:{info.index}:{event}:{n}"] = body
+                    key = f"card:{info.index}:{event}:{n}"
+                    bodies[key] = body
+                    own = any(s.body is body for s in card.rules.statements
+                              if isinstance(s, ast.Trigger))
+                    self.sources[key] = (Source(card.source.doc, (*card.source.path, "rules"))
+                                         if own else Source(game_doc,
+                                                            ("type_rules", info.type)))
         self.programs["empty"] = []
         for key, body in bodies.items():
             self.programs[key] = self._compile_one(key, body)
@@ -179,9 +192,7 @@ class Game:
         while state.pending is None and not state.over:
             state.steps += 1
             if state.steps > STEP_BUDGET:
-                frame = state.frames[-1] if state.frames else {}
-                raise RuleLoopError(f"a rule ran {STEP_BUDGET} steps without a decision, in "
-                                    f"{frame.get('prog')} at instruction {frame.get('pc')}")
+                raise RuleLoopError(self._loop_report(state))
             if not state.frames:
                 end_of_round(self, state)
                 continue
@@ -207,6 +218,21 @@ class Game:
                 if not result.decision.options:
                     raise RuleError(f"a decision with no option in {frame['prog']}")
                 state.pending = result.decision.to_data()
+
+    def _loop_report(self, state: State) -> str:
+        """Where a rule that never stops is written: the innermost frame's instruction."""
+        frame = state.frames[-1] if state.frames else {"prog": "?", "pc": 0}
+        program = self.programs.get(frame["prog"], [])
+        instruction = program[frame["pc"]] if frame["pc"] < len(program) else None
+        node = getattr(instruction, "act", None) or getattr(instruction, "node", None)
+        source = self.sources.get(frame["prog"])
+        message = (f"a rule ran {STEP_BUDGET} steps without asking anyone anything: "
+                   f"it loops ({frame['prog']})")
+        if source is None:
+            return message
+        hint = "make sure the loop's condition can change, or ask the player something"
+        return source.locate(getattr(node, "span", None), "error", "loop", message,
+                             hint).render()
 
     def _step(self, state: State, frame: dict[str, Any], instruction: prog.Instruction,
               answer: Action | None) -> Result:

@@ -276,6 +276,8 @@ def compile_condition(node: Any) -> Cond:
         return _compile_is_in(node)
     if isinstance(node, ast.Did):
         return _compile_did(node)
+    if isinstance(node, ast.IsState):
+        return _compile_is_state(node)
     if isinstance(node, ast.Compare):
         left, right = compile_value(node.subject), compile_value(node.value)
         compare = COMPARATORS[node.comparator]
@@ -357,3 +359,27 @@ def _compile_did(node: ast.Did) -> Cond:
     if node.verb == "passed":
         return lambda ctx: bool(ctx.state.players[ctx.player].flags.get("passed"))
     raise RuleError(f'"{node.verb}" is not a fact the game records', node)
+
+
+def zone_of(np: Any) -> Callable[[Ctx], list[int]]:
+    """The cards of a zone named by a phrase: the deck, the discard pile, your events..."""
+    words = " ".join(_head_words(np))
+    if words == "deck":
+        return lambda ctx: ctx.state.deck
+    if words == "discard pile":
+        return lambda ctx: ctx.state.discard
+    if words in ("events", "legacy"):
+        return lambda ctx: getattr(ctx.state.players[ctx.player], words)
+    if words == "civilization":
+        return lambda ctx: ctx.state.players[ctx.player].all_cards()
+    raise RuleError(f'"{words}" is not a zone the game knows', np)
+
+
+def _compile_is_state(node: ast.IsState) -> Cond:
+    """the deck is empty / your events are not empty."""
+    if node.state != "empty":
+        raise RuleError(f'"{node.state}" is not a state the game knows (try "empty")', node)
+    cards = zone_of(node.subject)
+    if node.negated:
+        return lambda ctx: bool(cards(ctx))
+    return lambda ctx: not cards(ctx)

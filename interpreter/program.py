@@ -37,11 +37,13 @@ class TestI:
     cond: Cond
     target: int
     jump_if: bool = False
+    node: Any = None
 
 
 @dataclass
 class JumpI:
     target: int
+    node: Any = None
 
 
 @dataclass
@@ -94,7 +96,7 @@ def _step(step: Any, out: list[Instruction]) -> None:
             _step(inner_step, out)
         ask.options.append(("decline", len(out)))
     elif isinstance(step, ast.If):
-        test = TestI(compile_condition(step.condition), -1, jump_if=step.unless)
+        test = TestI(compile_condition(step.condition), -1, jump_if=step.unless, node=step)
         out.append(test)
         for s in step.then:
             _statement(s, out)
@@ -109,11 +111,11 @@ def _step(step: Any, out: list[Instruction]) -> None:
         skip.target = len(out)
     elif isinstance(step, ast.Repeat):
         start = len(out)
-        test = TestI(compile_condition(step.until), -1, jump_if=True)
+        test = TestI(compile_condition(step.until), -1, jump_if=True, node=step)
         out.append(test)
         for s in step.body:
             _statement(s, out)
-        out.append(JumpI(start))
+        out.append(JumpI(start, node=step))
         test.target = len(out)
     else:
         raise RuleError("this step is not supported", step)
