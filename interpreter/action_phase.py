@@ -293,7 +293,8 @@ def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
         player.tilted = []
         game.say(state, f"{who} straightens their cards (golden age).")
     elif action.kind == "double":
-        pool[p["target"]]["times"] *= 2
+        assert die is not None
+        pool[p["target"]]["times"] *= 2 * die["times"]      # a doubled x2 quadruples (AH-D6)
         game.say(state, f"{who} doubles a die: {die_text(game, pool[p['target']])}.")
     elif action.kind == "tilt":
         tilt(game, state, seat, p["card"])

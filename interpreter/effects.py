@@ -425,33 +425,27 @@ def _exchange_places(state: State, a: int, b: int) -> None:
 def _fail(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
           answer: Action | None) -> Result:
     """Each calamity that was in the events zone when the turn began and is still there fails,
-    in the order the player chooses (AH-K1, AH-K4); then it is discarded unless passed on."""
+    in the order the player chooses (AH-K1, AH-K4). A failing calamity is discarded as it
+    strikes (AH-K3), so its own rules can pass it on or shuffle it back with the pile."""
     from .engine import NEXT, push
     me = doer(frame)
-    loc = frame["loc"]
     player = state.players[me]
-    if "running" in loc:                 # a failure just finished: discard it unless it moved
-        copy = loc.pop("running")
-        if copy in player.events:
-            player.events.remove(copy)
-            state.discard.append(copy)
     if answer is not None:
         copy = answer.params["card"]
     else:
-        failing = _zone_cards(game, state, frame, instruction.act.object)
-        failing = [c for c in failing if c in player.events]
+        failing = [c for c in _zone_cards(game, state, frame, instruction.act.object)
+                   if c in player.events]
         if not failing:
             return NEXT
         if len(failing) > 1:
             return _card_choice(game, me, failing, "Which calamity fails first?")
         copy = failing[0]
-    player.flags.setdefault("turn_start_events", [])
-    player.flags["turn_start_events"] = [c for c in player.flags["turn_start_events"]
-                                         if c != copy]
-    loc["running"] = copy
+    started = player.flags.get("turn_start_events", [])
+    player.flags["turn_start_events"] = [c for c in started if c != copy]
+    player.events.remove(copy)
+    state.discard.append(copy)
     game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
     info = game.catalog.info(copy)
-    bodies = info.triggers.get("failure", [])
-    if not bodies:
+    if not info.triggers.get("failure"):
         return push(game.frame("empty", me, copy))
     return push(game.frame(f"card:{info.index}:failure:0", me, copy))

@@ -240,7 +240,10 @@ class Game:
             handler: Callable[..., Result] = instruction.data["handler"]
             return handler(self, state, frame, instruction, answer)
         if isinstance(instruction, prog.TestI):
-            holds = instruction.cond(self.ctx(state, frame))
+            ctx = self.ctx(state, frame)
+            holds = instruction.cond(ctx)
+            if ctx.it is not None:
+                frame["it"] = ctx.it
             if holds == instruction.jump_if:
                 return Result("jump", target=instruction.target)
             return NEXT

@@ -345,8 +345,14 @@ def _compile_is_in(node: ast.IsIn) -> Cond:
     if not isinstance(head, ast.CardName) or zone_words != ("events",):
         raise RuleError("only a named card in your events can be asked about yet", node)
     name = head.name
-    return lambda ctx: any(ctx.info(c).name == name
-                           for c in ctx.state.players[ctx.player].events)
+
+    def test(ctx: Ctx) -> bool:
+        found = next((c for c in ctx.state.players[ctx.player].events
+                      if ctx.info(c).name == name), None)
+        if found is not None:
+            ctx.it = found          # "if X is in your events: swap it ..."
+        return found is not None
+    return test
 
 
 def _compile_did(node: ast.Did) -> Cond:

@@ -78,8 +78,9 @@ def _step(step: Any, out: list[Instruction]) -> None:
     if isinstance(step, ast.Act):
         out.append(ActI(step))
     elif isinstance(step, ast.Choice):
+        # "each opponent pays 5 gold to you or destroys ...": the first subject serves all
         subject = step.options[0].subject
-        shared = all(o.subject == subject for o in step.options)
+        shared = all(o.subject is None or o.subject == subject for o in step.options[1:])
         acts = [ast.Act(None, o.verb, o.object, o.roles, span=o.span) if shared else o
                 for o in step.options]
         head = ast.Act(subject if shared else None, "choose", None, (), span=step.span)

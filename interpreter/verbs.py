@@ -55,6 +55,8 @@ def prepare_act(game: Game, instruction: ActI) -> None:
     if builder is None:
         raise RuleError(f'the interpreter cannot "{instruction.act.verb}" yet', instruction.act)
     handler = builder(instruction)
+    if instruction.may and instruction.act.verb not in OWN_DECLINE:
+        handler = optionally(handler)
     subject = instruction.act.subject
     if subject is not None and not (isinstance(subject, ast.Pronoun) and subject.word == "you"):
         handler = each_doer(subject, handler)
@@ -182,6 +184,29 @@ def counter_name(words: tuple[str, ...], game: Game) -> str | None:
         if text in (name, singular(name)) or singular(text) == singular(name):
             return str(name)
     return None
+
+
+# verbs whose own decision already offers to decline ("you may advance ...": stay)
+OWN_DECLINE = {"advance"}
+
+
+def optionally(inner: Handler) -> Handler:
+    """"you may <act>": ask first, then do it or not."""
+    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+                answer: Action | None) -> Result:
+        from .engine import NEXT
+        loc = frame["loc"]
+        if "may" not in loc:
+            if answer is None:
+                return wait_choice(doer(frame), [
+                    Action("may", {"do": True}, act_text(instruction.act)),
+                    Action("may", {"do": False}, "decline")])
+            loc["may"] = bool(answer.params["do"])
+            answer = None
+        if not loc["may"]:
+            return NEXT
+        return inner(game, state, frame, instruction, answer)
+    return handler
 
 
 def _choice(instruction: ChoiceI) -> Handler:

@@ -179,8 +179,9 @@ def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None
                 if len(options) > 1:
                     return _ask(seat, "war tilt", options, "Tilt cards for your army")
                 answer = options[0]
+            from .action_phase import tilt
             for copy in answer.params["cards"]:
-                state.players[seat].tilted.append(copy)
+                tilt(game, state, seat, copy)       # a gold bonus pays out too (AH-C8)
                 mine["tilted"].append(copy)
             answer = None
             war["step"] = "in war"

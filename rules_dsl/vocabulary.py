@@ -41,7 +41,7 @@ def singular(word: str) -> str:
         return word[:-3] + "y"
     if word.endswith(("sses", "uses", "ches", "shes", "xes")):
         return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 2:
+    if word.endswith("s") and not word.endswith(("ss", "us")) and len(word) > 2:
         return word[:-1]
     return word
 
