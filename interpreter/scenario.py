@@ -16,7 +16,8 @@
           tokens: [1, 3]
           tilted: [Hunting]
       deck: [Wolves, Bear]       # these on top, first drawn first; the rest of the age below
-    start: take                  # run to the first act with this verb ... (default: take)
+    start: take                  # run to the first act with this verb ... (default: take;
+                                 # a later act such as "wage" passes the actions before it)
     start_player: 1              # ... done by this player (default: the active player)
     dice: [2 population, 1 population, 1 population, culture, x2, golden age]
     actions:                     # each matched against the legal actions' texts
@@ -139,6 +140,10 @@ def build(spec: dict[str, Any], here: Path) -> tuple[State, Game]:
         return (act is not None and act.verb == start
                 and int(frame.get("doer", frame["player"])) == seat)
     game.run(state, stop=at_start)
+    while state.pending is not None and state.pending["kind"] == "action":
+        # starting at a later act ("wage", "fail"...): the actions before it are passed
+        state.pending = None
+        game.run(state, Action("pass", {}), stop=at_start)
     if state.pending is not None:
         raise ScenarioError(f'a decision came before the start "{start}": '
                             f"{state.pending['prompt']}")
