@@ -22,8 +22,10 @@ def age_id(game: Game, state: State) -> str:
 
 def last_token(game: Game, state: State) -> int | None:
     achievements = game.pack.game.get("achievements") or {}
-    by_age = achievements.get("last_token_by_age") or {}
-    return by_age.get(age_id(game, state), achievements.get("last_token"))
+    in_order = achievements.get("last_tokens")
+    if in_order:                        # the nth age played ends with the nth value
+        return in_order[min(state.age, len(in_order) - 1)]
+    return achievements.get("last_token")
 
 
 def start_age(game: Game, state: State, first: bool = False) -> None:
@@ -92,12 +94,18 @@ def end_of_round(game: Game, state: State) -> None:
 
 
 def _age_ends(game: Game, state: State) -> bool:
-    if state.marks.get("age_over"):
-        return True
-    if game.pack.age_end is not None:
-        test = _compiled(game, "age_end", lambda: compile_condition(game.pack.age_end))
-        return test(Ctx(state, game.catalog, state.active))
-    return False
+    return bool(state.marks.get("age_over"))
+
+
+def end_of_turn(game: Game, state: State) -> None:
+    """The pack's `age_end` condition ends the age with the turn in which it holds (AH-V1):
+    the rest of the round is not played."""
+    if game.pack.age_end is None:
+        return
+    test = _compiled(game, "age_end", lambda: compile_condition(game.pack.age_end))
+    if test(Ctx(state, game.catalog, state.active)):
+        state.marks["age_over"] = "the age's end condition holds"
+        state.frames = []
 
 
 def _compiled(game: Game, key: str, build):  # type: ignore[no-untyped-def]

@@ -323,13 +323,18 @@ def _money(instruction: ActI) -> Any:
             seats = []
         else:
             seats = _target_players(game, state, frame, other) or []
+            if act.verb == "take":
+                seats = [s for s in seats if state.players[s].counters.get(counter, 0)]
+            elif amount(state.players[me].counters.get(counter, 0), frame) <= 0:
+                return NEXT         # nothing to give
             mode = "all" if act.verb == "share" else "choose"
             if mode == "choose" and len(seats) > 1:
                 return _ask(me, "player", [Action("player", {"seat": s}, game.player_name(s))
                                            for s in seats], f"{act.verb.capitalize()}: whom?")
         if act.verb == "take":
+            seats = [s for s in seats if state.players[s].counters.get(counter, 0)]
             if not seats:
-                return NEXT
+                return NEXT         # nobody has any: nothing happens
             victim = seats[0]
             n = amount(state.players[victim].counters.get(counter, 0), frame)
             n = min(n, state.players[victim].counters.get(counter, 0))
@@ -354,13 +359,27 @@ def _money(instruction: ActI) -> Any:
     return handler
 
 
-def can_pay(game: Game, state: State, seat: int, act: ast.Act) -> bool:
-    """Whether a player can do a "pay N gold" option of a choice in full."""
+def can_do(game: Game, state: State, frame: dict[str, Any], act: ast.Act) -> str:
+    """How far an act can be carried out now: "fully", "partly" or "not" at all.
+
+    A choice offers the options a player can do fully, else those it can do partly (paying
+    what gold it has); "you may" does not ask about an act that would do nothing."""
+    me = doer(frame)
     value = act.object
-    if act.verb != "pay" or not isinstance(value, ast.NounPhrase) or value.count is None:
-        return True
-    counter = counter_name(("gold",), game) or "gold"
-    return state.players[seat].counters.get(counter, 0) >= value.count
+    if act.verb in ("pay", "give", "share") and isinstance(value, ast.NounPhrase):
+        have = state.players[me].counters.get(counter_name(("gold",), game) or "gold", 0)
+        if value.count is not None:
+            return "fully" if have >= value.count else "partly" if have else "not"
+        return "fully" if have else "not"
+    if act.verb in ("destroy", "discard", "swap", "move", "pass") or (
+            act.verb == "take" and name_of(act.object) is not None):
+        if act.verb == "take":
+            named = name_of(act.object)
+            found = any(game.name(c) == named for p in state.players if p.seat != me
+                        for c in p.active_cards())
+            return "fully" if found else "not"
+        return "fully" if _zone_cards(game, state, frame, act.object) else "not"
+    return "fully"
 
 
 # ------------------------------------------------------------------ swaps

@@ -331,8 +331,10 @@ def _compile_has(comparator: str | None, value: Any) -> Cond:
     words = _head_words(value)
     located = next((t for t in value.tails if isinstance(t, ast.Located)), None)
     have = quantity_of_words(words, value)
-    if located is not None:         # "8 cards in their civilization": every card there
-        have = quantity_of_words(("cards",), value)
+    if located is not None:         # "8 cards in their civilization", "3 cards in your events"
+        zone = zone_of(located.where)
+        test = card_filter(words, value)
+        have = lambda ctx: sum(1 for c in zone(ctx) if test(ctx, c))  # noqa: E731
     need = value.count if value.count is not None else 1
     compare = COMPARATORS[comparator]
     return lambda ctx: compare(have(ctx), need)

@@ -254,7 +254,9 @@ def _place(game: Game, state: State, position: dict[str, Any]) -> None:
             player.space = str(desc["space"])
         tilted = [n for n in desc.get("tilted", [])]
         player.tilted = [c for c in player.all_cards() if game.name(c) in tilted]
-    # the dealt events of described players go back; undescribed players keep theirs
+    # the dealt events of described players go back; undescribed players keep theirs, less the
+    # cards the scenario placed elsewhere, topped up from the rest of the age
+    dealt = {p.seat: len(p.events or []) for p in state.players}
     for player in state.players:
         if player.seat in described and player.events is None:
             player.events = []
@@ -266,6 +268,9 @@ def _place(game: Game, state: State, position: dict[str, Any]) -> None:
     rng = state.random()
     rng.shuffle(rest)
     state.store_random(rng)
+    for player in state.players:
+        while player.seat not in described and len(player.events) < dealt[player.seat] and rest:
+            player.events.append(rest.pop())
     state.deck = rest + list(reversed(top))             # the deck is drawn from its end
     state.discard = [take(n) for n in position.get("discard", [])]
     if "board" in position:

@@ -194,9 +194,12 @@ def optionally(inner: Handler) -> Handler:
     """"you may <act>": ask first, then do it or not."""
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
+        from .effects import can_do
         from .engine import NEXT
         loc = frame["loc"]
         if "may" not in loc:
+            if can_do(game, state, frame, instruction.act) == "not":
+                return NEXT         # nothing it could do: no question
             if answer is None:
                 return wait_choice(doer(frame), [
                     Action("may", {"do": True}, act_text(instruction.act)),
@@ -213,15 +216,15 @@ def _choice(instruction: ChoiceI) -> Handler:
     """Ask the doer which option to take (only options it can carry out in full), then do it."""
     def handler(game: Game, state: State, frame: dict[str, Any], instruction_: ActI,
                 answer: Action | None) -> Result:
-        from .effects import can_pay
+        from .effects import can_do
         loc = frame["loc"]
         seat = doer(frame)
         if "option" not in loc:
             if answer is None:
-                possible = [i for i, o in enumerate(instruction.options)
-                            if can_pay(game, state, seat, o.act)]
-                if not possible:
-                    possible = [len(instruction.options) - 1]
+                how = [can_do(game, state, frame, o.act) for o in instruction.options]
+                possible = ([i for i, h in enumerate(how) if h == "fully"]
+                            or [i for i, h in enumerate(how) if h == "partly"]
+                            or [len(instruction.options) - 1])
                 if len(possible) > 1:
                     return wait_choice(seat, [
                         Action("option", {"index": i}, act_text(instruction.options[i].act))
@@ -254,6 +257,9 @@ def _play(instruction: ActI) -> Handler:
         from .engine import NEXT, push
         loc = frame["loc"]
         if loc.get("pushed"):
+            if loc.pop("turn", False):
+                from .ages import end_of_turn
+                end_of_turn(game, state)
             return NEXT
         seat = doer(frame)
         player = state.players[seat]
@@ -263,6 +269,7 @@ def _play(instruction: ActI) -> Handler:
             game.say(state, f"{game.player_name(seat)} skips this turn.")
             return NEXT
         player.flags = {"turn_start_events": list(player.events)}
+        loc["turn"] = True
         key = f"phase:{phase}"
         if key not in game.programs:
             raise RuleError(f'there is no phase "{phase}"', instruction.act)

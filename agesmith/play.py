@@ -1,0 +1,397 @@
+"""Playing in the terminal: a person at seat 1 against bots (`agesmith play`).
+
+The position is shown when it is the person's turn to decide, with the legal choices numbered;
+bots' choices and the new lines of the log are printed as they happen. Commands at the prompt:
+a number chooses; `l` shows the whole log; `p` the position again; `s FILE` saves the game as
+JSON (`--load FILE` resumes it); `q` quits; `h` helps. It reads lines, so it can be driven
+through a pipe.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from interpreter import Action, Game, IllegalActionError, PackError, State
+from interpreter.bots import Bot, make_bot
+from interpreter.dice import die_text
+from interpreter.simulate import bot_seed, seat_bots
+
+SAVE_FORMAT = "agesmith saved game"
+HUMAN = 0
+HELP = ("Type the number of a choice. Other commands: l = the whole log, p = the position, "
+        "s FILE = save the game, q = quit, h = this help.")
+
+
+class PlayError(Exception):
+    """A game that cannot be started or resumed; the message says why."""
+
+
+@dataclass
+class Session:
+    """A game in progress in the terminal."""
+
+    game: Game
+    state: State
+    pack: str
+    variant: str | None
+    board: str | None
+    ages: str | None
+    seed: int
+    bot_names: list[str]                        # per seat; seat 1 is the person
+    bots: dict[int, Bot] = field(default_factory=dict)
+    shown: int = 0                              # log lines already printed
+    quit: bool = False                          # the person chose to leave
+
+    def save(self, path: Path) -> None:
+        data = {"format": SAVE_FORMAT, "version": 1, "pack": self.pack,
+                "variant": self.variant, "board": self.board, "ages": self.ages,
+                "seed": self.seed, "bots": self.bot_names, "state": self.state.to_data()}
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+
+
+def new_session(pack: Path, players: int, seed: int, variant: str | None, board: str | None,
+                ages: str | None, bots: str) -> Session:
+    try:
+        game = Game.load(pack, variant=variant, board=board, ages=ages)
+        names = ["you", *seat_bots(bots, players - 1)] if players > 1 else ["you"]
+        state = game.new(players=players, seed=seed)
+    except (PackError, ValueError) as e:
+        raise PlayError(str(e)) from None
+    session = Session(game, state, str(pack), variant, board, ages, seed, names)
+    _make_bots(session)
+    return session
+
+
+def load_session(pack: Path, file: Path, bots: str | None) -> Session:
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise PlayError(f"{file}: cannot read the saved game ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise PlayError(f"{file}: not a game saved by `agesmith play`")
+    try:
+        game = Game.load(pack, variant=data.get("variant"), board=data.get("board"),
+                         ages=data.get("ages"))
+        state = State.from_data(data["state"])
+        players = len(state.players)
+        names = (["you", *seat_bots(bots, players - 1)] if bots is not None
+                 else list(data.get("bots") or ["you", *seat_bots("greedy", players - 1)]))
+        seat_bots(names[1:], players - 1)       # checks the names
+    except (PackError, ValueError, KeyError, TypeError) as e:
+        raise PlayError(f"{file}: {e}") from None
+    session = Session(game, state, str(pack), data.get("variant"), data.get("board"),
+                      data.get("ages"), int(data.get("seed", 0)), names,
+                      shown=len(state.log))
+    _make_bots(session, salt=len(state.log))
+    return session
+
+
+def _make_bots(session: Session, salt: int = 0) -> None:
+    for seat, name in enumerate(session.bot_names):
+        if seat != HUMAN:
+            session.bots[seat] = make_bot(name, bot_seed(session.seed, seat) + salt)
+
+
+# ------------------------------------------------------------------ the loop
+
+
+def run(session: Session, console: Console, read: Callable[[], str | None]) -> int:
+    """Play until the game is over (0), the person quits (0) or the input ends (1)."""
+    game = session.game
+    console.print(f"[bold]{escape(game.pack.name)}[/bold]: you are player {HUMAN + 1}, "
+                  f"against {_opponents(session)}. Seed {session.seed}.")
+    console.print(HELP, markup=False)
+    _new_log(session, console)
+    while not session.state.over:
+        seat = session.state.to_move
+        if seat is None:
+            console.print("The game is waiting for nobody: it cannot go on.", markup=False)
+            return 1
+        actions = game.legal_actions(session.state)
+        if seat == HUMAN:
+            action = _ask(session, console, read, actions)
+            if action is None:
+                return 0 if session.quit else 1
+        else:
+            action = session.bots[seat].choose(game, session.state, actions)
+            console.print(f"[cyan]{game.player_name(seat)}[/cyan] "
+                          f"({escape(session.bot_names[seat])}): {escape(action.text)}")
+        try:
+            session.state = game.apply(session.state, action)
+        except IllegalActionError as e:         # cannot happen with listed actions
+            console.print(f"[red]{escape(str(e))}[/red]")
+            continue
+        _new_log(session, console)
+    _final(session, console)
+    return 0
+
+
+def _opponents(session: Session) -> str:
+    others = [f"{session.game.player_name(s)} ({n})" for s, n in enumerate(session.bot_names)
+              if s != HUMAN]
+    return ", ".join(others) or "nobody"
+
+
+def _new_log(session: Session, console: Console) -> None:
+    for line in session.state.log[session.shown:]:
+        console.print(f"  [dim]{escape(line)}[/dim]")
+    session.shown = len(session.state.log)
+
+
+def _ask(session: Session, console: Console, read: Callable[[], str | None],
+         actions: list[Action]) -> Action | None:
+    """Show the position and the choices; read until a choice (None: quit or end of input)."""
+    show_position(session, console)
+    _show_choices(session, console, actions)
+    while True:
+        console.print(f"[bold]Your choice (1-{len(actions)}, h for help):[/bold] ", end="")
+        line = read()
+        if line is None:
+            console.print("\nEnd of input: the game is left unfinished.", markup=False)
+            return None
+        text = line.strip()
+        console.print(escape(text), highlight=False)
+        if not text:
+            continue
+        command, _, rest = text.partition(" ")
+        command = command.lower()
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(actions):
+                return actions[n - 1]
+            console.print(f"There is no choice {n}: type 1 to {len(actions)}.", markup=False)
+        elif command in ("q", "quit", "exit"):
+            session.quit = True
+            console.print("You leave the game (save it first with s FILE to resume it "
+                          "with --load).", markup=False)
+            return None
+        elif command in ("l", "log"):
+            for line_ in session.state.log:
+                console.print(f"  {escape(line_)}")
+        elif command in ("p", "position"):
+            show_position(session, console)
+            _show_choices(session, console, actions)
+        elif command in ("s", "save"):
+            if not rest.strip():
+                console.print("Save where? s FILE", markup=False)
+                continue
+            path = Path(rest.strip()).expanduser()
+            try:
+                session.save(path)
+            except OSError as e:
+                console.print(f"Cannot save to {path}: {e}", markup=False)
+            else:
+                console.print(f"Saved to {path}; resume with: agesmith play "
+                              f"{session.pack} --load {path}", markup=False)
+        elif command in ("h", "help", "?"):
+            console.print(HELP, markup=False)
+        else:
+            console.print(f"Unknown command {text!r}. {HELP}", markup=False)
+
+
+# ------------------------------------------------------------------ showing the position
+
+
+def card_text(game: Game, copy: int) -> str:
+    """A card in one line: name, type, cost, points, bonus."""
+    info = game.catalog.info(copy)
+    cost = []
+    if info.population is None:
+        cost.append("X population")
+    elif info.population:
+        cost.append(f"{info.population} population")
+    cost += [f"{n} {k}" if n > 1 else k for k, n in info.resources.items() if n]
+    parts = [info.type, "cost " + (", ".join(cost) or "nothing")]
+    if info.gold is not None:
+        parts.append(f"or {info.gold} gold")
+    points = info.points if isinstance(info.points, int) else "formula"
+    parts.append(f"{points} pt")
+    bonus = [f"{n} {k}" if n > 1 else k for k, n in info.bonus.items() if n]
+    if bonus:
+        parts.append("bonus " + ", ".join(bonus))
+    return f"{info.name} ({'; '.join(parts)})"
+
+
+def _pool(state: State) -> list[dict] | None:
+    for frame in reversed(state.frames):
+        loc = frame.get("loc") or {}
+        if "pool" in loc:
+            return state.dice if loc["pool"] == "dice" else loc.get("tokens")
+    return None
+
+
+def _dice(game: Game, dice: list[dict]) -> str:
+    return ", ".join(die_text(game, d) + (" (used)" if d.get("used") else "") for d in dice)
+
+
+def _civilization(game: Game, state: State, seat: int, full: bool) -> str:
+    player = state.players[seat]
+    piles = []
+    for pile in player.civilization:
+        top = game.catalog.info(pile[0]).name if not full else card_text(game, pile[0])
+        if pile[0] in player.tilted:
+            top += " [tilted]"
+        under = [game.name(c) for c in pile[1:]]
+        if under:
+            top += " over " + ", ".join(under) + " [decadent]"
+        piles.append(top)
+    return ("\n    " if full else ", ").join(piles) or "nothing"
+
+
+def _counters(player: Any) -> str:
+    return ", ".join(f"{n} {k}" for k, n in player.counters.items())
+
+
+def show_position(session: Session, console: Console) -> None:
+    game, state = session.game, session.state
+    ages = game.ages
+    age = next((a.name for a in game.pack.ages if a.id == ages[state.age]), ages[state.age])
+    console.rule(f"{age}, round {state.round}: {game.player_name(state.active)} is active",
+                 style="dim")
+    if state.dice:
+        console.print(f"Dice of {game.player_name(state.active)}: {_dice(game, state.dice)}",
+                      markup=False)
+    pool = _pool(state)
+    if pool is not None and pool is not state.dice:
+        console.print(f"Your result tokens: {_dice(game, pool) or 'none'}", markup=False)
+    me = state.players[HUMAN]
+    failing = set(me.flags.get("turn_start_events", ())) if state.active == HUMAN else set()
+    console.print(f"[bold]You ({game.player_name(HUMAN)})[/bold]: score {me.score} · "
+                  f"{escape(_counters(me))} · tokens {_tokens(me.tokens)}"
+                  + (f" · board {me.space}" if me.space is not None else ""))
+    events = []
+    for copy in me.events:
+        text = card_text(game, copy)
+        if game.catalog.info(copy).triggers.get("failure"):
+            text += " — fails at the end of your turn" if copy in failing else " — calamity"
+        events.append(text)
+    console.print("  Events:\n    " + ("\n    ".join(events) or "none"), markup=False)
+    console.print("  Civilization:\n    " + _civilization(game, state, HUMAN, True),
+                  markup=False)
+    if me.legacy:
+        console.print("  Legacy: " + ", ".join(card_text(game, c) for c in me.legacy),
+                      markup=False)
+    for player in state.players:
+        if player.seat == HUMAN:
+            continue
+        name = session.bot_names[player.seat] if player.seat < len(session.bot_names) else "bot"
+        console.print(f"{game.player_name(player.seat)} ({name}): score {player.score} · "
+                      f"{_counters(player)} · tokens {_tokens(player.tokens)}"
+                      + (f" · board {player.space}" if player.space is not None else "")
+                      + f" · {len(player.events)} events · civilization: "
+                      + _civilization(game, state, player.seat, False), markup=False)
+    if state.board:
+        tokens = ", ".join(f"{space}: {game.pack.tokens[i].value}"
+                           for space, i in sorted(state.board.items(),
+                                                  key=lambda kv: (game.pack.tokens[kv[1]].value,
+                                                                  kv[0])))
+        console.print(f"Board tokens: {tokens}", markup=False)
+
+
+def _tokens(tokens: list[int]) -> str:
+    return ", ".join(str(t) for t in sorted(tokens, reverse=True)) or "none"
+
+
+def _show_choices(session: Session, console: Console, actions: list[Action]) -> None:
+    pending = session.state.pending or {}
+    prompt = pending.get("prompt") or pending.get("kind", "")
+    console.print(f"[bold]{escape(str(prompt))}[/bold]")
+    width = len(str(len(actions)))
+    for i, action in enumerate(actions, start=1):
+        console.print(f"  {i:>{width}}. {action.text or action.kind}", markup=False)
+
+
+def _final(session: Session, console: Console) -> None:
+    game, state = session.game, session.state
+    table = Table(title="Final scores")
+    for column in ("player", "score", "by age", "tokens"):
+        table.add_column(column)
+    for player in state.players:
+        who = game.player_name(player.seat) + (" (you)" if player.seat == HUMAN else
+                                               f" ({session.bot_names[player.seat]})")
+        table.add_row(escape(who), str(player.score),
+                      " + ".join(str(s) for s in player.age_scores), _tokens(player.tokens))
+    console.print(table)
+    names = " and ".join(game.player_name(s) + (" (you)" if s == HUMAN else "")
+                         for s in state.winners)
+    verb = "win" if len(state.winners) > 1 else "wins"
+    console.print(f"[bold]{escape(names)} {verb}.[/bold]")
+
+
+# ------------------------------------------------------------------ a simulation's report
+
+
+def simulation_report(summary: Any, console: Console, top: int = 10) -> None:
+    """Tables of a simulation's Summary: seats, bots, game length, best and worst cards."""
+    played = summary.games - len(summary.errors)
+    options = ", ".join(f"{k} {v}" for k, v in (("variant", summary.variant),
+                                                  ("board", summary.board),
+                                                  ("ages", summary.ages)) if v)
+    console.print(f"[bold]{escape(summary.pack)}[/bold]: {played} games of "
+                  f"{summary.players} players, seeds {summary.seed} to "
+                  f"{summary.seed + summary.games - 1}" + (f" ({escape(options)})"
+                                                          if options else ""))
+    seats = Table(title="Seats")
+    for column in ("seat", "bot", "mean score", "median score", "win rate"):
+        seats.add_column(column, justify="left" if column == "bot" else "right")
+    for row in summary.seats:
+        seats.add_row(str(row["seat"]), escape(row["bot"]), f"{row['mean_score']:.1f}",
+                      f"{row['median_score']:g}", f"{row['win_rate']:.1%}")
+    console.print(seats)
+    bots = Table(title="Bots")
+    for column in ("bot", "seats played", "mean score", "win rate"):
+        bots.add_column(column, justify="left" if column == "bot" else "right")
+    for name, row in sorted(summary.by_bot.items()):
+        bots.add_row(escape(name), str(row["seats"]), f"{row['mean_score']:.1f}",
+                     f"{row['win_rate']:.1%}")
+    console.print(bots)
+    length = summary.length
+    console.print(f"Game length: {length['mean_actions']:.0f} actions on average "
+                  f"(median {length['median_actions']:g}, longest {length['max_actions']:g}), "
+                  f"{length['mean_rounds']:.1f} rounds (longest {length['max_rounds']:g}); "
+                  f"{summary.ties} shared wins.", markup=False)
+    ranked = summary.ranked_cards()
+    if top and ranked:
+        baseline = 1 / summary.players
+        best = ranked[:top]
+        worst = [c for c in reversed(ranked[-top:]) if c not in best]
+        for title, cards in ((f"Best cards by win rate (an even share is {baseline:.0%})",
+                              best), ("Worst cards by win rate", worst)):
+            if not cards:
+                continue
+            table = Table(title=title)
+            for column in ("card", "age", "type", "acquired / game", "owners", "win rate"):
+                table.add_column(column, justify="left" if column in ("card", "age", "type")
+                                 else "right")
+            for c in cards:
+                table.add_row(escape(c["name"]), escape(c["age"]), escape(c["type"]),
+                              f"{c['acquired_per_game']:.2f}", str(c["owned"]),
+                              f"{c['win_rate']:.1%}")
+            console.print(table)
+    for e in summary.errors:
+        console.print(f"[red]game {e['game']} (seed {e['seed']}) failed:[/red] "
+                      f"{escape(e['error'])}")
+
+
+def stdin_reader() -> Callable[[], str | None]:
+    stream = sys.stdin
+
+    def read() -> str | None:
+        line = stream.readline()
+        return line if line else None
+    return read
+
+
+__all__ = ["PlayError", "Session", "card_text", "load_session", "new_session", "run",
+           "show_position", "simulation_report", "stdin_reader"]
