@@ -1,8 +1,10 @@
 """Plays a pack: the state as a value, the engine, the verbs' mechanics, bots."""
 
 from .actions import Action, Decision
+from .bots import BOTS, GreedyBot, RandomBot
 from .engine import Game, IllegalActionError, PackError, RuleLoopError
+from .simulate import Summary, simulate
 from .state import State
 
-__all__ = ["Action", "Decision", "Game", "IllegalActionError", "PackError", "RuleLoopError",
-           "State"]
+__all__ = ["BOTS", "Action", "Decision", "Game", "GreedyBot", "IllegalActionError", "PackError",
+           "RandomBot", "RuleLoopError", "State", "Summary", "simulate"]
