@@ -52,7 +52,7 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     while loc.get("after"):
         return push(loc["after"].pop(0))
     options = legal(game, state, seat, _pool(state, loc), loc["pool"] == "dice")
-    return wait(Decision(seat, "action", options, "Your actions"))
+    return wait(Decision(seat, "action", options, "Your actions", describe="action"))
 
 
 def _pool(state: State, loc: dict[str, Any]) -> list[dict]:
@@ -122,28 +122,23 @@ def _amounts(text: str) -> tuple[tuple[str, int], ...]:
 
 
 def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -> list[Action]:
+    """Every action of the phase, as kinds and parameters (`describe` writes the sentences)."""
     player = state.players[seat]
-    options = [Action("pass", {}, "end your actions")]
+    options = [Action("pass", {})]
     have = sources(game, state, seat, pool)
-    ctx = Ctx(state, game.catalog, seat)
     for copy in player.events:
-        name = game.name(copy)
         cost = price(game, state, seat, copy)
         if cost.free:
-            options.append(Action("acquire", {"card": copy, **Payment().to_params()},
-                                  f"acquire {name} for free"))
+            options.append(Action("acquire", {"card": copy, **Payment().to_params()}))
         else:
             for pay in payments(cost.population, cost.resources, have):
-                options.append(Action("acquire", {"card": copy, **pay.to_params()},
-                                      f"acquire {name} paying {_describe(game, pool, pay)}"))
+                options.append(Action("acquire", {"card": copy, **pay.to_params()}))
         gold = gold_price(game, state, seat, copy)
         if gold is not None and player.counters.get("gold", 0) >= gold:
-            options.append(Action("buy", {"card": copy, "gold": gold},
-                                  f"buy {name} for {gold} gold"))
+            options.append(Action("buy", {"card": copy, "gold": gold}))
         info = game.catalog.info(copy)
         if any(when(Ctx(state, game.catalog, seat, copy)) for when in info.discardable):
-            options.append(Action("discard", {"card": copy}, f"discard {name} from your events"))
-    del ctx
+            options.append(Action("discard", {"card": copy}))
     free_dice = [i for i, d in enumerate(pool) if not d["used"]]
     # dice showing the same face are interchangeable: offer each kind of die once
     distinct: dict[tuple, int] = {}
@@ -154,45 +149,77 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
     theirs = [(p.seat, c) for p in state.players if p.seat != seat
               for c in p.events if _transmissible(game, c)]
     for i in spendable:
-        label = _die_label(game, pool, i)
         if active:
             for j in spendable:
                 target = j if j != i else _twin(pool, free_dice, i)
                 if target is not None:
-                    options.append(Action("reroll", {"die": i, "target": target},
-                                          f"discard {label} to re-roll "
-                                          f"{_die_label(game, pool, target)}"))
+                    options.append(Action("reroll", {"die": i, "target": target}))
         for m in mine:
             for other, t in theirs:
                 options.append(Action("exchange", {"die": i, "card": m, "seat": other,
-                                                   "with": t},
-                                      f"discard {label} to exchange {game.name(m)} for "
-                                      f"{game.name(t)} of {game.player_name(other)}"))
+                                                   "with": t}))
         face = face_of(game, pool[i])
         if face.kind == "gold":
-            amount = face.amount * pool[i]["times"]
-            options.append(Action("gold", {"die": i}, f"take {amount} gold from {label}"))
+            options.append(Action("gold", {"die": i}))
         if active and face.kind == "golden age" and player.tilted:
-            options.append(Action("golden age", {"die": i},
-                                  f"use {label}: straighten your cards"))
+            options.append(Action("golden age", {"die": i}))
         if active and face.kind == "re-roll":
             for chosen in _subsets(pool, [j for j in free_dice if j != i]):
-                options.append(Action("reroll all", {"die": i, "targets": chosen},
-                                      f"use {label}: re-roll " + ", ".join(
-                                          _die_label(game, pool, j) for j in chosen)))
+                options.append(Action("reroll all", {"die": i, "targets": chosen}))
         if active and face.kind == "x2":
             for j in spendable:
                 j = j if j != i else _twin(pool, free_dice, i)
                 target = face_of(game, pool[j]) if j is not None else None
                 if target is not None and target.kind not in ("golden age", "re-roll", "blank"):
-                    options.append(Action("double", {"die": i, "target": j},
-                                          f"use {label} to double {_die_label(game, pool, j)}"))
+                    options.append(Action("double", {"die": i, "target": j}))
     for copy in player.active_cards():
         if copy not in player.tilted and game.catalog.info(copy).bonus["gold"]:
-            gold = game.catalog.info(copy).bonus["gold"]
-            options.append(Action("tilt", {"card": copy},
-                                  f"tilt {game.name(copy)} for {gold} gold"))
+            options.append(Action("tilt", {"card": copy}))
     return options
+
+
+def describe(game: Game, state: State, action: Action) -> str:
+    """The sentence of an action of the phase, for the position it is offered in."""
+    frame = state.frames[-1]
+    seat = int(frame.get("doer", frame["player"]))
+    pool = _pool(state, frame["loc"])
+    p = action.params
+    kind = action.kind
+    label = _die_label(game, pool, p["die"]) if "die" in p else ""
+    if kind == "pass":
+        return "end your actions"
+    if kind == "acquire":
+        name = game.name(p["card"])
+        if price(game, state, seat, p["card"]).free:
+            return f"acquire {name} for free"
+        pay = Payment(p["dice"], p["tilt"], p["legacy"], [tuple(c) for c in p["counters"]])
+        return f"acquire {name} paying {_describe(game, pool, pay)}"
+    if kind == "buy":
+        return f"buy {game.name(p['card'])} for {p['gold']} gold"
+    if kind == "discard":
+        return f"discard {game.name(p['card'])} from your events"
+    if kind == "reroll":
+        return f"discard {label} to re-roll {_die_label(game, pool, p['target'])}"
+    if kind == "exchange":
+        return (f"discard {label} to exchange {game.name(p['card'])} for "
+                f"{game.name(p['with'])} of {game.player_name(p['seat'])}")
+    if kind == "gold":
+        amount = face_of(game, pool[p["die"]]).amount * pool[p["die"]]["times"]
+        return f"take {amount} gold from {label}"
+    if kind == "golden age":
+        return f"use {label}: straighten your cards"
+    if kind == "reroll all":
+        return f"use {label}: re-roll " + ", ".join(_die_label(game, pool, j)
+                                                    for j in p["targets"])
+    if kind == "double":
+        return f"use {label} to double {_die_label(game, pool, p['target'])}"
+    if kind == "tilt":
+        gold = game.catalog.info(p["card"]).bonus["gold"]
+        return f"tilt {game.name(p['card'])} for {gold} gold"
+    return f"{kind} {p}"
+
+
+DESCRIBERS = {"action": describe}
 
 
 def _subsets(pool: list[dict], dice: list[int]) -> list[list[int]]:

@@ -7,15 +7,43 @@ the actions they may take; it is stored in the state while it waits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True)
 class Action:
-    kind: str
-    params: dict[str, Any] = field(default_factory=dict, hash=False)
-    text: str = field(default="", compare=False)
+    """A choice: its kind, its parameters, and a sentence for people.
+
+    The sentence may be written lazily: the action phase offers hundreds of choices and a
+    bot reads none of their sentences, so they are only composed when `text` is read.
+    Two actions are equal when their kind and parameters are."""
+
+    __slots__ = ("_describe", "_text", "kind", "params")
+
+    def __init__(self, kind: str, params: dict[str, Any] | None = None, text: str = "",
+                 describe: Callable[[Action], str] | None = None) -> None:
+        self.kind = kind
+        self.params = dict(params or {})
+        self._text = text
+        self._describe = describe
+
+    @property
+    def text(self) -> str:
+        if not self._text and self._describe is not None:
+            self._text = self._describe(self)
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Action) and self.kind == other.kind
+                and self.params == other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, json.dumps(self.params, sort_keys=True)))
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {self.params!r}, {self.text!r})"
 
     def to_data(self) -> dict[str, Any]:
         return {"kind": self.kind, "params": self.params, "text": self.text}
@@ -34,8 +62,12 @@ class Decision:
     kind: str                           # what is being decided, for people and bots
     options: list[Action]
     prompt: str = ""
+    describe: str | None = None     # the describer that writes the options' sentences later
 
     def to_data(self) -> dict[str, Any]:
-        # the sentence is part of the data so that saved games read the same
+        if self.describe is not None:
+            return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
+                    "describe": self.describe,
+                    "options": [{"kind": o.kind, "params": o.params} for o in self.options]}
         return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
                 "options": [o.to_data() for o in self.options]}

@@ -158,7 +158,16 @@ class Game:
         """Every legal choice of the player who must decide now."""
         if state.pending is None:
             return []
-        return [Action.from_data(o) for o in state.pending["options"]]
+        key = state.pending.get("describe")
+        if key is None:
+            return [Action.from_data(o) for o in state.pending["options"]]
+        from .action_phase import DESCRIBERS
+        describer = DESCRIBERS[key]
+
+        def describe(action: Action) -> str:
+            return describer(self, state, action)
+        return [Action(o["kind"], o["params"], describe=describe)
+                for o in state.pending["options"]]
 
     def apply(self, state: State, action: Action) -> State:
         """The state after `action`; an illegal action raises and changes nothing."""

@@ -96,7 +96,7 @@ class State:
         new.discard = list(self.discard)
         new.dice = [dict(d) for d in self.dice]
         new.board = dict(self.board)
-        new.frames = copy.deepcopy(self.frames)
+        new.frames = copy_data(self.frames)
         new.log = list(self.log)
         new.marks = dict(self.marks)
         new.winners = list(self.winners)
@@ -126,6 +126,15 @@ class State:
         return hashlib.sha256(self.to_json().encode()).hexdigest()
 
 
+def copy_data(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, scalars), faster than deepcopy."""
+    if isinstance(value, dict):
+        return {k: copy_data(v) if isinstance(v, (dict, list)) else v for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_data(v) if isinstance(v, (dict, list)) else v for v in value]
+    return value
+
+
 def _clone_player(p: PlayerState) -> PlayerState:
     new = copy.copy(p)
     new.events = list(p.events)
@@ -135,6 +144,6 @@ def _clone_player(p: PlayerState) -> PlayerState:
     new.counters = dict(p.counters)
     new.tokens = list(p.tokens)
     new.age_scores = list(p.age_scores)
-    new.flags = copy.deepcopy(p.flags)
+    new.flags = copy_data(p.flags)
     new.marks = dict(p.marks)
     return new
