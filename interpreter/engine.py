@@ -282,6 +282,11 @@ class Game:
     def player_name(self, seat: int) -> str:
         return f"player {seat + 1}"
 
+    def line(self, state: State) -> str:
+        """The position in one line of text (see position.py)."""
+        from .position import position_line
+        return position_line(self, state)
+
 
 def _choose_ages(all_ages: list[str], ages: list[str] | str | None) -> list[str]:
     """The ages to play: all of them, one, or consecutive ones ("antiquity+middle_ages")."""

@@ -57,7 +57,10 @@ def play(game: Game, players: int, seed: int, every_step: bool = True) -> tuple[
         actions.append(action)
         state = game.apply(state, action)
         if every_step:
-            check_invariants(game, state)
+            try:
+                check_invariants(game, state)
+            except AssertionError as e:
+                raise AssertionError(f"{e}\nafter {action}\nat {game.line(state)}") from None
         assert len(actions) < 30_000, "the game does not end"
     return state, actions
 
