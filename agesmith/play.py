@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from interpreter import Action, Game, IllegalActionError, PackError, State
+from interpreter.action_phase import waiting_pool
 from interpreter.bots import Bot, make_bot
 from interpreter.dice import die_text
 from interpreter.simulate import bot_seed, seat_bots
@@ -223,12 +224,6 @@ def card_text(game: Game, copy: int) -> str:
     return f"{info.name} ({'; '.join(parts)})"
 
 
-def _pool(state: State) -> list[dict] | None:
-    for frame in reversed(state.frames):
-        loc = frame.get("loc") or {}
-        if "pool" in loc:
-            return state.dice if loc["pool"] == "dice" else loc.get("tokens")
-    return None
 
 
 def _dice(game: Game, dice: list[dict]) -> str:
@@ -262,7 +257,7 @@ def show_position(session: Session, console: Console) -> None:
     if state.dice:
         console.print(f"Dice of {game.player_name(state.active)}: {_dice(game, state.dice)}",
                       markup=False)
-    pool = _pool(state)
+    pool = waiting_pool(state)
     if pool is not None and pool is not state.dice:
         console.print(f"Your result tokens: {_dice(game, pool) or 'none'}", markup=False)
     me = state.players[HUMAN]

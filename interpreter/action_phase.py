@@ -36,7 +36,7 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     if "pool" not in loc:
         loc["pool"] = "dice" if seat == state.active else "tokens"
         loc["tokens"] = [] if seat == state.active else result_tokens(state)
-        loc["triggers"] = _start_triggers(game, state, seat)
+        loc["triggers"] = game.triggers(state, seat, START_EVENT)
     while loc["triggers"]:                      # "at the start of your actions" rules
         key, copy = loc["triggers"].pop(0)
         return push(game.frame(key, seat, copy))
@@ -59,13 +59,13 @@ def _pool(state: State, loc: dict[str, Any]) -> list[dict]:
     return state.dice if loc["pool"] == "dice" else loc["tokens"]
 
 
-def _start_triggers(game: Game, state: State, seat: int) -> list[list]:
-    out = []
-    for copy in state.players[seat].active_cards():
-        info = game.catalog.info(copy)
-        for n in range(len(info.triggers.get(START_EVENT, []))):
-            out.append([f"card:{info.index}:{START_EVENT}:{n}", copy])
-    return out
+def waiting_pool(state: State) -> list[dict] | None:
+    """The dice or result tokens of the action phase now under way, if any."""
+    for frame in reversed(state.frames):
+        loc = frame.get("loc") or {}
+        if "pool" in loc:
+            return _pool(state, loc)
+    return None
 
 
 def acquire_triggers(game: Game, seat: int, copy: int) -> list[dict[str, Any]]:

@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .action_phase import waiting_pool
 from .actions import Action
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ class GreedyBot:
         by_kind: dict[str, list[Action]] = {}
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)
-        pool = _pool(state)
+        pool = waiting_pool(state)
         best = self._best_acquisition(game, state, seat, actions, pool)
         best_score = best[0] if best else 0.0
         # an x2 or a golden age that lets a better card be acquired (tried on a copy)
@@ -263,7 +264,7 @@ class GreedyBot:
                 if after is None or after.to_move != seat:
                     continue
                 found = self._best_acquisition(game, after, seat, game.legal_actions(after),
-                                               _pool(after))
+                                               waiting_pool(after))
                 gain = (found[0] if found else 0.0) - best_score
             if gain > IMPROVE_MARGIN and (chosen is None or gain > chosen[0]):
                 chosen = (gain, a)
@@ -489,13 +490,6 @@ def _payment_cost(action: Action) -> float:
             + TILT_COST * len(p.get("tilt", ())) + DIE_COST * len(p.get("dice", ())))
 
 
-def _pool(state: State) -> list[dict] | None:
-    """The dice or result tokens of the action phase now waiting, if any."""
-    for frame in reversed(state.frames):
-        loc = frame.get("loc") or {}
-        if "pool" in loc:
-            return state.dice if loc["pool"] == "dice" else loc.get("tokens")
-    return None
 
 
 def _without(have: list[Any], params: dict[str, Any]) -> list[Any]:

@@ -273,6 +273,15 @@ class Game:
         return {"prog": program, "pc": 0, "player": player, "card": card,
                 "roles": dict(roles or {}), "loc": {}}
 
+    def triggers(self, state: State, seat: int, event: str) -> list[list]:
+        """[program, card] of each rule of `seat`'s active cards that `event` sets off."""
+        out = []
+        for copy in state.players[seat].active_cards():
+            info = self.catalog.info(copy)
+            for n in range(len(info.triggers.get(event, []))):
+                out.append([f"card:{info.index}:{event}:{n}", copy])
+        return out
+
     def say(self, state: State, text: str) -> None:
         state.log.append(text)
 

@@ -185,7 +185,7 @@ def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None
                 mine["tilted"].append(copy)
             answer = None
             war["step"] = "in war"
-            war["triggers"] = _triggers(game, state, seat, IN_WAR)
+            war["triggers"] = game.triggers(state, seat, IN_WAR)
         elif step == "in war":
             if war["triggers"]:
                 key, copy = war["triggers"].pop(0)
@@ -243,15 +243,6 @@ def _tilt_options(game: Game, state: State, seat: int) -> list[Action]:
             if len(options) >= MAX_TILT_OPTIONS:
                 return options
     return options
-
-
-def _triggers(game: Game, state: State, seat: int, event: str) -> list[list]:
-    out = []
-    for copy in state.players[seat].active_cards():
-        info = game.catalog.info(copy)
-        for n in range(len(info.triggers.get(event, []))):
-            out.append([f"card:{info.index}:{event}:{n}", copy])
-    return out
 
 
 def _war_die(game: Game) -> tuple[str, dict]:
@@ -329,8 +320,8 @@ def _outcome(game: Game, state: State, war: dict[str, Any]) -> None:
         winner, loser = defender, attacker
     roles = {"attacker": attacker, "defender": defender, "winner": winner, "loser": loser}
     after = [[k, c, loser, {**roles, "opponent": winner}]
-             for k, c in _triggers(game, state, loser, LOSE)]
+             for k, c in game.triggers(state, loser, LOSE)]
     if loser == defender and war["counter"]:
         after += [[k, c, loser, {**roles, "opponent": winner}]
-                  for k, c in _triggers(game, state, loser, LOSE_DEFENDING)]
+                  for k, c in game.triggers(state, loser, LOSE_DEFENDING)]
     war["after"] = after
