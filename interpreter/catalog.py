@@ -153,10 +153,7 @@ def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool) -> None:
     elif isinstance(s, ast.Strength):
         per = None
         if s.per is not None:
-            measure = quantity_of_words(s.per.words, s.per)
-            every = s.per.count or 1
-            def per(ctx, m=measure, n=every):
-                return (m(ctx) // n)
+            per = _per(quantity_of_words(s.per.words, s.per), s.per.count or 1)
         info.strength.append(StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless)))
     elif isinstance(s, ast.Cancels):
         what = s.what

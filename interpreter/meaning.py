@@ -54,11 +54,6 @@ Num = Callable[[Ctx], int]
 # ------------------------------------------------------------------ players
 
 
-def owner_seat(possessive: str | None, ctx: Ctx) -> int:
-    """Whose thing a possessive names: your -> ctx.player; their/its -> the subject's."""
-    return ctx.player
-
-
 def players_of(np: Any) -> tuple[Callable[[Ctx], list[int]], str]:
     """Compile a phrase naming players: (candidates, mode) where mode is all, choose or one."""
     if isinstance(np, ast.Pronoun):

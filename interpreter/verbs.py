@@ -19,7 +19,7 @@ from rules_dsl.printer import act as act_text
 from rules_dsl.vocabulary import singular
 
 from .actions import Action, Decision
-from .meaning import Ctx, RuleError, card_filter, compile_value, players_of
+from .meaning import RuleError, card_filter, compile_value, players_of
 from .program import ActI, ChoiceI
 
 if TYPE_CHECKING:
@@ -86,10 +86,6 @@ def doer(frame: dict[str, Any]) -> int:
     return int(frame.get("doer", frame["player"]))
 
 
-def ctx_of(game: Game, state: State, frame: dict[str, Any]) -> Ctx:
-    return game.ctx(state, frame)
-
-
 def choose(player: int, kind: str, options: list[Action], prompt: str = "") -> Decision:
     return Decision(player, kind, options, prompt)
 
@@ -127,10 +123,6 @@ def each_doer(subject: Any, inner: Handler) -> Handler:
                 del loc[key]
         return NEXT
     return handler
-
-
-def move_to_civilization(state: State, seat: int, copy: int) -> None:
-    state.players[seat].civilization.append([copy])
 
 
 def remove_card(state: State, copy: int) -> tuple[int, str] | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from typing import Any, Literal
 
@@ -366,13 +366,6 @@ def _span(meta: Any) -> ast.Span | None:
     if getattr(meta, "empty", True):
         return None
     return ast.Span(meta.line, meta.column, meta.end_line, meta.end_column)
-
-
-def _node(cls: Callable[..., Any]) -> Callable[..., Any]:
-    """A transformer method building `cls(*children)` with the rule's span."""
-    def build(self: _Builder, meta: Any, children: list[Any]) -> Any:
-        return cls(*children, span=_span(meta))
-    return build
 
 
 def _tokens(children: list[Any]) -> str:
