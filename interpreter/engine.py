@@ -24,6 +24,7 @@ from .meaning import Ctx, RuleError
 from .state import PlayerState, State
 
 STEP_BUDGET = 20_000         # instructions between two decisions before a rule is a loop
+MAX_DEPTH = 200              # rules running inside rules before it is endless recursion
 
 
 class IllegalActionError(ValueError):
@@ -222,21 +223,24 @@ class Game:
                 frame["loc"] = {}
             elif result.kind == "push":
                 state.frames.append(result.frame)
+                if len(state.frames) > MAX_DEPTH:
+                    raise RuleLoopError(self._loop_report(state, "nests rules in rules without "
+                                                                 "end"))
             elif result.kind == "wait":
                 assert result.decision is not None
                 if not result.decision.options:
                     raise RuleError(f"a decision with no option in {frame['prog']}")
                 state.pending = result.decision.to_data()
 
-    def _loop_report(self, state: State) -> str:
+    def _loop_report(self, state: State, what: str = "") -> str:
         """Where a rule that never stops is written: the innermost frame's instruction."""
         frame = state.frames[-1] if state.frames else {"prog": "?", "pc": 0}
         program = self.programs.get(frame["prog"], [])
         instruction = program[frame["pc"]] if frame["pc"] < len(program) else None
         node = getattr(instruction, "act", None) or getattr(instruction, "node", None)
         source = self.sources.get(frame["prog"])
-        message = (f"a rule ran {STEP_BUDGET} steps without asking anyone anything: "
-                   f"it loops ({frame['prog']})")
+        what = what or f"ran {STEP_BUDGET} steps without asking anyone anything: it loops"
+        message = f"a rule {what} ({frame['prog']})"
         if source is None:
             return message
         hint = "make sure the loop's condition can change, or ask the player something"
