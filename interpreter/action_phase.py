@@ -143,7 +143,7 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
     # dice showing the same face are interchangeable: offer each kind of die once
     distinct: dict[tuple, int] = {}
     for i in free_dice:
-        distinct.setdefault((pool[i]["die"], pool[i]["face"], pool[i]["times"]), i)
+        distinct.setdefault(_alike(game, pool[i]), i)
     spendable = sorted(distinct.values())
     mine = [c for c in player.events if _transmissible(game, c)]
     theirs = [(p.seat, c) for p in state.players if p.seat != seat
@@ -151,7 +151,7 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
     for i in spendable:
         if active:
             for j in spendable:
-                target = j if j != i else _twin(pool, free_dice, i)
+                target = j if j != i else _twin(game, pool, free_dice, i)
                 if target is not None:
                     options.append(Action("reroll", {"die": i, "target": target}))
         for m in mine:
@@ -164,11 +164,11 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
         if active and face.kind == "golden age" and player.tilted:
             options.append(Action("golden age", {"die": i}))
         if active and face.kind == "re-roll":
-            for chosen in _subsets(pool, [j for j in free_dice if j != i]):
+            for chosen in _subsets(game, pool, [j for j in free_dice if j != i]):
                 options.append(Action("reroll all", {"die": i, "targets": chosen}))
         if active and face.kind == "x2":
             for j in spendable:
-                j = j if j != i else _twin(pool, free_dice, i)
+                j = j if j != i else _twin(game, pool, free_dice, i)
                 target = face_of(game, pool[j]) if j is not None else None
                 if target is not None and target.kind not in ("golden age", "re-roll", "blank"):
                     options.append(Action("double", {"die": i, "target": j}))
@@ -222,11 +222,17 @@ def describe(game: Game, state: State, action: Action) -> str:
 DESCRIBERS = {"action": describe}
 
 
-def _subsets(pool: list[dict], dice: list[int]) -> list[list[int]]:
+def _alike(game: Game, die: dict) -> tuple:
+    """Dice that are alike: the same die showing the same result (faces 1 and 2 of a green
+    die both read "1 population")."""
+    return (die["die"], face_of(game, die), die["times"])
+
+
+def _subsets(game: Game, pool: list[dict], dice: list[int]) -> list[list[int]]:
     """Every non-empty choice of dice to re-roll, alike dice counted rather than told apart."""
     groups: dict[tuple, list[int]] = {}
     for j in dice:
-        groups.setdefault((pool[j]["die"], pool[j]["face"], pool[j]["times"]), []).append(j)
+        groups.setdefault(_alike(game, pool[j]), []).append(j)
     out = []
     for counts in product(*(range(len(g) + 1) for g in groups.values())):
         chosen = [j for n, g in zip(counts, groups.values(), strict=True) for j in g[:n]]
@@ -235,11 +241,10 @@ def _subsets(pool: list[dict], dice: list[int]) -> list[list[int]]:
     return out
 
 
-def _twin(pool: list[dict], free: list[int], i: int) -> int | None:
-    """Another free die showing the same face as die i, if there is one."""
-    key = (pool[i]["die"], pool[i]["face"], pool[i]["times"])
-    return next((j for j in free if j != i
-                 and (pool[j]["die"], pool[j]["face"], pool[j]["times"]) == key), None)
+def _twin(game: Game, pool: list[dict], free: list[int], i: int) -> int | None:
+    """Another free die alike to die i, if there is one."""
+    key = _alike(game, pool[i])
+    return next((j for j in free if j != i and _alike(game, pool[j]) == key), None)
 
 
 def _die_label(game: Game, pool: list[dict], i: int) -> str:
