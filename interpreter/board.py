@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.printer import condition as condition_text
+
 from .actions import Action, Decision
 from .meaning import Ctx, compile_condition
 
@@ -97,9 +99,13 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     options = [Action("stay", {}, "stay where you are")] if instruction.may else []
     for space in spaces:
         index = state.board.get(space)
-        what = (f"take the {game.pack.tokens[index].value} token" if index is not None
-                else "an empty space")
-        options.append(Action("move", {"space": space}, f"move to {space} ({what})"))
+        if index is None:
+            options.append(Action("move", {"space": space}, f"move to {space} (an empty space)"))
+            continue
+        token = game.pack.tokens[index]
+        options.append(Action("move", {"space": space},
+                              f"move to {space} (take the {token.value} token) — "
+                              f"{condition_text(token.condition)}"))
     return wait(Decision(seat, "board", options, "The achievements board"))
 
 
