@@ -151,7 +151,8 @@ def test_ah_a1_the_marker_may_stay() -> None:
     state.board = full_board(g, **{"1a": "you own a land"})
     state = do(g, state, "end your actions")
     assert state.pending["kind"] == "board"
-    assert texts(g, state) == ["stay where you are", "move to 1a (take the 1 token)"]
+    assert texts(g, state) == ["stay where you are",
+                              "move to 1a (take the 1 token) — you own a land"]
     after = do(g, state, "stay where you are")
     assert after.players[0].space == "S" and after.players[0].tokens == []
 
