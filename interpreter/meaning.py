@@ -174,8 +174,6 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None) -> Num:
     plain = tuple(singular(w) for w in words)
     last = plain[-1] if plain else ""
     text = " ".join(plain)
-    if text in ("gold", "universal resource"):
-        return lambda ctx: ctx.state.players[ctx.player].counters.get(text, 0)
     if last == "point":
         return lambda ctx: sum(card_points(ctx, c) for c in civ_cards(ctx, ctx.player, words))
     if text in ("card type", "type"):
@@ -188,7 +186,13 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None) -> Num:
     if text in ("achievement token", "token"):
         return lambda ctx: len(ctx.state.players[ctx.player].tokens)
     test = card_filter(tuple(w for w in words), node)
-    return lambda ctx: sum(1 for c in civ_cards(ctx, ctx.player, words) if test(ctx, c))
+
+    def amount(ctx: Ctx) -> int:
+        counters = ctx.state.players[ctx.player].counters
+        if text in counters:            # a counter the pack declares: gold, universal resource
+            return counters[text]
+        return sum(1 for c in civ_cards(ctx, ctx.player, words) if test(ctx, c))
+    return amount
 
 
 def card_points(ctx: Ctx, copy: int) -> int:
