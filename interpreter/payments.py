@@ -55,6 +55,8 @@ def payments(population: int, resources: Counter[str], sources: list[Source]) ->
         return [Payment()]
     kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
     need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
+    if not _could_pay(kinds, need, sources):
+        return []
     groups: dict[tuple, list[Source]] = {}
     for source in sources:
         if _useful(source, kinds, need):
@@ -112,6 +114,17 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
     search(0, tuple([0] * width), False)
     found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
     return tuple(tuple((o[0], o[1]) for o in f) for f in found[:MAX_PAYMENTS])
+
+
+def _could_pay(kinds: tuple[str, ...], need: Vector, sources: list[Source]) -> bool:
+    """A quick upper bound: could all the sources together pay, each at its best?"""
+    most = dict.fromkeys(kinds, 0)
+    for source in sources:
+        for option in source.choices or (source.gives,):
+            for what, amount in option:
+                if what in most:
+                    most[what] += amount
+    return all(most[k] >= n for k, n in zip(kinds, need, strict=True))
 
 
 def _useful(source: Source, kinds: tuple[str, ...], need: Vector) -> bool:
