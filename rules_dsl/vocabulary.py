@@ -74,7 +74,10 @@ class Vocabulary:
         )
 
     def words(self) -> set[str]:
-        """Every single word that may appear in a noun."""
+        """Every single word that may appear in a noun (worked out once)."""
+        cached = self.__dict__.get("_words")
+        if cached is not None:
+            return cached
         out: set[str] = set()
         for group in ENGINE_WORDS.values():
             out.update(group)
@@ -85,6 +88,7 @@ class Vocabulary:
         for keyword in self.keywords:
             if keyword.startswith("non-"):
                 out.add(keyword[4:])
+        self.__dict__["_words"] = out
         return out
 
     def unknown(self, words: Iterable[str]) -> list[str]:
