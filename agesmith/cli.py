@@ -40,10 +40,8 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
         click.echo(json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False))
     else:
         for d in diagnostics:
-            style = "red" if d.is_error else "yellow"
-            out.print(d.render(), style=None, markup=False)
+            out.print(d.render(), style="red" if d.is_error else "yellow", markup=False)
             out.print("")
-            del style
         name = loaded.name if loaded else str(pack)
         cards = f"{sum(c.copies for c in loaded.cards)} cards, " if loaded else ""
         verdict = "[red]failed[/red]" if errors else "[green]ok[/green]"

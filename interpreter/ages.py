@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .meaning import Ctx, compile_condition, compile_value
+from .meaning import Ctx
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -100,27 +100,18 @@ def _age_ends(game: Game, state: State) -> bool:
 def end_of_turn(game: Game, state: State) -> None:
     """The pack's `age_end` condition ends the age with the turn in which it holds (AH-V1):
     the rest of the round is not played."""
-    if game.pack.age_end is None:
-        return
-    test = _compiled(game, "age_end", lambda: compile_condition(game.pack.age_end))
-    if test(Ctx(state, game.catalog, state.active)):
+    test = game.formulas.age_end
+    if test is not None and test(Ctx(state, game.catalog, state.active)):
         state.marks["age_over"] = "the age's end condition holds"
         state.frames = []
 
 
-def _compiled(game: Game, key: str, build):  # type: ignore[no-untyped-def]
-    cache = game.__dict__.setdefault("_compiled_cache", {})
-    if key not in cache:
-        cache[key] = build()
-    return cache[key]
-
-
 def score_age(game: Game, state: State) -> None:
     """Each player adds the pack's age score (AH-E2)."""
-    formula = _compiled(game, "score", lambda: compile_value(game.pack.scoring))
+    formula = game.formulas.score
     age = age_id(game, state)
     for player in state.players:
-        points = formula(Ctx(state, game.catalog, player.seat))
+        points = formula(Ctx(state, game.catalog, player.seat)) if formula else 0
         points += _formula_points(game, state, player.seat)
         player.score += points
         player.age_scores.append(points)
@@ -132,10 +123,8 @@ def _formula_points(game: Game, state: State, seat: int) -> int:
     """Cards whose points are a formula (Al-Khawarizmi) are worked out at scoring."""
     total = 0
     for copy in state.players[seat].all_cards():
-        points = game.catalog.info(copy).points
-        if not isinstance(points, int):
-            key = f"points:{game.catalog.copies[copy]}"
-            formula = _compiled(game, key, lambda p=points: compile_value(p))
+        formula = game.formulas.points.get(game.catalog.copies[copy])
+        if formula is not None:
             total += formula(Ctx(state, game.catalog, seat, copy))
     return total
 

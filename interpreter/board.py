@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl.printer import condition as condition_text
 
 from .actions import Action, Decision
-from .meaning import Ctx, compile_condition
+from .meaning import Ctx
 
 if TYPE_CHECKING:
     from .engine import Game, Result
@@ -34,16 +34,9 @@ def _neighbours(board: dict[str, Any]) -> dict[str, set[str]]:
     return out
 
 
-def token_condition(game: Game, index: int) -> Any:
-    cache = game.__dict__.setdefault("_token_conditions", {})
-    if index not in cache:
-        cache[index] = compile_condition(game.pack.tokens[index].condition)
-    return cache[index]
-
-
 def meets(game: Game, state: State, seat: int, space: str) -> bool:
     index = state.board.get(space)
-    return index is None or token_condition(game, index)(Ctx(state, game.catalog, seat))
+    return index is None or game.formulas.tokens[index](Ctx(state, game.catalog, seat))
 
 
 def destinations(game: Game, state: State, seat: int) -> list[str]:

@@ -20,7 +20,7 @@ from . import program as prog
 from .actions import Action, Decision
 from .catalog import Catalog
 from .chance import seed_state
-from .meaning import Ctx, RuleError
+from .meaning import Ctx, RuleError, compile_condition, compile_value
 from .state import PlayerState, State
 
 STEP_BUDGET = 20_000         # instructions between two decisions before a rule is a loop
@@ -61,6 +61,31 @@ def push(frame: dict[str, Any]) -> Result:
 
 
 @dataclass
+class Formulas:
+    """The game-wide rules compiled once: scoring, the age's end, war re-rolls, the tokens'
+    conditions and the cards whose points are a formula."""
+
+    score: Callable[[Ctx], int] | None = None
+    age_end: Callable[[Ctx], bool] | None = None
+    rerolls: Callable[[Ctx], int] | None = None
+    tokens: list[Callable[[Ctx], bool]] = field(default_factory=list)
+    points: dict[int, Callable[[Ctx], int]] = field(default_factory=dict)   # by card index
+
+    @classmethod
+    def build(cls, pack: Pack, catalog: Catalog) -> Formulas:
+        def value(node: Any) -> Callable[[Ctx], int] | None:
+            return compile_value(node) if node is not None else None
+        return cls(
+            score=value(pack.scoring),
+            age_end=compile_condition(pack.age_end) if pack.age_end is not None else None,
+            rerolls=value(pack.war_rerolls),
+            tokens=[compile_condition(t.condition) for t in pack.tokens],
+            points={info.index: compile_value(info.points) for info in catalog.cards
+                    if not isinstance(info.points, int)},
+        )
+
+
+@dataclass
 class Game:
     """A pack made playable, with its options chosen."""
 
@@ -70,6 +95,7 @@ class Game:
     board_side: str | None
     programs: dict[str, list[prog.Instruction]] = field(default_factory=dict)
     sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
+    formulas: Formulas = field(default_factory=Formulas)
 
     # ---------------------------------------------------------------- loading
 
@@ -90,7 +116,8 @@ class Game:
         if side is not None and side not in (achievements.get("boards") or {}):
             raise PackError(f'the pack has no board side "{side}"')
         try:
-            game = cls(pack, Catalog.build(pack), chosen, side)
+            catalog = Catalog.build(pack)
+            game = cls(pack, catalog, chosen, side, formulas=Formulas.build(pack, catalog))
             game._compile()
         except RuleError:
             from .playability import check_playable

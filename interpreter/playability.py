@@ -15,7 +15,7 @@ from rules_dsl.pack import Pack, Source
 
 from .catalog import compile_card
 from .engine import Game
-from .meaning import RuleError
+from .meaning import RuleError, compile_condition, compile_value
 from .program import ActI, compile_body
 
 
@@ -30,6 +30,7 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
         except RuleError as e:
             out.append(_locate(pack, card.source, card.rules, e, card.type))
             continue
+    out += _formulas(pack)
     game = Game.__new__(Game)           # a game shell whose programs are compiled one by one
     game.pack = pack
     game.programs = {}
@@ -46,6 +47,31 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
         for statement in rules.statements:
             if isinstance(statement, ast.Trigger):
                 out += _program(game, Source(game_doc, ("type_rules", kind)), statement.body)
+    return out
+
+
+def _formulas(pack: Pack) -> list[Diagnostic]:
+    """Scoring, the age's end, war re-rolls, token conditions and points formulas."""
+    game_doc = pack.documents["game.yaml"]
+    age_end_path = (("variants", pack.variant, "changes", "age_end") if pack.variant
+                    else ("age_end",))
+    items: list[tuple[Source, Any, Any]] = [
+        (Source(game_doc, ("scoring", "age")), pack.scoring, compile_value),
+        (Source(game_doc, age_end_path), pack.age_end, compile_condition),
+        (Source(game_doc, ("war", "rerolls")), pack.war_rerolls, compile_value),
+    ]
+    items += [(t.source, t.condition, compile_condition) for t in pack.tokens]
+    items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, compile_value)
+              for c in pack.cards if not isinstance(c.points, int)]
+    out = []
+    for source, tree, compile_ in items:
+        if tree is None:
+            continue
+        try:
+            compile_(tree)
+        except RuleError as e:
+            out.append(source.locate(getattr(e.node, "span", None), "error", "not-playable",
+                                     str(e), "the interpreter has no meaning for this yet"))
     return out
 
 

@@ -271,10 +271,8 @@ def _reroll(game: Game, state: State, side: dict[str, Any], indexes: list[int]) 
 
 
 def _rerolls(game: Game, state: State, seat: int) -> int:
-    if game.pack.war_rerolls is None:
-        return 0
-    cache = game.__dict__.setdefault("_war_rerolls", compile_value(game.pack.war_rerolls))
-    return int(cache(Ctx(state, game.catalog, seat)))
+    rerolls = game.formulas.rerolls
+    return int(rerolls(Ctx(state, game.catalog, seat))) if rerolls else 0
 
 
 def strength(game: Game, state: State, war: dict[str, Any], side: int) -> int:
