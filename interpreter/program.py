@@ -86,6 +86,8 @@ def _step(step: Any, out: list[Instruction]) -> None:
         head = ast.Act(subject if shared else None, "choose", None, (), span=step.span)
         out.append(ChoiceI(head, options=[ActI(a) for a in acts]))
     elif isinstance(step, ast.Optional):
+        if step.subject is not None:
+            raise RuleError("only \"you may\" can be played yet", step)
         inner = step.steps.steps
         if len(inner) == 1 and isinstance(inner[0], ast.Act):
             out.append(ActI(inner[0], may=True))

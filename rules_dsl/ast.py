@@ -276,9 +276,10 @@ class Choice(Node):
 
 @dataclass(frozen=True)
 class Optional(Node):
-    """you may <steps>."""
+    """you may <steps> / the defender may <steps>: the subject decides (None is "you")."""
 
     steps: Steps
+    subject: Phrase | None = None
 
 
 @dataclass(frozen=True)

@@ -501,7 +501,10 @@ class _Builder(Transformer):
         return ast.Steps(tuple(x for x in c if x is not None), span=_span(meta))
 
     def optional(self, meta: Any, c: list[Any]) -> ast.Optional:
-        return ast.Optional(c[0], span=_span(meta))
+        subject, steps = c
+        if isinstance(subject, ast.Pronoun) and subject.word == "you":
+            subject = None          # "you may" is the canonical, subject-less form
+        return ast.Optional(steps, subject, span=_span(meta))
 
     def if_step(self, meta: Any, c: list[Any]) -> ast.If:
         cond_word, condition, then = c

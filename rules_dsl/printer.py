@@ -106,7 +106,8 @@ def _step(step: Any, indent: str) -> str:
     if isinstance(step, ast.Choice):
         return " or ".join(act(a) for a in step.options)
     if isinstance(step, ast.Optional):
-        return "you may " + _steps_text(step.steps, indent)
+        who = "you" if step.subject is None else phrase(step.subject)
+        return f"{who} may " + _steps_text(step.steps, indent)
     if isinstance(step, ast.Repeat):
         return f"repeat until {condition(step.until)}:" + _body(step.body, indent)
     if isinstance(step, ast.If):
