@@ -28,7 +28,8 @@ from interpreter.simulate import bot_seed, seat_bots
 
 SAVE_FORMAT = "agesmith saved game"
 HUMAN = 0
-HELP = ("Type the number of a choice. Other commands: l = the whole log, p = the position, "
+HELP = ("Type the number of a choice, or a word to list only the choices that contain it "
+        "(acquire, exchange, re-roll). Other commands: l = the whole log, p = the position, "
         "s FILE = save the game, q = quit, h = this help.")
 
 
@@ -197,6 +198,8 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
                               f"{session.pack} --load {path}", markup=False)
         elif command in ("h", "help", "?"):
             console.print(HELP, markup=False)
+        elif any(text.lower() in a.text.lower() for a in actions):
+            _show_choices(session, console, actions, only=text)
         else:
             console.print(f"Unknown command {text!r}. {HELP}", markup=False)
 
@@ -298,13 +301,32 @@ def _tokens(tokens: list[int]) -> str:
     return ", ".join(str(t) for t in sorted(tokens, reverse=True)) or "none"
 
 
-def _show_choices(session: Session, console: Console, actions: list[Action]) -> None:
+# Choices shown in full; the many dice actions are summed up until a word asks for them.
+FOLDED = {"reroll": "re-roll", "reroll all": "re-roll", "exchange": "exchange",
+          "double": "double"}
+FOLD_ABOVE = 30
+
+
+def _show_choices(session: Session, console: Console, actions: list[Action],
+                  only: str | None = None) -> None:
     pending = session.state.pending or {}
     prompt = pending.get("prompt") or pending.get("kind", "")
     console.print(f"[bold]{escape(str(prompt))}[/bold]")
     width = len(str(len(actions)))
+    fold = only is None and len(actions) > FOLD_ABOVE
+    folded: dict[str, int] = {}
     for i, action in enumerate(actions, start=1):
-        console.print(f"  {i:>{width}}. {action.text or action.kind}", markup=False)
+        text = action.text or action.kind
+        if only is not None and only.lower() not in text.lower():
+            continue
+        if fold and action.kind in FOLDED:
+            folded[FOLDED[action.kind]] = folded.get(FOLDED[action.kind], 0) + 1
+            continue
+        console.print(f"  {i:>{width}}. {text}", markup=False)
+    if folded:
+        more = ", ".join(f"{n} to {word}" for word, n in folded.items())
+        console.print(f"  ... and {more}: type a word (such as {', '.join(folded)}) to list "
+                      "the choices that contain it", markup=False)
 
 
 def _final(session: Session, console: Console) -> None:

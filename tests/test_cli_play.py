@@ -95,3 +95,14 @@ def test_simulate_prints_tables() -> None:
 def test_simulate_rejects_an_unknown_bot() -> None:
     result = run("simulate", PACK, "--games", "1", "--bots", "clever")
     assert result.exit_code == 1 and "no bot" in result.output
+
+
+def test_many_choices_are_folded_and_a_word_lists_them() -> None:
+    result = CliRunner().invoke(main, ["play", str(bundled()), "--players", "3", "--seed", "4"],
+                                input="exchange\nq\n")
+    assert "Traceback" not in result.output
+    first_menu = result.output.split("Your choice")[0]
+    assert "to exchange" in first_menu and "type a word" in first_menu
+    assert "discard green 1 population to exchange" not in first_menu
+    after_word = result.output.split("exchange\n", 1)[1]
+    assert "to exchange Hills for" in after_word
