@@ -79,39 +79,40 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
     for i in range(len(groups) - 1, -1, -1):
         best = tuple(max(o[2][j] for o in options[i]) for j in range(width))
         reach[i] = tuple(a + b for a, b in zip(reach[i + 1], best, strict=True))
-    found: list[list[Option]] = []
-    chosen: list[Option] = []
     dims = range(width)
+    memo: dict[tuple, list[tuple[Option, ...]]] = {}
 
-    def search(i: int, total: Vector, legacy_used: bool) -> None:
-        if len(found) >= MAX_PAYMENTS * 4:
-            return
-        short = [j for j in dims if total[j] < need[j]]
-        if not short:           # paid: anything more would not be minimal
-            if _minimal(chosen, total, need):
-                found.append(chosen + [opts[0] for opts in options[len(chosen):]])
-            return
-        if i == len(groups):
-            return
-        far = reach[i]
-        for j in short:
-            if total[j] + far[j] < need[j]:
-                return          # the remaining sources cannot pay
-        for option in options[i]:
-            n = option[0]
-            if n:
-                if legacy[i] and legacy_used:
-                    continue
-                # a unit that gives only what is already paid can never be needed
-                if not any(unit[j] for unit in option[3] for j in short):
-                    continue
-            chosen.append(option)
-            added = option[2]
-            search(i + 1, tuple([total[j] + added[j] for j in dims]),
-                   legacy_used or (legacy[i] and n > 0))
-            chosen.pop()
+    def completions(i: int, paid: Vector, legacy_used: bool) -> list[tuple[Option, ...]]:
+        """The choices for groups i.. that finish paying, stopping as soon as it is paid.
+        `paid` is capped at the price, so alike situations are searched once."""
+        key = (i, paid, legacy_used)
+        if key in memo:
+            return memo[key]
+        short = [j for j in dims if paid[j] < need[j]]
+        out: list[tuple[Option, ...]] = []
+        if not short:
+            out = [()]
+        elif i < len(groups) and all(paid[j] + reach[i][j] >= need[j] for j in short):
+            for option in options[i]:
+                n = option[0]
+                if n and ((legacy[i] and legacy_used) or
+                          not any(unit[j] for unit in option[3] for j in short)):
+                    continue    # a unit giving only what is already paid is never needed
+                added = option[2]
+                after = tuple([min(need[j], paid[j] + added[j]) for j in dims])
+                for rest in completions(i + 1, after, legacy_used or (legacy[i] and n > 0)):
+                    out.append((option, *rest))
+                    if len(out) >= MAX_PAYMENTS * 8:
+                        break
+        memo[key] = out
+        return out
 
-    search(0, tuple([0] * width), False)
+    found: list[list[Option]] = []
+    for done in completions(0, tuple([0] * width), False):
+        choice = list(done) + [opts[0] for opts in options[len(done):]]
+        total = tuple(sum(o[2][j] for o in choice) for j in dims)
+        if _minimal(choice, total, need):
+            found.append(choice)
     found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
     return tuple(tuple((o[0], o[1]) for o in f) for f in found[:MAX_PAYMENTS])
 
