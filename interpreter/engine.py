@@ -180,6 +180,11 @@ class Game:
             self.run(state)
         return state
 
+    @staticmethod
+    def state_from_json(text: str) -> State:
+        """A position saved with `state.to_json()`."""
+        return State.from_json(text)
+
     # ---------------------------------------------------------------- decisions
 
     def legal_actions(self, state: State) -> list[Action]:

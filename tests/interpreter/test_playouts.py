@@ -92,7 +92,7 @@ def test_a_saved_game_goes_on_identically_after_loading():
     state = game.new(4, seed=11)
     for i, action in enumerate(actions):
         if i % 97 == 0:
-            state = State.from_json(state.to_json())
+            state = Game.state_from_json(state.to_json())
         state = game.apply(state, action)
     assert state.digest() == final.digest()
 
