@@ -16,6 +16,7 @@
           tokens: [1, 3]
           tilted: [Hunting]
       deck: [Wolves, Bear]       # these on top, first drawn first; the rest of the age below
+      board: {1a: 1, 1b: you own a figure}   # tokens on spaces: a value, or a condition
     start: take                  # run to the first act with this verb ... (default: take;
                                  # a later act such as "wage" passes the actions before it)
     start_player: 1              # ... done by this player (default: the active player)
@@ -274,14 +275,17 @@ def _place(game: Game, state: State, position: dict[str, Any]) -> None:
     state.deck = rest + list(reversed(top))             # the deck is drawn from its end
     state.discard = [take(n) for n in position.get("discard", [])]
     if "board" in position:
-        state.board = {str(k): _token_index(game, int(v)) for k, v in position["board"].items()}
+        state.board = {str(k): _token_index(game, v) for k, v in position["board"].items()}
 
 
-def _token_index(game: Game, value: int) -> int:
+def _token_index(game: Game, wanted: int | str) -> int:
+    """A token of the pool by value (the first of that value) or by its condition's text."""
+    from rules_dsl.printer import condition
     for i, token in enumerate(game.pack.tokens):
-        if token.value == value:
+        if token.value == wanted or condition(token.condition) == wanted:
             return i
-    raise ScenarioError(f"the pack has no token of value {value}")
+    raise ScenarioError(f"the pack has no token {wanted!r} (give a value or a condition, "
+                        "such as: you own a land)")
 
 
 def _set_dice(game: Game, state: State, faces: list[Any]) -> None:
