@@ -83,8 +83,8 @@ def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
                 prepare_act(game, instruction)
     except RuleError as e:
         return [source.locate(getattr(e.node, "span", None), "error", "not-playable", str(e),
-                              "the interpreter has no mechanic for this yet; see README "
-                              "'What the interpreter understands'")]
+                              "the interpreter has no mechanic for this yet; see the README, "
+                              "What the interpreter understands")]
     return []
 
 
