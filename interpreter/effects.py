@@ -140,7 +140,7 @@ def _where(game: Game, state: State, frame: dict[str, Any], np: Any, me: int) ->
     owners: list[int]
     if np.determiner == "any":
         owners = [p.seat for p in state.players]
-    elif np.determiner == "another" or (len(heads) > 1 and heads[0] in (("player",),)):
+    elif np.determiner == "another":                 # another player's events
         owners = [p.seat for p in state.players if p.seat != me]
     elif np.possessive == "their":
         owners = [me]
