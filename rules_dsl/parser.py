@@ -520,6 +520,15 @@ class _Builder(Transformer):
         subject, verb, obj, *roles = c
         return ast.Act(subject, _lemma(verb), obj, tuple(roles), span=_span(meta))
 
+    def act_to(self, meta: Any, c: list[Any]) -> ast.Act:
+        """"pays you 5 gold" is "pays 5 gold to you"."""
+        subject, verb, receiver, obj, *roles = c
+        to = ast.Role("to", receiver, span=receiver.span)
+        return ast.Act(subject, _lemma(verb), obj, (to, *roles), span=_span(meta))
+
+    def receiver(self, meta: Any, c: list[Any]) -> ast.Pronoun:
+        return ast.Pronoun("you", span=_span(meta))
+
     def role(self, meta: Any, c: list[Any]) -> ast.Role:
         return ast.Role(c[0], c[1], span=_span(meta))
 

@@ -104,7 +104,9 @@ def _step(step: Any, indent: str) -> str:
     if isinstance(step, ast.Act):
         return act(step)
     if isinstance(step, ast.Choice):
-        return " or ".join(act(a) for a in step.options)
+        # "each opponent pays ... or destroys ...": later options share the first subject
+        third = _third_person(step.options[0].subject)
+        return " or ".join(act(a, third) for a in step.options)
     if isinstance(step, ast.Optional):
         who = "you" if step.subject is None else phrase(step.subject)
         return f"{who} may " + _steps_text(step.steps, indent)
@@ -157,11 +159,12 @@ def ability(a: Any) -> str:
 # ------------------------------------------------------------------ actions
 
 
-def act(a: ast.Act) -> str:
+def act(a: ast.Act, third_person: bool = False) -> str:
     parts = []
     if a.subject is not None:
         parts.append(phrase(a.subject))
-    parts.append(_conjugate(a.verb) if _third_person(a.subject) else a.verb)
+    third = _third_person(a.subject) or (a.subject is None and third_person)
+    parts.append(_conjugate(a.verb) if third else a.verb)
     if a.object is not None:
         parts.append(value(a.object))
     for role in a.roles:

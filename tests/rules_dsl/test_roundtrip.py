@@ -552,8 +552,6 @@ GRAMMAR_LIMITS = {
     "your-subject": ("rules", "your active figures lose 1 strength"),
     # after "own A or", the grammar wants another phrase and cannot go back to a new condition
     "or-after-owns": ("condition", 'you own "Sailing" or you have 3 gold'),
-    # two objects (DESIGN.md's Templar Order): only "pays 5 gold to you" is read
-    "two-objects": ("rules", "on acquire: each opponent pays you 5 gold"),
     # a condition in the present tense of a choice (DESIGN.md's active turn)
     "until-you-stop": ("rules", "use dice until you stop"),
 }
@@ -564,6 +562,12 @@ GRAMMAR_LIMITS = {
     for name, case in GRAMMAR_LIMITS.items()])
 def test_grammar_limits(start, text):
     parse(text, start)
+
+
+def test_a_receiver_before_the_object_reads_as_to_you():
+    # DESIGN.md's Templar Order: "pays you 5 gold" is "pays 5 gold to you"
+    assert parse("on acquire: each opponent pays you 5 gold") == parse(
+        "on acquire: each opponent pays 5 gold to you")
 
 
 def test_someone_else_may():
