@@ -138,7 +138,7 @@ class _TreeChecker:
                 continue
             what = "bonus" if bonus else "resource"
             hint = did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}"
-            yield src.locate(amount.span, "error", "unknown-resource",
+            yield src.locate(src.word_span(amount.span, word), "error", "unknown-resource",
                              f'unknown {what} "{word}"', hint)
         if cost.x is not None:
             yield from self._walk(cost.x, src, card=False)
@@ -192,7 +192,8 @@ class _TreeChecker:
     def _words(self, words: tuple[str, ...], span: ast.Span | None,
                src: Source) -> Iterator[Diagnostic]:
         for word in self.vocab.unknown(words):
-            yield src.locate(span, "error", "unknown-word", f'unknown word "{word}"',
+            yield src.locate(src.word_span(span, word), "error", "unknown-word",
+                             f'unknown word "{word}"',
                              did_you_mean(word, self.vocab.words())
                              or "nouns are card types, keywords, zones, resources, counters "
                                 "or words of the shared mechanics")
@@ -202,7 +203,8 @@ class _TreeChecker:
         word = " ".join(words)
         allowed = self.vocab.resources | self.vocab.counters
         if word not in allowed:
-            yield src.locate(span, "error", "unknown-resource", f'unknown resource "{word}"',
+            yield src.locate(src.word_span(span, word), "error", "unknown-resource",
+                             f'unknown resource "{word}"',
                              did_you_mean(word, allowed))
 
     def _keyword(self, node: ast.Keyword, src: Source) -> Iterator[Diagnostic]:

@@ -35,6 +35,28 @@ class Source:
     def file(self) -> str:
         return self.doc.source.path
 
+    def text(self) -> str:
+        """The text written at this source ("" when it is not a string)."""
+        value: Any = self.doc.data
+        for key in self.path:
+            try:
+                value = value[key]
+            except (KeyError, IndexError, TypeError):
+                return ""
+        return value if isinstance(value, str) else ""
+
+    def word_span(self, span: ast.Span | None, word: str) -> ast.Span | None:
+        """The span of `word` inside `span` of this source's text, or `span` itself."""
+        if span is None or span.line != span.end_line:
+            return span
+        lines = self.text().split("\n")
+        if not 0 < span.line <= len(lines):
+            return span
+        found = lines[span.line - 1].find(word, span.column - 1, span.end_column - 1)
+        if found < 0:
+            return span
+        return ast.Span(span.line, found + 1, span.line, found + 1 + len(word))
+
     def locate(self, span: ast.Span | None, severity: str, code: str, message: str,
                hint: str | None = None) -> Diagnostic:
         """A diagnostic at `span` of the rule text found at this source."""
