@@ -252,6 +252,9 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
             r"\bowns?\b.*\bor\b", _line(text, line)[: column - 1]):
         hint = ('an "or" after "own" adds to the things owned; to join two conditions, put the '
                 'first in brackets: (you own "A") or you have 3 gold')
+    if hint is None and "EVENT" in expected:
+        hint = ('a trigger names its event, then a colon: "on failure: ...", '
+                '"when you lose a war: ..."')
     if hint is None and _continues_the_line_above(text, line, column):
         hint = ("this line is indented deeper than the line above, so it goes on with that "
                 "line's statement; indent it like the line above to start a new statement")

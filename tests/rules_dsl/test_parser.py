@@ -363,7 +363,7 @@ BAD = [
     pytest.param("on failure:\n  pay 3 gold\n      destroy it", 3, 7, ["destroy"],
                  ["deeper", "line above"], id="over-indented line in a block"),
     pytest.param("war 1", 1, 5, ["'1'"], ["signed number"], id="unsigned strength"),
-    pytest.param("on failure destroy one of your cards", 1, 4, ["unexpected"], [],
+    pytest.param("on failure destroy one of your cards", 1, 4, ["unexpected"], ["colon"],
                  id="missing colon after the event"),
     pytest.param('free if you own "A" or you own "B"', 1, 28, ["own"], ["brackets"],
                  id="condition after an owns list"),
