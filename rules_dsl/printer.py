@@ -176,8 +176,18 @@ def act(a: ast.Act, third_person: bool = False) -> str:
 
 
 def _third_person(subject: Any) -> bool:
-    return subject is not None and not (isinstance(subject, ast.Pronoun)
-                                        and subject.word == "you")
+    """Whether a verb after this subject takes an -s: "each opponent pays", "your lands pay"."""
+    if subject is None or (isinstance(subject, ast.Pronoun) and subject.word == "you"):
+        return False
+    return not _plural(subject)
+
+
+def _plural(np: Any) -> bool:
+    if not isinstance(np, ast.NounPhrase) or not np.heads or not isinstance(np.heads[-1], tuple):
+        return False
+    if np.determiner in ("a", "an", "each", "every", "another", "one of", "this"):
+        return False
+    return np.heads[-1][-1].endswith("s") and (np.possessive is not None or np.count != 1)
 
 
 def _conjugate(verb: str) -> str:
