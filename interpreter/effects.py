@@ -7,12 +7,14 @@ is read from the phrase (`meaning.py`); where it leaves a choice, the chooser de
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 
 from .actions import Action, Decision
-from .meaning import RuleError, card_filter, card_points, players_of
+from .meaning import Ctx, RuleError, card_filter, card_points, compile_condition, players_of
 from .verbs import counter_name, destroy, doer, gain_counter, name_of, remove_card, role, words_of
 
 if TYPE_CHECKING:
@@ -90,7 +92,7 @@ def _zone_cards(game: Game, state: State, frame: dict[str, Any], np: Any) -> lis
         return [c for c in where if game.name(c) == named]
     words = tuple(w for w in (np.heads[-1] if np.heads and isinstance(np.heads[-1], tuple)
                               else ()))
-    test = card_filter(words, np)
+    test = _filter(words)
     if located is None and np.possessive is not None:
         owner = me if np.possessive == "their" else frame["player"]
         if np.possessive == "your" and "doer" in frame:
@@ -114,17 +116,33 @@ def _zone_cards(game: Game, state: State, frame: dict[str, Any], np: Any) -> lis
     return cards
 
 
+# Phrases met during play are compiled on first use and remembered: trees are immutable values,
+# so play never compiles the same words twice.
+@cache
+def _filter(words: tuple[str, ...]) -> Callable[[Ctx, int], bool]:
+    return card_filter(words)
+
+
+@cache
+def _condition(node: Any) -> Callable[[Ctx], bool]:
+    return compile_condition(node)
+
+
+@cache
+def _players(np: Any) -> tuple[Callable[[Ctx], list[int]], str]:
+    return players_of(np)
+
+
 def _preferred(game: Game, state: State, frame: dict[str, Any], pref: ast.Preferring,
                cards: list[int]) -> list[int]:
     """AH-K7: the first kind of the list the player has, else any of their cards."""
-    from .meaning import compile_condition
     ctx = game.ctx(state, frame)
     if pref.condition is not None:
-        holds = compile_condition(pref.condition)(ctx)
+        holds = _condition(pref.condition)(ctx)
         if holds == pref.unless:
             return cards
     for words in pref.preferences:
-        test = card_filter(words, pref)
+        test = _filter(words)
         chosen = [c for c in cards if test(ctx, c)]
         if chosen:
             return chosen
@@ -279,9 +297,9 @@ def _target_players(game: Game, state: State, frame: dict[str, Any], np: Any) ->
         return [frame["player"]]
     if isinstance(np, ast.NounPhrase) and len(np.heads) > 1:     # the winner's civilization
         owner = ast.NounPhrase(np.determiner, np.count, np.possessive, np.heads[:1], ())
-        seats, _ = players_of(owner)
+        seats, _ = _players(owner)
         return seats(ctx)
-    seats, _ = players_of(np)
+    seats, _ = _players(np)
     return seats(ctx)
 
 
