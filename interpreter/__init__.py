@@ -2,9 +2,10 @@
 
 from .actions import Action, Decision
 from .bots import BOTS, GreedyBot, RandomBot
-from .engine import Game, IllegalActionError, PackError, RuleLoopError
+from .engine import Game
+from .errors import IllegalActionError, PackError, RuleError, RuleLoopError
 from .simulate import Summary, simulate
 from .state import State
 
 __all__ = ["BOTS", "Action", "Decision", "Game", "GreedyBot", "IllegalActionError", "PackError",
-           "RandomBot", "RuleLoopError", "State", "Summary", "simulate"]
+           "RandomBot", "RuleError", "RuleLoopError", "State", "Summary", "simulate"]

@@ -14,13 +14,14 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Decision
+from .control import NEXT, Result, push, wait
 from .costs import gold_price, price
 from .dice import face_of, reroll, result_tokens
 from .meaning import Ctx
 from .payments import Payment, Source, payments
 
 if TYPE_CHECKING:
-    from .engine import Game, Result
+    from .engine import Game
     from .program import ActI
     from .state import State
 
@@ -30,7 +31,6 @@ ACQUIRE_EVENT = "acquire"
 
 def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
             answer: Action | None) -> Result:
-    from .engine import NEXT, push, wait
     seat = int(frame.get("doer", frame["player"]))
     loc = frame["loc"]
     if "pool" not in loc:

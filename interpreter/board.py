@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl.printer import condition as condition_text
 
 from .actions import Action, Decision
+from .control import NEXT, Result, wait
 from .meaning import Ctx
 
 if TYPE_CHECKING:
-    from .engine import Game, Result
+    from .engine import Game
     from .program import ActI
     from .state import State
 
@@ -70,7 +71,6 @@ def destinations(game: Game, state: State, seat: int) -> list[str]:
 
 def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
             answer: Action | None) -> Result:
-    from .engine import NEXT, wait
     seat = int(frame.get("doer", frame["player"]))
     player = state.players[seat]
     loc = frame["loc"]

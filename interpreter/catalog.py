@@ -15,7 +15,8 @@ from rules_dsl import ast
 from rules_dsl.pack import Card, Pack
 from rules_dsl.vocabulary import singular
 
-from .meaning import RuleError, compile_condition, compile_value, quantity_of_words
+from .errors import RuleError
+from .meaning import compile_condition, compile_value, quantity_of_words
 
 Cond = Callable[[Any], bool]
 Num = Callable[[Any], int]

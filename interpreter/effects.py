@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl import ast
 
 from .actions import Action, Decision
-from .meaning import Ctx, RuleError, card_filter, card_points, compile_condition, players_of
+from .control import NEXT, Result, push, wait
+from .errors import RuleError
+from .meaning import Ctx, card_filter, card_points, compile_condition, players_of
 from .verbs import counter_name, destroy, doer, gain_counter, name_of, remove_card, role, words_of
 
 if TYPE_CHECKING:
-    from .engine import Game, Result
+    from .engine import Game
     from .program import ActI
     from .state import State
 
@@ -65,7 +67,6 @@ def _is_amount(value: Any) -> bool:
 
 
 def _ask(seat: int, kind: str, options: list[Action], prompt: str) -> Result:
-    from .engine import wait
     return wait(Decision(seat, kind, options, prompt))
 
 
@@ -193,7 +194,6 @@ def _remove(instruction: ActI) -> Any:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         me = doer(frame)
         if answer is not None:
             chosen = [answer.params["card"]]
@@ -225,7 +225,6 @@ def _move(instruction: ActI) -> Any:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         me = doer(frame)
         loc = frame["loc"]
         if act.verb == "take":                       # a named card from another civilization
@@ -332,7 +331,6 @@ def _money(instruction: ActI) -> Any:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         counter = counter_name(counter_words, game) or "gold"
         me = doer(frame)
         if answer is not None:
@@ -410,7 +408,6 @@ def _swap(instruction: ActI) -> Any:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         me = doer(frame)
         loc = frame["loc"]
         if answer is not None and answer.kind == "card":
@@ -464,7 +461,6 @@ def _fail(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     """Each calamity that was in the events zone when the turn began and is still there fails,
     in the order the player chooses (AH-K1, AH-K4). A failing calamity is discarded as it
     strikes (AH-K3), so its own rules can pass it on or shuffle it back with the pile."""
-    from .engine import NEXT, push
     me = doer(frame)
     player = state.players[me]
     if answer is not None:

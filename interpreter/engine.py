@@ -20,44 +20,13 @@ from . import program as prog
 from .actions import Action, Decision
 from .catalog import Catalog
 from .chance import seed_state
-from .meaning import Ctx, RuleError, compile_condition, compile_value
+from .control import NEXT, Result, wait
+from .errors import IllegalActionError, PackError, RuleError, RuleLoopError
+from .meaning import Ctx, compile_condition, compile_value
 from .state import PlayerState, State
 
 STEP_BUDGET = 20_000         # instructions between two decisions before a rule is a loop
 MAX_DEPTH = 200              # rules running inside rules before it is endless recursion
-
-
-class IllegalActionError(ValueError):
-    """An action that is not among the legal ones; the state is unchanged."""
-
-
-class PackError(Exception):
-    """A pack that does not load or holds a rule the interpreter cannot run."""
-
-
-class RuleLoopError(RuntimeError):
-    """A rule that ran past the step budget without asking anyone anything."""
-
-
-@dataclass
-class Result:
-    """What a handler asks the engine to do next."""
-
-    kind: str                       # next | wait | push | jump
-    decision: Decision | None = None
-    frame: dict[str, Any] | None = None
-    target: int = 0
-
-
-NEXT = Result("next")
-
-
-def wait(decision: Decision) -> Result:
-    return Result("wait", decision=decision)
-
-
-def push(frame: dict[str, Any]) -> Result:
-    return Result("push", frame=frame)
 
 
 @dataclass

@@ -15,18 +15,12 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl import ast
 from rules_dsl.vocabulary import singular
 
+from .errors import RuleError
+
 if TYPE_CHECKING:
     from .catalog import CardInfo, Catalog
     from .state import State
 
-
-
-class RuleError(Exception):
-    """A rule the interpreter cannot run; carries the node for its place."""
-
-    def __init__(self, message: str, node: Any = None) -> None:
-        super().__init__(message)
-        self.node = node
 
 
 @dataclass

@@ -15,7 +15,8 @@ from rules_dsl.pack import Pack, Source
 
 from .catalog import compile_card
 from .engine import Game
-from .meaning import RuleError, compile_condition, compile_value
+from .errors import RuleError
+from .meaning import compile_condition, compile_value
 from .program import ActI, compile_body
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from rules_dsl import ast
 
-from .meaning import Cond, RuleError, compile_condition
+from .errors import RuleError
+from .meaning import Cond, compile_condition
 
 
 @dataclass

@@ -46,8 +46,9 @@ from rules_dsl.parser import try_parse
 from rules_dsl.yaml_source import load_yaml
 
 from .actions import Action
-from .engine import Game, PackError
-from .meaning import Ctx, RuleError, compile_condition
+from .engine import Game
+from .errors import PackError, RuleError
+from .meaning import Ctx, compile_condition
 from .state import State
 
 

@@ -19,14 +19,16 @@ from rules_dsl.printer import act as act_text
 from rules_dsl.vocabulary import singular
 
 from .actions import Action, Decision
-from .meaning import RuleError, card_filter, compile_value, players_of
+from .control import NEXT, Result, push, wait
+from .errors import RuleError
+from .meaning import card_filter, compile_value, players_of
 from .program import ActI, ChoiceI
 
 if TYPE_CHECKING:
-    from .engine import Game, Result
+    from .engine import Game
     from .state import State
 
-Handler = Callable[..., "Result"]
+Handler = Callable[..., Result]
 HANDLERS: dict[str, Callable[[ActI], Handler]] = {}
 
 
@@ -96,7 +98,6 @@ def each_doer(subject: Any, inner: Handler) -> Handler:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT, wait
         loc = frame["loc"]
         if "doers" not in loc:
             candidates = seats(game.ctx(state, frame))
@@ -187,7 +188,6 @@ def optionally(inner: Handler) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         from .effects import can_do
-        from .engine import NEXT
         loc = frame["loc"]
         if "may" not in loc:
             if can_do(game, state, frame, instruction.act) == "not":
@@ -231,7 +231,6 @@ def _choice(instruction: ChoiceI) -> Handler:
 
 
 def wait_choice(seat: int, options: list[Action]) -> Result:
-    from .engine import wait
     return wait(Decision(seat, "choose", options, "Choose one"))
 
 
@@ -246,7 +245,6 @@ def _play(instruction: ActI) -> Handler:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT, push
         loc = frame["loc"]
         if loc.get("pushed"):
             if loc.pop("turn", False):
@@ -273,7 +271,6 @@ def _play(instruction: ActI) -> Handler:
 def _straighten(instruction: ActI) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         state.players[doer(frame)].tilted = []
         return NEXT
     return handler
@@ -284,7 +281,6 @@ def _roll(instruction: ActI) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         from .dice import roll_all
-        from .engine import NEXT
         roll_all(game, state)
         return NEXT
     return handler
@@ -296,7 +292,6 @@ def _refill(instruction: ActI) -> Handler:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         seat = doer(frame)
         player = state.players[seat]
         want = target(game.ctx(state, frame))
@@ -323,7 +318,6 @@ def _gain(instruction: ActI) -> Handler:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         counter = counter_name(words, game)
         if counter is None:
             raise RuleError(f'gain what? "{" ".join(words)}" is not a counter', instruction.act)
@@ -346,7 +340,6 @@ def _lose(instruction: ActI) -> Handler:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         counter = counter_name(words, game)
         if counter is None:
             raise RuleError(f'lose what? "{" ".join(words)}" is not a counter', instruction.act)
@@ -368,7 +361,6 @@ def _lose(instruction: ActI) -> Handler:
 def _skip(instruction: ActI) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         seat = doer(frame)
         marks = state.players[seat].marks
         marks["skip_turns"] = marks.get("skip_turns", 0) + 1
@@ -384,7 +376,6 @@ def _shuffle(instruction: ActI) -> Handler:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         if into is not None and source == ("discard", "pile"):
             state.deck.extend(state.discard)
             state.discard = []
@@ -404,7 +395,6 @@ def _put(instruction: ActI) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         from .ages import age_id
-        from .engine import NEXT
         ctx = game.ctx(state, frame)
         placed = set(state.deck)
         for copy in game.catalog.copies_of_age(age_id(game, state)):
@@ -421,7 +411,6 @@ def _draw(instruction: ActI) -> Handler:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         player = state.players[doer(frame)]
         for _ in range(count):
             if state.deck:

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl import ast
 
 from .actions import Action, Decision
+from .control import NEXT, Result, push, wait
 from .dice import face_of
 from .meaning import Ctx, compile_value
 
 if TYPE_CHECKING:
-    from .engine import Game, Result
+    from .engine import Game
     from .program import ActI
     from .state import State
 
@@ -31,7 +32,6 @@ MAX_TILT_OPTIONS = 64
 
 
 def _ask(seat: int, kind: str, options: list[Action], prompt: str) -> Result:
-    from .engine import wait
     return wait(Decision(seat, kind, options, prompt))
 
 
@@ -55,7 +55,6 @@ def _war_counters(game: Game, state: State, seat: int) -> list[str]:
 
 def wage_handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                  answer: Action | None) -> Result:
-    from .engine import NEXT
     seat = int(frame.get("doer", frame["player"]))
     loc = frame["loc"]
     if "faces" not in loc:
@@ -97,7 +96,6 @@ def declare_handler(instruction: ActI) -> Any:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         seat = int(frame.get("doer", frame["player"]))
         loc = frame["loc"]
         if "war" not in loc:
@@ -122,7 +120,6 @@ def win_handler(instruction: ActI) -> Any:
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .engine import NEXT
         seat = int(frame.get("doer", frame["player"]))
         war = current_war(state)
         if war is not None:
@@ -165,7 +162,6 @@ def _roles(war: dict[str, Any], side: int) -> dict[str, int]:
 
 def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None) -> Result | None:
     """Advance a war; a Result to wait or run rules, or None when it is over."""
-    from .engine import push
     while True:
         if war["forced"] is not None and war["step"] not in ("outcome", "after", "done"):
             war["step"] = "outcome"

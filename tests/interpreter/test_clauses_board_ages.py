@@ -685,7 +685,7 @@ def test_ah_v3_one_two_or_three_ages(option: str, played: list[str]) -> None:
 
 
 def test_ah_v3_two_ages_must_follow_each_other() -> None:
-    from interpreter.engine import PackError
+    from interpreter import PackError
     with pytest.raises(PackError):
         Game.load(bundled(), ages="prehistory+middle_ages")
 
