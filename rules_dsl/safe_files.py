@@ -1,0 +1,75 @@
+"""Writing a user's file without ever losing it: one safe way for every part of the program.
+
+A file is written to a temporary file in the same folder, flushed to disk, then renamed over the
+target, so a reader sees the old bytes or the new ones, never half of them; the temporary file
+is removed if anything fails. Only regular files are written: a directory, a device, a socket or
+a name with control characters is refused with a message that says why. With `inside`, the
+target must lie inside that folder once every `..` and symbolic link is resolved.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+
+class UnsafePathError(ValueError):
+    """A path the program refuses to write, with the reason in plain words."""
+
+
+def check_writable(path: str | os.PathLike[str], inside: str | os.PathLike[str] | None = None
+                   ) -> Path:
+    """The resolved target if `path` may be written as a regular file, else `UnsafePathError`."""
+    text = os.fspath(path)
+    if not text.strip():
+        raise UnsafePathError("the file name is empty")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise UnsafePathError(f"the file name {text!r} contains control characters")
+    target = Path(text).expanduser()
+    resolved = target.resolve()
+    if inside is not None:
+        root = Path(inside).expanduser().resolve()
+        if resolved != root and root not in resolved.parents:
+            raise UnsafePathError(f"{text} is outside {root}: only files inside it are written")
+    try:
+        mode = os.stat(resolved).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        raise UnsafePathError(f"{text}: {e.strerror}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a device, pipe or socket)"
+        raise UnsafePathError(f"{text} is {kind}; give the name of a file")
+    if not resolved.parent.is_dir():
+        raise UnsafePathError(f"the folder {resolved.parent} does not exist")
+    return resolved
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes, *,
+                 inside: str | os.PathLike[str] | None = None) -> Path:
+    """Write `data` to `path` all at once (text as UTF-8); return the resolved path written."""
+    target = check_writable(path, inside)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        if target.exists():
+            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+        else:                       # what a plain open() would have made
+            os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

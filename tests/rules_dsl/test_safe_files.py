@@ -1,0 +1,67 @@
+"""Files are written whole or not at all, and only where a regular file may be."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from rules_dsl.safe_files import UnsafePathError, write_atomic
+
+
+def test_writes_whole_file_and_leaves_no_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "save.json"
+    write_atomic(target, "first")
+    write_atomic(target, "second")
+    assert target.read_text() == "second"
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_keeps_the_mode_of_an_existing_file(tmp_path: Path) -> None:
+    target = tmp_path / "cards.yaml"
+    target.write_text("old")
+    target.chmod(0o640)
+    write_atomic(target, "new")
+    assert target.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("", "empty"),
+    ("bad\x1b[31mname", "control characters"),
+])
+def test_refuses_bad_names(tmp_path: Path, name: str, reason: str) -> None:
+    with pytest.raises(UnsafePathError, match=reason):
+        write_atomic(os.path.join(tmp_path, name) if name else name, "x")
+
+
+def test_refuses_a_folder_and_a_device(tmp_path: Path) -> None:
+    with pytest.raises(UnsafePathError, match="folder"):
+        write_atomic(tmp_path, "x")
+    with pytest.raises(UnsafePathError, match="not a regular file"):
+        write_atomic("/dev/null", "x")
+
+
+def test_refuses_paths_outside_the_given_folder(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    with pytest.raises(UnsafePathError, match="outside"):
+        write_atomic(pack / ".." / "escape.yaml", "x", inside=pack)
+    (pack / "link").symlink_to(tmp_path)
+    with pytest.raises(UnsafePathError, match="outside"):
+        write_atomic(pack / "link" / "escape.yaml", "x", inside=pack)
+    assert write_atomic(pack / "age.yaml", "ok", inside=pack).read_text() == "ok"
+
+
+def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    target = tmp_path / "save.json"
+    target.write_text("old")
+
+    def broken(*args: object) -> None:
+        raise OSError("disk full")
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomic(target, "new")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
