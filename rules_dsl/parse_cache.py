@@ -1,82 +1,250 @@
 """A disk cache of parsed rules, so that a pack loads fast in a fresh process.
 
 Trees are immutable and carry positions relative to their text, so a tree parsed once can be
-reused for the same text in any file. The cache file is named after a hash of the language's
-source (grammar, parser, tree classes), so a change to the language never reads a stale tree.
-Any failure to read or write the cache is ignored: it only ever saves time.
+reused for the same text in any file. The cache may only ever make things faster, never change
+a result or run anything:
+- it is plain JSON (never pickle): reading it builds nothing but the language's own tree
+  classes, looked up by name in `rules_dsl.ast`;
+- the file is named after a hash of the language's source (grammar, parser, tree classes) and
+  says that hash inside, so a changed language never reads an old tree;
+- each entry carries a fingerprint of the language, the entry point and the exact text, and
+  its tree must fit that text (every span inside the text, every card name and number written
+  where its span says): an entry that belongs to another text is not used;
+- anything unreadable (a foreign or truncated file, an entry of the wrong shape) is a miss: the
+  text is parsed again and the entry rewritten, silently.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import os
-import pickle
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import ast
 from .diagnostics import Diagnostic
 from .parser import Start, try_parse
+from .safe_files import UnsafePathError, write_atomic
 
 _HERE = Path(__file__).parent
+FORMAT = "agesmith parse cache"
 MAX_ENTRIES = 20_000
-_SOURCES = ("grammar.lark", "parser.py", "layout.py", "ast.py", "diagnostics.py")
+_SOURCES = ("grammar.lark", "parser.py", "layout.py", "ast.py", "diagnostics.py",
+            "parse_cache.py")
+
+Parsed = tuple[Any, Diagnostic | None]
 
 
 @cache
-def _cache_file() -> Path:
+def language_version() -> str:
+    """A hash of everything that decides what a text parses to."""
     digest = hashlib.sha256()
     for name in _SOURCES:
         digest.update((_HERE / name).read_bytes())
-    root = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "agesmith"
-    return root / f"parsed-{digest.hexdigest()[:16]}.pickle"
+    return digest.hexdigest()
+
+
+def cache_file() -> Path:
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "agesmith"
+    return root / f"parsed-{language_version()[:16]}.json"
+
+
+def fingerprint(start: str, text: str) -> str:
+    """What an entry must carry to be used for `text` parsed from `start`."""
+    key = f"{language_version()}\0{start}\0{text}".encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(key, digest_size=16).hexdigest()
 
 
 class ParseCache:
     """Parses texts, remembering results across processes."""
 
     def __init__(self) -> None:
-        self._entries: dict[tuple[str, str], tuple[Any, Diagnostic | None]] | None = None
-        self._dirty = False
+        # start -> text -> [fingerprint, encoded result], as read from the file
+        self._stored: dict[str, dict[str, Any]] | None = None
+        self._decoded: dict[tuple[str, str], Parsed] = {}
         self._used: set[tuple[str, str]] = set()
+        self._dirty = False
 
-    def _load(self) -> dict[tuple[str, str], tuple[Any, Diagnostic | None]]:
-        if self._entries is None:
-            try:
-                with open(_cache_file(), "rb") as f:
-                    self._entries = pickle.load(f)
-            except Exception:       # a missing, partial or foreign file: start afresh
-                self._entries = {}
-        return self._entries
+    def _load(self) -> dict[str, dict[str, Any]]:
+        if self._stored is None:
+            self._stored = _read(cache_file())
+        return self._stored
 
-    def parse(self, text: str, start: Start) -> tuple[Any, Diagnostic | None]:
-        entries = self._load()
+    def parse(self, text: str, start: Start) -> Parsed:
         key = (start, text)
         self._used.add(key)
-        found = entries.get(key)
-        if found is None:
+        found = self._decoded.get(key)
+        if found is not None:
+            return found
+        entries = self._load().setdefault(start, {})
+        found = _decode_entry(entries.get(text), start, text)
+        if found is None:       # a miss, or an entry that does not belong to this text
             found = try_parse(text, start)
-            entries[key] = found
+            entries[text] = [fingerprint(start, text), _encode_result(found)]
             self._dirty = True
+        self._decoded[key] = found
         return found
 
     def save(self) -> None:
-        """Write the cache atomically if it learnt anything new."""
-        if not self._dirty or self._entries is None:
+        """Write the cache atomically if it learnt anything new; never fail."""
+        if not self._dirty or self._stored is None:
             return
-        if len(self._entries) > MAX_ENTRIES:   # old versions of edited texts: keep what is in use
-            self._entries = {k: v for k, v in self._entries.items() if k in self._used}
-        path = _cache_file()
+        if sum(len(e) for e in self._stored.values()) > MAX_ENTRIES:
+            # old versions of edited texts: keep what is in use
+            self._stored = {start: {t: v for t, v in entries.items() if (start, t) in self._used}
+                            for start, entries in self._stored.items()}
+        path = cache_file()
+        data = {"format": FORMAT, "language": language_version(), "entries": self._stored}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".parsed-")
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump(self._entries, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
+            write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
             self._dirty = False
-        except OSError:
+        except (OSError, UnsafePathError, ValueError):
             pass
+
+
+def _read(path: Path) -> dict[str, dict[str, Any]]:
+    """The entries of a cache file; anything else (missing, foreign, damaged) is no entry."""
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if (not isinstance(data, dict) or data.get("format") != FORMAT
+            or data.get("language") != language_version()
+            or not isinstance(data.get("entries"), dict)):
+        return {}
+    return {start: entries for start, entries in data["entries"].items()
+            if isinstance(start, str) and isinstance(entries, dict)}
+
+
+# ------------------------------------------------------------------ the JSON form of results
+#
+# A node is {"n": class name, "s": [line, column, end line, end column] or null, "f": [fields
+# in order]}; a tuple is a list; strings, numbers, booleans and null are themselves.
+
+_NODES: dict[str, type] = {
+    name: cls for name, cls in vars(ast).items()
+    if isinstance(cls, type) and dataclasses.is_dataclass(cls) and issubclass(cls, ast.Node)
+}
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in dataclasses.fields(cls) if f.name != "span")
+    for cls in _NODES.values()
+}
+
+
+class _Damaged(Exception):
+    """An entry that is not the JSON form of a result."""
+
+
+def _encode_result(result: Parsed) -> dict[str, Any]:
+    tree, problem = result
+    if problem is not None:
+        return {"problem": dataclasses.asdict(problem)}
+    return {"tree": _encode(tree)}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, ast.Node):
+        span = value.span
+        return {"n": type(value).__name__,
+                "s": None if span is None else [span.line, span.column, span.end_line,
+                                                span.end_column],
+                "f": [_encode(getattr(value, name)) for name in _FIELDS[type(value)]]}
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode_entry(entry: Any, start: str, text: str) -> Parsed | None:
+    """The result an entry holds, if it is well formed and belongs to `text`; else None."""
+    if (not isinstance(entry, list) or len(entry) != 2
+            or entry[0] != fingerprint(start, text) or not isinstance(entry[1], dict)):
+        return None
+    body = entry[1]
+    lines = (text if start == "rules" else text.rstrip()).split("\n")
+    try:
+        if "problem" in body:
+            problem = _decode_problem(body["problem"], lines)
+            return None, problem
+        tree = _decode(body["tree"], lines)
+    except (_Damaged, KeyError, TypeError, ValueError, RecursionError):
+        return None
+    if not isinstance(tree, ast.Node):
+        return None
+    return tree, None
+
+
+def _decode_problem(data: Any, lines: list[str]) -> Diagnostic:
+    if not isinstance(data, dict) or set(data) != set(_DIAGNOSTIC_FIELDS):
+        raise _Damaged
+    problem = Diagnostic(**data)
+    if (problem.severity != "error" or not isinstance(problem.message, str)
+            or not isinstance(problem.line, int) or not 1 <= problem.line <= len(lines)
+            or (problem.source_line is not None
+                and problem.source_line != lines[problem.line - 1])):
+        raise _Damaged
+    return problem
+
+
+_DIAGNOSTIC_FIELDS = tuple(f.name for f in dataclasses.fields(Diagnostic))
+_LEAVES = (str, int, bool, type(None))
+
+
+def _decode(value: Any, lines: list[str]) -> Any:
+    if isinstance(value, dict):
+        cls = _NODES.get(value.get("n"))  # type: ignore[arg-type]
+        fields = value.get("f")
+        if cls is None or not isinstance(fields, list) or len(fields) != len(_FIELDS[cls]):
+            raise _Damaged
+        span = _span(value.get("s"), lines)
+        node = cls(*(_decode(f, lines) for f in fields), span=span)
+        _check_words(node, lines)
+        return node
+    if isinstance(value, list):
+        return tuple(_decode(v, lines) for v in value)
+    if isinstance(value, _LEAVES) and not isinstance(value, float):
+        return value
+    raise _Damaged
+
+
+def _span(raw: Any, lines: list[str]) -> ast.Span | None:
+    """A span that lies inside the text."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != 4 or not all(type(n) is int for n in raw):
+        raise _Damaged
+    line, column, end_line, end_column = raw
+    if not (1 <= line <= end_line <= len(lines) and 1 <= column <= len(lines[line - 1]) + 1
+            and 1 <= end_column <= len(lines[end_line - 1]) + 1
+            and (line, column) <= (end_line, end_column)):
+        raise _Damaged
+    return ast.Span(line, column, end_line, end_column)
+
+
+def _check_words(node: Any, lines: list[str]) -> None:
+    """The words, names and numbers of a node are written in the text where its span says.
+
+    Words are compared by their first three letters (the tree keeps base forms: "cities" is
+    read as "city", "draws" as "draw"); a number written in digits must be written there."""
+    span = node.span
+    if span is None or span.line != span.end_line:
+        return
+    written = lines[span.line - 1][span.column - 1:span.end_column - 1]
+    if isinstance(node, ast.CardName) and node.name not in written:
+        raise _Damaged
+    written = written.lower()
+    for name in _FIELDS[type(node)]:
+        value = getattr(node, name)
+        for leaf in value if isinstance(value, tuple) else (value,):
+            if isinstance(leaf, str) and len(leaf) > 3 and leaf[:3].lower() not in written:
+                raise _Damaged
+            if (type(leaf) is int and str(leaf) not in written
+                    and any(ch.isdigit() for ch in written)):
+                raise _Damaged
 
 
 PARSED = ParseCache()
