@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rules_dsl.card_json import cards_json
-from rules_dsl.diagnostics import sorted_diagnostics, summary
+from rules_dsl.diagnostics import printable, sorted_diagnostics, summary
 from rules_dsl.pack import load_pack
 
 out = Console(highlight=False, soft_wrap=True)
@@ -84,30 +84,44 @@ def _amounts(counts: dict[str, int | None]) -> str:
 @main.command()
 @click.argument("scenarios", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--quiet", "-q", is_flag=True, help="Print only the failures and the summary.")
-def check(scenarios: tuple[Path, ...], quiet: bool) -> None:
+@click.option("--verbose", "-v", is_flag=True,
+              help="For each failure, show where it stopped: the position, the decision "
+                   "waiting (if any) and the log since the scenario's position.")
+def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
     """Run scenario files (or folders of them): say what passed, what failed and why."""
     from interpreter.scenario import check as run_scenario
     files: list[Path] = []
     for item in scenarios:
-        files += sorted(item.rglob("*.yaml")) if item.is_dir() else [item]
-    outcomes = [run_scenario(f) for f in files]
-    for outcome in outcomes:
+        if item.is_dir():
+            found = sorted([*item.rglob("*.yaml"), *item.rglob("*.yml")])
+            if not found:
+                err.print(f"agesmith check: no scenario file (*.yaml) in {printable(str(item))}",
+                          markup=False)
+            files += found
+        else:
+            files.append(item)
+    outcomes = []
+    for file in files:
+        outcome = run_scenario(file)
+        outcomes.append(outcome)
         if quiet and outcome.passed and not outcome.known_bug:
             continue
         style = "green" if outcome.passed else "yellow" if outcome.ok else "red"
-        text = outcome.summary()
-        head, _, rest = text.partition("\n")
+        head, _, rest = outcome.summary().partition("\n")
         out.print(f"[{style}]{head[:4]}[/{style}]{escape(head[4:])}", markup=True,
                   highlight=False)
         if rest:
             out.print(rest, markup=False)
+        if verbose and not outcome.passed and outcome.details:
+            out.print("\n".join("  " + printable(line) for line in outcome.details),
+                      markup=False, style="dim")
     failed = sum(not o.ok for o in outcomes)
     bugs = sum(o.ok and not o.passed for o in outcomes)
     proved = sorted({p for o in outcomes if o.passed for p in o.proves})
     out.print(f"{len(outcomes) - failed - bugs} passed, {failed} failed"
               + (f", {bugs} known bugs" if bugs else "")
-              + (f"; clauses proved: {len(proved)}" if proved else ""))
-    sys.exit(1 if failed else 0)
+              + (f"; clauses proved: {len(proved)}" if proved else ""), markup=False)
+    sys.exit(1 if failed or not files else 0)
 
 
 @main.command("play")

@@ -1,5 +1,6 @@
 """Scenario files: a designer's test of a card or a rule, as data.
 
+    # yaml-language-server: $schema=../../../cards/schema/scenario.schema.json
     name: Famine is free with two of Hunting, Wildcrafting and Fishing
     proves: [AH-K6]
     pack: along_history          # a bundled pack, or a folder relative to this file
@@ -12,10 +13,12 @@
         1:
           civilization: [Hunting, Fishing, Homo Erectus > Australopithecus]
           events: [Famine, Forest, Tiger]
+          legacy: [Iron Working]   # cards of any age
           gold: 3                # any counter by name
           tokens: [1, 3]
           tilted: [Hunting]
       deck: [Wolves, Bear]       # these on top, first drawn first; the rest of the age below
+      discard: [Mammoth]
       board: {1a: 1, 1b: you own a figure}   # tokens on spaces: a value, or a condition
     start: take                  # run to the first act with this verb ... (default: take;
                                  # a later act such as "wage" passes the actions before it)
@@ -23,16 +26,24 @@
     dice: [2 population, 1 population, 1 population, culture, x2, golden age]
     actions:                     # each matched against the legal actions' texts
       - acquire Famine for free
+      - expect: [you own "Famine"]          # a checkpoint: checked after the actions above
+        legal: [end your actions]
+        illegal: [acquire Forest]
       - end your actions
     expect:                      # conditions of the rules language, for the active player
       - you own "Famine"
       - {player: 2, that: you have at least 1 universal resource}
+    legal: [...]                 # actions that must be legal at the end ...
+    illegal: [...]               # ... and that must not be
     log: [Famine]                # texts the log must contain
+    log_not: [war]               # texts it must not contain
+    state: {over: false}
     known_bug: ...               # optional: the engine is known to fail this; say how
 
-"A > B" puts B in decadence under A. An action matches when its text equals the line or is the
-only legal action containing it. `check` never raises on a bad file: every problem is a
-located message.
+The format is `cards/schema/scenario.schema.json` (unknown keys are errors). "A > B" puts B in
+decadence under A. An action matches when its text equals the line or is the only legal action
+containing it. `check` never raises on a bad file: every problem is a located message, and an
+unknown card, counter, board space or player is an error, never a scenario that checks nothing.
 """
 
 from __future__ import annotations
@@ -42,18 +53,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules_dsl.diagnostics import Diagnostic, printable
 from rules_dsl.parser import try_parse
-from rules_dsl.yaml_source import load_yaml
+from rules_dsl.schema_check import check_against, schema_validator
+from rules_dsl.yaml_source import YamlDocument, load_yaml
 
 from .actions import Action
 from .engine import Game
-from .errors import PackError, RuleError
+from .errors import IllegalActionError, PackError, RuleError, RuleLoopError
 from .meaning import Ctx, compile_condition
+from .scenario_position import (
+    PLAYER_KEYS,
+    ScenarioError,
+    place,
+    seat_of,
+    set_dice,
+    unknown_key,
+)
 from .state import State
 
+__all__ = ["Outcome", "ScenarioError", "build", "check", "match", "run"]
 
-class ScenarioError(Exception):
-    """A scenario that cannot be set up or played as written."""
+CHECKS = ("expect", "legal", "illegal", "log", "log_not")
 
 
 @dataclass
@@ -65,6 +86,7 @@ class Outcome:
     problems: list[str] = field(default_factory=list)
     state: State | None = None
     known_bug: str | None = None        # the scenario states a known engine bug
+    details: list[str] = field(default_factory=list)    # for `check -v`: where it stopped
 
     @property
     def ok(self) -> bool:
@@ -76,9 +98,15 @@ class Outcome:
         if self.known_bug:
             mark = "BUG " if not self.passed else "FIXED?"
         proves = f" [{', '.join(self.proves)}]" if self.proves else ""
-        head = f"{mark} {self.path}: {self.name}{proves}"
-        return "\n".join([head, *(f"  - {p}" for p in self.problems)])
+        head = printable(f"{mark} {self.path}: {self.name}{proves}", newlines=False)
+        lines = [head]
+        for problem in self.problems:
+            first, *rest = printable(problem).split("\n")
+            lines += [f"  - {first}", *(f"    {r}" for r in rest)]
+        return "\n".join(lines)
 
+
+# ------------------------------------------------------------------ loading games
 
 _GAMES: dict[tuple, Game] = {}
 
@@ -92,87 +120,97 @@ def _game(pack: Path, variant: str | None, age: str | None, board: str | None) -
         if age is not None:
             order = [a.id for a in probe.pack.ages]
             if age not in order:
-                raise ScenarioError(f'the pack has no age "{age}"')
+                from rules_dsl.diagnostics import did_you_mean
+                raise ScenarioError(f'the pack has no age "{age}"', ("age",),
+                                    did_you_mean(age, order) or f"ages: {', '.join(order)}")
             ages = order[order.index(age):]
         _GAMES[key] = Game.load(probe.pack, ages=ages, board=board) if ages else probe
     return _GAMES[key]
 
 
-def _pack_path(spec: dict[str, Any], here: Path) -> Path:
+def _load_game(spec: dict[str, Any], here: Path) -> Game:
     from cards import bundled
     name = str(spec.get("pack", "along_history"))
     local = here / name
-    return local if local.is_dir() else bundled(name)
+    if local.is_dir():
+        pack = local
+    else:
+        pack = bundled(name)
+        if not pack.is_dir():
+            raise ScenarioError(f'no pack "{name}": neither a bundled pack nor a folder next '
+                                "to this file", ("pack",))
+    variant = spec.get("variant")
+    try:
+        return _game(pack, None if variant is None else str(variant),
+                     None if spec.get("age") is None else str(spec["age"]),
+                     None if spec.get("board") is None else str(spec["board"]))
+    except PackError as e:
+        where = ("variant",) if variant is not None and "variant" in str(e) else (
+            ("board",) if "board side" in str(e) else ("pack",))
+        raise ScenarioError(f"the pack does not load: {e}", where) from None
+
+
+# ------------------------------------------------------------------ running
 
 
 def check(path: str | os.PathLike[str]) -> Outcome:
-    """Run one scenario file."""
+    """Run one scenario file; never raises on a bad file."""
     shown = os.path.relpath(path) if os.path.isabs(str(path)) else str(path)
     doc, problems = load_yaml(path, shown)
+    if doc is not None and not isinstance(doc.data, dict):
+        problems.append(doc.diagnostic((), "a scenario file is a mapping", code="scenario",
+                                       hint="it starts with name:, then position:, actions: "
+                                            "and expect:"))
     if doc is None or not isinstance(doc.data, dict):
-        return Outcome(shown, "(unreadable)", [], False,
-                       [d.render() for d in problems] or ["the file is not a mapping"])
+        return Outcome(shown, "(unreadable)", [], False, [d.render() for d in problems])
     spec = doc.data
-    name = str(spec.get("name", Path(path).stem))
-    proves = [str(p) for p in spec.get("proves") or []]
+    problems += _unknown_player_keys(doc, check_against(doc, schema_validator("scenario")),
+                                     Path(path).parent)
+    name = spec["name"] if isinstance(spec.get("name"), str) else Path(path).stem
+    proves = [p for p in spec.get("proves") or [] if isinstance(p, str)] \
+        if isinstance(spec.get("proves"), list) else []
+    known_bug = spec["known_bug"] if isinstance(spec.get("known_bug"), str) else None
+    outcome = Outcome(shown, name, proves, False, known_bug=known_bug)
+    if problems:
+        outcome.problems = [d.render() for d in problems]
+        return outcome
+    scenario = _Scenario(spec, Path(path).parent, doc=doc)
     try:
-        state, game = run(spec, Path(path).parent)
-    except (ScenarioError, PackError, RuleError) as e:
-        return Outcome(shown, name, proves, False, [str(e)], known_bug=spec.get("known_bug"))
-    failures = expectations(game, state, spec)
-    outcome = Outcome(shown, name, proves, not failures, failures, state)
-    outcome.known_bug = spec.get("known_bug")
+        scenario.play()
+    except ScenarioError as e:
+        scenario.failures.append(e)
+    except (PackError, RuleError, RuleLoopError, IllegalActionError) as e:
+        scenario.failures.append(ScenarioError(f"the game stopped: {e}", scenario.where))
+    except Exception as e:      # a bug of the engine: reported for this file, the rest go on
+        scenario.failures.append(ScenarioError(
+            f"internal error of the interpreter: {type(e).__name__}: {e}", scenario.where,
+            "this is a bug of Agesmith, not of the scenario: please report it"))
+    outcome.problems = [_located(doc, f).render() for f in scenario.failures]
+    outcome.passed = not scenario.failures
+    outcome.state = scenario.state
+    outcome.details = scenario.details()
     return outcome
 
 
 def build(spec: dict[str, Any], here: Path) -> tuple[State, Game]:
     """The scenario's starting position, stopped before its first action."""
-    game = _game(_pack_path(spec, here), spec.get("variant"), spec.get("age"), spec.get("board"))
-    players = int(spec.get("players", 3))
-    state = game.new(players, int(spec.get("seed", 0)), start=False)
-    # deal the age as the pack says, then stop at the first instruction of the first round
-    game.run(state, stop=lambda frame, _: frame["prog"] == "phase:round")
-    position = spec.get("position") or {}
-    _place(game, state, position)
-    start = str(spec.get("start", "take"))
-    seat = int(spec.get("start_player", state.active + 1)) - 1
-
-    def at_start(frame: dict[str, Any], instruction: Any) -> bool:
-        act = getattr(instruction, "act", None)
-        return (act is not None and act.verb == start
-                and int(frame.get("doer", frame["player"])) == seat)
-    game.run(state, stop=at_start)
-    while state.pending is not None and state.pending["kind"] == "action":
-        # starting at a later act ("wage", "fail"...): the actions before it are passed
-        state.pending = None
-        game.run(state, Action("pass", {}), stop=at_start)
-    if state.pending is not None:
-        raise ScenarioError(f'a decision came before the start "{start}": '
-                            f"{state.pending['prompt']}")
-    if "dice" in spec:
-        _set_dice(game, state, spec["dice"])
-    game.run(state)
-    return state, game
+    scenario = _Scenario(spec, here)
+    scenario.build()
+    assert scenario.state is not None and scenario.game is not None
+    return scenario.state, scenario.game
 
 
 def run(spec: dict[str, Any], here: Path) -> tuple[State, Game]:
-    """Build the position and play the scenario's actions."""
-    state, game = build(spec, here)
-    for step, line in enumerate(spec.get("actions") or [], start=1):
-        if state.over:
-            raise ScenarioError(f"action {step} ({line!r}): the game is already over")
-        action = match(game.legal_actions(state), str(line))
-        if action is None:
-            texts = [a.text for a in game.legal_actions(state)]
-            near = [t for t in texts if any(w in t for w in str(line).split()[:2])][:8]
-            raise ScenarioError(
-                f"action {step} ({line!r}) is not legal for player {state.to_move + 1} "
-                f"({state.pending['prompt']}); some legal ones: {near or texts[:8]}")
-        state = game.apply(state, action)
-    return state, game
+    """Build the position and play the scenario's actions (checkpoints are not checked)."""
+    scenario = _Scenario(spec, here, checkpoints=False)
+    scenario.play(final=False)
+    assert scenario.state is not None and scenario.game is not None
+    return scenario.state, scenario.game
 
 
 def match(actions: list[Action], line: str) -> Action | None:
+    """The legal action a scenario line names: the one with that text, or the only one that
+    contains it (ignoring case)."""
     exact = [a for a in actions if a.text == line]
     if exact:
         return exact[0]
@@ -180,126 +218,252 @@ def match(actions: list[Action], line: str) -> Action | None:
     return found[0] if len(found) == 1 else None
 
 
-def expectations(game: Game, state: State, spec: dict[str, Any]) -> list[str]:
-    failures = []
-    for item in spec.get("expect") or []:
-        seat = state.active
-        text = item
-        if isinstance(item, dict):
-            seat = int(item.get("player", state.active + 1)) - 1
-            text = item.get("that", "")
-        tree, problem = try_parse(str(text), "condition")
-        if problem is not None:
-            failures.append(f"expectation {text!r} does not parse: {problem.message}")
-            continue
+class _Scenario:
+    """One scenario being played: its game, its state and what it found wrong."""
+
+    def __init__(self, spec: dict[str, Any], here: Path, checkpoints: bool = True,
+                 doc: YamlDocument | None = None) -> None:
+        self.spec = spec
+        self.doc = doc
+        self.here = here
+        self.checkpoints = checkpoints
+        self.game: Game | None = None
+        self.state: State | None = None
+        self.failures: list[ScenarioError] = []
+        self.where: tuple[str | int, ...] = ()
+        self.log_start = 0
+
+    def build(self) -> None:
+        spec = self.spec
+        self.where = ("pack",)
+        game = self.game = _load_game(spec, self.here)
+        self.where = ("players",)
+        players = int(spec.get("players", 3))
         try:
-            holds = compile_condition(tree)(Ctx(state, game.catalog, seat))
-        except RuleError as e:
-            failures.append(f"expectation {text!r}: {e}")
-            continue
-        if not holds:
-            failures.append(f"expected for player {seat + 1}: {text} — it does not hold")
-    log = "\n".join(state.log)
-    for text in spec.get("log") or []:
-        if str(text) not in log:
-            failures.append(f"the log does not say {text!r}")
-    for text in spec.get("log_not") or []:
-        if str(text) in log:
-            failures.append(f"the log says {text!r}, which it should not")
-    wanted = (spec.get("state") or {}).get("over")
-    if wanted is not None and bool(wanted) != state.over:
-        failures.append(f"expected the game {'over' if wanted else 'going on'}")
-    return failures
+            state = game.new(players, int(spec.get("seed", 0)), start=False)
+        except ValueError as e:
+            raise ScenarioError(str(e), ("players",)) from None
+        self.state = state
+        self.where = ()
+        # deal the age as the pack says, then stop at the first instruction of the first round
+        game.run(state, stop=lambda frame, _: frame["prog"] == "phase:round")
+        position = spec.get("position") or {}
+        self.where = ("position",)
+        place(game, state, position)
+        self.log_start = len(state.log)
+        start = str(spec.get("start", "take"))
+        seat = state.active
+        if spec.get("start_player") is not None:
+            seat = seat_of(spec["start_player"], players, ("start_player",))
+
+        def at_start(frame: dict[str, Any], instruction: Any) -> bool:
+            act = getattr(instruction, "act", None)
+            return (act is not None and act.verb == start
+                    and int(frame.get("doer", frame["player"])) == seat)
+        self.where = ("start",)
+        game.run(state, stop=at_start)
+        while state.pending is not None and state.pending["kind"] == "action":
+            # starting at a later act ("wage", "fail"...): the actions before it are passed
+            state.pending = None
+            game.run(state, Action("pass", {}), stop=at_start)
+        if state.pending is not None:
+            raise ScenarioError(f'a decision came before the start "{start}": '
+                                f"{state.pending['prompt']}", ("start",))
+        if state.over:
+            raise ScenarioError(f'the game ended before the start "{start}"', ("start",))
+        if "dice" in spec:
+            self.where = ("dice",)
+            set_dice(game, state, spec["dice"])
+        game.run(state)
+
+    def play(self, final: bool = True) -> None:
+        self.build()
+        game, state = self.game, self.state
+        assert game is not None and state is not None
+        for i, step in enumerate(self.spec.get("actions") or []):
+            self.where = ("actions", i)
+            if isinstance(step, dict):
+                if self.checkpoints:
+                    self.failures += self.expectations(step, ("actions", i))
+                continue
+            line = str(step)
+            if state.over:
+                raise ScenarioError(f"action {i + 1} ({line!r}): the game is already over",
+                                    self.where)
+            actions = game.legal_actions(state)
+            action = match(actions, line)
+            if action is None:
+                raise ScenarioError(
+                    f"action {i + 1} ({line!r}) is not legal for player "
+                    f"{(state.to_move or 0) + 1} ({state.pending['prompt']})", self.where,
+                    _some_legal(actions, line))
+            state = self.state = game.apply(state, action)
+        if final:
+            self.where = ()
+            self.failures += self.expectations(self.spec, ())
+            wanted = (self.spec.get("state") or {}).get("over")
+            if wanted is not None and bool(wanted) != state.over:
+                self.failures.append(ScenarioError(
+                    f"expected the game {'over' if wanted else 'going on'}", ("state", "over")))
+
+    # ---------------------------------------------------------------- expectations
+
+    def expectations(self, checks: dict[str, Any], at: tuple[str | int, ...]
+                     ) -> list[ScenarioError]:
+        """What `checks` (expect, legal, illegal, log, log_not) finds wrong in the state now."""
+        game, state = self.game, self.state
+        assert game is not None and state is not None
+        found: list[ScenarioError] = []
+        for i, item in enumerate(checks.get("expect") or []):
+            where = (*at, "expect", i)
+            seat, text = state.active, item
+            if isinstance(item, dict):
+                where = (*where, "that")
+                if item.get("player") is not None:
+                    seat = seat_of(item["player"], len(state.players), (*at, "expect", i,
+                                                                        "player"))
+                text = item.get("that", "")
+            problems = self.words_of(str(text), where)
+            problem = problems[0] if problems else _condition_problem(game, state, seat,
+                                                                      str(text), where)
+            if problem is not None:
+                found.append(problem)
+        legal = game.legal_actions(state)
+        for key in ("legal", "illegal"):
+            for i, line in enumerate(checks.get(key) or []):
+                problem = _legality_problem(state, legal, str(line), key == "legal")
+                if problem is not None:
+                    found.append(ScenarioError(problem[0], (*at, key, i), problem[1]))
+        log = "\n".join(state.log)
+        for i, text in enumerate(checks.get("log") or []):
+            if str(text) not in log:
+                found.append(ScenarioError(f"the log does not say {str(text)!r}",
+                                           (*at, "log", i)))
+        for i, text in enumerate(checks.get("log_not") or []):
+            if str(text) in log:
+                found.append(ScenarioError(f"the log says {str(text)!r}, which it should not",
+                                           (*at, "log_not", i)))
+        return found
+
+    def words_of(self, text: str, where: tuple[str | int, ...]) -> list[ScenarioError]:
+        """An expectation's unknown words and names, checked as a rule of the pack is."""
+        if self.doc is None or self.game is None:
+            return []
+        from rules_dsl.checks import check_text
+        from rules_dsl.pack import Source
+        tree, _ = try_parse(text, "condition")
+        if tree is None:
+            return []
+        return [_AlreadyLocated(d) for d in check_text(self.game.pack, Source(self.doc, where),
+                                                        tree) if d.is_error]
+
+    # ---------------------------------------------------------------- for check -v
+
+    def details(self) -> list[str]:
+        """Where the scenario stopped: the position, the decision waiting, the log."""
+        game, state = self.game, self.state
+        if game is None or state is None:
+            return []
+        out = [f"position: {game.line(state)}"]
+        if state.over:
+            out.append("the game is over")
+        elif state.pending is not None:
+            actions = game.legal_actions(state)
+            out.append(f"it stopped on an unanswered decision of player {state.to_move + 1}: "
+                       f"{state.pending.get('prompt') or state.pending.get('kind')} "
+                       f"({len(actions)} legal actions)")
+            out += [f"    {a.text}" for a in actions[:12]]
+            if len(actions) > 12:
+                out.append(f"    ... and {len(actions) - 12} more")
+        out.append("log since the scenario's position:")
+        out += [f"    {line}" for line in state.log[self.log_start:]]
+        return out
 
 
-# ------------------------------------------------------------------ building a position
+def _condition_problem(game: Game, state: State, seat: int, text: str,
+                       where: tuple[str | int, ...]) -> ScenarioError | None:
+    """Why an expectation does not hold (or cannot be read), or None when it holds. It is
+    compiled by the interpreter's compiler, as a card's condition is."""
+    tree, problem = try_parse(text, "condition")
+    if problem is not None:
+        return ScenarioError(f"this expectation does not parse: {problem.message}", where,
+                             problem.hint, (problem.line or 1, problem.column or 1,
+                                            problem.end_column))
+    try:
+        holds = compile_condition(tree)(Ctx(state, game.catalog, seat))
+    except RuleError as e:
+        return ScenarioError(f"this expectation cannot be checked: {e}", where)
+    if holds:
+        return None
+    return ScenarioError(f"expected for player {seat + 1}: {text} — it does not hold", where)
 
 
-def _place(game: Game, state: State, position: dict[str, Any]) -> None:
-    from .ages import age_id
-    age = age_id(game, state)
-    free = list(game.catalog.copies_of_age(age))       # copies not placed yet
-    placed: set[int] = set()
-
-    def take(name: str) -> int:
-        for copy in free:
-            if copy not in placed and game.name(copy) == name:
-                placed.add(copy)
-                return copy
-        known = sorted({game.name(c) for c in free})
-        raise ScenarioError(f'no copy of "{name}" is left in {age} (cards: {", ".join(known)})')
-
-    if "active" in position:
-        state.active = int(position["active"]) - 1
-        state.frames[-1]["player"] = state.active
-    described = {int(k) - 1: v or {} for k, v in (position.get("players") or {}).items()}
-    for seat in described:
-        if not 0 <= seat < len(state.players):
-            raise ScenarioError(f"there is no player {seat + 1}")
-    for player in state.players:
-        desc = described.get(player.seat)
-        if desc is None:
-            continue
-        player.events = [take(n) for n in desc.get("events", [])] if "events" in desc else None
-        piles = []
-        for text in desc.get("civilization", []):
-            names = [n.strip() for n in str(text).split(">")]
-            piles.append([take(n) for n in names])
-        player.civilization = piles
-        player.legacy = [take(n) for n in desc.get("legacy", [])]
-        for key, value in desc.items():
-            if key in (game.pack.game.get("counters") or {}):
-                player.counters[key] = int(value)
-        if "tokens" in desc:
-            player.tokens = [int(t) for t in desc["tokens"]]
-        if "space" in desc:
-            player.space = str(desc["space"])
-        tilted = [n for n in desc.get("tilted", [])]
-        player.tilted = [c for c in player.all_cards() if game.name(c) in tilted]
-    # the dealt events of described players go back; undescribed players keep theirs, less the
-    # cards the scenario placed elsewhere, topped up from the rest of the age
-    dealt = {p.seat: len(p.events or []) for p in state.players}
-    for player in state.players:
-        if player.seat in described and player.events is None:
-            player.events = []
-        elif player.seat not in described:
-            player.events = [c for c in player.events if c not in placed]
-            placed.update(player.events)
-    top = [take(n) for n in position.get("deck", [])]
-    rest = [c for c in free if c not in placed]
-    rng = state.random()
-    rng.shuffle(rest)
-    state.store_random(rng)
-    for player in state.players:
-        while player.seat not in described and len(player.events) < dealt[player.seat] and rest:
-            player.events.append(rest.pop())
-    state.deck = rest + list(reversed(top))             # the deck is drawn from its end
-    state.discard = [take(n) for n in position.get("discard", [])]
-    if "board" in position:
-        state.board = {str(k): _token_index(game, v) for k, v in position["board"].items()}
+def _legality_problem(state: State, legal: list[Action], line: str, wanted: bool
+                      ) -> tuple[str, str | None] | None:
+    found = [a.text for a in legal if line.lower() in a.text.lower()]
+    if wanted and not found:
+        if state.over:
+            return f"expected {line!r} to be legal, but the game is over", None
+        return (f"expected {line!r} to be legal for player {(state.to_move or 0) + 1}, "
+                "but no legal action matches it", _some_legal(legal, line))
+    if not wanted and found:
+        return f"expected {line!r} not to be legal, but it is: {found[0]!r}", None
+    return None
 
 
-def _token_index(game: Game, wanted: int | str) -> int:
-    """A token of the pool by value (the first of that value) or by its condition's text."""
-    from rules_dsl.printer import condition
-    for i, token in enumerate(game.pack.tokens):
-        if token.value == wanted or condition(token.condition) == wanted:
-            return i
-    raise ScenarioError(f"the pack has no token {wanted!r} (give a value or a condition, "
-                        "such as: you own a land)")
+def _some_legal(actions: list[Action], line: str) -> str:
+    texts = [a.text for a in actions]
+    near = [t for t in texts if any(w in t for w in line.split()[:2])][:8]
+    shown = near or texts[:8]
+    return "some legal actions: " + "; ".join(shown) if shown else "no action is legal"
 
 
-def _set_dice(game: Game, state: State, faces: list[Any]) -> None:
-    from .dice import parse_face
-    if len(faces) != len(state.dice):
-        raise ScenarioError(f"{len(faces)} dice given but {len(state.dice)} are rolled "
-                            f"({', '.join(d['die'] for d in state.dice)})")
-    for die, text in zip(state.dice, faces, strict=True):
-        spec = (game.pack.game.get("dice") or {})[die["die"]]
-        wanted = parse_face(str(text))
-        options = [i for i, f in enumerate(spec["faces"]) if parse_face(f) == wanted]
-        if not options:
-            raise ScenarioError(f'the {die["die"]} die has no face "{text}" '
-                                f"(faces: {', '.join(spec['faces'])})")
-        die["face"] = options[0]
-    game.say(state, "The dice are set to: " + ", ".join(str(f) for f in faces) + ".")
+def _unknown_player_keys(doc: YamlDocument, problems: list[Diagnostic], here: Path
+                         ) -> list[Diagnostic]:
+    """The schema's problems, where a key of a player that is neither a player's key nor a
+    counter of the pack is reported as an unknown key (with a did-you-mean), not as a value
+    that should have been a number."""
+    players = (doc.data.get("position") or {}) if isinstance(doc.data, dict) else {}
+    players = players.get("players") if isinstance(players, dict) else None
+    if not isinstance(players, dict):
+        return problems
+    try:
+        counters = _load_game(doc.data, here).pack.game.get("counters") or {}
+    except Exception:       # the pack's own problems are reported when it is run
+        return problems
+    unknown = []
+    for number, desc in players.items():
+        if isinstance(desc, dict):
+            unknown += [("position", "players", number, key) for key in desc
+                        if key not in PLAYER_KEYS and key not in counters]
+    if not unknown:
+        return problems
+    values = {doc.position(path) for path in unknown}
+    kept = [d for d in problems if (d.line, d.column) not in values]
+    return sorted(kept + [_located(doc, unknown_key(str(path[-1]), path, counters))
+                          for path in unknown], key=lambda d: (d.line or 0, d.column or 0))
+
+
+class _AlreadyLocated(ScenarioError):
+    """A problem found by the pack's checks, already placed in the scenario file."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message, hint=diagnostic.hint)
+        self.diagnostic = diagnostic
+
+
+def _located(doc: YamlDocument, error: ScenarioError) -> Diagnostic:
+    """A scenario problem placed at its place in the file (inside a text when it can be)."""
+    if isinstance(error, _AlreadyLocated):
+        return error.diagnostic
+    found = doc.diagnostic(error.path, error.message, code="scenario", hint=error.hint,
+                           key=error.key)
+    if error.at_text is None:
+        return found
+    line, column, end = error.at_text
+    at_line, at_column = doc.text_position(error.path, line, column)
+    end_column = None
+    if end is not None:
+        end_line, end_column = doc.text_position(error.path, line, end)
+        end_column = end_column if end_line == at_line else None
+    return found.at(found.file, at_line, at_column, doc.source.line_text(at_line), end_column)

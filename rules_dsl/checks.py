@@ -323,3 +323,12 @@ def _board(pack: Pack) -> Iterator[Diagnostic]:
                                      f"value {value} but the pool only {values[value]} tokens",
                                      code="board", severity="warning",
                                      hint="add tokens of that value or remove spaces")
+
+
+def check_text(pack: Pack, source: Source, tree: Any) -> list[Diagnostic]:
+    """The problems of one parsed text written outside the pack (such as a scenario's
+    expectation), placed at `source`: the same checks as a rule of the pack."""
+    names_by_age, all_names = _card_names(pack)
+    checker = _TreeChecker(pack, Vocabulary.from_game(pack.game), source, None, names_by_age,
+                           all_names)
+    return list(checker.tree(tree, ()))

@@ -13,6 +13,7 @@ Checks never raise on bad input: they yield diagnostics and the caller decides.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Literal
@@ -47,10 +48,11 @@ class Diagnostic:
         return ":".join(parts)
 
     def render(self) -> str:
-        """The diagnostic as text: location, message, the source line with a caret, the hint."""
-        out = [f"{self.location()}: {self.severity}: {self.message}"]
+        """The diagnostic as text: location, message, the source line with a caret, the hint.
+        Control characters of the input are shown escaped, never sent to the terminal."""
+        out = [printable(f"{self.location()}: {self.severity}: {self.message}")]
         if self.source_line is not None and self.line is not None:
-            text = self.source_line.rstrip("\n").replace("\t", " ")
+            text = printable(self.source_line.rstrip("\n").replace("\t", " "), newlines=False)
             gutter = f"{self.line:>5} | "
             out.append(gutter + text)
             col = max(1, self.column or 1)
@@ -60,7 +62,7 @@ class Diagnostic:
             width = max(1, min(width, max(1, len(text) - col + 1)))
             out.append(" " * (len(gutter) - 2) + "| " + " " * (col - 1) + "^" * width)
         if self.hint:
-            out.append(f"hint: {self.hint}")
+            out.append(printable(f"hint: {self.hint}"))
         return "\n".join(out)
 
     def to_json(self) -> dict[str, object]:
@@ -71,6 +73,24 @@ class Diagnostic:
         """A copy placed at another location (used to map rule text to its file)."""
         return replace(self, file=file, line=line, column=column, source_line=source_line,
                        end_column=end_column)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL_OR_NEWLINE = re.compile(_CONTROL.pattern[:-1] + r"\n]")
+
+
+def printable(text: str, newlines: bool = True) -> str:
+    """`text` with every control character escaped (\\x1b, \\u202e): a name or a rule read
+    from a file can never move the cursor, recolour or rewrite a terminal. Line breaks and
+    tabs are kept unless `newlines` is False.
+
+    >>> printable("Fire\x1b[2J")
+    'Fire\\\\x1b[2J'
+    """
+    pattern = _CONTROL if newlines else _CONTROL_OR_NEWLINE
+    if not pattern.search(text):
+        return text
+    return pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def sort_key(d: Diagnostic) -> tuple[int, str, int, int]:

@@ -23,7 +23,7 @@ from .yaml_source import YamlDocument
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "cards" / "schema"
 SCHEMA_BASE = "https://agesmith.dev/schema/"
 
-Kind = Literal["game", "cards"]
+Kind = Literal["game", "cards", "scenario"]
 JsonPath = tuple[str | int, ...]
 
 _TYPE_NAMES = {"string": "a string", "integer": "an integer", "number": "a number",
@@ -47,11 +47,12 @@ def check_against(doc: YamlDocument, validator: Draft202012Validator) -> list[Di
 
 @cache
 def schema_validator(kind: Kind) -> Draft202012Validator:
-    """The validator of `kind` ("game" or "cards"), built once, with `$ref`s resolved offline."""
+    """The validator of `kind` ("game", "cards" or "scenario"), built once, with `$ref`s
+    resolved offline."""
     registry = _registry()
     uri = f"{SCHEMA_BASE}{kind}.schema.json"
     if uri not in registry:
-        raise ValueError(f"unknown schema kind {kind!r}: expected 'game' or 'cards'")
+        raise ValueError(f"unknown schema kind {kind!r}: expected 'game', 'cards' or 'scenario'")
     return Draft202012Validator(registry.contents(uri), registry=registry)
 
 
