@@ -200,7 +200,7 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
             sys.exit(1)
     if as_json:
         click.echo(summary.to_json())
-        return
-    from .play import simulation_report
-    simulation_report(summary, out, top)
-    sys.exit(1 if summary.errors else 0)
+    else:
+        from .play import simulation_report
+        simulation_report(summary, out, top)
+    sys.exit(130 if summary.interrupted else 1 if summary.failed else 0)

@@ -25,6 +25,7 @@ from interpreter.action_phase import waiting_pool
 from interpreter.bots import Bot, make_bot
 from interpreter.dice import die_text
 from interpreter.simulate import bot_seed, seat_bots
+from rules_dsl.diagnostics import printable
 
 SAVE_FORMAT = "agesmith saved game"
 HUMAN = 0
@@ -351,13 +352,14 @@ def _final(session: Session, console: Console) -> None:
 
 def simulation_report(summary: Any, console: Console, top: int = 10) -> None:
     """Tables of a simulation's Summary: seats, bots, game length, best and worst cards."""
-    played = summary.games - len(summary.errors)
+    played = summary.games - summary.failed
     options = ", ".join(f"{k} {v}" for k, v in (("variant", summary.variant),
                                                   ("board", summary.board),
                                                   ("ages", summary.ages)) if v)
+    seeds = (f"seeds {summary.seed} to {summary.seed + summary.games - 1}"
+             if not summary.interrupted else "the games finished when it was stopped")
     console.print(f"[bold]{escape(summary.pack)}[/bold]: {played} games of "
-                  f"{summary.players} players, seeds {summary.seed} to "
-                  f"{summary.seed + summary.games - 1}" + (f" ({escape(options)})"
+                  f"{summary.players} players, {seeds}" + (f" ({escape(options)})"
                                                           if options else ""))
     seats = Table(title="Seats")
     for column in ("seat", "bot", "mean score", "median score", "win rate"):
@@ -398,7 +400,13 @@ def simulation_report(summary: Any, console: Console, top: int = 10) -> None:
             console.print(table)
     for e in summary.errors:
         console.print(f"[red]game {e['game']} (seed {e['seed']}) failed:[/red] "
-                      f"{escape(e['error'])}")
+                      f"{escape(printable(e['error']))}")
+    if summary.failed > len(summary.errors):
+        console.print(f"[red]... and {summary.failed - len(summary.errors)} more failed "
+                      "games[/red]")
+    if summary.interrupted:
+        console.print(f"[yellow]Interrupted: the report covers the {summary.games} games "
+                      "finished.[/yellow]")
 
 
 def stdin_reader() -> Callable[[], str | None]:

@@ -1,0 +1,104 @@
+"""`agesmith simulate` stopped by Ctrl-C or SIGTERM: it prints the report of the games finished,
+exits, and leaves no worker behind. Work is handed out as workers free up, so a billion games
+start at once without queueing them all."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACK = str(ROOT / "cards" / "along_history")
+SHORT = ["--variant", "introductory", "--ages", "prehistory", "--players", "2"]
+PATIENCE = 120          # seconds a test waits for a process to do something; never asserted
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes of a process group that are still alive (zombies are dead)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _start(*args: str) -> subprocess.Popen[str]:
+    # a session of its own, as a terminal's foreground job: Ctrl-C is SIGINT to the group
+    return subprocess.Popen([sys.executable, "-m", "agesmith", "simulate", PACK, *SHORT,
+                             "--games", str(10**9), *args], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def _wait_for(condition, what: str) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"gave up waiting for {what}")
+        time.sleep(0.2)
+
+
+def _stop(process: subprocess.Popen[str], send) -> tuple[str, str]:
+    try:
+        send()
+        out, err = process.communicate(timeout=PATIENCE)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    _wait_for(lambda: not _group(process.pid), "the workers to end")
+    return out, err
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_stopping_a_simulation_with_workers(how: str) -> None:
+    process = _start("--workers", "2", "--json")
+    _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
+    time.sleep(1)       # let them play a little (the report may still hold no game)
+    if how == "ctrl-c":
+        out, err = _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
+    else:
+        out, err = _stop(process, lambda: os.kill(process.pid, signal.SIGTERM))
+    assert process.returncode == 130, err
+    summary = json.loads(out)
+    assert summary["interrupted"] is True
+    assert summary["games"] >= 0 and len(summary["seats"]) == 2
+    assert "Traceback" not in err
+    assert not _group(process.pid)
+
+
+def test_ctrl_c_with_one_worker_prints_the_report() -> None:
+    process = _start("--workers", "1")
+    _wait_for(lambda: _group(process.pid), "the simulation to start")
+    time.sleep(1)
+    out, err = _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
+    assert process.returncode == 130, err
+    assert "Interrupted: the report covers the" in out and "games finished" in out
+    assert "Seats" in out and "Traceback" not in err
+
+
+def test_a_billion_games_are_not_queued_at_once() -> None:
+    process = _start("--workers", "2", "--json")
+    try:
+        _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
+        time.sleep(2)
+        rss = int(next(line.split()[1] for line in
+                       Path(f"/proc/{process.pid}/status").read_text().splitlines()
+                       if line.startswith("VmRSS:")))
+        assert rss < 300_000, f"the main process holds {rss} kB"
+    finally:
+        _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
