@@ -9,6 +9,7 @@ through a pipe.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Callable
@@ -20,12 +21,21 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from interpreter import Action, Game, IllegalActionError, PackError, State
+from interpreter import (
+    Action,
+    Game,
+    IllegalActionError,
+    PackError,
+    RuleError,
+    RuleLoopError,
+    State,
+)
 from interpreter.action_phase import waiting_pool
 from interpreter.bots import Bot, make_bot
 from interpreter.dice import die_text
 from interpreter.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
+from rules_dsl.safe_files import UnsafePathError, write_atomic
 
 SAVE_FORMAT = "agesmith saved game"
 HUMAN = 0
@@ -55,12 +65,12 @@ class Session:
     quit: bool = False                          # the person chose to leave
 
     def save(self, path: Path) -> None:
+        """Write the game to `path` whole or not at all (a regular file only: a folder, a
+        device or a name with control characters is refused with `UnsafePathError`)."""
         data = {"format": SAVE_FORMAT, "version": 1, "pack": self.pack,
                 "variant": self.variant, "board": self.board, "ages": self.ages,
                 "seed": self.seed, "bots": self.bot_names, "state": self.state.to_data()}
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)
+        write_atomic(path, json.dumps(data, ensure_ascii=False))
 
 
 def new_session(pack: Path, players: int, seed: int, variant: str | None, board: str | None,
@@ -69,7 +79,7 @@ def new_session(pack: Path, players: int, seed: int, variant: str | None, board:
         game = Game.load(pack, variant=variant, board=board, ages=ages)
         names = ["you", *seat_bots(bots, players - 1)] if players > 1 else ["you"]
         state = game.new(players=players, seed=seed)
-    except (PackError, ValueError) as e:
+    except (PackError, ValueError, RuleError, RuleLoopError) as e:
         raise PlayError(str(e)) from None
     session = Session(game, state, str(pack), variant, board, ages, seed, names)
     _make_bots(session)
@@ -110,7 +120,8 @@ def _make_bots(session: Session, salt: int = 0) -> None:
 
 
 def run(session: Session, console: Console, read: Callable[[], str | None]) -> int:
-    """Play until the game is over (0), the person quits (0) or the input ends (1)."""
+    """Play until the game is over (0), the person quits (0), the input ends (1) or a rule of
+    the pack cannot go on (1)."""
     game = session.game
     console.print(f"[bold]{escape(game.pack.name)}[/bold]: you are player {HUMAN + 1}, "
                   f"against {_opponents(session)}. Seed {session.seed}.")
@@ -135,6 +146,16 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
         except IllegalActionError as e:         # cannot happen with listed actions
             console.print(f"[red]{escape(str(e))}[/red]")
             continue
+        except (RuleLoopError, RuleError) as e:
+            # a rule of the pack cannot be played out: the position before it is unchanged
+            console.print(printable(str(e)), style="red", markup=False)
+            if seat == HUMAN:
+                console.print("That choice cannot be played: the rule above never ends or "
+                              "cannot run. Choose something else, or save and report it.",
+                              markup=False)
+                continue
+            console.print("The game cannot go on.", markup=False)
+            return 1
         _new_log(session, console)
     _final(session, console)
     return 0
@@ -164,16 +185,18 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
             console.print("\nEnd of input: the game is left unfinished.", markup=False)
             return None
         text = line.strip()
-        console.print(escape(text), highlight=False)
+        console.print(printable(text, newlines=False), markup=False, highlight=False)
         if not text:
             continue
         command, _, rest = text.partition(" ")
         command = command.lower()
-        if text.isdigit():
-            n = int(text)
-            if 1 <= n <= len(actions):
+        if text.isdecimal():
+            n = _choice_number(text)
+            if n is not None and 1 <= n <= len(actions):
                 return actions[n - 1]
-            console.print(f"There is no choice {n}: type 1 to {len(actions)}.", markup=False)
+            shown = text if len(text) <= 12 else text[:12] + "..."
+            console.print(f"There is no choice {printable(shown)}: type 1 to {len(actions)}.",
+                          markup=False)
         elif command in ("q", "quit", "exit"):
             session.quit = True
             console.print("You leave the game (save it first with s FILE to resume it "
@@ -192,8 +215,11 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
             path = Path(rest.strip()).expanduser()
             try:
                 session.save(path)
+            except UnsafePathError as e:
+                console.print(f"Not saved: {printable(str(e))}", markup=False)
             except OSError as e:
-                console.print(f"Cannot save to {path}: {e}", markup=False)
+                console.print(f"Not saved: cannot write {printable(str(path))}: "
+                              f"{e.strerror or e}", markup=False)
             else:
                 console.print(f"Saved to {path}; resume with: agesmith play "
                               f"{session.pack} --load {path}", markup=False)
@@ -202,7 +228,14 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
         elif any(text.lower() in a.text.lower() for a in actions):
             _show_choices(session, console, actions, only=text)
         else:
-            console.print(f"Unknown command {text!r}. {HELP}", markup=False)
+            console.print(f"Unknown command {printable(repr(text))}. {HELP}", markup=False)
+
+
+def _choice_number(text: str) -> int | None:
+    """The number typed (any script's decimal digits), or None when it is far too long to be
+    a choice (int() refuses thousands of digits)."""
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else None
 
 
 # ------------------------------------------------------------------ showing the position
@@ -409,11 +442,23 @@ def simulation_report(summary: Any, console: Console, top: int = 10) -> None:
                       "finished.[/yellow]")
 
 
+MAX_LINE = 10_000       # characters of one line of input; the rest of a longer line is dropped
+
+
 def stdin_reader() -> Callable[[], str | None]:
-    stream = sys.stdin
+    """Lines of standard input; bytes that are not valid text become U+FFFD, never an error."""
+    stream: Any = sys.stdin
+    if hasattr(stream, "buffer"):
+        stream = io.TextIOWrapper(stream.buffer, encoding=stream.encoding or "utf-8",
+                                  errors="replace")
 
     def read() -> str | None:
-        line = stream.readline()
+        line = stream.readline(MAX_LINE)
+        if len(line) == MAX_LINE and not line.endswith("\n"):
+            while True:                          # drop the rest of an endless line
+                more = stream.readline(MAX_LINE)
+                if not more or more.endswith("\n"):
+                    break
         return line if line else None
     return read
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -106,3 +107,60 @@ def test_many_choices_are_folded_and_a_word_lists_them() -> None:
     assert "discard green 1 population to exchange" not in first_menu
     after_word = result.output.split("exchange\n", 1)[1]
     assert "to exchange Hills for" in after_word
+
+
+# ------------------------------------------------------------------ every input is answered
+
+
+def _answers(tmp_path: Path, lines: list[str]) -> str:
+    result = run("play", PACK, *SHORT, input="".join(f"{line}\n" for line in lines) + "q\n")
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Traceback" not in result.output and result.exception is None
+    return result.output
+
+
+def test_numbers_in_any_form_are_answered(tmp_path: Path) -> None:
+    out = _answers(tmp_path, ["²", "٣٣٣", "9" * 5000, "0" * 5000 + "1", "-1", "1.5", "0"])
+    assert "Unknown command '²'" in out                  # a digit, but not a decimal number
+    assert "There is no choice ٣٣٣" in out
+    assert "There is no choice 999999999999...: type 1 to" in out
+    assert "There is no choice 0" in out
+    assert "Unknown command '-1'" in out and "Unknown command '1.5'" in out
+    # 0000...1 is choice 1: the game went on
+    assert out.count("Your choice") >= 8
+
+
+def test_bad_bytes_and_control_characters_are_answered(tmp_path: Path) -> None:
+    data = b"\xff\xfe\n\x1b[2Jclear\n" + b"x" * 50_000 + b"\nq\n"
+    result = CliRunner().invoke(main, ["play", PACK, *SHORT], input=data)
+    assert result.exit_code == 0 and result.exception is None
+    assert "\x1b[2J" not in result.output and "\\x1b[2Jclear" in result.output
+
+
+def test_saving_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    out = _answers(tmp_path, ["s", "s   ", "s /dev/null", f"s {tmp_path}",
+                              f"s {tmp_path}/no/such/folder/game.json", "s bad\x01name.json"])
+    assert out.count("Save where? s FILE") == 2
+    assert "Not saved: /dev/null is not a regular file" in out
+    assert f"Not saved: {tmp_path} is a folder" in out
+    assert "does not exist" in out and "control characters" in out
+    assert Path("/dev/null").is_char_device()
+    assert [p.name for p in tmp_path.iterdir()] == []       # nothing half-written
+
+
+def test_a_pack_rule_that_loops_is_shown_located_not_raised(tmp_path: Path) -> None:
+    import shutil
+    pack = tmp_path / "looping"
+    shutil.copytree(PACK, pack)
+    game = pack / "game.yaml"
+    game.write_text(game.read_text().replace(
+        "    fail each unresolved calamity in your events              # AH-K1, AH-K4\n",
+        "    fail each unresolved calamity in your events              # AH-K1, AH-K4\n"
+        "    repeat until the deck is empty: gain 1 gold\n", 1))
+    result = run("play", str(pack), "--players", "2", "--seed", "3", "--ages", "prehistory",
+                 input="end\n" * 5 + "1\n" * 5)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert re.search(r"game\.yaml:\d+:\d+: error: a rule ran \d+ steps", result.output), \
+        result.output[-3000:]
+    assert "That choice cannot be played" in result.output
