@@ -34,7 +34,10 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     loaded, diagnostics = load_pack(pack, variant=variant)
     if loaded is not None and not any(d.is_error for d in diagnostics):
         from interpreter.playability import check_playable
+        from interpreter.setup_checks import check_setup
         diagnostics = sorted_diagnostics(diagnostics + check_playable(loaded))
+        if not any(d.is_error for d in diagnostics):
+            diagnostics = sorted_diagnostics(diagnostics + check_setup(loaded))
     errors = any(d.is_error for d in diagnostics)
     if as_json:
         click.echo(json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False))
@@ -42,7 +45,7 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
         for d in diagnostics:
             out.print(d.render(), style="red" if d.is_error else "yellow", markup=False)
             out.print("")
-        name = loaded.name if loaded else str(pack)
+        name = escape(printable(loaded.name if loaded else str(pack)))
         cards = f"{sum(c.copies for c in loaded.cards)} cards, " if loaded else ""
         verdict = "[red]failed[/red]" if errors else "[green]ok[/green]"
         out.print(f"{name}: {cards}{summary(diagnostics)} — {verdict}")
@@ -60,7 +63,8 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
         for d in diagnostics:
             if d.is_error:
                 err.print(d.render(), markup=False)
-        err.print(f"{pack}: {summary(diagnostics)} — run `agesmith validate {pack}`")
+        err.print(f"{printable(str(pack))}: {summary(diagnostics)} — run `agesmith validate "
+                  f"{printable(str(pack))}`", markup=False)
         sys.exit(1)
     rows = [c for c in cards_json(loaded) if age is None or c["age"] == age]
     if as_json:

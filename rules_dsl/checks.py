@@ -13,6 +13,7 @@ from typing import Any
 
 from . import ast
 from .diagnostics import Diagnostic, did_you_mean
+from .input_checks import control_characters
 from .pack import Pack, Source
 from .vocabulary import EVENTS, Vocabulary, singular
 
@@ -60,6 +61,7 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
         out += checker.tree(token.condition, ())
         out += _token_can_hold(pack, token)
     out += _board(pack)
+    out += control_characters(pack.documents)
     return out
 
 

@@ -75,8 +75,11 @@ class Diagnostic:
                        end_column=end_column)
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_CONTROL_OR_NEWLINE = re.compile(_CONTROL.pattern[:-1] + r"\n]")
+# Characters that act on a terminal or reorder text: C0 and C1 controls (but line breaks and
+# tabs) and the bidirectional marks and overrides.
+CONTROL_CHARACTERS = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL_OR_NEWLINE = re.compile(CONTROL_CHARACTERS.pattern[:-1] + r"\n]")
 
 
 def printable(text: str, newlines: bool = True) -> str:
@@ -87,7 +90,7 @@ def printable(text: str, newlines: bool = True) -> str:
     >>> printable("Fire\x1b[2J")
     'Fire\\\\x1b[2J'
     """
-    pattern = _CONTROL if newlines else _CONTROL_OR_NEWLINE
+    pattern = CONTROL_CHARACTERS if newlines else _CONTROL_OR_NEWLINE
     if not pattern.search(text):
         return text
     return pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

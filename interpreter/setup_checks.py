@@ -1,0 +1,147 @@
+"""Whether a pack can be set up and played at all, checked by playing its setup.
+
+`agesmith validate` adds these to the language's checks:
+- every die face is something the game declares: a resource, gold, or a face the action phase
+  knows ("re-roll", "x2", "golden age", "war", "blank"); `strenght` or `banana` would give
+  nothing in play;
+- each age's setup deals every player's events zone for the largest player count as fully as
+  for the smallest (an age with too few cards deals the last players short);
+- no age ends as soon as it is dealt: the pack's `age_end` condition must not already hold,
+  or the age would end in its first turn, before every player has played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_dsl.diagnostics import Diagnostic, did_you_mean
+from rules_dsl.pack import Pack
+
+from .dice import ACTION_FACES, parse_face
+from .engine import Game
+from .errors import PackError, RuleError, RuleLoopError
+from .meaning import Ctx
+from .state import State
+
+DIE_COUNTERS = ("gold",)        # the counters a die face can give (the action phase's "take")
+
+
+def check_setup(pack: Pack) -> list[Diagnostic]:
+    """Every reason `pack` cannot be set up or played as written, located."""
+    out = die_faces(pack)
+    if out:
+        return out
+    try:
+        game = Game.load(pack)
+    except (PackError, RuleError):
+        return []                   # reported by the other checks
+    return dealing(game) + early_end(game)
+
+
+def _place(pack: Pack, *path: str | int) -> tuple[Any, tuple[str | int, ...]]:
+    """The document and path where a value of the game file is written: in the variant's
+    changes when the variant changes it, else in the game file itself."""
+    doc = pack.documents["game.yaml"]
+    if pack.variant is not None:
+        changed = ("variants", pack.variant, "changes", *path)
+        if _exists(doc.data, changed):
+            return doc, changed
+    return doc, path
+
+
+def _exists(data: Any, path: tuple[str | int, ...]) -> bool:
+    for step in path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return False
+    return True
+
+
+def die_faces(pack: Pack) -> list[Diagnostic]:
+    """A face that is neither a resource, a counter a die gives, nor an action face."""
+    counters = [c for c in pack.game.get("counters") or {} if c in DIE_COUNTERS]
+    allowed = [*(str(r) for r in pack.game.get("resources") or []), *counters, *ACTION_FACES]
+    out = []
+    for name, spec in (pack.game.get("dice") or {}).items():
+        faces = spec.get("faces") if isinstance(spec, dict) else None
+        for i, text in enumerate(faces if isinstance(faces, list) else []):
+            face = parse_face(str(text))
+            if face.kind in allowed:
+                continue
+            doc, path = _place(pack, "dice", name, "faces", i)
+            out.append(doc.diagnostic(
+                path, f'the {name} die has a face "{text}", which is nothing the game declares',
+                code="die-face", hint=did_you_mean(face.kind, allowed)
+                or f"a face gives a resource ({', '.join(allowed[:-len(ACTION_FACES)])}) "
+                   f"or is one of {', '.join(ACTION_FACES)}"))
+    return out
+
+
+def _dealt(game: Game, players: int, age: int) -> State:
+    """The state right after the setup of age number `age` (in the ages played)."""
+    from .ages import start_age
+    state = game.new(players=players, seed=0, start=False)
+    if age:
+        state.age = age
+        start_age(game, state, first=True)
+    game.run(state, stop=lambda frame, _: frame["prog"] == "phase:round")
+    return state
+
+
+def _limits(game: Game) -> tuple[int, int]:
+    limits = game.pack.game.get("players") or {}
+    return int(limits.get("min", 1)), int(limits.get("max", limits.get("min", 1)))
+
+
+def dealing(game: Game) -> list[Diagnostic]:
+    """An age whose setup deals the events zones of the most players short."""
+    fewest, most = _limits(game)
+    out = []
+    for index, age in enumerate(game.pack.ages):
+        try:
+            full = [len(p.events) for p in _dealt(game, fewest, index).players]
+            dealt = [len(p.events) for p in _dealt(game, most, index).players]
+        except (RuleError, RuleLoopError) as e:
+            doc, path = _place(game.pack, "setup")
+            out.append(doc.diagnostic(path, f'the setup of {age.name or age.id} cannot run: {e}',
+                                      code="setup"))
+            continue
+        wanted = max(full, default=0)
+        short = [seat for seat, n in enumerate(dealt) if n < wanted]
+        if not short:
+            continue
+        cards = len(game.catalog.copies_of_age(age.id))
+        doc = game.pack.documents["game.yaml"]
+        out.append(doc.diagnostic(
+            ("ages", index, "cards"),
+            f"{age.name or age.id} cannot deal the events zones of {most} players: player "
+            f"{short[0] + 1} gets {dealt[short[0]]} cards, not {wanted} (the age has "
+            f"{cards} cards)", code="setup",
+            hint=f"add cards to {age.file}, or lower the most players (players: max)"))
+    return out
+
+
+def early_end(game: Game) -> list[Diagnostic]:
+    """An age whose end condition holds as soon as it is dealt."""
+    test = game.formulas.age_end
+    if test is None:
+        return []
+    fewest, most = _limits(game)
+    out = []
+    for index, age in enumerate(game.pack.ages):
+        for players in sorted({fewest, most}):
+            try:
+                state = _dealt(game, players, index)
+                holds = test(Ctx(state, game.catalog, state.active))
+            except (RuleError, RuleLoopError):
+                holds = False       # the setup's own problem is reported by `dealing`
+            if holds:
+                doc, path = _place(game.pack, "age_end")
+                out.append(doc.diagnostic(
+                    path, f"the age's end condition already holds when {age.name or age.id} "
+                          f"is dealt ({players} players): the age would end in its first "
+                          "turn, before every player has played", code="age-end",
+                    hint="an age must end on something that happens during play"))
+                return out
+    return out
