@@ -84,8 +84,8 @@ _CONTROL_OR_NEWLINE = re.compile(CONTROL_CHARACTERS.pattern[:-1] + r"\n]")
 
 def printable(text: str, newlines: bool = True) -> str:
     """`text` with every control character escaped (\\x1b, \\u202e): a name or a rule read
-    from a file can never move the cursor, recolour or rewrite a terminal. Line breaks and
-    tabs are kept unless `newlines` is False.
+    from a file can never move the cursor, recolour or rewrite a terminal. Tabs are kept, and
+    line breaks unless `newlines` is False.
 
     >>> printable("Fire\x1b[2J")
     'Fire\\\\x1b[2J'
