@@ -301,7 +301,7 @@ SCHEMA_FILES = sorted(SCHEMA_DIR.glob("*.schema.json"))
 
 def test_the_schema_files_are_there():
     assert [p.name for p in SCHEMA_FILES] == ["cards.schema.json", "common.schema.json",
-                                              "game.schema.json"]
+                                              "game.schema.json", "scenario.schema.json"]
 
 
 @pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
