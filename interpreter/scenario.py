@@ -295,7 +295,7 @@ class _Scenario:
             if action is None:
                 raise ScenarioError(
                     f"action {i + 1} ({line!r}) is not legal for player "
-                    f"{(state.to_move or 0) + 1} ({state.pending['prompt']})", self.where,
+                    f"{(state.to_move or 0) + 1} ({_prompt(state)})", self.where,
                     _some_legal(actions, line))
             state = self.state = game.apply(state, action)
         if final:
@@ -331,9 +331,10 @@ class _Scenario:
         legal = game.legal_actions(state)
         for key in ("legal", "illegal"):
             for i, line in enumerate(checks.get(key) or []):
-                problem = _legality_problem(state, legal, str(line), key == "legal")
+                problem = _legality_problem(state, legal, str(line), key == "legal",
+                                            (*at, key, i))
                 if problem is not None:
-                    found.append(ScenarioError(problem[0], (*at, key, i), problem[1]))
+                    found.append(problem)
         log = "\n".join(state.log)
         for i, text in enumerate(checks.get("log") or []):
             if str(text) not in log:
@@ -369,8 +370,8 @@ class _Scenario:
             out.append("the game is over")
         elif state.pending is not None:
             actions = game.legal_actions(state)
-            out.append(f"it stopped on an unanswered decision of player {state.to_move + 1}: "
-                       f"{state.pending.get('prompt') or state.pending.get('kind')} "
+            out.append(f"it stopped on an unanswered decision of player "
+                       f"{(state.to_move or 0) + 1}: {_prompt(state)} "
                        f"({len(actions)} legal actions)")
             out += [f"    {a.text}" for a in actions[:12]]
             if len(actions) > 12:
@@ -398,17 +399,25 @@ def _condition_problem(game: Game, state: State, seat: int, text: str,
     return ScenarioError(f"expected for player {seat + 1}: {text} — it does not hold", where)
 
 
-def _legality_problem(state: State, legal: list[Action], line: str, wanted: bool
-                      ) -> tuple[str, str | None] | None:
+def _legality_problem(state: State, legal: list[Action], line: str, wanted: bool,
+                      where: tuple[str | int, ...]) -> ScenarioError | None:
+    """Why `line` is not legal as `wanted` says, or None."""
     found = [a.text for a in legal if line.lower() in a.text.lower()]
     if wanted and not found:
         if state.over:
-            return f"expected {line!r} to be legal, but the game is over", None
-        return (f"expected {line!r} to be legal for player {(state.to_move or 0) + 1}, "
-                "but no legal action matches it", _some_legal(legal, line))
+            return ScenarioError(f"expected {line!r} to be legal, but the game is over", where)
+        return ScenarioError(f"expected {line!r} to be legal for player "
+                             f"{(state.to_move or 0) + 1}, but no legal action matches it",
+                             where, _some_legal(legal, line))
     if not wanted and found:
-        return f"expected {line!r} not to be legal, but it is: {found[0]!r}", None
+        return ScenarioError(f"expected {line!r} not to be legal, but it is: {found[0]!r}",
+                             where)
     return None
+
+
+def _prompt(state: State) -> str:
+    pending = state.pending or {}
+    return str(pending.get("prompt") or pending.get("kind") or "no decision")
 
 
 def _some_legal(actions: list[Action], line: str) -> str:

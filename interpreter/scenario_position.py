@@ -86,7 +86,7 @@ class Copies:
         self.age = age
         self.of_age = game.catalog.copies_of_age(age)
         self.placed: set[int] = set()
-        self.ages_of = {}
+        self.ages_of: dict[str, list[str]] = {}
         for info in game.catalog.cards:
             self.ages_of.setdefault(info.name, []).append(info.age)
 

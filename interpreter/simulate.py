@@ -142,6 +142,8 @@ def play(game: Game, bots: Sequence[Bot], seed: int,
         if actions >= max_actions:
             raise RuntimeError(f"the game was stopped after {max_actions} actions")
         seat = state.to_move
+        if seat is None:
+            raise RuntimeError("the game waits for nobody: it cannot go on")
         choice = bots[seat].choose(game, state, game.legal_actions(state))
         after = game.apply(state, choice)
         actions += 1
@@ -260,15 +262,14 @@ def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 
     `interrupted`."""
     if games < 0:
         raise ValueError("the number of games cannot be negative")
-    if isinstance(ages, (list, tuple)):
-        ages = "+".join(ages)
+    ages_played = ages if ages is None or isinstance(ages, str) else "+".join(ages)
     names = seat_bots(bots, players)
     if isinstance(pack, Game):          # workers load it again from its folder and options
         game = pack
         config = Config(str(game.pack.root), game.pack.variant, game.board_side,
                         "+".join(game.ages), players, seed, names)
     else:
-        config = Config(str(pack), variant, board, ages, players, seed, names)
+        config = Config(str(pack), variant, board, ages_played, players, seed, names)
         game = _load(config)            # loaded here first: a bad pack fails early
     limits = game.pack.game.get("players") or {}
     if not limits.get("min", 1) <= players <= limits.get("max", 10):
