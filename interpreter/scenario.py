@@ -65,6 +65,7 @@ from .meaning import Ctx, compile_condition
 from .scenario_position import (
     PLAYER_KEYS,
     ScenarioError,
+    ScenarioProblems,
     place,
     seat_of,
     set_dice,
@@ -164,8 +165,11 @@ def check(path: str | os.PathLike[str]) -> Outcome:
     if doc is None or not isinstance(doc.data, dict):
         return Outcome(shown, "(unreadable)", [], False, [d.render() for d in problems])
     spec = doc.data
-    problems += _unknown_player_keys(doc, check_against(doc, schema_validator("scenario")),
-                                     Path(path).parent)
+    schema, unknown_keys = _unknown_player_keys(
+        doc, check_against(doc, schema_validator("scenario")), Path(path).parent)
+    problems += schema
+    if problems:        # else the position reports the unknown keys with its other problems
+        problems = sorted(problems + unknown_keys, key=lambda d: (d.line or 0, d.column or 0))
     name = spec["name"] if isinstance(spec.get("name"), str) else Path(path).stem
     proves = [p for p in spec.get("proves") or [] if isinstance(p, str)] \
         if isinstance(spec.get("proves"), list) else []
@@ -177,6 +181,8 @@ def check(path: str | os.PathLike[str]) -> Outcome:
     scenario = _Scenario(spec, Path(path).parent, doc=doc)
     try:
         scenario.play()
+    except ScenarioProblems as e:
+        scenario.failures += e.problems
     except ScenarioError as e:
         scenario.failures.append(e)
     except (PackError, RuleError, RuleLoopError, IllegalActionError) as e:
@@ -428,29 +434,27 @@ def _some_legal(actions: list[Action], line: str) -> str:
 
 
 def _unknown_player_keys(doc: YamlDocument, problems: list[Diagnostic], here: Path
-                         ) -> list[Diagnostic]:
-    """The schema's problems, where a key of a player that is neither a player's key nor a
-    counter of the pack is reported as an unknown key (with a did-you-mean), not as a value
-    that should have been a number."""
+                         ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The schema's problems less those about the values of unknown player keys, and those
+    keys (neither a player's key nor a counter of the pack) as unknown keys with a
+    did-you-mean: `civilisation: [...]` is a misspelt key, not a counter that should be a
+    number."""
     players = (doc.data.get("position") or {}) if isinstance(doc.data, dict) else {}
     players = players.get("players") if isinstance(players, dict) else None
     if not isinstance(players, dict):
-        return problems
+        return problems, []
     try:
         counters = _load_game(doc.data, here).pack.game.get("counters") or {}
     except Exception:       # the pack's own problems are reported when it is run
-        return problems
+        return problems, []
     unknown = []
     for number, desc in players.items():
         if isinstance(desc, dict):
             unknown += [("position", "players", number, key) for key in desc
                         if key not in PLAYER_KEYS and key not in counters]
-    if not unknown:
-        return problems
     values = {doc.position(path) for path in unknown}
-    kept = [d for d in problems if (d.line, d.column) not in values]
-    return sorted(kept + [_located(doc, unknown_key(str(path[-1]), path, counters))
-                          for path in unknown], key=lambda d: (d.line or 0, d.column or 0))
+    return ([d for d in problems if (d.line, d.column) not in values],
+            [_located(doc, unknown_key(str(path[-1]), path, counters)) for path in unknown])
 
 
 class _AlreadyLocated(ScenarioError):

@@ -8,8 +8,8 @@ part of its position silently ignored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl.diagnostics import did_you_mean
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .state import PlayerState, State
 
 Path = tuple[str | int, ...]
+T = TypeVar("T")
 PLAYER_KEYS = ("civilization", "events", "legacy", "tilted", "tokens", "space")
 
 
@@ -115,24 +116,58 @@ class Copies:
         return [c for c in self.of_age if c not in self.placed]
 
 
+class ScenarioProblems(ScenarioError):
+    """Several problems of one position, all reported at once."""
+
+    def __init__(self, problems: list[ScenarioError]) -> None:
+        super().__init__(problems[0].message, problems[0].path, problems[0].hint)
+        self.problems = problems
+
+
+class _Attempts:
+    """Runs the steps of placing a position, keeping every problem instead of the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[ScenarioError] = []
+
+    def __call__(self, make: Callable[[], T]) -> T | None:
+        try:
+            return make()
+        except ScenarioError as e:
+            self.problems.append(e)
+            return None
+
+    def all(self, makes: Iterable[Callable[[], T]]) -> list[T]:
+        return [found for found in map(self, makes) if found is not None]
+
+
 def place(game: Game, state: State, position: dict[str, Any]) -> None:
-    """Change a freshly dealt age into the position described."""
+    """Change a freshly dealt age into the position described; every problem found is raised
+    at once (`ScenarioProblems`)."""
     from .ages import age_id
     copies = Copies(game, age_id(game, state))
+    attempt = _Attempts()
     here: Path = ("position",)
     if position.get("active") is not None:
-        state.active = seat_of(position["active"], len(state.players), (*here, "active"))
-        state.frames[-1]["player"] = state.active
+        active = attempt(lambda: seat_of(position["active"], len(state.players),
+                                         (*here, "active")))
+        if active is not None:
+            state.active = active
+            state.frames[-1]["player"] = state.active
     described: dict[int, tuple[Path, dict[str, Any]]] = {}
     for key, desc in (position.get("players") or {}).items():
         path = (*here, "players", str(key))
-        seat = seat_of(key, len(state.players), path, key=True)
+        seat = attempt(lambda key=key, path=path: seat_of(key, len(state.players), path,
+                                                          key=True))
+        if seat is None:
+            continue
         if desc is not None and not isinstance(desc, dict):
-            raise ScenarioError("a player is described by a mapping (events:, civilization: ...)",
-                                path)
+            attempt.problems.append(ScenarioError(
+                "a player is described by a mapping (events:, civilization: ...)", path))
+            continue
         described[seat] = (path, desc or {})
     for seat, (path, desc) in described.items():
-        _place_player(game, state.players[seat], desc, path, copies)
+        _place_player(game, state.players[seat], desc, path, copies, attempt)
     # undescribed players keep their dealt events, less the cards placed elsewhere, topped up
     # from the rest of the age
     dealt = {p.seat: len(p.events) for p in state.players}
@@ -140,9 +175,11 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         if player.seat not in described:
             player.events = [c for c in player.events if c not in copies.placed]
             copies.placed.update(player.events)
-    top = [copies.take(n, (*here, "deck", i)) for i, n in enumerate(position.get("deck") or [])]
-    state.discard = [copies.take(n, (*here, "discard", i))
-                     for i, n in enumerate(position.get("discard") or [])]
+    top = attempt.all(lambda n=n, i=i: copies.take(n, (*here, "deck", i))
+                      for i, n in enumerate(_names(position, "deck", here, attempt)))
+    state.discard = attempt.all(lambda n=n, i=i: copies.take(n, (*here, "discard", i))
+                                for i, n in enumerate(_names(position, "discard", here,
+                                                             attempt)))
     rest = copies.rest()
     rng = state.random()
     rng.shuffle(rest)
@@ -154,44 +191,68 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     if "board" in position:
         board = position["board"] or {}
         if not isinstance(board, dict):
-            raise ScenarioError("the board is a mapping of spaces to tokens", (*here, "board"))
-        state.board = {space_name(game, k, (*here, "board", str(k)), key=True):
-                       token_index(game, v, (*here, "board", str(k)))
-                       for k, v in board.items()}
+            attempt.problems.append(ScenarioError("the board is a mapping of spaces to tokens",
+                                                  (*here, "board")))
+            board = {}
+        state.board = {}
+        for k, v in board.items():
+            where = (*here, "board", str(k))
+            space = attempt(lambda k=k, where=where: space_name(game, k, where, key=True))
+            token = attempt(lambda v=v, where=where: token_index(game, v, where))
+            if space is not None and token is not None:
+                state.board[space] = token
+    if attempt.problems:
+        raise ScenarioProblems(attempt.problems)
+
+
+def _names(desc: dict[str, Any], key: str, path: Path, attempt: _Attempts) -> list[Any]:
+    """The list of card names written at `key` (a problem when it is not a list)."""
+    value = desc.get(key) or []
+    if not isinstance(value, list):
+        attempt.problems.append(ScenarioError(f"{key} is a list of card names", (*path, key)))
+        return []
+    return value
 
 
 def _place_player(game: Game, player: PlayerState, desc: dict[str, Any], path: Path,
-                  copies: Copies) -> None:
+                  copies: Copies, attempt: _Attempts) -> None:
     counters = game.pack.game.get("counters") or {}
     for key in desc:
         if key not in PLAYER_KEYS and key not in counters:
-            raise unknown_key(key, (*path, key), counters)
+            attempt.problems.append(unknown_key(key, (*path, key), counters))
 
-    def names(key: str) -> list[tuple[Path, Any]]:
-        value = desc.get(key) or []
-        if not isinstance(value, list):
-            raise ScenarioError(f"{key} is a list of card names", (*path, key))
-        return [((*path, key, i), n) for i, n in enumerate(value)]
+    def cards(key: str, any_age: bool = False) -> list[int]:
+        return attempt.all(lambda n=n, i=i: copies.take(n, (*path, key, i), any_age)
+                           for i, n in enumerate(_names(desc, key, path, attempt)))
 
-    player.events = [copies.take(n, where) for where, n in names("events")]
-    player.civilization = [[copies.take(n.strip(), where) for n in str(text).split(">")]
-                           for where, text in names("civilization")]
-    player.legacy = [copies.take(n, where, any_age=True) for where, n in names("legacy")]
+    player.events = cards("events")
+    player.civilization = []
+    for i, text in enumerate(_names(desc, "civilization", path, attempt)):
+        pile = attempt.all(lambda n=n, i=i: copies.take(n.strip(), (*path, "civilization", i))
+                           for n in str(text).split(">"))
+        if pile:
+            player.civilization.append(pile)
+    player.legacy = cards("legacy", any_age=True)
     for key, value in desc.items():
         if key in counters:
-            player.counters[key] = integer(value, (*path, key))
+            amount = attempt(lambda key=key, value=value: integer(value, (*path, key)))
+            if amount is not None:
+                player.counters[key] = amount
     if "tokens" in desc:
-        player.tokens = [integer(t, (*path, "tokens", i))
-                         for i, t in enumerate(desc["tokens"] or [])]
+        player.tokens = attempt.all(lambda t=t, i=i: integer(t, (*path, "tokens", i))
+                                    for i, t in enumerate(_names(desc, "tokens", path,
+                                                                 attempt)))
     if desc.get("space") is not None:
-        player.space = space_name(game, desc["space"], (*path, "space"))
+        player.space = attempt(lambda: space_name(game, desc["space"], (*path, "space")))
     player.tilted = []
-    for where, name in names("tilted"):
+    for i, name in enumerate(_names(desc, "tilted", path, attempt)):
         found = [c for c in player.all_cards()
                  if game.name(c) == str(name).strip() and c not in player.tilted]
         if not found:
-            raise ScenarioError(f'"{name}" is not in this player\'s civilization', where,
-                                "only cards of the civilization can be tilted")
+            attempt.problems.append(ScenarioError(
+                f'"{name}" is not in this player\'s civilization', (*path, "tilted", i),
+                "only cards of the civilization can be tilted"))
+            continue
         player.tilted.append(found[0])
 
 

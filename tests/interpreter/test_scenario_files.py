@@ -212,3 +212,14 @@ def test_control_characters_in_a_scenario_never_reach_the_terminal(tmp_path: Pat
     result = CliRunner().invoke(main, ["check", "-v", str(tmp_path / "scenario.yaml")])
     assert "\x1b" not in result.output and "\x07" not in result.output
     assert "\\x1b[2J" in result.output and "\\x1b[31m" in result.output
+
+
+def test_every_problem_of_a_position_is_reported_at_once(tmp_path: Path) -> None:
+    text = _changed("civilization: [Hunting, Fishing]",
+                    "civilization: [Huntin, Fishing > Fishng]\n      glod: 2\n      space: 9z")
+    text = text.replace("  players:\n", "  deck: [Wolvs]\n  players:\n")
+    report = check(_write(tmp_path, text)).summary()
+    for message in ('no card "Huntin"', 'no card "Fishng"', 'unknown key "glod"',
+                    'no space "9z"', 'no card "Wolvs"'):
+        assert message in report, report
+    assert len(LOCATED.findall(report)) == 5
