@@ -102,3 +102,16 @@ def test_a_billion_games_are_not_queued_at_once() -> None:
         assert rss < 300_000, f"the main process holds {rss} kB"
     finally:
         _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
+
+
+def test_workers_end_when_the_main_process_is_killed() -> None:
+    process = _start("--workers", "2", "--json")
+    _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
+    workers = [pid for pid in _group(process.pid) if pid != process.pid]
+    os.kill(process.pid, signal.SIGKILL)        # no handler runs: the workers notice alone
+    process.communicate(timeout=PATIENCE)
+    try:
+        _wait_for(lambda: not set(workers) & set(_group(process.pid)), "orphaned workers to end")
+    finally:
+        for pid in set(workers) & set(_group(process.pid)):
+            os.kill(pid, signal.SIGKILL)
