@@ -145,6 +145,8 @@ def load_yaml(path: str | os.PathLike[str],
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             return fail("this is a folder, not a YAML file")
+        if not stat.S_ISREG(info.st_mode):      # a pipe or a device could block or never end
+            return fail("this is not a regular file (a device, pipe or socket)")
         if info.st_size > MAX_BYTES:
             return None, [_too_large(shown, info.st_size)]
         with open(path, "rb") as handle:

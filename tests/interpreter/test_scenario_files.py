@@ -223,3 +223,13 @@ def test_every_problem_of_a_position_is_reported_at_once(tmp_path: Path) -> None
                     'no space "9z"', 'no card "Wolvs"'):
         assert message in report, report
     assert len(LOCATED.findall(report)) == 5
+
+
+def test_a_pipe_or_a_device_is_refused_not_read(tmp_path: Path) -> None:
+    import os
+    os.mkfifo(tmp_path / "waiting.yaml")          # reading it would block forever
+    _write(tmp_path, FAMINE, "good.yaml")
+    result = CliRunner().invoke(main, ["check", str(tmp_path), "/dev/zero"])
+    assert "waiting.yaml: error: this is not a regular file" in result.output
+    assert "/dev/zero: error: this is not a regular file" in result.output
+    assert "1 passed, 2 failed" in result.output
