@@ -35,9 +35,10 @@ from interpreter.bots import Bot, make_bot
 from interpreter.dice import die_text
 from interpreter.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
-from rules_dsl.safe_files import UnsafePathError, write_atomic
+from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
 SAVE_FORMAT = "agesmith saved game"
+MAX_SAVE = 64 * 1024 * 1024     # bytes: a saved game is far smaller
 HUMAN = 0
 HELP = ("Type the number of a choice, or a word to list only the choices that contain it "
         "(acquire, exchange, re-roll). Other commands: l = the whole log, p = the position, "
@@ -88,9 +89,10 @@ def new_session(pack: Path, players: int, seed: int, variant: str | None, board:
 
 def load_session(pack: Path, file: Path, bots: str | None) -> Session:
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise PlayError(f"{file}: cannot read the saved game ({e})") from None
+        data = json.loads(read_regular(file, MAX_SAVE).decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as e:      # UnsafePathError is a ValueError
+        raise PlayError(f"{printable(str(file))}: cannot read the saved game "
+                        f"({printable(str(e))})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise PlayError(f"{file}: not a game saved by `agesmith play`")
     try:

@@ -1,4 +1,5 @@
-"""Writing a user's file without ever losing it: one safe way for every part of the program.
+"""Writing a user's file without ever losing it: one safe way for every part of the program
+(and reading one without blocking on a pipe or a device).
 
 A file is written to a temporary file in the same folder, flushed to disk, then renamed over the
 target, so a reader sees the old bytes or the new ones, never half of them; the temporary file
@@ -67,6 +68,30 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *,
         Path(tmp).unlink(missing_ok=True)
         raise
     return target
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, else `UnsafePathError`: a device
+    (/dev/zero never ends), a pipe (it waits for a writer) or a folder is refused, not read."""
+    text = os.fspath(path)
+    try:
+        with open(text, "rb", opener=_nonblocking) as handle:
+            mode = os.fstat(handle.fileno()).st_mode
+            if not stat.S_ISREG(mode):
+                kind = "a folder" if stat.S_ISDIR(mode) else \
+                    "not a regular file (a device, pipe or socket)"
+                raise UnsafePathError(f"{text} is {kind}")
+            data = handle.read(limit + 1)
+    except IsADirectoryError:
+        raise UnsafePathError(f"{text} is a folder") from None
+    if len(data) > limit:
+        raise UnsafePathError(f"{text} is larger than {limit:,} bytes")
+    return data
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    # opening a pipe with no writer would wait forever; O_NONBLOCK only matters for those
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
 
 def _umask() -> int:

@@ -73,6 +73,9 @@ def test_play_reports_bad_options_without_a_traceback(tmp_path: Path) -> None:
     result = run("play", PACK, "--load", str(bad))
     assert result.exit_code == 1 and "not a game saved" in result.output
     assert "Traceback" not in result.output
+    for device in ("/dev/zero", "/dev/null"):       # never read forever
+        result = run("play", PACK, "--load", device)
+        assert result.exit_code == 1 and "not a regular file" in result.output
 
 
 def test_simulate_json_parses() -> None:

@@ -65,3 +65,23 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.
         write_atomic(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_reads_a_regular_file_within_its_limit(tmp_path: Path) -> None:
+    from rules_dsl.safe_files import read_regular
+    (tmp_path / "save.json").write_bytes(b"{}")
+    assert read_regular(tmp_path / "save.json", 10) == b"{}"
+    with pytest.raises(UnsafePathError, match="larger than 1 bytes"):
+        read_regular(tmp_path / "save.json", 1)
+
+
+def test_never_blocks_on_a_pipe_nor_reads_a_device_forever(tmp_path: Path) -> None:
+    from rules_dsl.safe_files import read_regular
+    os.mkfifo(tmp_path / "pipe")
+    for path in (tmp_path / "pipe", Path("/dev/zero")):
+        with pytest.raises(UnsafePathError, match="not a regular file"):
+            read_regular(path, 1000)
+    with pytest.raises(UnsafePathError, match="folder"):
+        read_regular(tmp_path, 1000)
+    with pytest.raises(FileNotFoundError):
+        read_regular(tmp_path / "missing", 1000)
