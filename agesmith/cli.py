@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rules_dsl.card_json import cards_json
-from rules_dsl.diagnostics import printable, sorted_diagnostics, summary
+from rules_dsl.diagnostics import printable, sorted_diagnostics, summary, terminal_json
 from rules_dsl.pack import load_pack
 
 out = Console(highlight=False, soft_wrap=True)
@@ -40,7 +39,7 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
             diagnostics = sorted_diagnostics(diagnostics + check_setup(loaded))
     errors = any(d.is_error for d in diagnostics)
     if as_json:
-        click.echo(json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False))
+        click.echo(terminal_json([d.to_json() for d in diagnostics]))
     else:
         for d in diagnostics:
             out.print(d.render(), style="red" if d.is_error else "yellow", markup=False)
@@ -68,7 +67,7 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
         sys.exit(1)
     rows = [c for c in cards_json(loaded) if age is None or c["age"] == age]
     if as_json:
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        click.echo(terminal_json(rows))
         return
     table = Table(title=f"{loaded.name}: {len(rows)} cards", show_lines=False)
     for column in ("age", "name", "type", "copies", "cost", "gold", "points", "bonus", "rules"):
@@ -203,7 +202,7 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
             err.print(f"agesmith simulate: {e}", markup=False)
             sys.exit(1)
     if as_json:
-        click.echo(summary.to_json())
+        click.echo(terminal_json(summary.to_data()))
     else:
         from .play import simulation_report
         simulation_report(summary, out, top)

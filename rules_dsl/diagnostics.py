@@ -13,6 +13,7 @@ Checks never raise on bad input: they yield diagnostics and the caller decides.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
@@ -94,6 +95,13 @@ def printable(text: str, newlines: bool = True) -> str:
     if not pattern.search(text):
         return text
     return pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def terminal_json(data: object, indent: int | None = 2) -> str:
+    """`data` as JSON that is safe to print: every control character escaped as \\uXXXX
+    (json escapes only those below U+0020), other text left readable."""
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    return CONTROL_CHARACTERS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def sort_key(d: Diagnostic) -> tuple[int, str, int, int]:

@@ -120,3 +120,11 @@ def test_the_bundled_pack_and_its_variants_can_be_set_up() -> None:
     for variant in (None, "introductory", "no war", "progressive", "linear"):
         pack, _ = load_pack(ALONG_HISTORY, variant=variant)
         assert check_setup(pack) == []
+
+
+def test_json_output_escapes_control_characters(tmp_path: Path) -> None:
+    pack = _pack(tmp_path, MINIMAL, "stone.yaml", "name: Cave", 'name: "Cave\\u009B2J\\u202E"')
+    result = CliRunner().invoke(main, ["validate", str(pack), "--json"])
+    assert "\x9b" not in result.output and "\u202e" not in result.output
+    found = json.loads(result.output)
+    assert any("\\x9b" in d["message"] for d in found if d["code"] == "control-character")
