@@ -233,3 +233,12 @@ def test_a_pipe_or_a_device_is_refused_not_read(tmp_path: Path) -> None:
     assert "waiting.yaml: error: this is not a regular file" in result.output
     assert "/dev/zero: error: this is not a regular file" in result.output
     assert "1 passed, 2 failed" in result.output
+
+
+def test_every_scenario_file_names_its_schema_for_editors() -> None:
+    root = Path(__file__).resolve().parents[1] / "scenarios"
+    for path in sorted(root.rglob("*.yaml")):
+        first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        schema = (path.parent / first.split("=", 1)[1]).resolve()
+        assert schema.name == "scenario.schema.json" and schema.is_file(), path
