@@ -88,15 +88,17 @@ class Outcome:
     state: State | None = None
     known_bug: str | None = None        # the scenario states a known engine bug
     details: list[str] = field(default_factory=list)    # for `check -v`: where it stopped
+    broken: bool = False                # the file itself is wrong: it never reached its actions
 
     @property
     def ok(self) -> bool:
-        """Passed, or failed exactly as its known bug says it does."""
-        return self.passed != bool(self.known_bug)
+        """Passed, or failed exactly as its known bug says it does (a known bug never excuses
+        a file that cannot even be set up)."""
+        return not self.broken and self.passed != bool(self.known_bug)
 
     def summary(self) -> str:
         mark = "PASS" if self.passed else "FAIL"
-        if self.known_bug:
+        if self.known_bug and not self.broken:
             mark = "BUG " if not self.passed else "FIXED?"
         proves = f" [{', '.join(self.proves)}]" if self.proves else ""
         head = printable(f"{mark} {self.path}: {self.name}{proves}", newlines=False)
@@ -163,7 +165,8 @@ def check(path: str | os.PathLike[str]) -> Outcome:
                                        hint="it starts with name:, then position:, actions: "
                                             "and expect:"))
     if doc is None or not isinstance(doc.data, dict):
-        return Outcome(shown, "(unreadable)", [], False, [d.render() for d in problems])
+        return Outcome(shown, "(unreadable)", [], False, [d.render() for d in problems],
+                       broken=True)
     spec = doc.data
     schema, unknown_keys = _unknown_player_keys(
         doc, check_against(doc, schema_validator("scenario")), Path(path).parent)
@@ -177,6 +180,7 @@ def check(path: str | os.PathLike[str]) -> Outcome:
     outcome = Outcome(shown, name, proves, False, known_bug=known_bug)
     if problems:
         outcome.problems = [d.render() for d in problems]
+        outcome.broken = True
         return outcome
     scenario = _Scenario(spec, Path(path).parent, doc=doc)
     try:
@@ -193,6 +197,7 @@ def check(path: str | os.PathLike[str]) -> Outcome:
             "this is a bug of Agesmith, not of the scenario: please report it"))
     outcome.problems = [_located(doc, f).render() for f in scenario.failures]
     outcome.passed = not scenario.failures
+    outcome.broken = not scenario.built
     outcome.state = scenario.state
     outcome.details = scenario.details()
     return outcome
@@ -238,6 +243,7 @@ class _Scenario:
         self.failures: list[ScenarioError] = []
         self.where: tuple[str | int, ...] = ()
         self.log_start = 0
+        self.built = False                  # the position is set up: the actions may start
 
     def build(self) -> None:
         spec = self.spec
@@ -281,6 +287,7 @@ class _Scenario:
             self.where = ("dice",)
             set_dice(game, state, spec["dice"])
         game.run(state)
+        self.built = True
 
     def play(self, final: bool = True) -> None:
         self.build()

@@ -242,3 +242,14 @@ def test_every_scenario_file_names_its_schema_for_editors() -> None:
         assert first.startswith("# yaml-language-server: $schema="), path
         schema = (path.parent / first.split("=", 1)[1]).resolve()
         assert schema.name == "scenario.schema.json" and schema.is_file(), path
+
+
+def test_a_known_bug_never_excuses_a_file_that_cannot_be_set_up(tmp_path: Path) -> None:
+    bug = "known_bug: Famine is not free yet\n"
+    failing = check(_write(tmp_path, FAMINE.replace('you own "Famine"', 'you own "Tiger"')
+                           + bug, "a.yaml"))
+    assert failing.ok and not failing.passed and failing.summary().startswith("BUG ")
+    broken = check(_write(tmp_path, _changed("Fishing]", "Fishng]") + bug, "b.yaml"))
+    assert not broken.ok and broken.summary().startswith("FAIL")
+    misspelt = check(_write(tmp_path, _changed("expect:", "expects:") + bug, "c.yaml"))
+    assert not misspelt.ok
