@@ -100,7 +100,8 @@ class ParseCache:
         data = {"format": FORMAT, "language": language_version(), "entries": self._stored}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+            write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                         durable=False)
             self._dirty = False
         except (OSError, UnsafePathError, ValueError):
             pass

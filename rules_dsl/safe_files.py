@@ -49,8 +49,10 @@ def check_writable(path: str | os.PathLike[str], inside: str | os.PathLike[str] 
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes, *,
-                 inside: str | os.PathLike[str] | None = None) -> Path:
-    """Write `data` to `path` all at once (text as UTF-8); return the resolved path written."""
+                 inside: str | os.PathLike[str] | None = None, durable: bool = True) -> Path:
+    """Write `data` to `path` all at once (text as UTF-8); return the resolved path written.
+    With durable=False the bytes are not forced to disk before the rename (for a cache: after
+    a power cut it may be lost, never half-written)."""
     target = check_writable(path, inside)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -58,7 +60,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *,
         with os.fdopen(fd, "wb") as out:
             out.write(payload)
             out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                os.fsync(out.fileno())
         if target.exists():
             os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
         else:                       # what a plain open() would have made
