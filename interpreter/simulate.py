@@ -239,6 +239,8 @@ def _stop_on_signals() -> Iterator[None]:
         return
 
     def stop(signum: int, _frame: Any) -> None:
+        for sig in previous:        # a second Ctrl-C must not interrupt ending the workers
+            signal.signal(sig, signal.SIG_IGN)
         raise SimulationStopped(signal.Signals(signum).name)
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
