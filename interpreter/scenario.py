@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_dsl.diagnostics import Diagnostic, printable
+from rules_dsl.diagnostics import Diagnostic, did_you_mean, printable
 from rules_dsl.parser import try_parse
 from rules_dsl.schema_check import check_against, schema_validator
 from rules_dsl.yaml_source import YamlDocument, load_yaml
@@ -123,7 +123,6 @@ def _game(pack: Path, variant: str | None, age: str | None, board: str | None) -
         if age is not None:
             order = [a.id for a in probe.pack.ages]
             if age not in order:
-                from rules_dsl.diagnostics import did_you_mean
                 raise ScenarioError(f'the pack has no age "{age}"', ("age",),
                                     did_you_mean(age, order) or f"ages: {', '.join(order)}")
             ages = order[order.index(age):]
@@ -264,6 +263,12 @@ class _Scenario:
         place(game, state, position)
         self.log_start = len(state.log)
         start = str(spec.get("start", "take"))
+        acts = {getattr(getattr(i, "act", None), "verb", None)
+                for program in game.programs.values() for i in program} - {None}
+        if start not in acts:
+            raise ScenarioError(f'no phase or rule of the pack does "{start}"', ("start",),
+                                did_you_mean(start, sorted(map(str, acts)))
+                                or "the default, take, starts at the active player's actions")
         seat = state.active
         if spec.get("start_player") is not None:
             seat = seat_of(spec["start_player"], players, ("start_player",))
@@ -274,10 +279,15 @@ class _Scenario:
                     and int(frame.get("doer", frame["player"])) == seat)
         self.where = ("start",)
         game.run(state, stop=at_start)
-        while state.pending is not None and state.pending["kind"] == "action":
+        for _ in range(2 * players + 1):
+            if state.pending is None or state.pending["kind"] != "action":
+                break
             # starting at a later act ("wage", "fail"...): the actions before it are passed
             state.pending = None
             game.run(state, Action("pass", {}), stop=at_start)
+        else:
+            raise ScenarioError(f'the start "{start}" of player {seat + 1} is not reached in '
+                                "the first round", ("start",))
         if state.pending is not None:
             raise ScenarioError(f'a decision came before the start "{start}": '
                                 f"{state.pending['prompt']}", ("start",))

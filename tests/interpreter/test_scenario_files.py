@@ -86,6 +86,8 @@ CASES = [
      'unknown word "lnad"', 15, 'did you mean "land"'),
     ("an expectation with an unknown card", _changed('you own "Famine"', 'you own "Famin"'),
      'unknown card "Famin"', 15, 'did you mean "Famine"'),
+    ("an unknown start", _changed("seed: 1", "seed: 1\nstart: wag"), 'does "wag"', 4,
+     'did you mean "wage"'),
     ("an unknown age", _changed("seed: 1", "seed: 1\nage: stone_age"), 'no age "stone_age"',
      4, "prehistory"),
     ("an unknown variant", _changed("seed: 1", "seed: 1\nvariant: quick"),
