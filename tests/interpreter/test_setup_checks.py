@@ -110,8 +110,10 @@ def test_control_characters_are_refused_where_they_are_written(tmp_path: Path, o
     errors = [d for d in found if d["code"] == "control-character"]
     assert errors and errors[0]["line"] == _line_of(pack, file, where)
     assert "\x1b" not in text and "\u202e" not in text and "\x07" not in text
-    result = CliRunner().invoke(main, ["cards", str(pack)])
-    assert result.exit_code == 1 and "\x1b" not in result.output
+    for command in (["cards", str(pack)], ["play", str(pack), "--seed", "1"],
+                    ["simulate", str(pack), "--games", "1"]):
+        result = CliRunner().invoke(main, command, input="q\n")
+        assert result.exit_code == 1 and "\x1b" not in result.output, command
 
 
 def test_the_bundled_pack_and_its_variants_can_be_set_up() -> None:
