@@ -192,22 +192,29 @@ def _decode_problem(data: Any, lines: list[str]) -> Diagnostic:
 
 
 _DIAGNOSTIC_FIELDS = tuple(f.name for f in dataclasses.fields(Diagnostic))
-_LEAVES = (str, int, bool, type(None))
+_LEAVES = frozenset({str, int, bool, type(None)})
 
 
 def _decode(value: Any, lines: list[str]) -> Any:
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind is dict:
         cls = _NODES.get(value.get("n"))  # type: ignore[arg-type]
+        names = _FIELDS.get(cls)  # type: ignore[arg-type]
         fields = value.get("f")
-        if cls is None or not isinstance(fields, list) or len(fields) != len(_FIELDS[cls]):
+        if names is None or type(fields) is not list or len(fields) != len(names):
             raise _Damaged
-        span = _span(value.get("s"), lines)
-        node = cls(*(_decode(f, lines) for f in fields), span=span)
+        # built as pickle builds it (the fields set directly): the classes have no checks
+        # in __init__, and this is the hot path of loading a pack
+        node = object.__new__(cls)  # type: ignore[call-overload]
+        attributes = node.__dict__
+        for name, field in zip(names, fields, strict=True):
+            attributes[name] = _decode(field, lines)
+        attributes["span"] = _span(value.get("s"), lines)
         _check_words(node, lines)
         return node
-    if isinstance(value, list):
-        return tuple(_decode(v, lines) for v in value)
-    if isinstance(value, _LEAVES) and not isinstance(value, float):
+    if kind is list:
+        return tuple([_decode(v, lines) for v in value])
+    if kind in _LEAVES:
         return value
     raise _Damaged
 
@@ -216,10 +223,11 @@ def _span(raw: Any, lines: list[str]) -> ast.Span | None:
     """A span that lies inside the text."""
     if raw is None:
         return None
-    if not isinstance(raw, list) or len(raw) != 4 or not all(type(n) is int for n in raw):
+    if type(raw) is not list or len(raw) != 4:
         raise _Damaged
     line, column, end_line, end_column = raw
-    if not (1 <= line <= end_line <= len(lines) and 1 <= column <= len(lines[line - 1]) + 1
+    if not (type(line) is type(column) is type(end_line) is type(end_column) is int
+            and 1 <= line <= end_line <= len(lines) and 1 <= column <= len(lines[line - 1]) + 1
             and 1 <= end_column <= len(lines[end_line - 1]) + 1
             and (line, column) <= (end_line, end_column)):
         raise _Damaged
