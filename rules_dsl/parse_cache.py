@@ -199,13 +199,13 @@ def _decode(value: Any, lines: list[str]) -> Any:
     kind = type(value)
     if kind is dict:
         cls = _NODES.get(value.get("n"))  # type: ignore[arg-type]
-        names = _FIELDS.get(cls)  # type: ignore[arg-type]
         fields = value.get("f")
-        if names is None or type(fields) is not list or len(fields) != len(names):
+        if cls is None or type(fields) is not list or len(fields) != len(_FIELDS[cls]):
             raise _Damaged
+        names = _FIELDS[cls]
         # built as pickle builds it (the fields set directly): the classes have no checks
         # in __init__, and this is the hot path of loading a pack
-        node = object.__new__(cls)  # type: ignore[call-overload]
+        node: Any = object.__new__(cls)
         attributes = node.__dict__
         for name, field in zip(names, fields, strict=True):
             attributes[name] = _decode(field, lines)
