@@ -73,7 +73,7 @@ from .scenario_position import (
 )
 from .state import State
 
-__all__ = ["Outcome", "ScenarioError", "build", "check", "match", "run"]
+__all__ = ["Outcome", "ScenarioError", "build", "check", "match", "matching", "run"]
 
 CHECKS = ("expect", "legal", "illegal", "log", "log_not")
 
@@ -218,14 +218,18 @@ def run(spec: dict[str, Any], here: Path) -> tuple[State, Game]:
     return scenario.state, scenario.game
 
 
+def matching(actions: list[Action], line: str) -> list[Action]:
+    """The actions a scenario line may name: those whose text contains it (ignoring case),
+    one with exactly that text first. The one place that reads actions' texts."""
+    found = [a for a in actions if line.lower() in a.text.lower()]
+    return sorted(found, key=lambda a: a.text != line)
+
+
 def match(actions: list[Action], line: str) -> Action | None:
     """The legal action a scenario line names: the one with that text, or the only one that
-    contains it (ignoring case)."""
-    exact = [a for a in actions if a.text == line]
-    if exact:
-        return exact[0]
-    found = [a for a in actions if line.lower() in a.text.lower()]
-    return found[0] if len(found) == 1 else None
+    contains it."""
+    found = matching(actions, line)
+    return found[0] if found and (found[0].text == line or len(found) == 1) else None
 
 
 class _Scenario:
@@ -425,7 +429,7 @@ def _condition_problem(game: Game, state: State, seat: int, text: str,
 def _legality_problem(state: State, legal: list[Action], line: str, wanted: bool,
                       where: tuple[str | int, ...]) -> ScenarioError | None:
     """Why `line` is not legal as `wanted` says, or None."""
-    found = [a.text for a in legal if line.lower() in a.text.lower()]
+    found = [a.text for a in matching(legal, line)]
     if wanted and not found:
         if state.over:
             return ScenarioError(f"expected {line!r} to be legal, but the game is over", where)
