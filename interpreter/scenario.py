@@ -177,6 +177,10 @@ def check(path: str | os.PathLike[str]) -> Outcome:
         if isinstance(spec.get("proves"), list) else []
     known_bug = spec["known_bug"] if isinstance(spec.get("known_bug"), str) else None
     outcome = Outcome(shown, name, proves, False, known_bug=known_bug)
+    if not problems and not _checks_something(spec):
+        problems.append(doc.diagnostic(
+            (), "this scenario checks nothing: it would pass whatever the game does",
+            code="scenario", hint="add expect:, legal:, illegal:, log:, log_not: or state:"))
     if problems:
         outcome.problems = [d.render() for d in problems]
         outcome.broken = True
@@ -200,6 +204,13 @@ def check(path: str | os.PathLike[str]) -> Outcome:
     outcome.state = scenario.state
     outcome.details = scenario.details()
     return outcome
+
+
+def _checks_something(spec: dict[str, Any]) -> bool:
+    """Whether a scenario states anything to check, at the end or between its actions."""
+    steps = [s for s in spec.get("actions") or [] if isinstance(s, dict)]
+    return any(spec.get(key) for key in (*CHECKS, "state")) or any(
+        step.get(key) for step in steps for key in CHECKS)
 
 
 def build(spec: dict[str, Any], here: Path) -> tuple[State, Game]:

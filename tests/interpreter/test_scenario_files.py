@@ -95,6 +95,10 @@ CASES = [
     ("an unknown pack", _changed("seed: 1", "seed: 1\npack: nowhere"), 'no pack "nowhere"',
      4, None),
     ("too many players", _changed("players: 3", "players: 9"), "for 2 to 5 players", 2, None),
+    ("nothing checked", _changed('expect:\n  - you own "Famine"\n', ""), "checks nothing",
+     1, "add expect:"),
+    ("an empty expectation list", _changed('expect:\n  - you own "Famine"\n', "expect: []\n"),
+     "checks nothing", 1, None),
     ("not a mapping", "- just\n- a list\n", "a scenario file is a mapping", 1, None),
     ("not YAML", "name: [unclosed\n", "", 1, None),
 ]
