@@ -43,7 +43,8 @@
 The format is `cards/schema/scenario.schema.json` (unknown keys are errors). "A > B" puts B in
 decadence under A. An action matches when its text equals the line or is the only legal action
 containing it. `check` never raises on a bad file: every problem is a located message, and an
-unknown card, counter, board space or player is an error, never a scenario that checks nothing.
+unknown card, counter, board space or player is an error, never a scenario that checks nothing
+(nor is a scenario with no expectation at all).
 """
 
 from __future__ import annotations
