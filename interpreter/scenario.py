@@ -259,6 +259,7 @@ class _Scenario:
         self.where: tuple[str | int, ...] = ()
         self.log_start = 0
         self.built = False                  # the position is set up: the actions may start
+        self.stopped = ""                   # where it stopped early, for check -v
 
     def build(self) -> None:
         spec = self.spec
@@ -319,21 +320,26 @@ class _Scenario:
         self.build()
         game, state = self.game, self.state
         assert game is not None and state is not None
+        played = 0
         for i, step in enumerate(self.spec.get("actions") or []):
             self.where = ("actions", i)
             if isinstance(step, dict):
-                if self.checkpoints:
-                    self.failures += self.expectations(step, ("actions", i))
+                found = self.expectations(step, ("actions", i)) if self.checkpoints else []
+                if found:       # stop here: the position to look at is this one
+                    self.failures += found
+                    self.stopped = f"at the checkpoint after action {played}"
+                    return
                 continue
+            played += 1
             line = str(step)
             if state.over:
-                raise ScenarioError(f"action {i + 1} ({line!r}): the game is already over",
+                raise ScenarioError(f"action {played} ({line!r}): the game is already over",
                                     self.where)
             actions = game.legal_actions(state)
             action = match(actions, line)
             if action is None:
                 raise ScenarioError(
-                    f"action {i + 1} ({line!r}) is not legal for player "
+                    f"action {played} ({line!r}) is not legal for player "
                     f"{(state.to_move or 0) + 1} ({_prompt(state)})", self.where,
                     _some_legal(actions, line))
             state = self.state = game.apply(state, action)
@@ -404,7 +410,8 @@ class _Scenario:
         game, state = self.game, self.state
         if game is None or state is None:
             return []
-        out = [f"position: {game.line(state)}"]
+        out = [f"stopped {self.stopped}"] if self.stopped else []
+        out.append(f"position: {game.line(state)}")
         if state.over:
             out.append("the game is over")
         elif state.pending is not None:

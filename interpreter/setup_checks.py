@@ -107,7 +107,7 @@ def dealing(game: Game) -> list[Diagnostic]:
             out.append(doc.diagnostic(path, f'the setup of {age.name or age.id} cannot run: {e}',
                                       code="setup"))
             continue
-        wanted = max(full, default=0)
+        wanted = max(full + dealt, default=0)       # what a player gets from a full deck
         short = [seat for seat, n in enumerate(dealt) if n < wanted]
         if not short:
             continue

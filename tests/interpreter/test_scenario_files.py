@@ -185,6 +185,17 @@ def test_a_checkpoint_fails_at_its_own_line(tmp_path: Path) -> None:
     assert "expected 'end your actions' not to be legal" in report
 
 
+def test_check_verbose_shows_the_position_at_a_failing_checkpoint(tmp_path: Path) -> None:
+    text = _changed("  - acquire Famine for free\n", """\
+  - acquire Famine for free
+  - expect: [you own "Tiger"]
+""")
+    _write(tmp_path, text)
+    result = CliRunner().invoke(main, ["check", "-v", str(tmp_path / "scenario.yaml")])
+    assert "stopped at the checkpoint after action 1" in result.output
+    assert "it stopped on an unanswered decision of player 1: Your actions" in result.output
+
+
 def test_check_verbose_shows_where_a_scenario_stopped(tmp_path: Path) -> None:
     text = _changed("  - end your actions\n", "").replace('you own "Famine"',
                                                          'you own "Tiger"')
