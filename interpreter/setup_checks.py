@@ -60,8 +60,10 @@ def _exists(data: Any, path: tuple[str | int, ...]) -> bool:
 
 def die_faces(pack: Pack) -> list[Diagnostic]:
     """A face that is neither a resource, a counter a die gives, nor an action face."""
-    counters = [c for c in pack.game.get("counters") or {} if c in DIE_COUNTERS]
-    allowed = [*(str(r) for r in pack.game.get("resources") or []), *counters, *ACTION_FACES]
+    counters = [str(c) for c in pack.game.get("counters") or {}]
+    gives = [*(str(r) for r in pack.game.get("resources") or []),
+             *(c for c in counters if c in DIE_COUNTERS)]
+    allowed = [*gives, *ACTION_FACES]
     out = []
     for name, spec in (pack.game.get("dice") or {}).items():
         faces = spec.get("faces") if isinstance(spec, dict) else None
@@ -70,11 +72,13 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
             if face.kind in allowed:
                 continue
             doc, path = _place(pack, "dice", name, "faces", i)
+            what = ("a counter no die can give" if face.kind in counters
+                    else "nothing the game declares")
             out.append(doc.diagnostic(
-                path, f'the {name} die has a face "{text}", which is nothing the game declares',
-                code="die-face", hint=did_you_mean(face.kind, allowed)
-                or f"a face gives a resource ({', '.join(allowed[:-len(ACTION_FACES)])}) "
-                   f"or is one of {', '.join(ACTION_FACES)}"))
+                path, f'the {name} die has a face "{text}": {what}', code="die-face",
+                hint=did_you_mean(face.kind, allowed)
+                or f"a face gives one of {', '.join(gives)}, or is one of "
+                   f"{', '.join(ACTION_FACES)}"))
     return out
 
 

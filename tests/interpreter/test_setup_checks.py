@@ -44,8 +44,9 @@ def _line_of(pack: Path, file: str, needle: str) -> int:
 
 
 @pytest.mark.parametrize("face, hint", [("strenght", 'did you mean "strength"?'),
-                                        ("banana", "a face gives a resource"),
-                                        ("3 glod", 'did you mean "gold"?')])
+                                        ("banana", "a face gives one of population, culture"),
+                                        ("3 glod", 'did you mean "gold"?'),
+                                        ("universal resource", "a face gives one of")])
 def test_a_die_face_the_game_does_not_declare(tmp_path: Path, face: str, hint: str) -> None:
     pack = _pack(tmp_path, ALONG_HISTORY, "game.yaml",
                  "faces: [culture, ingenuity, strength, strength,",
@@ -54,7 +55,7 @@ def test_a_die_face_the_game_does_not_declare(tmp_path: Path, face: str, hint: s
     assert code == 1
     [error] = [d for d in found if d["code"] == "die-face"]
     assert f'face "{face}"' in error["message"] and hint in error["hint"]
-    assert error["line"] == _line_of(pack, "game.yaml", face)
+    assert error["line"] == _line_of(pack, "game.yaml", f"strength, {face}")
     assert f"game.yaml:{error['line']}:{error['column']}: error:" in text
 
 
