@@ -181,7 +181,10 @@ def play_command(pack: Path, players: int, seed: int | None, variant: str | None
 def simulate_command(pack: Path, games: int, players: int, seed: int, workers: int, bots: str,
                      variant: str | None, board: str | None, ages: str | None, top: int,
                      as_json: bool) -> None:
-    """Play many games of PACK between bots; per-seat, per-bot and per-card statistics."""
+    """Play many games of PACK between bots; per-seat, per-bot and per-card statistics.
+
+    Ctrl-C (or SIGTERM) stops the simulation: the workers end and the report covers the
+    games finished (exit status 130)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from interpreter import PackError
