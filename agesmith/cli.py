@@ -196,6 +196,9 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
         task = bar.add_task("games", total=games)
 
         def progress(done: int, total: int) -> None:
+            if done == 0:
+                bar.console.print(f"Playing {total:,} games; Ctrl-C stops and reports the "
+                                  "games finished.", markup=False, highlight=False)
             bar.update(task, completed=done)
         try:
             summary = simulate(pack, games, players, seed, bots=bots, variant=variant,

@@ -9,6 +9,7 @@ part of its position silently ignored.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl.diagnostics import did_you_mean
@@ -157,8 +158,7 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     described: dict[int, tuple[Path, dict[str, Any]]] = {}
     for key, desc in (position.get("players") or {}).items():
         path = (*here, "players", str(key))
-        seat = attempt(lambda key=key, path=path: seat_of(key, len(state.players), path,
-                                                          key=True))
+        seat = attempt(partial(seat_of, key, len(state.players), path, key=True))
         if seat is None:
             continue
         if desc is not None and not isinstance(desc, dict):
@@ -175,9 +175,9 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         if player.seat not in described:
             player.events = [c for c in player.events if c not in copies.placed]
             copies.placed.update(player.events)
-    top = attempt.all(lambda n=n, i=i: copies.take(n, (*here, "deck", i))
+    top = attempt.all(partial(copies.take, n, (*here, "deck", i))
                       for i, n in enumerate(_names(position, "deck", here, attempt)))
-    state.discard = attempt.all(lambda n=n, i=i: copies.take(n, (*here, "discard", i))
+    state.discard = attempt.all(partial(copies.take, n, (*here, "discard", i))
                                 for i, n in enumerate(_names(position, "discard", here,
                                                              attempt)))
     rest = copies.rest()
@@ -197,8 +197,8 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         state.board = {}
         for k, v in board.items():
             where = (*here, "board", str(k))
-            space = attempt(lambda k=k, where=where: space_name(game, k, where, key=True))
-            token = attempt(lambda v=v, where=where: token_index(game, v, where))
+            space = attempt(partial(space_name, game, k, where, key=True))
+            token = attempt(partial(token_index, game, v, where))
             if space is not None and token is not None:
                 state.board[space] = token
     if attempt.problems:
@@ -222,24 +222,24 @@ def _place_player(game: Game, player: PlayerState, desc: dict[str, Any], path: P
             attempt.problems.append(unknown_key(key, (*path, key), counters))
 
     def cards(key: str, any_age: bool = False) -> list[int]:
-        return attempt.all(lambda n=n, i=i: copies.take(n, (*path, key, i), any_age)
+        return attempt.all(partial(copies.take, n, (*path, key, i), any_age)
                            for i, n in enumerate(_names(desc, key, path, attempt)))
 
     player.events = cards("events")
     player.civilization = []
     for i, text in enumerate(_names(desc, "civilization", path, attempt)):
-        pile = attempt.all(lambda n=n, i=i: copies.take(n.strip(), (*path, "civilization", i))
+        pile = attempt.all(partial(copies.take, n.strip(), (*path, "civilization", i))
                            for n in str(text).split(">"))
         if pile:
             player.civilization.append(pile)
     player.legacy = cards("legacy", any_age=True)
     for key, value in desc.items():
         if key in counters:
-            amount = attempt(lambda key=key, value=value: integer(value, (*path, key)))
+            amount = attempt(partial(integer, value, (*path, key)))
             if amount is not None:
                 player.counters[key] = amount
     if "tokens" in desc:
-        player.tokens = attempt.all(lambda t=t, i=i: integer(t, (*path, "tokens", i))
+        player.tokens = attempt.all(partial(integer, t, (*path, "tokens", i))
                                     for i, t in enumerate(_names(desc, "tokens", path,
                                                                  attempt)))
     if desc.get("space") is not None:

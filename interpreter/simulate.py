@@ -229,6 +229,8 @@ def _worker_start() -> None:
     # what to do (sum up the finished games, then end the workers).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # started while the main process held these back: a worker must die of SIGTERM
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 @contextmanager
@@ -256,7 +258,7 @@ def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 
              ages: str | Sequence[str] | None = None, batch: int = BATCH) -> Summary:
     """Play `games` games of `players` bots and sum them up. `pack` is a pack folder (or, with
     one worker, a loaded Game); `bots` one name, or names cycled over the seats;
-    `progress(done, total)` is told as games finish.
+    `progress(done, total)` is told when play starts (done 0) and as games finish.
 
     Memory does not grow with `games`: games are handed to the workers as they free up and
     each finished game is added to running totals. Ctrl-C or SIGTERM stops the simulation:
@@ -286,6 +288,8 @@ def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 
             progress(tally.games, games)
     try:
         with _stop_on_signals():
+            if progress is not None:
+                progress(0, games)          # started: from now on Ctrl-C gives a summary
             if workers <= 1 or games <= 1:
                 for i in range(games):
                     add([play_record(game, config, i)])
@@ -301,7 +305,13 @@ def _in_pool(config: Config, games: int, workers: int, size: int,
              add: Callable[[list[GameRecord]], None]) -> None:
     """Play the games in `workers` processes, two batches in flight per worker at most; the
     workers never outlive this call (they are terminated if it is interrupted)."""
-    pool = multiprocessing.get_context().Pool(workers, initializer=_worker_start)
+    # no signal may fall between starting the workers and being ready to end them
+    stopping = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+    try:
+        pool = multiprocessing.get_context().Pool(workers, initializer=_worker_start)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
     done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
     try:
         starts = iter(range(0, games, size))

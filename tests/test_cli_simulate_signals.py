@@ -36,12 +36,19 @@ def _group(pgid: int) -> list[int]:
     return found
 
 
-def _start(*args: str) -> subprocess.Popen[str]:
+def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    """`agesmith simulate` of a billion games, once it says it has started playing."""
     # a session of its own, as a terminal's foreground job: Ctrl-C is SIGINT to the group
-    return subprocess.Popen([sys.executable, "-m", "agesmith", "simulate", PACK, *SHORT,
-                             "--games", str(10**9), *args], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    errors = tmp_path / "stderr"
+    with open(errors, "w") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "agesmith", "simulate", PACK, *SHORT,
+                                    "--games", str(10**9), *args], cwd=ROOT, text=True,
+                                   stdout=subprocess.PIPE, stderr=sink,
+                                   start_new_session=True)
+    _wait_for(lambda: "Ctrl-C stops" in errors.read_text() or process.poll() is not None,
+              "the simulation to start")
+    assert process.poll() is None, errors.read_text()
+    return process
 
 
 def _wait_for(condition, what: str) -> None:
@@ -52,27 +59,28 @@ def _wait_for(condition, what: str) -> None:
         time.sleep(0.2)
 
 
-def _stop(process: subprocess.Popen[str], send) -> tuple[str, str]:
+def _stop(process: subprocess.Popen[str], send) -> str:
     try:
         send()
-        out, err = process.communicate(timeout=PATIENCE)
+        out, _ = process.communicate(timeout=PATIENCE)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
     _wait_for(lambda: not _group(process.pid), "the workers to end")
-    return out, err
+    return out
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
-def test_stopping_a_simulation_with_workers(how: str) -> None:
-    process = _start("--workers", "2", "--json")
+def test_stopping_a_simulation_with_workers(tmp_path: Path, how: str) -> None:
+    process = _start(tmp_path, "--workers", "2", "--json")
     _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
     time.sleep(1)       # let them play a little (the report may still hold no game)
     if how == "ctrl-c":
-        out, err = _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
+        out = _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
     else:
-        out, err = _stop(process, lambda: os.kill(process.pid, signal.SIGTERM))
+        out = _stop(process, lambda: os.kill(process.pid, signal.SIGTERM))
+    err = (tmp_path / "stderr").read_text()
     assert process.returncode == 130, err
     summary = json.loads(out)
     assert summary["interrupted"] is True
@@ -81,18 +89,18 @@ def test_stopping_a_simulation_with_workers(how: str) -> None:
     assert not _group(process.pid)
 
 
-def test_ctrl_c_with_one_worker_prints_the_report() -> None:
-    process = _start("--workers", "1")
-    _wait_for(lambda: _group(process.pid), "the simulation to start")
+def test_ctrl_c_with_one_worker_prints_the_report(tmp_path: Path) -> None:
+    process = _start(tmp_path, "--workers", "1")
     time.sleep(1)
-    out, err = _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
+    out = _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
+    err = (tmp_path / "stderr").read_text()
     assert process.returncode == 130, err
     assert "Interrupted: the report covers the" in out and "games finished" in out
     assert "Seats" in out and "Traceback" not in err
 
 
-def test_a_billion_games_are_not_queued_at_once() -> None:
-    process = _start("--workers", "2", "--json")
+def test_a_billion_games_are_not_queued_at_once(tmp_path: Path) -> None:
+    process = _start(tmp_path, "--workers", "2", "--json")
     try:
         _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
         time.sleep(2)
@@ -104,8 +112,8 @@ def test_a_billion_games_are_not_queued_at_once() -> None:
         _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
 
 
-def test_workers_end_when_the_main_process_is_killed() -> None:
-    process = _start("--workers", "2", "--json")
+def test_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
+    process = _start(tmp_path, "--workers", "2", "--json")
     _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
     workers = [pid for pid in _group(process.pid) if pid != process.pid]
     os.kill(process.pid, signal.SIGKILL)        # no handler runs: the workers notice alone

@@ -70,7 +70,7 @@ def test_progress_is_reported() -> None:
     seen: list[tuple[int, int]] = []
     simulate(PACK, 2, 2, seed=1, progress=lambda done, total: seen.append((done, total)),
              **SHORT)
-    assert seen == [(1, 2), (2, 2)]
+    assert seen == [(0, 2), (1, 2), (2, 2)]
 
 
 def test_a_failing_game_is_reported_not_raised(monkeypatch) -> None:
