@@ -12,8 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from rules_dsl.card_json import cards_json
+from rules_dsl.deck import load_pack_or_deck
 from rules_dsl.diagnostics import sorted_diagnostics, summary
-from rules_dsl.pack import load_pack
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -31,7 +31,7 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON array.")
 def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     """Check PACK: schemas, rules syntax and meaning. Exit 1 if there is an error."""
-    loaded, diagnostics = load_pack(pack, variant=variant)
+    loaded, diagnostics = load_pack_or_deck(pack, variant=variant)
     if loaded is not None and not any(d.is_error for d in diagnostics):
         from interpreter.playability import check_playable
         diagnostics = sorted_diagnostics(diagnostics + check_playable(loaded))
@@ -55,7 +55,7 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
 @click.option("--age", help="Only the cards of this age.")
 def cards(pack: Path, as_json: bool, age: str | None) -> None:
     """List the cards of PACK (normalized: cost, gold, points, bonus, rules)."""
-    loaded, diagnostics = load_pack(pack)
+    loaded, diagnostics = load_pack_or_deck(pack)
     if loaded is None or any(d.is_error for d in diagnostics):
         for d in diagnostics:
             if d.is_error:
