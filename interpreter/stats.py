@@ -9,14 +9,16 @@ streamed game by game and merged batch by batch in any order with the same resul
 - A difference of two rates (owners against non-owners of a card; pack A against pack B) gets
   Newcombe's hybrid score interval (method 10 of Newcombe, 1998), built from the two Wilson
   intervals, and a two-sided p-value from the pooled z-test.
-- A mean (score, game length) is kept as Welford's running (count, mean, sum of squares), which
-  two workers can merge exactly (Chan et al.), with Welch's test for a difference of means.
+- A mean (score, game length) is kept as exact sums (count, sum, sum of squares): the figures
+  are the same whatever the order games are added or workers merged, with Welch's test for a
+  difference of means.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 Z95 = 1.959963984540054         # the two-sided 95% quantile of the normal distribution
 
@@ -75,40 +77,41 @@ def rate_difference(s1: float, n1: float, s2: float, n2: float) -> Difference | 
 
 @dataclass
 class Running:
-    """Count, mean and spread of a stream of numbers; two of them merge exactly."""
+    """Count, mean and spread of a stream of numbers, kept as exact sums (integers or
+    fractions), so two of them merge in any order into exactly the same figures."""
 
     n: int = 0
-    mean: float = 0.0
-    m2: float = 0.0                 # sum of squared deviations from the mean
-    low: float = math.inf
-    high: float = -math.inf
+    total: Fraction = Fraction(0)
+    squares: Fraction = Fraction(0)
+    low: Fraction | None = None
+    high: Fraction | None = None
 
-    def add(self, x: float) -> None:
+    def add(self, x: float | Fraction) -> None:
+        x = Fraction(x)
         self.n += 1
-        delta = x - self.mean
-        self.mean += delta / self.n
-        self.m2 += delta * (x - self.mean)
-        self.low = min(self.low, x)
-        self.high = max(self.high, x)
+        self.total += x
+        self.squares += x * x
+        self.low = x if self.low is None else min(self.low, x)
+        self.high = x if self.high is None else max(self.high, x)
 
     def merge(self, other: Running) -> None:
         if other.n == 0:
             return
-        if self.n == 0:
-            self.n, self.mean, self.m2 = other.n, other.mean, other.m2
-            self.low, self.high = other.low, other.high
-            return
-        n = self.n + other.n
-        delta = other.mean - self.mean
-        self.mean += delta * other.n / n
-        self.m2 += other.m2 + delta * delta * self.n * other.n / n
-        self.n = n
-        self.low = min(self.low, other.low)
-        self.high = max(self.high, other.high)
+        self.n += other.n
+        self.total += other.total
+        self.squares += other.squares
+        self.low = other.low if self.low is None else min(self.low, other.low)  # type: ignore[type-var]
+        self.high = other.high if self.high is None else max(self.high, other.high)  # type: ignore[type-var]
+
+    @property
+    def mean(self) -> float:
+        return float(self.total / self.n) if self.n else 0.0
 
     @property
     def variance(self) -> float:
-        return self.m2 / (self.n - 1) if self.n > 1 else 0.0
+        if self.n < 2:
+            return 0.0
+        return float((self.squares - self.total * self.total / self.n) / (self.n - 1))
 
     @property
     def sd(self) -> float:
@@ -125,16 +128,13 @@ class Running:
         low, high = self.interval()
         return {"n": self.n, "mean": round(self.mean, 4), "sd": round(self.sd, 4),
                 "ci_low": round(low, 4), "ci_high": round(high, 4),
-                "min": self.low if self.n else 0, "max": self.high if self.n else 0}
+                "min": _number(self.low), "max": _number(self.high)}
 
-    def to_state(self) -> list[float]:
-        """Plain data for crossing processes; `Running.from_state` reads it back."""
-        return [self.n, self.mean, self.m2, self.low, self.high]
 
-    @classmethod
-    def from_state(cls, data: list[float]) -> Running:
-        n, mean, m2, low, high = data
-        return cls(int(n), mean, m2, low, high)
+def _number(x: Fraction | None) -> float | int:
+    if x is None:
+        return 0
+    return int(x) if x.denominator == 1 else round(float(x), 4)
 
 
 def mean_difference(a: Running, b: Running) -> Difference | None:
