@@ -27,7 +27,7 @@ def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, floa
     """Wilson's score interval of a proportion; (0, 1) when there is no trial."""
     if trials <= 0:
         return 0.0, 1.0
-    p = successes / trials
+    p = float(successes) / trials
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
@@ -63,6 +63,7 @@ def rate_difference(s1: float, n1: float, s2: float, n2: float) -> Difference | 
     """Rate s1/n1 minus rate s2/n2 (Newcombe's interval; pooled z-test); None without data."""
     if n1 <= 0 or n2 <= 0:
         return None
+    s1, s2 = float(s1), float(s2)          # counts may be exact fractions (shared wins)
     p1, p2 = s1 / n1, s2 / n2
     l1, u1 = wilson(s1, n1)
     l2, u2 = wilson(s2, n2)

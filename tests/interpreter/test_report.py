@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import random
 from pathlib import Path
 
@@ -55,7 +56,9 @@ def full() -> dict:
     r = report()
     for record in records():
         r.add(record)
-    return r.to_json()
+    data = r.to_json()
+    assert json.loads(json.dumps(data)) == data       # plain JSON all through
+    return data
 
 
 def test_seats_and_lengths() -> None:
@@ -136,3 +139,14 @@ def test_ab_finds_what_moved() -> None:
     assert not changes[-1].significant
     same = compare(a, a)
     assert not any(c.significant for c in same)
+
+
+def test_html_page_is_self_contained(tmp_path: Path) -> None:
+    from interpreter.report_html import render_html
+    page = render_html(full())
+    assert page.startswith("<!doctype html>") and page.rstrip().endswith("</html>")
+    assert "http" not in page.replace("http-equiv", "")        # nothing from the network
+    assert page.count("<svg") >= 3
+    assert "Tiger (prehistory)" in page and "never acquired" in page
+    assert "Famine" in page and "failure" in page               # the coverage table
+    (tmp_path / "report.html").write_text(page)
