@@ -190,3 +190,12 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
     from .play import simulation_report
     simulation_report(summary, out, top)
     sys.exit(1 if summary.errors else 0)
+
+
+def _register() -> None:
+    """Commands kept in modules of their own (each imports its work lazily)."""
+    from .odds_cmd import odds_command
+    main.add_command(odds_command)
+
+
+_register()
