@@ -11,8 +11,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from rules_dsl.card_json import cards_json
+from rules_dsl.deck import load_pack_or_deck
 from rules_dsl.diagnostics import printable, sorted_diagnostics, summary, terminal_json
-from rules_dsl.pack import load_pack
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -30,7 +30,7 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON array.")
 def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     """Check PACK: schemas, rules syntax and meaning. Exit 1 if there is an error."""
-    loaded, diagnostics = load_pack(pack, variant=variant)
+    loaded, diagnostics = load_pack_or_deck(pack, variant=variant)
     if loaded is not None and not any(d.is_error for d in diagnostics):
         from interpreter.playability import check_playable
         from interpreter.setup_checks import check_setup
@@ -57,7 +57,7 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
 @click.option("--age", help="Only the cards of this age.")
 def cards(pack: Path, as_json: bool, age: str | None) -> None:
     """List the cards of PACK (normalized: cost, gold, points, bonus, rules)."""
-    loaded, diagnostics = load_pack(pack)
+    loaded, diagnostics = load_pack_or_deck(pack)
     if loaded is None or any(d.is_error for d in diagnostics):
         for d in diagnostics:
             if d.is_error:
@@ -213,3 +213,12 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
         from .play import simulation_report
         simulation_report(summary, out, top)
     sys.exit(130 if summary.interrupted else 1 if summary.failed else 0)
+
+
+def _register() -> None:
+    """Commands kept in modules of their own (each imports its work lazily)."""
+    from .odds_cmd import odds_command
+    main.add_command(odds_command)
+
+
+_register()

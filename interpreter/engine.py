@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from rules_dsl import ast
-from rules_dsl.pack import Pack, Source, load_pack
+from rules_dsl.deck import load_pack_or_deck
+from rules_dsl.pack import Pack, Source
 
 from . import program as prog
 from .actions import Action, Decision
@@ -71,9 +72,9 @@ class Game:
     @classmethod
     def load(cls, pack: str | Path | Pack, variant: str | None = None,
              board: str | None = None, ages: list[str] | str | None = None) -> Game:
-        """Load a pack folder (or a loaded Pack) with a variant, a board side and ages."""
+        """Load a pack folder, a deck file or a Pack with a variant, a board side and ages."""
         if not isinstance(pack, Pack):
-            loaded, diagnostics = load_pack(pack, variant=variant)
+            loaded, diagnostics = load_pack_or_deck(pack, variant=variant)
             errors = [d for d in diagnostics if d.is_error]
             if loaded is None or errors:
                 raise PackError("\n".join(d.render() for d in errors) or f"cannot load {pack}")

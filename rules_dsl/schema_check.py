@@ -23,7 +23,7 @@ from .yaml_source import YamlDocument
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "cards" / "schema"
 SCHEMA_BASE = "https://agesmith.dev/schema/"
 
-Kind = Literal["game", "cards", "scenario"]
+Kind = Literal["game", "cards", "scenario", "deck"]
 JsonPath = tuple[str | int, ...]
 
 _TYPE_NAMES = {"string": "a string", "integer": "an integer", "number": "a number",
@@ -52,7 +52,7 @@ def schema_validator(kind: Kind) -> Draft202012Validator:
     registry = _registry()
     uri = f"{SCHEMA_BASE}{kind}.schema.json"
     if uri not in registry:
-        raise ValueError(f"unknown schema kind {kind!r}: expected 'game', 'cards' or 'scenario'")
+        raise ValueError(f"unknown schema kind {kind!r}: no {kind}.schema.json in {SCHEMA_DIR}")
     return Draft202012Validator(registry.contents(uri), registry=registry)
 
 

@@ -301,7 +301,8 @@ SCHEMA_FILES = sorted(SCHEMA_DIR.glob("*.schema.json"))
 
 def test_the_schema_files_are_there():
     assert [p.name for p in SCHEMA_FILES] == ["cards.schema.json", "common.schema.json",
-                                              "game.schema.json", "scenario.schema.json"]
+                                              "deck.schema.json", "game.schema.json",
+                                              "scenario.schema.json"]
 
 
 @pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
@@ -344,4 +345,4 @@ def test_validators_are_built_once_and_refs_resolve_offline():
     assert schema_validator("game") is schema_validator("game")
     assert schema_validator("cards") is not schema_validator("game")
     with pytest.raises(ValueError, match="unknown schema kind"):
-        schema_validator("deck")
+        schema_validator("board")
