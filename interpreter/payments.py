@@ -6,8 +6,12 @@ gives all its symbols at once (AH-C6). At most one legacy card per turn (AH-E4).
 
 Only minimal payments are listed — taking away any one source would leave the price unpaid —
 and sources that are alike (two dice showing 2 population, two Forests) are counted, not told
-apart, so the list stays short: the first matching sources are the ones used. Amounts are
-vectors over the kinds the price asks for, so the search adds tuples, not dictionaries.
+apart, so the list stays short: the first matching sources are the ones used. Every minimal
+payment is listed: there is no cap that could hide one. Whether any payment exists is decided
+exactly by a separate, cheaper search (`payable`), so a menu can offer a card before its
+payments are listed. Amounts are vectors over the kinds the price asks for, so the search adds
+tuples, not dictionaries. Both searches are remembered by the shape of the price and of the
+sources (bounded caches): prices and hands repeat all game long.
 """
 
 from __future__ import annotations
@@ -15,8 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-MAX_PAYMENTS = 48
 
 Vector = tuple[int, ...]
 # A group's option: (units used, counter choices, what it adds, each unit's vector)
@@ -49,21 +51,73 @@ class Payment:
                 "counters": [list(c) for c in self.counters]}
 
 
-def payments(population: int, resources: Counter[str], sources: list[Source]) -> list[Payment]:
-    """Minimal payments of `population` and `resources` from `sources`, fewest sources first."""
-    if population <= 0 and not any(n > 0 for n in resources.values()):
-        return [Payment()]
+def _shape(population: int, resources: Counter[str], sources: list[Source]
+           ) -> tuple[tuple[str, ...], Vector, list[tuple], dict[tuple, list[Source]]] | None:
+    """The price as a vector and the useful sources grouped by what they give; None when
+    even all the sources together, each at its best, fall short."""
     kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
     need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
     if not _could_pay(kinds, need, sources):
-        return []
+        return None
     groups: dict[tuple, list[Source]] = {}
     for source in sources:
         if _useful(source, kinds, need):
             groups.setdefault(source.signature, []).append(source)
-    keys = list(groups)
+    return kinds, need, list(groups), groups
+
+
+def _free(population: int, resources: Counter[str]) -> bool:
+    return population <= 0 and not any(n > 0 for n in resources.values())
+
+
+def payments(population: int, resources: Counter[str], sources: list[Source]) -> list[Payment]:
+    """Every minimal payment of `population` and `resources` from `sources`, fewest sources
+    first."""
+    if _free(population, resources):
+        return [Payment()]
+    found = _shape(population, resources, sources)
+    if found is None:
+        return []
+    kinds, need, keys, groups = found
     shapes = _shapes(kinds, need, tuple((k, len(groups[k])) for k in keys))
     return [_payment(shape, keys, groups) for shape in shapes]
+
+
+def payable(population: int, resources: Counter[str], sources: list[Source]) -> bool:
+    """Whether some payment exists (exactly; cheaper than listing them)."""
+    if _free(population, resources):
+        return True
+    found = _shape(population, resources, sources)
+    if found is None:
+        return False
+    kinds, need, keys, groups = found
+    return _exists(kinds, need, tuple((k, len(groups[k])) for k in keys))
+
+
+@lru_cache(maxsize=50_000)
+def _exists(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...]) -> bool:
+    """Can the groups cover the price? A depth-first search, biggest use of a group first."""
+    options = [_options(signature, size, kinds) for signature, size in groups]
+    legacy = [signature[0] == "legacy" for signature, _ in groups]
+    dims = range(len(kinds))
+    failed: set[tuple] = set()
+
+    def cover(i: int, paid: Vector, legacy_used: bool) -> bool:
+        if all(paid[j] >= need[j] for j in dims):
+            return True
+        key = (i, paid, legacy_used)
+        if i == len(groups) or key in failed:
+            return False
+        for option in reversed(options[i]):
+            used = option[0] > 0
+            if used and legacy[i] and legacy_used:
+                continue
+            after = tuple([min(need[j], paid[j] + option[2][j]) for j in dims])
+            if cover(i + 1, after, legacy_used or (legacy[i] and used)):
+                return True
+        failed.add(key)
+        return False
+    return cover(0, tuple([0] * len(kinds)), False)
 
 
 @lru_cache(maxsize=50_000)
@@ -102,8 +156,6 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
                 after = tuple([min(need[j], paid[j] + added[j]) for j in dims])
                 for rest in completions(i + 1, after, legacy_used or (legacy[i] and n > 0)):
                     out.append((option, *rest))
-                    if len(out) >= MAX_PAYMENTS * 8:
-                        break
         memo[key] = out
         return out
 
@@ -114,7 +166,7 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
         if _minimal(choice, total, need):
             found.append(choice)
     found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
-    return tuple(tuple((o[0], o[1]) for o in f) for f in found[:MAX_PAYMENTS])
+    return tuple(tuple((o[0], o[1]) for o in f) for f in found)
 
 
 def _could_pay(kinds: tuple[str, ...], need: Vector, sources: list[Source]) -> bool:
