@@ -9,7 +9,7 @@ choice.
 
 A decision of the phase is shaped like a player's: a menu (acquire X, buy X, exchange with a
 die, re-roll, tilt, end...), then for an acquisition how to pay and for an exchange which cards.
-A card is on the menu only when some payment exists (decided exactly, `payments.payable`); the
+A card is on the menu only when some payment exists (decided exactly, `Purse.payable`); the
 detail lists every minimal payment. `expand` lists the complete actions of a menu entry (the
 flat listing scenarios and tests use) and `split` turns a complete action back into the menu
 entry and its detail, so either may be played. The phase ends when the player passes, or when
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +29,7 @@ from .control import NEXT, Result, push, wait
 from .costs import gold_price, price
 from .dice import face_of, reroll, result_tokens
 from .meaning import Ctx, compile_condition
-from .payments import Payment, Source, payable, payments
+from .payments import Payment, Purse, Source
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -146,8 +147,7 @@ def acquire_triggers(game: Game, seat: int, copy: int) -> list[dict[str, Any]]:
 
 
 def _transmissible(game: Game, copy: int) -> bool:
-    keywords = game.catalog.info(copy).keywords
-    return not any(k.startswith("non-") and k[4:] == "transmissible" for k in keywords)
+    return "non-transmissible" not in game.catalog.info(copy).keywords
 
 
 def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Source]:
@@ -183,6 +183,7 @@ def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Sourc
     return out
 
 
+@lru_cache(maxsize=256)
 def _amounts(text: str) -> tuple[tuple[str, int], ...]:
     from .dice import parse_face
     face = parse_face(text)
@@ -194,12 +195,12 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
     acquisition or an exchange is one entry, its detail asked next."""
     player = state.players[seat]
     options = [Action("pass", {})]
-    have = sources(game, state, seat, pool)
+    purse = Purse(sources(game, state, seat, pool))
     for copy in player.events:
         cost = price(game, state, seat, copy)
         if cost.free:
             options.append(Action("acquire", {"card": copy, **Payment().to_params()}))
-        elif payable(cost.population, cost.resources, have):
+        elif purse.payable(cost.population, cost.resources):
             options.append(Action("acquire", {"card": copy}))
         gold = gold_price(game, state, seat, copy)
         if gold is not None and player.counters.get("gold", 0) >= gold:
@@ -271,9 +272,9 @@ def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action
     kind = entry.kind
     if kind == "acquire":
         cost = price(game, state, seat, entry.params["card"])
+        purse = Purse(sources(game, state, seat, pool))
         return [Action("pay", pay.to_params())
-                for pay in payments(cost.population, cost.resources,
-                                    sources(game, state, seat, pool))]
+                for pay in purse.payments(cost.population, cost.resources)]
     if kind == "exchange":
         mine, theirs = _exchangeable(game, state, seat)
         return [Action("swap", {"card": m, "seat": other, "with": t})

@@ -1,8 +1,11 @@
 """Bots: players that choose among the legal actions of a position.
 
 A bot is anything with `choose(game, state, actions) -> Action`; it is called only for the
-player who must decide (`state.to_move`) and returns one of `actions`. Bots keep their own
-random generator, so a game played by bots is the same for the same seeds.
+player who must decide (`state.to_move`) with the decision's choices (`game.choices`) and
+returns one of them, or a complete action that begins with one (`game.apply` takes either).
+A bot's chance is drawn from its seed and the position (the game's generator and the number of
+decisions answered so far), never from a hidden generator: the same seeds give the same game,
+and a game saved and resumed with the same bots goes on exactly as the uninterrupted one.
 
 `RandomBot` picks uniformly. `GreedyBot` plays a simple, explainable strategy, good enough that
 a playtest means something:
@@ -34,6 +37,7 @@ a safe default (pass, stop, stay, keep, or the first action).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -41,6 +45,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .action_phase import waiting_pool
 from .actions import Action
+from .chance import MASK, Chance, seed_state
 
 if TYPE_CHECKING:
     from .catalog import CardInfo
@@ -58,18 +63,33 @@ def _no_actions() -> ValueError:
     return ValueError("no legal action to choose from (the game is over?)")
 
 
+def seed_number(seed: int | str | None) -> int:
+    """A bot's seed as a 64-bit number (a text seed is hashed, None is 0)."""
+    if seed is None:
+        return 0
+    if isinstance(seed, str):
+        return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
+    return int(seed) & MASK
+
+
+def position_chance(seed: int, state: State) -> Chance:
+    """A generator for one decision: drawn from the bot's seed and the position only."""
+    mixed = seed_state(seed ^ seed_state(state.rng ^ seed_state(state.moves)))
+    return Chance(mixed)
+
+
 class RandomBot:
-    """Picks any legal action, uniformly, with its own generator."""
+    """Picks any legal choice, uniformly (chance drawn from its seed and the position)."""
 
     name = "random"
 
     def __init__(self, seed: int | str | None = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed_number(seed)
 
     def choose(self, game: Game, state: State, actions: Sequence[Action]) -> Action:
         if not actions:
             raise _no_actions()
-        return actions[self.rng.randrange(len(actions))]
+        return actions[position_chance(self.seed, state).randrange(len(actions))]
 
 
 # ------------------------------------------------------------------ weights of the greedy bot
@@ -98,7 +118,8 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | str | None = 0, strict: bool = False) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed_number(seed)
+        self.rng = random.Random(self.seed)    # re-seeded from the position at each choice
         self.strict = strict        # re-raise a failure of the strategy (for tests)
         self._game: Game | None = None
         self._values: list[float] = []
@@ -111,9 +132,12 @@ class GreedyBot:
         actions = list(actions)
         if len(actions) == 1:
             return actions[0]
+        kind = (state.pending or {}).get("kind", "")
+        if kind == "action":        # the strategy weighs complete actions, not menu entries
+            actions = game.legal_actions(state)
         try:
             self._prepare(game)
-            kind = (state.pending or {}).get("kind", "")
+            self.rng.seed(position_chance(self.seed, state).state)
             method = {"action": self._action, "board": self._board, "decadence": self._decadence,
                       "war": self._war, "war tilt": self._war_tilt,
                       "war reroll": self._war_reroll}.get(kind, self._lookahead)

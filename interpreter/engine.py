@@ -133,16 +133,19 @@ class Game:
 
     # ---------------------------------------------------------------- a new game
 
-    def new(self, players: int = 3, seed: int = 0, start: bool = True) -> State:
+    def new(self, players: int = 3, seed: int = 0, start: bool = True,
+            quiet: bool = False) -> State:
         """A new game for `players` players (seat 0 starts), shuffled with `seed`.
 
-        With start=False the state is left before the age's setup has run (for scenarios)."""
+        With start=False the state is left before the age's setup has run (for scenarios);
+        a quiet state keeps no log (playouts: the game is the same, digest included)."""
         limits = self.pack.game.get("players") or {}
         if not limits.get("min", 1) <= players <= limits.get("max", 10):
             raise ValueError(f"{self.pack.name} is for {limits.get('min')} to "
                              f"{limits.get('max')} players, not {players}")
         state = State(players=[PlayerState(seat=i) for i in range(players)])
         state.rng = seed_state(seed)
+        state.quiet = quiet
         state.say(f"A game of {self.pack.name} for {players} players, seed {seed}.")
         from .ages import start_age
         start_age(self, state, first=True)

@@ -51,19 +51,70 @@ class Payment:
                 "counters": [list(c) for c in self.counters]}
 
 
-def _shape(population: int, resources: Counter[str], sources: list[Source]
-           ) -> tuple[tuple[str, ...], Vector, list[tuple], dict[tuple, list[Source]]] | None:
-    """The price as a vector and the useful sources grouped by what they give; None when
-    even all the sources together, each at its best, fall short."""
-    kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
-    need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
-    if not _could_pay(kinds, need, sources):
-        return None
-    groups: dict[tuple, list[Source]] = {}
-    for source in sources:
-        if _useful(source, kinds, need):
-            groups.setdefault(source.signature, []).append(source)
-    return kinds, need, list(groups), groups
+class Purse:
+    """A player's sources of payment at one decision point, grouped once by what each gives,
+    with the most each kind could reach: asking whether a price is payable, or for its
+    payments, then costs only the price's own part."""
+
+    def __init__(self, sources: list[Source]) -> None:
+        self.groups: dict[tuple, list[Source]] = {}
+        self.most: Counter[str] = Counter()
+        for source in sources:
+            self.groups.setdefault(source.signature, []).append(source)
+            for option in source.choices or (source.gives,):
+                for what, amount in option:
+                    self.most[what] += amount
+        self.kinds = {key: {what for option in (key[2] or (key[1],)) for what, _ in option}
+                      for key in self.groups}
+
+    def _shape(self, population: int, resources: Counter[str]
+               ) -> tuple[tuple[str, ...], Vector, list[tuple]] | None:
+        """The price as a vector and the groups that help pay it; None when even all the
+        sources together, each at its best, fall short."""
+        kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
+        need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
+        most = self.most
+        if any(most[k] < n for k, n in zip(kinds, need, strict=True)):
+            return None
+        wanted = {k for k, n in zip(kinds, need, strict=True) if n > 0}
+        keys = [key for key, gives in self.kinds.items() if gives & wanted]
+        return kinds, need, keys
+
+    def _sizes(self, kinds: tuple[str, ...], need: Vector, keys: list[tuple]
+               ) -> tuple[tuple[tuple, int], ...]:
+        """Each group with the number of its units that can matter: a minimal payment never
+        uses more alike units than it takes to pay the largest part they help with (one unit
+        fewer would still pay), so bigger hands of the same shape share one search."""
+        out = []
+        for key in keys:
+            size = len(self.groups[key])
+            if key[0] != "counter":
+                unit = _vector(key[1], kinds)
+                size = min(size, max(-(-n // u) for n, u in zip(need, unit, strict=True)
+                                     if u > 0))
+            out.append((key, size))
+        return tuple(out)
+
+    def payable(self, population: int, resources: Counter[str]) -> bool:
+        """Whether some payment exists (exactly; cheaper than listing them)."""
+        if _free(population, resources):
+            return True
+        found = self._shape(population, resources)
+        if found is None:
+            return False
+        kinds, need, keys = found
+        return _exists(kinds, need, self._sizes(kinds, need, keys))
+
+    def payments(self, population: int, resources: Counter[str]) -> list[Payment]:
+        """Every minimal payment, fewest sources first."""
+        if _free(population, resources):
+            return [Payment()]
+        found = self._shape(population, resources)
+        if found is None:
+            return []
+        kinds, need, keys = found
+        shapes = _shapes(kinds, need, self._sizes(kinds, need, keys))
+        return [_payment(shape, keys, self.groups) for shape in shapes]
 
 
 def _free(population: int, resources: Counter[str]) -> bool:
@@ -73,25 +124,12 @@ def _free(population: int, resources: Counter[str]) -> bool:
 def payments(population: int, resources: Counter[str], sources: list[Source]) -> list[Payment]:
     """Every minimal payment of `population` and `resources` from `sources`, fewest sources
     first."""
-    if _free(population, resources):
-        return [Payment()]
-    found = _shape(population, resources, sources)
-    if found is None:
-        return []
-    kinds, need, keys, groups = found
-    shapes = _shapes(kinds, need, tuple((k, len(groups[k])) for k in keys))
-    return [_payment(shape, keys, groups) for shape in shapes]
+    return Purse(sources).payments(population, resources)
 
 
 def payable(population: int, resources: Counter[str], sources: list[Source]) -> bool:
-    """Whether some payment exists (exactly; cheaper than listing them)."""
-    if _free(population, resources):
-        return True
-    found = _shape(population, resources, sources)
-    if found is None:
-        return False
-    kinds, need, keys, groups = found
-    return _exists(kinds, need, tuple((k, len(groups[k])) for k in keys))
+    """Whether some payment of `population` and `resources` from `sources` exists."""
+    return Purse(sources).payable(population, resources)
 
 
 @lru_cache(maxsize=50_000)
@@ -169,22 +207,6 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
     return tuple(tuple((o[0], o[1]) for o in f) for f in found)
 
 
-def _could_pay(kinds: tuple[str, ...], need: Vector, sources: list[Source]) -> bool:
-    """A quick upper bound: could all the sources together pay, each at its best?"""
-    most = dict.fromkeys(kinds, 0)
-    for source in sources:
-        for option in source.choices or (source.gives,):
-            for what, amount in option:
-                if what in most:
-                    most[what] += amount
-    return all(most[k] >= n for k, n in zip(kinds, need, strict=True))
-
-
-def _useful(source: Source, kinds: tuple[str, ...], need: Vector) -> bool:
-    gives = [g for option in (source.choices or (source.gives,)) for g in option]
-    return any(k in kinds and need[kinds.index(k)] > 0 for k, _ in gives)
-
-
 def _vector(gives: tuple[tuple[str, int], ...], kinds: tuple[str, ...]) -> Vector:
     out = [0] * len(kinds)
     for what, amount in gives:
@@ -193,6 +215,7 @@ def _vector(gives: tuple[tuple[str, int], ...], kinds: tuple[str, ...]) -> Vecto
     return tuple(out)
 
 
+@lru_cache(maxsize=10_000)
 def _options(signature: tuple, size: int, kinds: tuple[str, ...]) -> list[Option]:
     kind, gives, choices, _ = signature
     zero: Vector = tuple([0] * len(kinds))
