@@ -160,17 +160,16 @@ def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Sourc
         if not face.is_action and face.kind != "gold":
             out.append(Source("die", i, ((face.kind, face.amount * die["times"]),)))
     player = state.players[seat]
+    info = game.catalog.info
     for copy in player.active_cards():
         if copy in player.tilted:
             continue
-        bonus = game.catalog.info(copy).bonus
-        gives = tuple(sorted((k, n) for k, n in bonus.items() if k != "gold" and n))
+        gives = _gives(info(copy))
         if gives:
             out.append(Source("card", copy, gives))
     if not player.flags.get("legacy_used"):
         for copy in player.legacy:
-            bonus = game.catalog.info(copy).bonus
-            gives = tuple(sorted((k, n) for k, n in bonus.items() if k != "gold" and n))
+            gives = _gives(info(copy))
             if gives:
                 out.append(Source("legacy", copy, gives))
     for name, spec in (game.pack.game.get("counters") or {}).items():
@@ -181,6 +180,20 @@ def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Sourc
         for _ in range(player.counters.get(name, 0)):
             out.append(Source("counter", str(name), (), choices))
     return out
+
+
+_GIVES: dict[int, tuple[Any, tuple]] = {}
+
+
+def _gives(info: Any) -> tuple[tuple[str, int], ...]:
+    """What a card's bonus pays (gold aside), worked out once per card."""
+    known = _GIVES.get(id(info))
+    if known is None or known[0] is not info:
+        if len(_GIVES) > 20_000:        # bounded: packs reloaded in a long session
+            _GIVES.clear()
+        gives = tuple(sorted((k, n) for k, n in info.bonus.items() if k != "gold" and n))
+        known = _GIVES[id(info)] = (info, gives)
+    return known[1]
 
 
 @lru_cache(maxsize=256)

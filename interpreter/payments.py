@@ -19,14 +19,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
+from typing import NamedTuple
 
 Vector = tuple[int, ...]
 # A group's option: (units used, counter choices, what it adds, each unit's vector)
 Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Something that can pay: a die, a card to tilt, a legacy card, a counter unit."""
 
     kind: str                   # die | card | legacy | counter
@@ -36,6 +37,7 @@ class Source:
 
     @property
     def signature(self) -> tuple:
+        """What makes two sources alike (interchangeable in a payment)."""
         return (self.kind, self.gives, self.choices, self.ref if self.kind == "counter" else 0)
 
 
@@ -59,11 +61,15 @@ class Purse:
     def __init__(self, sources: list[Source]) -> None:
         self.groups: dict[tuple, list[Source]] = {}
         self.most: Counter[str] = Counter()
+        self.plain: Counter[str] = Counter()     # what the dice and cards give, all together
         for source in sources:
             self.groups.setdefault(source.signature, []).append(source)
             for option in source.choices or (source.gives,):
                 for what, amount in option:
                     self.most[what] += amount
+            if source.kind in ("die", "card"):
+                for what, amount in source.gives:
+                    self.plain[what] += amount
         self.kinds = {key: {what for option in (key[2] or (key[1],)) for what, _ in option}
                       for key in self.groups}
 
@@ -97,8 +103,10 @@ class Purse:
 
     def payable(self, population: int, resources: Counter[str]) -> bool:
         """Whether some payment exists (exactly; cheaper than listing them)."""
-        if _free(population, resources):
-            return True
+        plain = self.plain
+        if plain["population"] >= population and all(plain[k] >= n
+                                                      for k, n in resources.items()):
+            return True     # the usual case: all the dice and cards together pay
         found = self._shape(population, resources)
         if found is None:
             return False
@@ -134,28 +142,27 @@ def payable(population: int, resources: Counter[str], sources: list[Source]) -> 
 
 @lru_cache(maxsize=50_000)
 def _exists(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...]) -> bool:
-    """Can the groups cover the price? A depth-first search, biggest use of a group first."""
-    options = [_options(signature, size, kinds) for signature, size in groups]
-    legacy = [signature[0] == "legacy" for signature, _ in groups]
+    """Can the groups cover the price? Paying more never hurts here, so every die and card is
+    used; what is left to choose is one legacy card (or none) and what each counter unit
+    pays."""
     dims = range(len(kinds))
-    failed: set[tuple] = set()
-
-    def cover(i: int, paid: Vector, legacy_used: bool) -> bool:
-        if all(paid[j] >= need[j] for j in dims):
-            return True
-        key = (i, paid, legacy_used)
-        if i == len(groups) or key in failed:
-            return False
-        for option in reversed(options[i]):
-            used = option[0] > 0
-            if used and legacy[i] and legacy_used:
-                continue
-            after = tuple([min(need[j], paid[j] + option[2][j]) for j in dims])
-            if cover(i + 1, after, legacy_used or (legacy[i] and used)):
+    base = [0] * len(kinds)
+    legacies: list[Vector] = [tuple(base)]
+    counters: list[list[Vector]] = []
+    for signature, size in groups:
+        options = _options(signature, size, kinds)
+        if signature[0] == "legacy":
+            legacies.append(options[-1][2])
+        elif signature[0] == "counter":
+            counters.append([o[2] for o in options if o[0] == size])
+        else:
+            for j in dims:
+                base[j] += options[-1][2][j]
+    for legacy in legacies:
+        for combo in product(*counters):
+            if all(base[j] + legacy[j] + sum(c[j] for c in combo) >= need[j] for j in dims):
                 return True
-        failed.add(key)
-        return False
-    return cover(0, tuple([0] * len(kinds)), False)
+    return False
 
 
 @lru_cache(maxsize=50_000)
