@@ -24,9 +24,10 @@ from interpreter import Action, Game, IllegalActionError, PackError, State
 from interpreter.action_phase import waiting_pool
 from interpreter.bots import Bot, make_bot
 from interpreter.dice import die_text
+from interpreter.saves import SaveError, load_data, save_header, save_text
 from interpreter.simulate import bot_seed, seat_bots
+from rules_dsl.safe_files import UnsafePathError, write_atomic
 
-SAVE_FORMAT = "agesmith saved game"
 HUMAN = 0
 HELP = ("Type the number of a choice, or a word to list only the choices that contain it "
         "(acquire, exchange, re-roll). Other commands: l = the whole log, p = the position, "
@@ -52,14 +53,12 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict)
     shown: int = 0                              # log lines already printed
     quit: bool = False                          # the person chose to leave
+    warnings: list[str] = field(default_factory=list)   # said when the game is resumed
 
     def save(self, path: Path) -> None:
-        data = {"format": SAVE_FORMAT, "version": 1, "pack": self.pack,
-                "variant": self.variant, "board": self.board, "ages": self.ages,
-                "seed": self.seed, "bots": self.bot_names, "state": self.state.to_data()}
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)
+        write_atomic(path, save_text(self.game, self.state, {
+            "pack_path": self.pack, "ages": self.ages, "seed": self.seed,
+            "bots": self.bot_names}))
 
 
 def new_session(pack: Path, players: int, seed: int, variant: str | None, board: str | None,
@@ -78,31 +77,42 @@ def new_session(pack: Path, players: int, seed: int, variant: str | None, board:
 def load_session(pack: Path, file: Path, bots: str | None) -> Session:
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, RecursionError) as e:
         raise PlayError(f"{file}: cannot read the saved game ({e})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise PlayError(f"{file}: not a game saved by `agesmith play`")
     try:
-        game = Game.load(pack, variant=data.get("variant"), board=data.get("board"),
-                         ages=data.get("ages"))
-        state = State.from_data(data["state"])
-        players = len(state.players)
-        names = (["you", *seat_bots(bots, players - 1)] if bots is not None
-                 else list(data.get("bots") or ["you", *seat_bots("greedy", players - 1)]))
-        seat_bots(names[1:], players - 1)       # checks the names
-    except (PackError, ValueError, KeyError, TypeError) as e:
+        header = save_header(data)
+        ages = header["ages"]
+        game = Game.load(pack, variant=header["variant"], board=header["board"],
+                         ages=ages if isinstance(ages, list) else None)
+        state, warnings, extra = load_data(game, data)
+    except SaveError as e:
+        raise PlayError(f"{file}: the saved game cannot be resumed: {e}") from None
+    except PackError as e:
         raise PlayError(f"{file}: {e}") from None
-    session = Session(game, state, str(pack), data.get("variant"), data.get("board"),
-                      data.get("ages"), int(data.get("seed", 0)), names,
+    try:
+        players = len(state.players)
+        saved = extra.get("bots")
+        names = (["you", *seat_bots(bots, players - 1)] if bots is not None
+                 else list(saved) if isinstance(saved, list) and len(saved) == players
+                 else ["you", *seat_bots("greedy", players - 1)])
+        seat_bots(names[1:], players - 1)       # checks the names
+        seed = extra.get("seed", 0)
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
+    except ValueError as e:
+        raise PlayError(f"{file}: extra.bots: {e}") from None
+    saved_ages = extra.get("ages")
+    session = Session(game, state, str(pack), header["variant"], header["board"],
+                      saved_ages if isinstance(saved_ages, str) else None, seed, names,
                       shown=len(state.log))
-    _make_bots(session, salt=len(state.log))
+    session.warnings = warnings
+    _make_bots(session)
     return session
 
 
-def _make_bots(session: Session, salt: int = 0) -> None:
+def _make_bots(session: Session) -> None:
     for seat, name in enumerate(session.bot_names):
         if seat != HUMAN:
-            session.bots[seat] = make_bot(name, bot_seed(session.seed, seat) + salt)
+            session.bots[seat] = make_bot(name, bot_seed(session.seed, seat))
 
 
 # ------------------------------------------------------------------ the loop
@@ -114,13 +124,15 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
     console.print(f"[bold]{escape(game.pack.name)}[/bold]: you are player {HUMAN + 1}, "
                   f"against {_opponents(session)}. Seed {session.seed}.")
     console.print(HELP, markup=False)
+    for warning in session.warnings:
+        console.print(f"Warning: {warning}", markup=False)
     _new_log(session, console)
     while not session.state.over:
         seat = session.state.to_move
         if seat is None:
             console.print("The game is waiting for nobody: it cannot go on.", markup=False)
             return 1
-        actions = game.legal_actions(session.state)
+        actions = game.choices(session.state)
         if seat == HUMAN:
             action = _ask(session, console, read, actions)
             if action is None:
@@ -191,7 +203,7 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
             path = Path(rest.strip()).expanduser()
             try:
                 session.save(path)
-            except OSError as e:
+            except (OSError, UnsafePathError) as e:
                 console.print(f"Cannot save to {path}: {e}", markup=False)
             else:
                 console.print(f"Saved to {path}; resume with: agesmith play "
