@@ -246,7 +246,7 @@ def test_a_changed_pack_whose_cards_are_the_same_loads_with_a_warning(tmp_path: 
 def test_a_changed_card_is_refused(tmp_path: Path) -> None:
     g = changed_pack(tmp_path, "cost: 5 population, ingenuity\n    points: 1",
                      "cost: 4 population, ingenuity\n    points: 1", "prehistory.yaml")
-    with pytest.raises(SaveError, match="cards.forest: the pack has changed"):
+    with pytest.raises(SaveError, match=r"cards\.forest: the pack has changed"):
         load_text(g, saved())
 
 
