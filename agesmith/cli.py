@@ -5,18 +5,39 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from rules_dsl.card_json import cards_json
-from rules_dsl.diagnostics import sorted_diagnostics, summary
-from rules_dsl.pack import load_pack
+# Commands import what they use when they run (rich, the rules language, the interpreter): a
+# quick command such as `validate` starts without paying for the others' libraries.
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+class _LazyConsole:
+    """A rich Console made on first use (importing rich costs a tenth of a second)."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._console: Any = None
+
+    def real(self) -> Any:
+        """The Console itself (to hand to code that uses it as a context, like Progress)."""
+        if self._console is None:
+            from rich.console import Console
+            self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=True)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
+
+
+out: Any = _LazyConsole()
+err: Any = _LazyConsole(stderr=True)
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape
+    return rich_escape(text)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -31,6 +52,8 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON array.")
 def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     """Check PACK: schemas, rules syntax and meaning. Exit 1 if there is an error."""
+    from rules_dsl.diagnostics import sorted_diagnostics, summary
+    from rules_dsl.pack import load_pack
     loaded, diagnostics = load_pack(pack, variant=variant)
     if loaded is not None and not any(d.is_error for d in diagnostics):
         from interpreter.playability import check_playable
@@ -38,14 +61,14 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     errors = any(d.is_error for d in diagnostics)
     if as_json:
         click.echo(json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False))
-    else:
+    else:       # plain click output: no need to import rich for a few coloured lines
         for d in diagnostics:
-            out.print(d.render(), style="red" if d.is_error else "yellow", markup=False)
-            out.print("")
+            click.secho(d.render(), fg="red" if d.is_error else "yellow")
+            click.echo("")
         name = loaded.name if loaded else str(pack)
         cards = f"{sum(c.copies for c in loaded.cards)} cards, " if loaded else ""
-        verdict = "[red]failed[/red]" if errors else "[green]ok[/green]"
-        out.print(f"{name}: {cards}{summary(diagnostics)} — {verdict}")
+        verdict = click.style("failed", fg="red") if errors else click.style("ok", fg="green")
+        click.echo(f"{name}: {cards}{summary(diagnostics)} — {verdict}")
     sys.exit(1 if errors else 0)
 
 
@@ -55,6 +78,11 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
 @click.option("--age", help="Only the cards of this age.")
 def cards(pack: Path, as_json: bool, age: str | None) -> None:
     """List the cards of PACK (normalized: cost, gold, points, bonus, rules)."""
+    from rich.table import Table
+
+    from rules_dsl.card_json import cards_json
+    from rules_dsl.diagnostics import summary
+    from rules_dsl.pack import load_pack
     loaded, diagnostics = load_pack(pack)
     if loaded is None or any(d.is_error for d in diagnostics):
         for d in diagnostics:
@@ -139,7 +167,7 @@ def play_command(pack: Path, players: int, seed: int | None, variant: str | None
     except PlayError as e:
         err.print(f"agesmith play: {e}", markup=False)
         sys.exit(1)
-    sys.exit(run(session, out, stdin_reader()))
+    sys.exit(run(session, out.real(), stdin_reader()))
 
 
 @main.command("simulate")
@@ -171,7 +199,7 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
     from interpreter.simulate import simulate
 
     with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=err.real(),
                   transient=True) as bar:
         task = bar.add_task("games", total=games)
 
@@ -188,5 +216,5 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
         click.echo(summary.to_json())
         return
     from .play import simulation_report
-    simulation_report(summary, out, top)
+    simulation_report(summary, out.real(), top)
     sys.exit(1 if summary.errors else 0)
