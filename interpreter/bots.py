@@ -110,6 +110,7 @@ IMPROVE_MARGIN = 0.5    # an x2 or golden age must improve the best acquisition 
 REROLL_MARGIN = 0.3     # a re-roll must be expected to be worth this
 SAMPLES = 10            # Monte Carlo samples when several dice are re-rolled at once
 SAFE_DEFAULTS = ("pass", "stop", "stay", "keep")
+PAYMENT_WEIGHTS = (DIE_COST, TILT_COST, LEGACY_COST, COUNTER_COST)   # die, card, legacy, counter
 
 
 class GreedyBot:
@@ -238,10 +239,11 @@ class GreedyBot:
         would pay for; 0 when none."""
         from .action_phase import sources
         from .costs import price
-        from .payments import payments
+        from .payments import Purse
         have = sources(game, state, seat, pool)
         if spent is not None:
             have = _without(have, spent.params)
+        purse = Purse(have)
         best = 0.0
         player = state.players[seat]
         for copy in player.events:
@@ -254,10 +256,8 @@ class GreedyBot:
             if cost.free:
                 best = max(best, worth)
                 continue
-            found = payments(cost.population, cost.resources, have)
-            if found:
-                cheapest = min(_payment_cost(Action("acquire", {"card": copy, **p.to_params()}))
-                               for p in found)
+            cheapest = purse.cheapest(cost.population, cost.resources, PAYMENT_WEIGHTS)
+            if cheapest is not None:
                 best = max(best, worth - cheapest)
         return best
 

@@ -113,6 +113,19 @@ class Purse:
         kinds, need, keys = found
         return _exists(kinds, need, self._sizes(kinds, need, keys))
 
+    def cheapest(self, population: int, resources: Counter[str],
+                 weights: tuple[float, float, float, float]) -> float | None:
+        """The least cost of a payment (None: no payment), where a die, a tilted card, a
+        legacy card and a counter unit cost `weights`. A cover's cost is at least that of a
+        minimal payment inside it, so the search runs over covers, remembered by shape."""
+        if _free(population, resources):
+            return 0.0
+        found = self._shape(population, resources)
+        if found is None:
+            return None
+        kinds, need, keys = found
+        return _cheapest(kinds, need, self._sizes(kinds, need, keys), weights)
+
     def payments(self, population: int, resources: Counter[str]) -> list[Payment]:
         """Every minimal payment, fewest sources first."""
         if _free(population, resources):
@@ -163,6 +176,38 @@ def _exists(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int
             if all(base[j] + legacy[j] + sum(c[j] for c in combo) >= need[j] for j in dims):
                 return True
     return False
+
+
+WEIGHT_INDEX = {"die": 0, "card": 1, "legacy": 2, "counter": 3}
+
+
+@lru_cache(maxsize=50_000)
+def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...],
+              weights: tuple[float, float, float, float]) -> float | None:
+    options = [_options(signature, size, kinds) for signature, size in groups]
+    unit_cost = [weights[WEIGHT_INDEX[signature[0]]] for signature, _ in groups]
+    dims = range(len(kinds))
+    memo: dict[tuple, float | None] = {}
+
+    def least(i: int, paid: Vector) -> float | None:
+        if all(paid[j] >= need[j] for j in dims):
+            return 0.0
+        if i == len(groups):
+            return None
+        key = (i, paid)
+        if key in memo:
+            return memo[key]
+        best: float | None = None
+        for option in options[i]:
+            after = tuple([min(need[j], paid[j] + option[2][j]) for j in dims])
+            rest = least(i + 1, after)
+            if rest is not None:
+                cost = rest + option[0] * unit_cost[i]
+                if best is None or cost < best:
+                    best = cost
+        memo[key] = best
+        return best
+    return least(0, tuple([0] * len(kinds)))
 
 
 @lru_cache(maxsize=50_000)
