@@ -27,10 +27,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cards import bundled  # noqa: E402
-from interpreter import Game  # noqa: E402
-from interpreter.bots import GreedyBot, RandomBot  # noqa: E402
-from interpreter.playout import playout  # noqa: E402
+from cards import bundled
+from interpreter import Game
+from interpreter.bots import GreedyBot, RandomBot
+from interpreter.playout import playout
 
 PLAYERS = 4
 GOALS = {"ratio": 1.5, "random_game_s": 0.25, "greedy_game_s": 0.05, "step_us": 50.0}

@@ -1,7 +1,8 @@
 """The action phase: "take actions [until ...]".
 
 The active player uses the dice (their action faces included); every other player uses a fresh
-set of result tokens (AH-O1). In any order, as often as they can: acquire a card of their events
+set of result tokens (AH-O1). In any order, as often as they can, the kinds of action the pack
+declares (game.yaml `actions:`; every kind when it says nothing): acquire a card of their events
 (a listed payment), buy one for gold, discard a discardable card, use a die or token to re-roll
 another die or to exchange an events card, use an action face, take a gold face's gold, tilt a
 gold bonus. Acquired cards work at once (AH-C7): their "on acquire" rules run before the next
@@ -118,6 +119,20 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     return wait(Decision(seat, "action", options, "Your actions", describe="action"))
 
 
+# The kinds of action a pack may declare (game.yaml `actions:`), as the phase names them.
+DECLARED = {"acquire": "acquire", "buy": "buy", "discard": "discard", "re-roll a die": "reroll",
+            "exchange": "exchange", "take gold": "gold", "golden age": "golden age",
+            "re-roll dice": "reroll all", "double": "double", "tilt for gold": "tilt"}
+
+
+def declared(game: Game) -> frozenset[str]:
+    """The kinds of action the pack declares (every kind when it says nothing)."""
+    names = game.pack.game.get("actions")
+    if names is None:
+        return frozenset(DECLARED.values())
+    return frozenset(DECLARED[n] for n in names if n in DECLARED)
+
+
 def _pool(state: State, loc: dict[str, Any]) -> list[dict]:
     return state.dice if loc["pool"] == "dice" else loc["tokens"]
 
@@ -207,19 +222,22 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
     """The menu of the phase, as kinds and parameters (`describe` writes the sentences): an
     acquisition or an exchange is one entry, its detail asked next."""
     player = state.players[seat]
+    kinds = declared(game)
     options = [Action("pass", {})]
-    purse = Purse(sources(game, state, seat, pool))
+    purse = Purse(sources(game, state, seat, pool)) if "acquire" in kinds else None
     for copy in player.events:
-        cost = price(game, state, seat, copy)
-        if cost.free:
-            options.append(Action("acquire", {"card": copy, **Payment().to_params()}))
-        elif purse.payable(cost.population, cost.resources):
-            options.append(Action("acquire", {"card": copy}))
-        gold = gold_price(game, state, seat, copy)
+        if purse is not None:
+            cost = price(game, state, seat, copy)
+            if cost.free:
+                options.append(Action("acquire", {"card": copy, **Payment().to_params()}))
+            elif purse.payable(cost.population, cost.resources):
+                options.append(Action("acquire", {"card": copy}))
+        gold = gold_price(game, state, seat, copy) if "buy" in kinds else None
         if gold is not None and player.counters.get("gold", 0) >= gold:
             options.append(Action("buy", {"card": copy, "gold": gold}))
         info = game.catalog.info(copy)
-        if any(when(Ctx(state, game.catalog, seat, copy)) for when in info.discardable):
+        if "discard" in kinds and any(when(Ctx(state, game.catalog, seat, copy))
+                                      for when in info.discardable):
             options.append(Action("discard", {"card": copy}))
     free_dice = [i for i, d in enumerate(pool) if not d["used"]]
     # dice showing the same face are interchangeable: offer each kind of die once
@@ -227,28 +245,29 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
     for i in free_dice:
         distinct.setdefault(_alike(game, pool[i]), i)
     spendable = sorted(distinct.values())
-    mine, theirs = _exchangeable(game, state, seat)
+    mine, theirs = _exchangeable(game, state, seat) if "exchange" in kinds else ([], [])
     for i in spendable:
-        if active and len(free_dice) > 1:
+        if active and len(free_dice) > 1 and "reroll" in kinds:
             options.append(Action("reroll", {"die": i}))
-        if mine and theirs:
+        if mine and theirs and "exchange" in kinds:
             options.append(Action("exchange", {"die": i}))
         face = face_of(game, pool[i])
-        if face.kind == "gold":
+        if face.kind == "gold" and "gold" in kinds:
             options.append(Action("gold", {"die": i}))
-        if active and face.kind == "golden age" and player.tilted:
+        if active and face.kind == "golden age" and player.tilted and "golden age" in kinds:
             options.append(Action("golden age", {"die": i}))
-        if active and face.kind == "re-roll" and len(free_dice) > 1:
+        if active and face.kind == "re-roll" and len(free_dice) > 1 and "reroll all" in kinds:
             options.append(Action("reroll all", {"die": i}))
-        if active and face.kind == "x2":
+        if active and face.kind == "x2" and "double" in kinds:
             for j in spendable:
                 j = j if j != i else _twin(game, pool, free_dice, i)
                 target = face_of(game, pool[j]) if j is not None else None
                 if target is not None and target.kind not in ("golden age", "re-roll", "blank"):
                     options.append(Action("double", {"die": i, "target": j}))
-    for copy in player.active_cards():
-        if copy not in player.tilted and game.catalog.info(copy).bonus["gold"]:
-            options.append(Action("tilt", {"card": copy}))
+    if "tilt" in kinds:
+        for copy in player.active_cards():
+            if copy not in player.tilted and game.catalog.info(copy).bonus["gold"]:
+                options.append(Action("tilt", {"card": copy}))
     return options
 
 
@@ -520,6 +539,8 @@ def tilt(game: Game, state: State, seat: int, copy: int) -> None:
 
 def _finish(game: Game, state: State, seat: int, pool: list[dict]) -> None:
     """Passing: a gold face not used for an action still gives its gold (AH-D4)."""
+    if "gold" not in declared(game):
+        return
     player = state.players[seat]
     for die in pool:
         if die["used"]:
