@@ -338,7 +338,8 @@ class _Reader:
         for i, s in enumerate(scores):
             self.whole(s, f"{path}.age_scores[{i}]", -100_000, 100_000)
         space = data["space"]
-        if space is not None and space not in board_spaces(self.game):
+        if space is not None and (not isinstance(space, str)
+                                  or space not in board_spaces(self.game)):
             raise self.fail(f"{path}.space", f"{_show(space)} is not a space of the board")
         for field in ("flags", "marks"):
             self.kind(data[field], dict, f"{path}.{field}", "an object")
@@ -370,7 +371,7 @@ class _Reader:
         for i, die in enumerate(self.kind(value, list, path, "a list of dice")):
             here = f"{path}[{i}]"
             self.keys(die, here, {"die", "face", "used", "times"}, DIE_KEYS)
-            if die["die"] not in specs:
+            if not isinstance(die["die"], str) or die["die"] not in specs:
                 raise self.fail(f"{here}.die", f"{_show(die['die'])} is not a die of the pack")
             self.whole(die["face"], f"{here}.face", 0, len(specs[die["die"]]["faces"]) - 1)
             self.kind(die["used"], bool, f"{here}.used", "true or false")
@@ -453,7 +454,7 @@ class _Reader:
         one must be exactly it."""
         from .action_phase import DESCRIBERS, detail, menu, waiting_pool
         path = "state.pending"
-        if describe not in DESCRIBERS:
+        if not isinstance(describe, str) or describe not in DESCRIBERS:
             raise self.fail(f"{path}.describe", f"{_show(describe)} is not a kind of decision")
         frame = state.frames[-1]
         loc = frame["loc"]
