@@ -128,6 +128,11 @@ DECLARED = {"acquire": "acquire", "buy": "buy", "discard": "discard", "re-roll a
 def declared(game: Game) -> frozenset[str]:
     """The kinds of action the pack declares (every kind when it says nothing)."""
     names = game.pack.game.get("actions")
+    return _declared(None if names is None else tuple(names))
+
+
+@lru_cache(maxsize=64)
+def _declared(names: tuple[str, ...] | None) -> frozenset[str]:
     if names is None:
         return frozenset(DECLARED.values())
     return frozenset(DECLARED[n] for n in names if n in DECLARED)
@@ -161,8 +166,20 @@ def acquire_triggers(game: Game, seat: int, copy: int) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ what may be done
 
 
-def _transmissible(game: Game, copy: int) -> bool:
-    return "non-transmissible" not in game.catalog.info(copy).keywords
+_KEPT: dict[int, tuple[Any, frozenset[int]]] = {}
+
+
+def _kept(game: Game) -> frozenset[int]:
+    """The copies that can never be exchanged (non-transmissible), found once per catalogue."""
+    catalog = game.catalog
+    known = _KEPT.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        if len(_KEPT) > 64:             # bounded: packs reloaded in a long session
+            _KEPT.clear()
+        kept = frozenset(c for c in range(len(catalog.copies))
+                         if "non-transmissible" in catalog.info(c).keywords)
+        known = _KEPT[id(catalog)] = (catalog, kept)
+    return known[1]
 
 
 def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Source]:
@@ -236,8 +253,8 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
         if gold is not None and player.counters.get("gold", 0) >= gold:
             options.append(Action("buy", {"card": copy, "gold": gold}))
         info = game.catalog.info(copy)
-        if "discard" in kinds and any(when(Ctx(state, game.catalog, seat, copy))
-                                      for when in info.discardable):
+        if "discard" in kinds and info.discardable and any(
+                when(Ctx(state, game.catalog, seat, copy)) for when in info.discardable):
             options.append(Action("discard", {"card": copy}))
     free_dice = [i for i, d in enumerate(pool) if not d["used"]]
     # dice showing the same face are interchangeable: offer each kind of die once
@@ -273,9 +290,10 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
 
 def _exchangeable(game: Game, state: State, seat: int
                   ) -> tuple[list[int], list[tuple[int, int]]]:
-    mine = [c for c in state.players[seat].events if _transmissible(game, c)]
+    kept = _kept(game)
+    mine = [c for c in state.players[seat].events if c not in kept]
     theirs = [(p.seat, c) for p in state.players if p.seat != seat
-              for c in p.events if _transmissible(game, c)]
+              for c in p.events if c not in kept]
     return mine, theirs
 
 

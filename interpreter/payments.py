@@ -59,24 +59,33 @@ class Purse:
     payments, then costs only the price's own part."""
 
     def __init__(self, sources: list[Source]) -> None:
-        self.groups: dict[tuple, list[Source]] = {}
-        self.most: Counter[str] = Counter()
+        self.sources = sources
         self.plain: Counter[str] = Counter()     # what the dice and cards give, all together
+        self.most: Counter[str] = Counter()      # ... and everything, each at its best
         for source in sources:
-            self.groups.setdefault(source.signature, []).append(source)
+            if source.kind == "die" or source.kind == "card":
+                for what, amount in source.gives:
+                    self.plain[what] += amount
             for option in source.choices or (source.gives,):
                 for what, amount in option:
                     self.most[what] += amount
-            if source.kind in ("die", "card"):
-                for what, amount in source.gives:
-                    self.plain[what] += amount
+        self._grouped = False
+
+    def _group(self) -> None:
+        """Group the sources (only when a price is not paid by all the dice and cards)."""
+        self.groups: dict[tuple, list[Source]] = {}
+        for source in self.sources:
+            self.groups.setdefault(source.signature, []).append(source)
         self.kinds = {key: {what for option in (key[2] or (key[1],)) for what, _ in option}
                       for key in self.groups}
+        self._grouped = True
 
     def _shape(self, population: int, resources: Counter[str]
                ) -> tuple[tuple[str, ...], Vector, list[tuple]] | None:
         """The price as a vector and the groups that help pay it; None when even all the
         sources together, each at its best, fall short."""
+        if not self._grouped:
+            self._group()
         kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
         need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
         most = self.most
@@ -107,6 +116,9 @@ class Purse:
         if plain["population"] >= population and all(plain[k] >= n
                                                       for k, n in resources.items()):
             return True     # the usual case: all the dice and cards together pay
+        most = self.most
+        if most["population"] < population or any(most[k] < n for k, n in resources.items()):
+            return False    # the other usual case: even everything at its best falls short
         found = self._shape(population, resources)
         if found is None:
             return False

@@ -292,7 +292,7 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20),
                  st.lists(st.integers(-5, 200), max_size=3), st.just({}), st.just([]))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_saves_load_or_are_refused_clearly(data: st.DataObject) -> None:
     save = fresh()
