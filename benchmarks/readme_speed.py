@@ -30,6 +30,30 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
 
+def profile_shares(games: int = 3) -> list[tuple[str, float]]:
+    """Where the CPU time of random playouts goes: self time by module, as shares."""
+    import cProfile
+    import pstats
+
+    from cards import bundled
+    from interpreter import Game
+    from interpreter.bots import RandomBot
+    from interpreter.playout import playout
+    game = Game.load(bundled())
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        playout(game, [RandomBot(seed * 16 + i) for i in range(4)], seed)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats     # type: ignore[attr-defined]
+    by_module: dict[str, float] = {}
+    for (file, _, _), (_, _, self_time, _, _) in stats.items():
+        name = Path(file).name if file.startswith(str(ROOT)) else "Python and libraries"
+        by_module[name] = by_module.get(name, 0.0) + self_time
+    total = sum(by_module.values())
+    return sorted(((k, v / total) for k, v in by_module.items()), key=lambda kv: -kv[1])
+
+
 def section(games: int, runs: int) -> str:
     play = bench_play.run(games)
     walls, cpus = bench_rules.validate_command(runs, False)
@@ -47,6 +71,8 @@ def section(games: int, runs: int) -> str:
                      "met" if wall < goal else "**missed**"))
     table = ["| what | measured | goal | |", "|---|---|---|---|"]
     table += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+    shares = ", ".join(f"`{name}` {share:.0%}" if name.endswith(".py") else f"{name} {share:.0%}"
+                       for name, share in profile_shares()[:8])
     today = datetime.date.today().isoformat()
     return "\n".join([
         "## Speed",
@@ -62,6 +88,9 @@ def section(games: int, runs: int) -> str:
         *table,
         "",
         "Details: `python benchmarks/bench_play.py` and `python benchmarks/bench_rules.py`.",
+        "",
+        "Where the time of random playouts goes (self time under cProfile, by module, "
+        f"measured by the same run): {shares}.",
         "",
         (ROOT / "benchmarks" / "SPEED_NOTES.md").read_text(encoding="utf-8").strip(),
         "",

@@ -422,16 +422,10 @@ def _payment(p: dict[str, Any]) -> Payment:
     return Payment(p["dice"], p["tilt"], p["legacy"], [tuple(c) for c in p["counters"]])
 
 
-def _details(game: Game, state: State, entry: Action) -> list[Action]:
-    return detail(game, state, entry) if state.pending and state.pending["kind"] == "action" \
-        else []
-
-
 # The engine finds the phase's helpers by the decision's `describe` key.
 DESCRIBERS = {"action": describe}
 EXPANDERS = {"action": expand}
 SPLITTERS = {"action": split}
-DETAILS = {"action": _details}
 
 
 def _alike(game: Game, die: dict) -> tuple:

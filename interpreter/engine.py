@@ -17,7 +17,7 @@ from rules_dsl import ast
 from rules_dsl.pack import Pack, Source, load_pack
 
 from . import program as prog
-from .action_phase import DESCRIBERS, DETAILS, EXPANDERS, SPLITTERS
+from .action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from .actions import Action, Decision
 from .catalog import Catalog
 from .chance import seed_state
@@ -195,12 +195,25 @@ class Game:
         """The state after `action` (a choice or a complete action); an illegal action raises
         and changes nothing."""
         new = state.clone()
-        self.play(new, action)
+        self._play(new, action)         # on an error the half-played copy is dropped
         return new
 
     def play(self, state: State, action: Action) -> None:
         """Carry out `action` on `state` itself (the playout path: no copy). An illegal action
-        raises before anything is changed."""
+        raises and changes nothing."""
+        pending = state.pending
+        option = _find(pending["options"], action) if pending is not None else None
+        if option is not None:
+            self._answer(state, option)
+            return
+        before = state.clone()          # a complete action is checked in two steps
+        try:
+            self._play(state, action)
+        except IllegalActionError:
+            state.become(before)
+            raise
+
+    def _play(self, state: State, action: Action) -> None:
         pending = state.pending
         if pending is None:
             raise IllegalActionError("the game is over: no action is possible")
@@ -211,19 +224,16 @@ class Game:
         key = pending.get("describe")
         parts = SPLITTERS[key](action) if key in SPLITTERS else None
         head = _find(pending["options"], parts[0]) if parts else None
-        if head is None:
+        if parts is None or head is None:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} for player {pending['player'] + 1}: "
                 f"not among the {len(pending['options'])} legal choices")
-        assert parts is not None
-        if _find(DETAILS[key](self, state, head), parts[1]) is None:
+        self._answer(state, head)
+        detail = _find(state.pending["options"], parts[1]) if state.pending else None
+        if detail is None:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} for player {pending['player'] + 1}: "
                 f"{str(head)!r} is possible, but not that way")
-        self._answer(state, head)
-        detail = _find(state.pending["options"], parts[1]) if state.pending else None
-        if detail is None:      # the detail listing and the handler disagree: a bug
-            raise RuntimeError(f"{action!r}: the phase did not ask for the detail offered")
         self._answer(state, detail)
 
     def _answer(self, state: State, option: Action) -> None:

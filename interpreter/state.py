@@ -197,6 +197,11 @@ class State:
         new._log = self._log
         return new
 
+    def become(self, other: State) -> None:
+        """Take every fact of `other` (a copy of this state made earlier): undo in place."""
+        for name in State.__slots__:
+            setattr(self, name, getattr(other, name))
+
     def to_json(self) -> str:
         return json.dumps(self.to_data(), separators=(",", ":"), sort_keys=True)
 
