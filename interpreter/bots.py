@@ -216,12 +216,14 @@ class GreedyBot:
         if pool is None or len(state.players[seat].events) < 2:
             return scored[0][0], scored[0][2]
         # two steps: does the rest of the pool still pay for another card?
+        from .costs import price
+        prices = {c: price(game, state, seat, c) for c in state.players[seat].events}
         best: tuple[float, int, Action] | None = None
         for score, i, a in scored[:LOOKAHEAD_OPTIONS]:
             if best is not None and score + self._max_other(game, state, seat, a) <= best[0]:
                 continue
             then = self._affordable(game, state, seat, pool, skip={a.params["card"]},
-                                    spent=a if a.kind == "acquire" else None)
+                                    spent=a if a.kind == "acquire" else None, prices=prices)
             total = score + then
             if best is None or total > best[0] + 1e-9:
                 best = (total, i, a)
@@ -234,9 +236,11 @@ class GreedyBot:
         return max(others, default=0.0)
 
     def _affordable(self, game: Game, state: State, seat: int, pool: list[dict],
-                    skip: set[int] | None = None, spent: Action | None = None) -> float:
+                    skip: set[int] | None = None, spent: Action | None = None,
+                    prices: dict[int, Any] | None = None) -> float:
         """The best net value of one card of the events that `pool` (less what `spent` uses)
-        would pay for; 0 when none."""
+        would pay for; 0 when none. `prices` may hold the events' prices already worked out
+        (a price does not depend on the dice)."""
         from .action_phase import sources
         from .costs import price
         from .payments import Purse
@@ -252,7 +256,7 @@ class GreedyBot:
             worth = self.value(game, copy) + (THREAT if _fails(game, copy) else 0.0)
             if worth <= best:
                 continue
-            cost = price(game, state, seat, copy)
+            cost = prices[copy] if prices is not None else price(game, state, seat, copy)
             if cost.free:
                 best = max(best, worth)
                 continue
@@ -362,6 +366,8 @@ class GreedyBot:
                   targets: list[int]) -> float:
         """The expected best acquisition after re-rolling `targets` (faces drawn from the
         dice's own faces, with this bot's generator: no peeking at the game's)."""
+        from .costs import price
+        prices = {c: price(game, state, seat, c) for c in state.players[seat].events}
         faces = [_faces(game, pool[t]["die"]) for t in targets]
         trial = [dict(d) for d in pool]
         trial[sacrifice]["used"] = True
@@ -369,13 +375,13 @@ class GreedyBot:
             total = 0.0
             for face, p in faces[0]:
                 trial[targets[0]]["face"], trial[targets[0]]["times"] = face, 1
-                total += p * self._affordable(game, state, seat, trial)
+                total += p * self._affordable(game, state, seat, trial, prices=prices)
             return total
         total = 0.0
         for _ in range(SAMPLES):
             for t, options in zip(targets, faces, strict=True):
                 trial[t]["face"], trial[t]["times"] = _draw(options, self.rng.random()), 1
-            total += self._affordable(game, state, seat, trial)
+            total += self._affordable(game, state, seat, trial, prices=prices)
         return total / SAMPLES
 
     # ---------------------------------------------------------------- the board
