@@ -93,6 +93,9 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     while loc["triggers"]:                      # "at the start of your actions" rules
         key, copy = loc["triggers"].pop(0)
         return push(game.frame(key, seat, copy))
+    if answer is None and "choosing" in loc:   # resumed while the detail is asked
+        entry = Action(loc["choosing"]["kind"], loc["choosing"]["params"])
+        return _ask_detail(game, state, seat, entry)
     if answer is not None:
         if answer.kind == "pass":
             _finish(game, state, seat, _pool(state, loc))
@@ -104,8 +107,7 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
             answer = Action(choosing["kind"], {**choosing["params"], **answer.params})
         elif steps is not None:
             loc["choosing"] = {"kind": answer.kind, "params": answer.params}
-            return wait(Decision(seat, steps.decision, detail(game, state, answer),
-                                 steps.prompt, describe="action"))
+            return _ask_detail(game, state, seat, answer)
         pushed = perform(game, state, seat, loc, answer)
         if pushed:
             loc["after"] = pushed[1:]
@@ -136,6 +138,12 @@ def _declared(names: tuple[str, ...] | None) -> frozenset[str]:
     if names is None:
         return frozenset(DECLARED.values())
     return frozenset(DECLARED[n] for n in names if n in DECLARED)
+
+
+def _ask_detail(game: Game, state: State, seat: int, entry: Action) -> Result:
+    steps = TWO_STEPS[entry.kind]
+    return wait(Decision(seat, steps.decision, detail(game, state, entry), steps.prompt,
+                         describe="action"))
 
 
 def _pool(state: State, loc: dict[str, Any]) -> list[dict]:

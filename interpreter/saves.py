@@ -444,46 +444,27 @@ class _Reader:
             actions.append(Action.from_data(o))
         pending = {k: v for k, v in value.items() if k != "options"}
         pending["options"] = actions
-        describe = value.get("describe")
-        if describe is not None:
-            self.described(describe, pending, state)
-        return pending
+        return self.rederive(state, pending)
 
-    def described(self, describe: Any, pending: dict[str, Any], state: State) -> None:
-        """A decision of the action phase is worked out again from the position: the saved
-        one must be exactly it."""
-        from .action_phase import DESCRIBERS, detail, menu, waiting_pool
-        path = "state.pending"
-        if not isinstance(describe, str) or describe not in DESCRIBERS:
-            raise self.fail(f"{path}.describe", f"{_show(describe)} is not a kind of decision")
-        frame = state.frames[-1]
-        loc = frame["loc"]
-        if loc.get("pool") not in ("dice", "tokens") or not isinstance(loc.get("tokens"), list):
-            raise self.fail("state.frames", "the decision of the action phase has no dice")
-        seat = frame.get("doer", frame["player"])
-        if pending["player"] != seat:
-            raise self.fail(f"{path}.player", "is not the player taking actions")
-        if loc["pool"] == "tokens":
-            loc["tokens"] = self.dice(loc["tokens"], "state.frames[-1].loc.tokens")
+    def rederive(self, state: State, pending: dict[str, Any]) -> dict[str, Any]:
+        """Run the position on to its decision again: the saved decision must be exactly the
+        one the rules ask for there, and running on must change nothing else."""
+        trial = state.clone()
+        trial.pending, trial.steps, trial.quiet = None, 0, True
         try:
-            pool = waiting_pool(state)
-            assert pool is not None
-            choosing = loc.get("choosing")
-            if choosing is None:
-                again = menu(self.game, state, seat, pool, loc["pool"] == "dice")
-            else:
-                self.kind(choosing, dict, "state.frames[-1].loc.choosing", "an object")
-                entry = Action(str(choosing.get("kind")), dict(choosing.get("params") or {}))
-                again = detail(self.game, state, entry)
-        except SaveError:
-            raise
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
-            raise self.fail("state.frames", f"the action phase cannot go on from this "
-                                            f"position ({type(e).__name__}: {e})") from None
-        if pending_data({"options": again, "describe": describe})["options"] != \
-                pending_data({"options": pending["options"], "describe": describe})["options"]:
-            raise self.fail(f"{path}.options", "are not the choices of this position")
-        pending["options"] = again
+            self.game.run(trial)
+        except Exception as e:      # an untrusted position: whatever fails is the save's fault
+            raise self.fail("state.frames", f"the game cannot go on from this position "
+                                            f"({type(e).__name__}: {e})") from None
+        if trial.pending is None or pending_data(trial.pending) != pending_data(pending):
+            raise self.fail("state.pending", "is not the decision the rules ask for in this "
+                                             "position")
+        trial.steps = state.steps
+        state.pending = pending
+        if trial.to_data() != state.to_data():
+            raise self.fail("state.frames", "the rules do not stop at this decision: the "
+                                            "position was saved half-way through a step")
+        return trial.pending
 
 
 def game_counters(game: Game) -> dict[str, int | None]:
