@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .action_phase import waiting_pool
+from .action_phase import expand, split, waiting_pool
 from .actions import Action
 from .chance import MASK, Chance, seed_state
 
@@ -134,8 +134,6 @@ class GreedyBot:
         if len(actions) == 1:
             return actions[0]
         kind = (state.pending or {}).get("kind", "")
-        if kind == "action":        # the strategy weighs complete actions, not menu entries
-            actions = game.legal_actions(state)
         try:
             self._prepare(game)
             self.rng.seed(position_chance(self.seed, state).state)
@@ -143,7 +141,7 @@ class GreedyBot:
                       "war": self._war, "war tilt": self._war_tilt,
                       "war reroll": self._war_reroll}.get(kind, self._lookahead)
             chosen = method(game, state, actions)
-            if chosen is not None and chosen in actions:
+            if chosen is not None and _offered(chosen, actions):
                 return chosen
         except Exception:       # a strategy bug must never stop a game
             if self.strict:
@@ -161,11 +159,17 @@ class GreedyBot:
 
     # ---------------------------------------------------------------- the action phase
 
-    def _action(self, game: Game, state: State, actions: list[Action]) -> Action | None:
+    def _action(self, game: Game, state: State, menu: list[Action]) -> Action | None:
+        """The strategy weighs complete actions; a menu entry's details are listed only when
+        the strategy comes to that kind of action."""
         seat = int(state.pending["player"])  # type: ignore[index]
         by_kind: dict[str, list[Action]] = {}
-        for a in actions:
+        for a in menu:
             by_kind.setdefault(a.kind, []).append(a)
+
+        def complete(*kinds: str) -> list[Action]:
+            return [full for a in menu if a.kind in kinds for full in expand(game, state, a)]
+        actions = complete("acquire", "buy", "discard")
         pool = waiting_pool(state)
         best = self._best_acquisition(game, state, seat, actions, pool)
         best_score = best[0] if best else 0.0
@@ -180,10 +184,10 @@ class GreedyBot:
         for a in by_kind.get("discard", []):          # a failing card we may simply discard
             if _fails(game, a.params["card"]):
                 return a
-        exchange = self._exchange(game, state, seat, by_kind.get("exchange", []), actions, pool)
+        exchange = self._exchange(game, state, seat, complete("exchange"), actions, pool)
         if exchange is not None:
             return exchange
-        rerolls = by_kind.get("reroll", []) + by_kind.get("reroll all", [])
+        rerolls = complete("reroll") + complete("reroll all")
         if rerolls and pool is not None:
             choice = self._reroll(game, state, seat, rerolls, pool)
             if choice is not None:
@@ -291,8 +295,10 @@ class GreedyBot:
                 after = _try(game, state, a)
                 if after is None or after.to_move != seat:
                     continue
-                found = self._best_acquisition(game, after, seat, game.legal_actions(after),
-                                               waiting_pool(after))
+                listing = [full for a in game.choices(after)
+                           if a.kind in ("acquire", "buy", "discard")
+                           for full in expand(game, after, a)]
+                found = self._best_acquisition(game, after, seat, listing, waiting_pool(after))
                 gain = (found[0] if found else 0.0) - best_score
             if gain > IMPROVE_MARGIN and (chosen is None or gain > chosen[0]):
                 chosen = (gain, a)
@@ -475,6 +481,14 @@ class GreedyBot:
 
 
 # ------------------------------------------------------------------ helpers
+
+
+def _offered(chosen: Action, actions: list[Action]) -> bool:
+    """One of `actions`, or a complete action whose first step is one of them."""
+    if chosen in actions:
+        return True
+    parts = split(chosen)
+    return parts is not None and parts[0] in actions
 
 
 def _safe(actions: list[Action]) -> Action:
