@@ -255,9 +255,11 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
                           not any(unit[j] for unit in option[3] for j in short)):
                     continue    # a unit giving only what is already paid is never needed
                 added = option[2]
-                if n > 1 and any(all(paid[j] + added[j] - unit[j] >= need[j] for j in dims)
+                if n > 1 and any(all(paid[j] + added[j] - unit[j] >= need[j]
+                                     for j in dims if unit[j])
                                  for unit in set(option[3])):
-                    continue    # one unit of this group fewer would already pay: not minimal
+                    continue    # a unit of this group is not needed for what it gives, and
+                    # later groups only add: no minimal payment down this branch
                 after = tuple([min(need[j], paid[j] + added[j]) for j in dims])
                 for rest in completions(i + 1, after, legacy_used or (legacy[i] and n > 0)):
                     out.append((option, *rest))

@@ -7,8 +7,11 @@ from __future__ import annotations
 import shutil
 from collections import Counter
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cards import bundled
 from interpreter import Game
@@ -131,3 +134,87 @@ def test_an_unknown_kind_of_action_is_a_located_error(tmp_path: Path) -> None:
     _, diagnostics = load_pack(folder)
     errors = [d for d in diagnostics if d.is_error]
     assert errors and "game.yaml" in errors[0].render() and "teleport" in errors[0].render()
+
+
+# ------------------------------------------------------------------ payments against brute force
+
+KINDS = ("population", "culture", "strength")
+CHOICES = ((("population", 3),), (("culture", 1),), (("strength", 1),))
+
+
+def _gives(draw: st.DrawFn) -> tuple[tuple[str, int], ...]:
+    kinds = draw(st.lists(st.sampled_from(KINDS), min_size=1, max_size=2, unique=True))
+    return tuple(sorted((k, draw(st.integers(1, 3))) for k in kinds))
+
+
+@st.composite
+def purses(draw: st.DrawFn) -> list[Source]:
+    sources = [Source("die", i, (draw(st.sampled_from([("population", 1), ("population", 2),
+                                                       ("culture", 1), ("strength", 1)])),))
+               for i in range(draw(st.integers(0, 4)))]
+    sources += [Source("card", 100 + i, _gives(draw)) for i in range(draw(st.integers(0, 2)))]
+    sources += [Source("legacy", 200 + i, _gives(draw)) for i in range(draw(st.integers(0, 2)))]
+    sources += [Source("counter", "universal resource", (), CHOICES)
+                for _ in range(draw(st.integers(0, 2)))]
+    return sources
+
+
+def _canonical(items: list[tuple]) -> tuple:
+    return tuple(sorted(items, key=repr))
+
+
+def brute_payments(population: int, resources: Counter[str], sources: list[Source]) -> set:
+    """Every minimal payment, by trying each subset of sources and each use of a counter,
+    as multisets of (what the source is, what it pays)."""
+    need = {"population": population, **resources}
+    found = set()
+    for n in range(len(sources) + 1):
+        for chosen in combinations(range(len(sources)), n):
+            picked = [sources[i] for i in chosen]
+            if sum(s.kind == "legacy" for s in picked) > 1:
+                continue
+            counters = [s for s in picked if s.kind == "counter"]
+            plain = [s for s in picked if s.kind != "counter"]
+            for uses in product(range(len(CHOICES)), repeat=len(counters)):
+                units = [s.gives for s in plain] + [CHOICES[u] for u in uses]
+                total = Counter()
+                for unit in units:
+                    for what, amount in unit:
+                        total[what] += amount
+                if any(total[k] < v for k, v in need.items()):
+                    continue
+                if any(all(total[k] - dict(unit).get(k, 0) >= v for k, v in need.items())
+                       for unit in units):
+                    continue            # a unit could be left out: not minimal
+                found.add(_canonical([(s.kind, s.gives) for s in plain] +
+                                     [("counter", CHOICES[u]) for u in uses]))
+    return found
+
+
+def listed(found: list, sources: list[Source]) -> set:
+    by_ref = {(s.kind if s.kind != "card" else "tilt", s.ref): s for s in sources}
+    text = {", ".join(f"{a} {w}" if a != 1 else w for w, a in c): c for c in CHOICES}
+    out = set()
+    for pay in found:
+        items = [("die", by_ref[("die", i)].gives) for i in pay.dice]
+        items += [("card", by_ref[("tilt", c)].gives) for c in pay.cards]
+        if pay.legacy is not None:
+            items.append(("legacy", by_ref[("legacy", pay.legacy)].gives))
+        items += [("counter", text[what]) for _, what in pay.counters]
+        out.add(_canonical(items))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(purses(), st.integers(0, 6), st.integers(0, 2), st.integers(0, 2))
+def test_every_minimal_payment_is_found_as_brute_force_finds_it(
+        sources: list[Source], population: int, culture: int, strength: int) -> None:
+    resources = Counter({k: v for k, v in (("culture", culture), ("strength", strength)) if v})
+    expected = brute_payments(population, resources, sources)
+    found = payments(population, resources, sources)
+    if population == 0 and not resources:
+        assert len(found) == 1 and not found[0].dice
+        return
+    assert listed(found, sources) == expected
+    assert len(found) == len(expected)              # alike sources are not told apart
+    assert Purse(sources).payable(population, resources) == bool(expected)
