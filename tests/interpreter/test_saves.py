@@ -91,9 +91,9 @@ def test_a_resumed_game_goes_on_exactly_as_the_uninterrupted_one(seed: int) -> N
 
 def test_the_playout_path_plays_the_same_game_as_apply() -> None:
     g = game()
-    applied = g.new(4, seed=9)
-    played = g.new(4, seed=9, quiet=True)
-    random = [RandomBot(i) for i in range(4)]
+    applied = g.new(3, seed=9)
+    played = g.new(3, seed=9, quiet=True)
+    random = [RandomBot(i) for i in range(3)]
     while not applied.over:
         choice = random[applied.to_move].choose(g, applied, g.choices(applied))
         assert random[played.to_move].choose(g, played, g.choices(played)) == choice
