@@ -4,18 +4,39 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from rules_dsl.card_json import cards_json
-from rules_dsl.deck import load_pack_or_deck
-from rules_dsl.diagnostics import printable, sorted_diagnostics, summary, terminal_json
+# Commands import what they use when they run (rich, the rules language, the interpreter): a
+# quick command such as `validate` starts without paying for the others' libraries.
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+class _LazyConsole:
+    """A rich Console made on first use (importing rich costs a tenth of a second)."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._console: Any = None
+
+    def real(self) -> Any:
+        """The Console itself (to hand to code that uses it as a context, like Progress)."""
+        if self._console is None:
+            from rich.console import Console
+            self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=True)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
+
+
+out: Any = _LazyConsole()
+err: Any = _LazyConsole(stderr=True)
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape
+    return rich_escape(text)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -30,6 +51,8 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON array.")
 def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     """Check PACK: schemas, rules syntax and meaning. Exit 1 if there is an error."""
+    from rules_dsl.deck import load_pack_or_deck
+    from rules_dsl.diagnostics import sorted_diagnostics, summary
     loaded, diagnostics = load_pack_or_deck(pack, variant=variant)
     if loaded is not None and not any(d.is_error for d in diagnostics):
         from interpreter.playability import check_playable
@@ -39,15 +62,17 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
             diagnostics = sorted_diagnostics(diagnostics + check_setup(loaded))
     errors = any(d.is_error for d in diagnostics)
     if as_json:
+        from rules_dsl.diagnostics import terminal_json
         click.echo(terminal_json([d.to_json() for d in diagnostics]))
-    else:
+    else:       # plain click output: no need to import rich for a few coloured lines
+        from rules_dsl.diagnostics import printable
         for d in diagnostics:
-            out.print(d.render(), style="red" if d.is_error else "yellow", markup=False)
-            out.print("")
-        name = escape(printable(loaded.name if loaded else str(pack)))
+            click.secho(d.render(), fg="red" if d.is_error else "yellow")
+            click.echo("")
+        name = printable(loaded.name if loaded else str(pack))
         cards = f"{sum(c.copies for c in loaded.cards)} cards, " if loaded else ""
-        verdict = "[red]failed[/red]" if errors else "[green]ok[/green]"
-        out.print(f"{name}: {cards}{summary(diagnostics)} — {verdict}")
+        verdict = click.style("failed", fg="red") if errors else click.style("ok", fg="green")
+        click.echo(f"{name}: {cards}{summary(diagnostics)} — {verdict}")
     sys.exit(1 if errors else 0)
 
 
@@ -57,6 +82,11 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
 @click.option("--age", help="Only the cards of this age.")
 def cards(pack: Path, as_json: bool, age: str | None) -> None:
     """List the cards of PACK (normalized: cost, gold, points, bonus, rules)."""
+    from rich.table import Table
+
+    from rules_dsl.card_json import cards_json
+    from rules_dsl.deck import load_pack_or_deck
+    from rules_dsl.diagnostics import printable, summary, terminal_json
     loaded, diagnostics = load_pack_or_deck(pack)
     if loaded is None or any(d.is_error for d in diagnostics):
         for d in diagnostics:
@@ -93,6 +123,7 @@ def _amounts(counts: dict[str, int | None]) -> str:
 def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
     """Run scenario files (or folders of them): say what passed, what failed and why."""
     from interpreter.scenario import check as run_scenario
+    from rules_dsl.diagnostics import printable
     files: list[Path] = []
     for item in scenarios:
         if item.is_dir():
@@ -156,7 +187,7 @@ def play_command(pack: Path, players: int, seed: int | None, variant: str | None
     except PlayError as e:
         err.print(f"agesmith play: {e}", markup=False)
         sys.exit(1)
-    sys.exit(run(session, out, stdin_reader()))
+    sys.exit(run(session, out.real(), stdin_reader()))
 
 
 @main.command("simulate")
@@ -191,7 +222,7 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
     from interpreter.simulate import simulate
 
     with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=err.real(),
                   transient=True) as bar:
         task = bar.add_task("games", total=games)
 
@@ -208,10 +239,11 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
             err.print(f"agesmith simulate: {e}", markup=False)
             sys.exit(1)
     if as_json:
+        from rules_dsl.diagnostics import terminal_json
         click.echo(terminal_json(summary.to_data()))
     else:
         from .play import simulation_report
-        simulation_report(summary, out, top)
+        simulation_report(summary, out.real(), top)
     sys.exit(130 if summary.interrupted else 1 if summary.failed else 0)
 
 

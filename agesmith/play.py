@@ -33,11 +33,11 @@ from interpreter import (
 from interpreter.action_phase import waiting_pool
 from interpreter.bots import Bot, make_bot
 from interpreter.dice import die_text
+from interpreter.saves import SaveError, load_data, save_header, save_text
 from interpreter.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
-SAVE_FORMAT = "agesmith saved game"
 MAX_SAVE = 64 * 1024 * 1024     # bytes: a saved game is far smaller
 HUMAN = 0
 HELP = ("Type the number of a choice, or a word to list only the choices that contain it "
@@ -64,14 +64,12 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict)
     shown: int = 0                              # log lines already printed
     quit: bool = False                          # the person chose to leave
+    warnings: list[str] = field(default_factory=list)   # said when the game is resumed
 
     def save(self, path: Path) -> None:
-        """Write the game to `path` whole or not at all (a regular file only: a folder, a
-        device or a name with control characters is refused with `UnsafePathError`)."""
-        data = {"format": SAVE_FORMAT, "version": 1, "pack": self.pack,
-                "variant": self.variant, "board": self.board, "ages": self.ages,
-                "seed": self.seed, "bots": self.bot_names, "state": self.state.to_data()}
-        write_atomic(path, json.dumps(data, ensure_ascii=False))
+        write_atomic(path, save_text(self.game, self.state, {
+            "pack_path": self.pack, "ages": self.ages, "seed": self.seed,
+            "bots": self.bot_names}))
 
 
 def new_session(pack: Path, players: int, seed: int, variant: str | None, board: str | None,
@@ -93,29 +91,40 @@ def load_session(pack: Path, file: Path, bots: str | None) -> Session:
     except (OSError, ValueError, RecursionError) as e:      # UnsafePathError is a ValueError
         raise PlayError(f"{printable(str(file))}: cannot read the saved game "
                         f"({printable(str(e))})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise PlayError(f"{file}: not a game saved by `agesmith play`")
     try:
-        game = Game.load(pack, variant=data.get("variant"), board=data.get("board"),
-                         ages=data.get("ages"))
-        state = State.from_data(data["state"])
-        players = len(state.players)
-        names = (["you", *seat_bots(bots, players - 1)] if bots is not None
-                 else list(data.get("bots") or ["you", *seat_bots("greedy", players - 1)]))
-        seat_bots(names[1:], players - 1)       # checks the names
-    except (PackError, ValueError, KeyError, TypeError) as e:
+        header = save_header(data)
+        ages = header["ages"]
+        game = Game.load(pack, variant=header["variant"], board=header["board"],
+                         ages=ages if isinstance(ages, list) else None)
+        state, warnings, extra = load_data(game, data)
+    except SaveError as e:
+        raise PlayError(f"{file}: the saved game cannot be resumed: {e}") from None
+    except PackError as e:
         raise PlayError(f"{file}: {e}") from None
-    session = Session(game, state, str(pack), data.get("variant"), data.get("board"),
-                      data.get("ages"), int(data.get("seed", 0)), names,
+    try:
+        players = len(state.players)
+        saved = extra.get("bots")
+        names = (["you", *seat_bots(bots, players - 1)] if bots is not None
+                 else list(saved) if isinstance(saved, list) and len(saved) == players
+                 else ["you", *seat_bots("greedy", players - 1)])
+        seat_bots(names[1:], players - 1)       # checks the names
+        seed = extra.get("seed", 0)
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
+    except ValueError as e:
+        raise PlayError(f"{file}: extra.bots: {e}") from None
+    saved_ages = extra.get("ages")
+    session = Session(game, state, str(pack), header["variant"], header["board"],
+                      saved_ages if isinstance(saved_ages, str) else None, seed, names,
                       shown=len(state.log))
-    _make_bots(session, salt=len(state.log))
+    session.warnings = warnings
+    _make_bots(session)
     return session
 
 
-def _make_bots(session: Session, salt: int = 0) -> None:
+def _make_bots(session: Session) -> None:
     for seat, name in enumerate(session.bot_names):
         if seat != HUMAN:
-            session.bots[seat] = make_bot(name, bot_seed(session.seed, seat) + salt)
+            session.bots[seat] = make_bot(name, bot_seed(session.seed, seat))
 
 
 # ------------------------------------------------------------------ the loop
@@ -128,13 +137,15 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
     console.print(f"[bold]{escape(game.pack.name)}[/bold]: you are player {HUMAN + 1}, "
                   f"against {_opponents(session)}. Seed {session.seed}.")
     console.print(HELP, markup=False)
+    for warning in session.warnings:
+        console.print(f"Warning: {warning}", markup=False)
     _new_log(session, console)
     while not session.state.over:
         seat = session.state.to_move
         if seat is None:
             console.print("The game is waiting for nobody: it cannot go on.", markup=False)
             return 1
-        actions = game.legal_actions(session.state)
+        actions = game.choices(session.state)
         if seat == HUMAN:
             action = _ask(session, console, read, actions)
             if action is None:

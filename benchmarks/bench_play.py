@@ -1,52 +1,186 @@
-"""Benchmark of the interpreter (not a test: prints figures for the README).
+"""Benchmark of play (not a test: prints figures; `readme_speed.py` puts them in the README).
 
-    python benchmarks/bench_play.py [--games 10]
+    python benchmarks/bench_play.py [--games 8] [--json FILE]
 
-Random playouts of full three-age games of Along History on one core, for 3 and 4 players:
-actions per second, games per second, and the cost of one `legal_actions` + `apply`.
-A random player exchanges cards far more than a person does, so its games are long.
+In one process, side by side: python-chess random playouts (the yardstick; `pip install
+agesmith[bench]`) and Agesmith random playouts of full three-age, 4-player games of Along
+History, on the playout path (`interpreter.playout`: choices played in place, no log). Both CPU
+time and wall time are measured (other work may share the machine: CPU time is the figure to
+trust). The first Agesmith game of the process is reported apart (cold: the payment caches are
+empty) from the later ones (warm). Also: the cost of one `choices` + `apply` (the path a person's
+game takes: every position kept), and a 4-player game of greedy bots.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cards import bundled
 from interpreter import Game
+from interpreter.bots import GreedyBot, RandomBot
+from interpreter.playout import playout
+
+PLAYERS = 4
+GOALS = {"ratio": 1.5, "random_game_s": 0.25, "greedy_game_s": 0.05, "step_us": 50.0}
 
 
-def playouts(game: Game, players: int, games: int) -> tuple[int, float, list[float]]:
-    actions = 0
-    per_game = []
-    started = time.perf_counter()
+def timed(work: Callable[[], int]) -> tuple[int, float, float]:
+    """(what `work` counted, CPU seconds, wall seconds)."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    count = work()
+    return count, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def chess_playouts(games: int) -> dict[str, float]:
+    import chess
+    moves = 0
+
+    def play() -> int:
+        nonlocal moves
+        for seed in range(games):
+            rng = random.Random(seed)
+            board = chess.Board()
+            while not board.is_game_over():
+                board.push(rng.choice(list(board.legal_moves)))
+                moves += 1
+        return moves
+    count, cpu, wall = timed(play)
+    return {"games": games, "moves": count, "cpu_s": cpu, "wall_s": wall,
+            "per_s_cpu": count / cpu, "per_s_wall": count / wall}
+
+
+def agesmith_game(game: Game, seed: int, bot: type) -> tuple[int, float, float]:
+    bots = [bot(seed * 16 + seat) for seat in range(PLAYERS)]
+    return timed(lambda: playout(game, bots, seed).moves)
+
+
+def agesmith_playouts(game: Game, games: int) -> dict[str, Any]:
+    cold = agesmith_game(game, 0, RandomBot)            # the first game of the process
+    warm = [agesmith_game(game, seed, RandomBot) for seed in range(1, games + 1)]
+    actions = sum(w[0] for w in warm)
+    cpu = sum(w[1] for w in warm)
+    wall = sum(w[2] for w in warm)
+    return {"cold": {"actions": cold[0], "cpu_s": cold[1], "wall_s": cold[2],
+                     "per_s_cpu": cold[0] / cold[1]},
+            "warm": {"games": games, "actions": actions, "cpu_s": cpu, "wall_s": wall,
+                     "per_s_cpu": actions / cpu, "per_s_wall": actions / wall,
+                     "median_game_cpu_s": statistics.median(w[1] for w in warm),
+                     "mean_actions": actions / games}}
+
+
+def apply_path(game: Game, games: int) -> dict[str, float]:
+    """choices + apply (a copy of the position per action), random bots, with the log."""
+    steps = 0
+    cpu = 0.0
     for seed in range(games):
-        t = time.perf_counter()
-        state = game.new(players, seed=seed)
-        rng = random.Random(seed)
-        while not state.over:
-            state = game.apply(state, rng.choice(game.legal_actions(state)))
-            actions += 1
-        per_game.append(time.perf_counter() - t)
-    return actions, time.perf_counter() - started, per_game
+        bots = [RandomBot(seed * 16 + seat) for seat in range(PLAYERS)]
+
+        def play(seed: int = seed, bots: list = bots) -> int:
+            state = game.new(PLAYERS, seed=seed)
+            n = 0
+            while not state.over:
+                choice = bots[state.to_move].choose(game, state, game.choices(state))
+                state = game.apply(state, choice)
+                n += 1
+            return n
+        count, spent, _ = timed(play)
+        steps += count
+        cpu += spent
+    return {"actions": steps, "cpu_s": cpu, "us_per_step": cpu / steps * 1e6}
+
+
+def greedy_games(game: Game, games: int) -> dict[str, float]:
+    runs = [agesmith_game(game, seed, GreedyBot) for seed in range(games)]
+    return {"games": games, "median_game_cpu_s": statistics.median(r[1] for r in runs),
+            "mean_actions": sum(r[0] for r in runs) / games}
+
+
+def machine() -> dict[str, Any]:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
+            "load_1min": load[0]}
+
+
+def run(games: int) -> dict[str, Any]:
+    started = machine()
+    game = Game.load(bundled())
+    agesmith = agesmith_playouts(game, games)        # first: its cold game is truly cold
+    chess_figures = chess_playouts(max(2, games // 2))
+    result = {"machine": started, "chess": chess_figures, "agesmith": agesmith,
+              "apply": apply_path(game, max(1, games // 4)),
+              "greedy": greedy_games(game, max(2, games // 2))}
+    result["ratio_warm"] = agesmith["warm"]["per_s_cpu"] / chess_figures["per_s_cpu"]
+    result["ratio_cold"] = agesmith["cold"]["per_s_cpu"] / chess_figures["per_s_cpu"]
+    result["machine"]["load_1min_end"] = machine()["load_1min"]
+    return result
+
+
+def report(r: dict[str, Any]) -> list[tuple[str, str, str, float]]:
+    """(what, measured, goal, factor) rows; factor is how many times faster it must get to
+    meet its goal (1 or less: met)."""
+    a, c = r["agesmith"], r["chess"]
+    random_game = a["warm"]["median_game_cpu_s"]
+    greedy_game = r["greedy"]["median_game_cpu_s"]
+    return [
+        ("python-chess random playouts (CPU)", f"{c['per_s_cpu']:,.0f} moves/s", "yardstick",
+         0.0),
+        ("random playouts, warm (CPU)", f"{a['warm']['per_s_cpu']:,.0f} actions/s = "
+         f"{r['ratio_warm']:.2f}× chess", f"≥ {GOALS['ratio']}× chess",
+         GOALS["ratio"] / r["ratio_warm"]),
+        ("random playouts, first game of the process (CPU)",
+         f"{a['cold']['per_s_cpu']:,.0f} actions/s = {r['ratio_cold']:.2f}× chess",
+         f"≥ {GOALS['ratio']}× chess", GOALS["ratio"] / r["ratio_cold"]),
+        ("a 4-player random game (median CPU)",
+         f"{random_game * 1000:.0f} ms ({a['warm']['mean_actions']:.0f} actions)",
+         f"< {GOALS['random_game_s'] * 1000:.0f} ms", random_game / GOALS["random_game_s"]),
+        ("a 4-player greedy game (median CPU)",
+         f"{greedy_game * 1000:.0f} ms ({r['greedy']['mean_actions']:.0f} actions)",
+         f"< {GOALS['greedy_game_s'] * 1000:.0f} ms", greedy_game / GOALS["greedy_game_s"]),
+        ("`choices` + `apply`, positions kept (CPU)", f"{r['apply']['us_per_step']:.0f} µs",
+         f"< {GOALS['step_us']:.0f} µs", r["apply"]["us_per_step"] / GOALS["step_us"]),
+    ]
+
+
+def verdict(factor: float) -> str:
+    if factor <= 0:
+        return "—"
+    return "met" if factor <= 1 else f"missed: {factor:.1f}× too slow"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, default=8, help="warm Agesmith games to time")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
-    game = Game.load(bundled())
-    print(f"Python {sys.version.split()[0]}, {args.games} random games per row, one core")
-    for players in (3, 4):
-        actions, seconds, per_game = playouts(game, players, args.games)
-        print(f"{players} players: {actions / seconds:8.0f} actions/s   "
-              f"{args.games / seconds:6.2f} games/s   "
-              f"{seconds / actions * 1e6:7.0f} µs per legal_actions + apply   "
-              f"median game {statistics.median(per_game):.2f} s, "
-              f"{actions // args.games} actions")
+    result = run(args.games)
+    m = result["machine"]
+    print(f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, load "
+          f"{m['load_1min']:.2f} → {m['load_1min_end']:.2f}")
+    for what, measured, goal, factor in report(result):
+        print(f"{what:52} {measured:38} goal {goal:14} {verdict(factor)}")
+    if args.json:
+        from rules_dsl.safe_files import write_atomic
+        write_atomic(args.json, json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":

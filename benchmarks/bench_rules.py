@@ -3,6 +3,8 @@
     python benchmarks/bench_rules.py [--runs 15]
 
 Measures, on the bundled Along History pack:
+0. the whole command `agesmith validate cards/along_history` in a fresh process (Python's own
+   start included), wall and CPU time, with the parse cache and with an empty one;
 1. cold load + validation in a fresh Python process, after the interpreter has started
    (imports, YAML, schemas, every rule, semantic checks), with the on-disk parse cache as a
    designer has it, and once more with an empty cache (grammar built, every rule parsed);
@@ -47,6 +49,35 @@ def cold_load(runs: int, fresh_cache: bool) -> list[float]:
                                     capture_output=True, text=True, check=True, cwd=ROOT,
                                     env=env)
         out.append(float(result.stdout.strip()))
+    return out
+
+
+def validate_command(runs: int, fresh_cache: bool) -> tuple[list[float], list[float]]:
+    """`python -m agesmith validate` as a user runs it: (wall times, CPU times) in seconds."""
+    import os
+    import resource
+    walls, cpus = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ)
+            if fresh_cache:
+                env["XDG_CACHE_HOME"] = tmp
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "agesmith", "validate", str(PACK)],
+                           capture_output=True, check=True, cwd=ROOT, env=env)
+            walls.append(time.perf_counter() - t)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return walls, cpus
+
+
+def python_start(runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        out.append(time.perf_counter() - t)
     return out
 
 
@@ -103,6 +134,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {args.runs} runs")
+    for label, fresh in (("agesmith validate, whole process", False),
+                         ("  the same, empty parse cache", True)):
+        walls, cpus = validate_command(args.runs, fresh)
+        show(label + " (wall)", walls, 300 if not fresh else 500)
+        show(label + " (CPU)", cpus, 300 if not fresh else 500)
+    show("python -c pass (the floor)", python_start(args.runs), 40)
     show("cold load + validation (fresh process)", cold_load(args.runs, False), 300)
     show("  the same, first run ever (empty parse cache)", cold_load(args.runs, True), 300)
     show("parse one card's rules", parse_one_card(max(1, args.runs // 5)), 1)

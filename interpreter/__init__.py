@@ -1,11 +1,26 @@
-"""Plays a pack: the state as a value, the engine, the verbs' mechanics, bots."""
+"""Plays a pack: the state as a value, the engine, the verbs' mechanics, bots.
 
-from .actions import Action, Decision
-from .bots import BOTS, GreedyBot, RandomBot
-from .engine import Game
-from .errors import IllegalActionError, PackError, RuleError, RuleLoopError
-from .simulate import Summary, simulate
-from .state import State
+The names below are imported when first used (PEP 562), so `import interpreter.playability`
+(what `agesmith validate` needs) does not load the bots and the simulator.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+_WHERE = {"Action": "actions", "Decision": "actions", "BOTS": "bots", "GreedyBot": "bots",
+          "RandomBot": "bots", "Game": "engine", "IllegalActionError": "errors",
+          "PackError": "errors", "RuleError": "errors", "RuleLoopError": "errors",
+          "Summary": "simulate", "simulate": "simulate", "State": "state"}
 
 __all__ = ["BOTS", "Action", "Decision", "Game", "GreedyBot", "IllegalActionError", "PackError",
            "RandomBot", "RuleError", "RuleLoopError", "State", "Summary", "simulate"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,15 +1,27 @@
-"""The action phase: "take actions until you have passed".
+"""The action phase: "take actions [until ...]".
 
 The active player uses the dice (their action faces included); every other player uses a fresh
-set of result tokens (AH-O1). In any order, as often as they can: acquire a card of their events
+set of result tokens (AH-O1). In any order, as often as they can, the kinds of action the pack
+declares (game.yaml `actions:`; every kind when it says nothing): acquire a card of their events
 (a listed payment), buy one for gold, discard a discardable card, use a die or token to re-roll
 another die or to exchange an events card, use an action face, take a gold face's gold, tilt a
 gold bonus. Acquired cards work at once (AH-C7): their "on acquire" rules run before the next
 choice.
+
+A decision of the phase is shaped like a player's: a menu (acquire X, buy X, exchange with a
+die, re-roll, tilt, end...), then for an acquisition how to pay and for an exchange which cards.
+A card is on the menu only when some payment exists (decided exactly, `Purse.payable`); the
+detail lists every minimal payment. `expand` lists the complete actions of a menu entry (the
+flat listing scenarios and tests use) and `split` turns a complete action back into the menu
+entry and its detail, so either may be played. The phase ends when the player passes, or when
+its `until` condition holds (tested before each choice).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -17,20 +29,61 @@ from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
 from .costs import gold_price, price
 from .dice import face_of, reroll, result_tokens
-from .meaning import Ctx
-from .payments import Payment, Source, payments
+from .meaning import Ctx, compile_condition
+from .payments import Payment, Purse, Source
 
 if TYPE_CHECKING:
     from .engine import Game
     from .program import ActI
     from .state import State
 
+    Handler = Callable[..., Result]
+
 START_EVENT = "the start of your actions"
 ACQUIRE_EVENT = "acquire"
 
 
-def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+@dataclass(frozen=True)
+class TwoSteps:
+    """A kind of action chosen in two steps: the menu entry names `head`, the detail (an
+    action of kind `part`) gives `keys`; the decision of the detail is of kind `decision`."""
+
+    head: tuple[str, ...]
+    part: str
+    keys: tuple[str, ...]
+    decision: str
+    prompt: str
+
+
+TWO_STEPS = {
+    "acquire": TwoSteps(("card",), "pay", ("dice", "tilt", "legacy", "counters"), "payment",
+                        "How to pay"),
+    "exchange": TwoSteps(("die",), "swap", ("card", "seat", "with"), "exchange",
+                         "Which cards to exchange"),
+    "reroll": TwoSteps(("die",), "target", ("target",), "reroll", "Which die to re-roll"),
+    "reroll all": TwoSteps(("die",), "targets", ("targets",), "reroll", "Which dice to re-roll"),
+}
+
+
+def _partial(action: Action) -> TwoSteps | None:
+    """How the action goes on when it is a menu entry still waiting for its detail."""
+    steps = TWO_STEPS.get(action.kind)
+    return steps if steps is not None and steps.keys[0] not in action.params else None
+
+
+def build(instruction: ActI) -> Handler:
+    """The handler of "take actions [until <condition>]"."""
+    until = next((compile_condition(r.value) for r in instruction.act.roles
+                  if r.preposition == "until"), None)
+
+    def run(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
             answer: Action | None) -> Result:
+        return handler(game, state, frame, instruction, answer, until)
+    return run
+
+
+def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+            answer: Action | None, until: Callable[[Ctx], bool] | None = None) -> Result:
     seat = int(frame.get("doer", frame["player"]))
     loc = frame["loc"]
     if "pool" not in loc:
@@ -40,23 +93,67 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     while loc["triggers"]:                      # "at the start of your actions" rules
         key, copy = loc["triggers"].pop(0)
         return push(game.frame(key, seat, copy))
+    if answer is None and "choosing" in loc:   # resumed while the detail is asked
+        entry = Action(loc["choosing"]["kind"], loc["choosing"]["params"])
+        return _ask_detail(game, state, seat, entry)
     if answer is not None:
         if answer.kind == "pass":
             _finish(game, state, seat, _pool(state, loc))
             state.players[seat].flags["passed"] = True
             return NEXT
+        choosing = loc.pop("choosing", None)
+        steps = _partial(answer)
+        if choosing is not None:                # the detail of a menu entry
+            answer = Action(choosing["kind"], {**choosing["params"], **answer.params})
+        elif steps is not None:
+            loc["choosing"] = {"kind": answer.kind, "params": answer.params}
+            return _ask_detail(game, state, seat, answer)
         pushed = perform(game, state, seat, loc, answer)
         if pushed:
             loc["after"] = pushed[1:]
             return push(pushed[0])
     while loc.get("after"):
         return push(loc["after"].pop(0))
-    options = legal(game, state, seat, _pool(state, loc), loc["pool"] == "dice")
+    if until is not None and until(game.ctx(state, frame)):
+        _finish(game, state, seat, _pool(state, loc))
+        return NEXT
+    options = menu(game, state, seat, _pool(state, loc), loc["pool"] == "dice")
     return wait(Decision(seat, "action", options, "Your actions", describe="action"))
+
+
+# The kinds of action a pack may declare (game.yaml `actions:`), as the phase names them.
+DECLARED = {"acquire": "acquire", "buy": "buy", "discard": "discard", "re-roll a die": "reroll",
+            "exchange": "exchange", "take gold": "gold", "golden age": "golden age",
+            "re-roll dice": "reroll all", "double": "double", "tilt for gold": "tilt"}
+
+
+def declared(game: Game) -> frozenset[str]:
+    """The kinds of action the pack declares (every kind when it says nothing)."""
+    names = game.pack.game.get("actions")
+    return _declared(None if names is None else tuple(names))
+
+
+@lru_cache(maxsize=64)
+def _declared(names: tuple[str, ...] | None) -> frozenset[str]:
+    if names is None:
+        return frozenset(DECLARED.values())
+    return frozenset(DECLARED[n] for n in names if n in DECLARED)
+
+
+def _ask_detail(game: Game, state: State, seat: int, entry: Action) -> Result:
+    steps = TWO_STEPS[entry.kind]
+    return wait(Decision(seat, steps.decision, detail(game, state, entry), steps.prompt,
+                         describe="action"))
 
 
 def _pool(state: State, loc: dict[str, Any]) -> list[dict]:
     return state.dice if loc["pool"] == "dice" else loc["tokens"]
+
+
+def _here(state: State) -> tuple[int, list[dict], dict[str, Any]]:
+    """The seat, pool and locals of the action phase waiting for a decision."""
+    frame = state.frames[-1]
+    return int(frame.get("doer", frame["player"])), _pool(state, frame["loc"]), frame["loc"]
 
 
 def waiting_pool(state: State) -> list[dict] | None:
@@ -77,9 +174,20 @@ def acquire_triggers(game: Game, seat: int, copy: int) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ what may be done
 
 
-def _transmissible(game: Game, copy: int) -> bool:
-    keywords = game.catalog.info(copy).keywords
-    return not any(k.startswith("non-") and k[4:] == "transmissible" for k in keywords)
+_KEPT: dict[int, tuple[Any, frozenset[int]]] = {}
+
+
+def _kept(game: Game) -> frozenset[int]:
+    """The copies that can never be exchanged (non-transmissible), found once per catalogue."""
+    catalog = game.catalog
+    known = _KEPT.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        if len(_KEPT) > 64:             # bounded: packs reloaded in a long session
+            _KEPT.clear()
+        kept = frozenset(c for c in range(len(catalog.copies))
+                         if "non-transmissible" in catalog.info(c).keywords)
+        known = _KEPT[id(catalog)] = (catalog, kept)
+    return known[1]
 
 
 def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Source]:
@@ -92,17 +200,16 @@ def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Sourc
         if not face.is_action and face.kind != "gold":
             out.append(Source("die", i, ((face.kind, face.amount * die["times"]),)))
     player = state.players[seat]
+    info = game.catalog.info
     for copy in player.active_cards():
         if copy in player.tilted:
             continue
-        bonus = game.catalog.info(copy).bonus
-        gives = tuple(sorted((k, n) for k, n in bonus.items() if k != "gold" and n))
+        gives = _gives(info(copy))
         if gives:
             out.append(Source("card", copy, gives))
     if not player.flags.get("legacy_used"):
         for copy in player.legacy:
-            bonus = game.catalog.info(copy).bonus
-            gives = tuple(sorted((k, n) for k, n in bonus.items() if k != "gold" and n))
+            gives = _gives(info(copy))
             if gives:
                 out.append(Source("legacy", copy, gives))
     for name, spec in (game.pack.game.get("counters") or {}).items():
@@ -115,29 +222,47 @@ def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Sourc
     return out
 
 
+_GIVES: dict[int, tuple[Any, tuple]] = {}
+
+
+def _gives(info: Any) -> tuple[tuple[str, int], ...]:
+    """What a card's bonus pays (gold aside), worked out once per card."""
+    known = _GIVES.get(id(info))
+    if known is None or known[0] is not info:
+        if len(_GIVES) > 20_000:        # bounded: packs reloaded in a long session
+            _GIVES.clear()
+        gives = tuple(sorted((k, n) for k, n in info.bonus.items() if k != "gold" and n))
+        known = _GIVES[id(info)] = (info, gives)
+    return known[1]
+
+
+@lru_cache(maxsize=256)
 def _amounts(text: str) -> tuple[tuple[str, int], ...]:
     from .dice import parse_face
     face = parse_face(text)
     return ((face.kind, face.amount),)
 
 
-def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -> list[Action]:
-    """Every action of the phase, as kinds and parameters (`describe` writes the sentences)."""
+def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) -> list[Action]:
+    """The menu of the phase, as kinds and parameters (`describe` writes the sentences): an
+    acquisition or an exchange is one entry, its detail asked next."""
     player = state.players[seat]
+    kinds = declared(game)
     options = [Action("pass", {})]
-    have = sources(game, state, seat, pool)
+    purse = Purse(sources(game, state, seat, pool)) if "acquire" in kinds else None
     for copy in player.events:
-        cost = price(game, state, seat, copy)
-        if cost.free:
-            options.append(Action("acquire", {"card": copy, **Payment().to_params()}))
-        else:
-            for pay in payments(cost.population, cost.resources, have):
-                options.append(Action("acquire", {"card": copy, **pay.to_params()}))
-        gold = gold_price(game, state, seat, copy)
+        if purse is not None:
+            cost = price(game, state, seat, copy)
+            if cost.free:
+                options.append(Action("acquire", {"card": copy, **Payment().to_params()}))
+            elif purse.payable(cost.population, cost.resources):
+                options.append(Action("acquire", {"card": copy}))
+        gold = gold_price(game, state, seat, copy) if "buy" in kinds else None
         if gold is not None and player.counters.get("gold", 0) >= gold:
             options.append(Action("buy", {"card": copy, "gold": gold}))
         info = game.catalog.info(copy)
-        if any(when(Ctx(state, game.catalog, seat, copy)) for when in info.discardable):
+        if "discard" in kinds and info.discardable and any(
+                when(Ctx(state, game.catalog, seat, copy)) for when in info.discardable):
             options.append(Action("discard", {"card": copy}))
     free_dice = [i for i, d in enumerate(pool) if not d["used"]]
     # dice showing the same face are interchangeable: offer each kind of die once
@@ -145,61 +270,143 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
     for i in free_dice:
         distinct.setdefault(_alike(game, pool[i]), i)
     spendable = sorted(distinct.values())
-    mine = [c for c in player.events if _transmissible(game, c)]
-    theirs = [(p.seat, c) for p in state.players if p.seat != seat
-              for c in p.events if _transmissible(game, c)]
+    mine, theirs = _exchangeable(game, state, seat) if "exchange" in kinds else ([], [])
     for i in spendable:
-        if active:
-            for j in spendable:
-                target = j if j != i else _twin(game, pool, free_dice, i)
-                if target is not None:
-                    options.append(Action("reroll", {"die": i, "target": target}))
-        for m in mine:
-            for other, t in theirs:
-                options.append(Action("exchange", {"die": i, "card": m, "seat": other,
-                                                   "with": t}))
+        if active and len(free_dice) > 1 and "reroll" in kinds:
+            options.append(Action("reroll", {"die": i}))
+        if mine and theirs and "exchange" in kinds:
+            options.append(Action("exchange", {"die": i}))
         face = face_of(game, pool[i])
-        if face.kind == "gold":
+        if face.kind == "gold" and "gold" in kinds:
             options.append(Action("gold", {"die": i}))
-        if active and face.kind == "golden age" and player.tilted:
+        if active and face.kind == "golden age" and player.tilted and "golden age" in kinds:
             options.append(Action("golden age", {"die": i}))
-        if active and face.kind == "re-roll":
-            for chosen in _subsets(game, pool, [j for j in free_dice if j != i]):
-                options.append(Action("reroll all", {"die": i, "targets": chosen}))
-        if active and face.kind == "x2":
+        if active and face.kind == "re-roll" and len(free_dice) > 1 and "reroll all" in kinds:
+            options.append(Action("reroll all", {"die": i}))
+        if active and face.kind == "x2" and "double" in kinds:
             for j in spendable:
                 j = j if j != i else _twin(game, pool, free_dice, i)
                 target = face_of(game, pool[j]) if j is not None else None
                 if target is not None and target.kind not in ("golden age", "re-roll", "blank"):
                     options.append(Action("double", {"die": i, "target": j}))
-    for copy in player.active_cards():
-        if copy not in player.tilted and game.catalog.info(copy).bonus["gold"]:
-            options.append(Action("tilt", {"card": copy}))
+    if "tilt" in kinds:
+        for copy in player.active_cards():
+            if copy not in player.tilted and game.catalog.info(copy).bonus["gold"]:
+                options.append(Action("tilt", {"card": copy}))
     return options
+
+
+def _exchangeable(game: Game, state: State, seat: int
+                  ) -> tuple[list[int], list[tuple[int, int]]]:
+    kept = _kept(game)
+    mine = [c for c in state.players[seat].events if c not in kept]
+    theirs = [(p.seat, c) for p in state.players if p.seat != seat
+              for c in p.events if c not in kept]
+    return mine, theirs
+
+
+def detail(game: Game, state: State, entry: Action) -> list[Action]:
+    """The second step of a menu entry of the phase waiting now."""
+    seat, pool, _ = _here(state)
+    return _detail(game, state, seat, pool, entry)
+
+
+def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -> list[Action]:
+    """Every complete action of the phase (the menu with each entry's details)."""
+    out: list[Action] = []
+    for entry in menu(game, state, seat, pool, active):
+        if _partial(entry) is None:
+            out.append(entry)
+        else:
+            out += [Action(entry.kind, {**entry.params, **part.params})
+                    for part in _detail(game, state, seat, pool, entry)]
+    return out
+
+
+def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action
+            ) -> list[Action]:
+    """The second step of a menu entry: every way to pay for the card, every pair of cards
+    the die may exchange, every die (or choice of dice) it may re-roll."""
+    kind = entry.kind
+    if kind == "acquire":
+        cost = price(game, state, seat, entry.params["card"])
+        purse = Purse(sources(game, state, seat, pool))
+        return [Action("pay", pay.to_params())
+                for pay in purse.payments(cost.population, cost.resources)]
+    if kind == "exchange":
+        mine, theirs = _exchangeable(game, state, seat)
+        return [Action("swap", {"card": m, "seat": other, "with": t})
+                for m in mine for other, t in theirs]
+    i = entry.params["die"]
+    free_dice = [j for j, d in enumerate(pool) if not d["used"]]
+    if kind == "reroll all":
+        return [Action("targets", {"targets": chosen})
+                for chosen in _subsets(game, pool, [j for j in free_dice if j != i])]
+    distinct: dict[tuple, int] = {}
+    for j in free_dice:
+        distinct.setdefault(_alike(game, pool[j]), j)
+    out = []
+    for j in sorted(distinct.values()):
+        target = j if j != i else _twin(game, pool, free_dice, i)
+        if target is not None:
+            out.append(Action("target", {"target": target}))
+    return out
+
+
+def expand(game: Game, state: State, entry: Action) -> list[Action]:
+    """The complete actions of one menu entry (itself when it needs no detail)."""
+    if state.pending is None or state.pending["kind"] != "action" or _partial(entry) is None:
+        return [entry]
+    return [Action(entry.kind, {**entry.params, **part.params}, describe=entry._describe)
+            for part in detail(game, state, entry)]
+
+
+def split(action: Action) -> tuple[Action, Action] | None:
+    """A complete action chosen in two steps, as its menu entry and its detail."""
+    steps = TWO_STEPS.get(action.kind)
+    p = action.params
+    if steps is None or not all(k in p for k in (*steps.head, *steps.keys)):
+        return None
+    return (Action(action.kind, {k: p[k] for k in steps.head}),
+            Action(steps.part, {k: p[k] for k in steps.keys}))
 
 
 def describe(game: Game, state: State, action: Action) -> str:
     """The sentence of an action of the phase, for the position it is offered in."""
-    frame = state.frames[-1]
-    seat = int(frame.get("doer", frame["player"]))
-    pool = _pool(state, frame["loc"])
+    seat, pool, _ = _here(state)
     p = action.params
     kind = action.kind
     label = _die_label(game, pool, p["die"]) if "die" in p else ""
     if kind == "pass":
         return "end your actions"
+    if kind == "pay":
+        return "pay with " + _describe(game, pool, _payment(p))
+    if kind == "swap":
+        return (f"exchange {game.name(p['card'])} for {game.name(p['with'])} of "
+                f"{game.player_name(p['seat'])}")
+    if kind == "target":
+        return f"re-roll {_die_label(game, pool, p['target'])}"
+    if kind == "targets":
+        return "re-roll " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
+    if kind == "reroll" and "target" not in p:
+        return f"discard {label} to re-roll a die (then choose which)"
+    if kind == "reroll all" and "targets" not in p:
+        return f"use {label}: re-roll dice (then choose which)"
     if kind == "acquire":
         name = game.name(p["card"])
         if price(game, state, seat, p["card"]).free:
             return f"acquire {name} for free"
-        pay = Payment(p["dice"], p["tilt"], p["legacy"], [tuple(c) for c in p["counters"]])
-        return f"acquire {name} paying {_describe(game, pool, pay)}"
+        if _partial(action):
+            return f"acquire {name} (then choose how to pay)"
+        return f"acquire {name} paying {_describe(game, pool, _payment(p))}"
     if kind == "buy":
         return f"buy {game.name(p['card'])} for {p['gold']} gold"
     if kind == "discard":
         return f"discard {game.name(p['card'])} from your events"
     if kind == "reroll":
         return f"discard {label} to re-roll {_die_label(game, pool, p['target'])}"
+    if kind == "exchange" and _partial(action):
+        return f"discard {label} to exchange an events card (then choose which)"
     if kind == "exchange":
         return (f"discard {label} to exchange {game.name(p['card'])} for "
                 f"{game.name(p['with'])} of {game.player_name(p['seat'])}")
@@ -219,7 +426,14 @@ def describe(game: Game, state: State, action: Action) -> str:
     return f"{kind} {p}"
 
 
+def _payment(p: dict[str, Any]) -> Payment:
+    return Payment(p["dice"], p["tilt"], p["legacy"], [tuple(c) for c in p["counters"]])
+
+
+# The engine finds the phase's helpers by the decision's `describe` key.
 DESCRIBERS = {"action": describe}
+EXPANDERS = {"action": expand}
+SPLITTERS = {"action": split}
 
 
 def _alike(game: Game, die: dict) -> tuple:
@@ -345,6 +559,8 @@ def tilt(game: Game, state: State, seat: int, copy: int) -> None:
 
 def _finish(game: Game, state: State, seat: int, pool: list[dict]) -> None:
     """Passing: a gold face not used for an action still gives its gold (AH-D4)."""
+    if "gold" not in declared(game):
+        return
     player = state.players[seat]
     for die in pool:
         if die["used"]:

@@ -2,7 +2,8 @@
 
 An `Action` is a kind ("acquire", "reroll", "pass"...), its parameters (which card, which dice,
 which bonuses pay...) and a sentence for people. A `Decision` is the player who must choose and
-the actions they may take; it is stored in the state while it waits.
+the actions they may take; it is stored in the state while it waits, its options as they are
+(an Action is never changed once offered, so positions share them).
 """
 
 from __future__ import annotations
@@ -42,10 +43,16 @@ class Action:
     def __hash__(self) -> int:
         return hash((self.kind, json.dumps(self.params, sort_keys=True)))
 
+    def same(self, other: Action) -> bool:
+        """The same choice (kind and parameters), ignoring the sentence."""
+        return self is other or (self.kind == other.kind and self.params == other.params)
+
     def __repr__(self) -> str:
         return f"Action({self.kind!r}, {self.params!r}, {self.text!r})"
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self, text: bool = True) -> dict[str, Any]:
+        if not text:
+            return {"kind": self.kind, "params": self.params}
         return {"kind": self.kind, "params": self.params, "text": self.text}
 
     @classmethod
@@ -64,10 +71,10 @@ class Decision:
     prompt: str = ""
     describe: str | None = None     # the describer that writes the options' sentences later
 
-    def to_data(self) -> dict[str, Any]:
+    def pending(self) -> dict[str, Any]:
+        """The decision as the state keeps it while it waits."""
+        out: dict[str, Any] = {"player": self.player, "kind": self.kind, "prompt": self.prompt,
+                               "options": self.options}
         if self.describe is not None:
-            return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
-                    "describe": self.describe,
-                    "options": [{"kind": o.kind, "params": o.params} for o in self.options]}
-        return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
-                "options": [o.to_data() for o in self.options]}
+            out["describe"] = self.describe
+        return out

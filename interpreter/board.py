@@ -74,6 +74,9 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     seat = int(frame.get("doer", frame["player"]))
     player = state.players[seat]
     loc = frame["loc"]
+    if answer is None and loc.get("decadence"):      # resumed while decadence is asked
+        return wait(Decision(seat, "decadence", _decadence_options(game, state, seat),
+                             "Decadence: which card slides under which?"))
     if answer is not None and answer.kind == "decadence":
         _decay(game, state, seat, answer.params["card"], answer.params["under"])
         return NEXT

@@ -1,8 +1,11 @@
 """Bots: players that choose among the legal actions of a position.
 
 A bot is anything with `choose(game, state, actions) -> Action`; it is called only for the
-player who must decide (`state.to_move`) and returns one of `actions`. Bots keep their own
-random generator, so a game played by bots is the same for the same seeds.
+player who must decide (`state.to_move`) with the decision's choices (`game.choices`) and
+returns one of them, or a complete action that begins with one (`game.apply` takes either).
+A bot's chance is drawn from its seed and the position (the game's generator and the number of
+decisions answered so far), never from a hidden generator: the same seeds give the same game,
+and a game saved and resumed with the same bots goes on exactly as the uninterrupted one.
 
 `RandomBot` picks uniformly. `GreedyBot` plays a simple, explainable strategy, good enough that
 a playtest means something:
@@ -34,13 +37,15 @@ a safe default (pass, stop, stay, keep, or the first action).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .action_phase import waiting_pool
+from .action_phase import expand, split, waiting_pool
 from .actions import Action
+from .chance import MASK, Chance, seed_state
 
 if TYPE_CHECKING:
     from .catalog import CardInfo
@@ -58,18 +63,33 @@ def _no_actions() -> ValueError:
     return ValueError("no legal action to choose from (the game is over?)")
 
 
+def seed_number(seed: int | str | None) -> int:
+    """A bot's seed as a 64-bit number (a text seed is hashed, None is 0)."""
+    if seed is None:
+        return 0
+    if isinstance(seed, str):
+        return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
+    return int(seed) & MASK
+
+
+def position_chance(seed: int, state: State) -> Chance:
+    """A generator for one decision: drawn from the bot's seed and the position only."""
+    mixed = seed_state(seed ^ seed_state(state.rng ^ seed_state(state.moves)))
+    return Chance(mixed)
+
+
 class RandomBot:
-    """Picks any legal action, uniformly, with its own generator."""
+    """Picks any legal choice, uniformly (chance drawn from its seed and the position)."""
 
     name = "random"
 
     def __init__(self, seed: int | str | None = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed_number(seed)
 
     def choose(self, game: Game, state: State, actions: Sequence[Action]) -> Action:
         if not actions:
             raise _no_actions()
-        return actions[self.rng.randrange(len(actions))]
+        return actions[position_chance(self.seed, state).randrange(len(actions))]
 
 
 # ------------------------------------------------------------------ weights of the greedy bot
@@ -90,6 +110,7 @@ IMPROVE_MARGIN = 0.5    # an x2 or golden age must improve the best acquisition 
 REROLL_MARGIN = 0.3     # a re-roll must be expected to be worth this
 SAMPLES = 10            # Monte Carlo samples when several dice are re-rolled at once
 SAFE_DEFAULTS = ("pass", "stop", "stay", "keep")
+PAYMENT_WEIGHTS = (DIE_COST, TILT_COST, LEGACY_COST, COUNTER_COST)   # die, card, legacy, counter
 
 
 class GreedyBot:
@@ -98,7 +119,8 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | str | None = 0, strict: bool = False) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed_number(seed)
+        self.rng = random.Random(self.seed)    # re-seeded from the position at each choice
         self.strict = strict        # re-raise a failure of the strategy (for tests)
         self._game: Game | None = None
         self._values: list[float] = []
@@ -111,14 +133,15 @@ class GreedyBot:
         actions = list(actions)
         if len(actions) == 1:
             return actions[0]
+        kind = (state.pending or {}).get("kind", "")
         try:
             self._prepare(game)
-            kind = (state.pending or {}).get("kind", "")
+            self.rng.seed(position_chance(self.seed, state).state)
             method = {"action": self._action, "board": self._board, "decadence": self._decadence,
                       "war": self._war, "war tilt": self._war_tilt,
                       "war reroll": self._war_reroll}.get(kind, self._lookahead)
             chosen = method(game, state, actions)
-            if chosen is not None and chosen in actions:
+            if chosen is not None and _offered(chosen, actions):
                 return chosen
         except Exception:       # a strategy bug must never stop a game
             if self.strict:
@@ -136,11 +159,17 @@ class GreedyBot:
 
     # ---------------------------------------------------------------- the action phase
 
-    def _action(self, game: Game, state: State, actions: list[Action]) -> Action | None:
+    def _action(self, game: Game, state: State, menu: list[Action]) -> Action | None:
+        """The strategy weighs complete actions; a menu entry's details are listed only when
+        the strategy comes to that kind of action."""
         seat = int(state.pending["player"])  # type: ignore[index]
         by_kind: dict[str, list[Action]] = {}
-        for a in actions:
+        for a in menu:
             by_kind.setdefault(a.kind, []).append(a)
+
+        def complete(*kinds: str) -> list[Action]:
+            return [full for a in menu if a.kind in kinds for full in expand(game, state, a)]
+        actions = complete("acquire", "buy", "discard")
         pool = waiting_pool(state)
         best = self._best_acquisition(game, state, seat, actions, pool)
         best_score = best[0] if best else 0.0
@@ -155,10 +184,10 @@ class GreedyBot:
         for a in by_kind.get("discard", []):          # a failing card we may simply discard
             if _fails(game, a.params["card"]):
                 return a
-        exchange = self._exchange(game, state, seat, by_kind.get("exchange", []), actions, pool)
+        exchange = self._exchange(game, state, seat, complete("exchange"), actions, pool)
         if exchange is not None:
             return exchange
-        rerolls = by_kind.get("reroll", []) + by_kind.get("reroll all", [])
+        rerolls = complete("reroll") + complete("reroll all")
         if rerolls and pool is not None:
             choice = self._reroll(game, state, seat, rerolls, pool)
             if choice is not None:
@@ -191,12 +220,14 @@ class GreedyBot:
         if pool is None or len(state.players[seat].events) < 2:
             return scored[0][0], scored[0][2]
         # two steps: does the rest of the pool still pay for another card?
+        from .costs import price
+        prices = {c: price(game, state, seat, c) for c in state.players[seat].events}
         best: tuple[float, int, Action] | None = None
         for score, i, a in scored[:LOOKAHEAD_OPTIONS]:
             if best is not None and score + self._max_other(game, state, seat, a) <= best[0]:
                 continue
             then = self._affordable(game, state, seat, pool, skip={a.params["card"]},
-                                    spent=a if a.kind == "acquire" else None)
+                                    spent=a if a.kind == "acquire" else None, prices=prices)
             total = score + then
             if best is None or total > best[0] + 1e-9:
                 best = (total, i, a)
@@ -209,15 +240,18 @@ class GreedyBot:
         return max(others, default=0.0)
 
     def _affordable(self, game: Game, state: State, seat: int, pool: list[dict],
-                    skip: set[int] | None = None, spent: Action | None = None) -> float:
+                    skip: set[int] | None = None, spent: Action | None = None,
+                    prices: dict[int, Any] | None = None) -> float:
         """The best net value of one card of the events that `pool` (less what `spent` uses)
-        would pay for; 0 when none."""
+        would pay for; 0 when none. `prices` may hold the events' prices already worked out
+        (a price does not depend on the dice)."""
         from .action_phase import sources
         from .costs import price
-        from .payments import payments
+        from .payments import Purse
         have = sources(game, state, seat, pool)
         if spent is not None:
             have = _without(have, spent.params)
+        purse = Purse(have)
         best = 0.0
         player = state.players[seat]
         for copy in player.events:
@@ -226,14 +260,12 @@ class GreedyBot:
             worth = self.value(game, copy) + (THREAT if _fails(game, copy) else 0.0)
             if worth <= best:
                 continue
-            cost = price(game, state, seat, copy)
+            cost = prices[copy] if prices is not None else price(game, state, seat, copy)
             if cost.free:
                 best = max(best, worth)
                 continue
-            found = payments(cost.population, cost.resources, have)
-            if found:
-                cheapest = min(_payment_cost(Action("acquire", {"card": copy, **p.to_params()}))
-                               for p in found)
+            cheapest = purse.cheapest(cost.population, cost.resources, PAYMENT_WEIGHTS)
+            if cheapest is not None:
                 best = max(best, worth - cheapest)
         return best
 
@@ -263,8 +295,10 @@ class GreedyBot:
                 after = _try(game, state, a)
                 if after is None or after.to_move != seat:
                     continue
-                found = self._best_acquisition(game, after, seat, game.legal_actions(after),
-                                               waiting_pool(after))
+                listing = [full for a in game.choices(after)
+                           if a.kind in ("acquire", "buy", "discard")
+                           for full in expand(game, after, a)]
+                found = self._best_acquisition(game, after, seat, listing, waiting_pool(after))
                 gain = (found[0] if found else 0.0) - best_score
             if gain > IMPROVE_MARGIN and (chosen is None or gain > chosen[0]):
                 chosen = (gain, a)
@@ -338,6 +372,8 @@ class GreedyBot:
                   targets: list[int]) -> float:
         """The expected best acquisition after re-rolling `targets` (faces drawn from the
         dice's own faces, with this bot's generator: no peeking at the game's)."""
+        from .costs import price
+        prices = {c: price(game, state, seat, c) for c in state.players[seat].events}
         faces = [_faces(game, pool[t]["die"]) for t in targets]
         trial = [dict(d) for d in pool]
         trial[sacrifice]["used"] = True
@@ -345,13 +381,13 @@ class GreedyBot:
             total = 0.0
             for face, p in faces[0]:
                 trial[targets[0]]["face"], trial[targets[0]]["times"] = face, 1
-                total += p * self._affordable(game, state, seat, trial)
+                total += p * self._affordable(game, state, seat, trial, prices=prices)
             return total
         total = 0.0
         for _ in range(SAMPLES):
             for t, options in zip(targets, faces, strict=True):
                 trial[t]["face"], trial[t]["times"] = _draw(options, self.rng.random()), 1
-            total += self._affordable(game, state, seat, trial)
+            total += self._affordable(game, state, seat, trial, prices=prices)
         return total / SAMPLES
 
     # ---------------------------------------------------------------- the board
@@ -445,6 +481,14 @@ class GreedyBot:
 
 
 # ------------------------------------------------------------------ helpers
+
+
+def _offered(chosen: Action, actions: list[Action]) -> bool:
+    """One of `actions`, or a complete action whose first step is one of them."""
+    if chosen in actions:
+        return True
+    parts = split(chosen)
+    return parts is not None and parts[0] in actions
 
 
 def _safe(actions: list[Action]) -> Action:

@@ -31,7 +31,7 @@ def build(instruction: ActI) -> Any:
     words = words_of(act.object)
     if verb == "take" and words[:1] == ("action",):
         from . import action_phase
-        return action_phase.handler
+        return action_phase.build(instruction)
     if verb == "fail":
         return _fail
     if verb == "wage":

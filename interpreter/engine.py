@@ -18,6 +18,7 @@ from rules_dsl.deck import load_pack_or_deck
 from rules_dsl.pack import Pack, Source
 
 from . import program as prog
+from .action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from .actions import Action, Decision
 from .catalog import Catalog
 from .chance import seed_state
@@ -133,17 +134,20 @@ class Game:
 
     # ---------------------------------------------------------------- a new game
 
-    def new(self, players: int = 3, seed: int = 0, start: bool = True) -> State:
+    def new(self, players: int = 3, seed: int = 0, start: bool = True,
+            quiet: bool = False) -> State:
         """A new game for `players` players (seat 0 starts), shuffled with `seed`.
 
-        With start=False the state is left before the age's setup has run (for scenarios)."""
+        With start=False the state is left before the age's setup has run (for scenarios);
+        a quiet state keeps no log (playouts: the game is the same, digest included)."""
         limits = self.pack.game.get("players") or {}
         if not limits.get("min", 1) <= players <= limits.get("max", 10):
             raise ValueError(f"{self.pack.name} is for {limits.get('min')} to "
                              f"{limits.get('max')} players, not {players}")
         state = State(players=[PlayerState(seat=i) for i in range(players)])
         state.rng = seed_state(seed)
-        state.log.append(f"A game of {self.pack.name} for {players} players, seed {seed}.")
+        state.quiet = quiet
+        state.say(f"A game of {self.pack.name} for {players} players, seed {seed}.")
         from .ages import start_age
         start_age(self, state, first=True)
         if start:
@@ -152,43 +156,92 @@ class Game:
 
     @staticmethod
     def state_from_json(text: str) -> State:
-        """A position saved with `state.to_json()`."""
+        """A position written by `state.to_json()` (trusted; saved games: `saves.py`)."""
         return State.from_json(text)
 
     # ---------------------------------------------------------------- decisions
 
-    def legal_actions(self, state: State) -> list[Action]:
-        """Every legal choice of the player who must decide now."""
+    def choices(self, state: State) -> list[Action]:
+        """The options of the decision waiting now, as the player meets them: in the action
+        phase a menu (acquire a card, exchange with a die, ...) then the detail (how to pay,
+        which cards to exchange). Their sentences are written when read."""
         if state.pending is None:
             return []
+        options: list[Action] = state.pending["options"]
         key = state.pending.get("describe")
-        if key is None:
-            return [Action.from_data(o) for o in state.pending["options"]]
-        from .action_phase import DESCRIBERS
-        describer = DESCRIBERS[key]
+        if key is not None and options and options[0]._describe is None:
+            describer = DESCRIBERS[key]
 
-        def describe(action: Action) -> str:
-            return describer(self, state, action)
-        return [Action(o["kind"], o["params"], describe=describe)
-                for o in state.pending["options"]]
+            def describe(action: Action) -> str:
+                return describer(self, state, action)
+            for option in options:
+                option._describe = describe
+        return options
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal choice of the player who must decide now, each complete: an action
+        phase's menu entries are expanded into their details ("acquire X paying ..."). Any of
+        them may be given to `apply`; scenarios and tests match their sentences."""
+        options = self.choices(state)
+        key = state.pending.get("describe") if state.pending is not None else None
+        if key not in EXPANDERS:
+            return options
+        expand = EXPANDERS[key]
+        out: list[Action] = []
+        for option in options:
+            out += expand(self, state, option)
+        return out
 
     def apply(self, state: State, action: Action) -> State:
-        """The state after `action`; an illegal action raises and changes nothing."""
-        if state.pending is None:
-            raise IllegalActionError("the game is over: no action is possible")
-        options = state.pending["options"]
-        match = next((o for o in options
-                      if o["kind"] == action.kind and o["params"] == action.params), None)
-        if match is None:
-            raise IllegalActionError(
-                f"illegal action {str(action)!r} for player {state.pending['player'] + 1}: "
-                f"not among the {len(options)} legal actions")
+        """The state after `action` (a choice or a complete action); an illegal action raises
+        and changes nothing."""
         new = state.clone()
-        answer = Action.from_data(match)
-        new.pending = None
-        new.steps = 0
-        self.run(new, answer)
+        self._play(new, action)         # on an error the half-played copy is dropped
         return new
+
+    def play(self, state: State, action: Action) -> None:
+        """Carry out `action` on `state` itself (the playout path: no copy). An illegal action
+        raises and changes nothing."""
+        pending = state.pending
+        option = _find(pending["options"], action) if pending is not None else None
+        if option is not None:
+            self._answer(state, option)
+            return
+        before = state.clone()          # a complete action is checked in two steps
+        try:
+            self._play(state, action)
+        except IllegalActionError:
+            state.become(before)
+            raise
+
+    def _play(self, state: State, action: Action) -> None:
+        pending = state.pending
+        if pending is None:
+            raise IllegalActionError("the game is over: no action is possible")
+        option = _find(pending["options"], action)
+        if option is not None:
+            self._answer(state, option)
+            return
+        key = pending.get("describe")
+        parts = SPLITTERS[key](action) if key in SPLITTERS else None
+        head = _find(pending["options"], parts[0]) if parts else None
+        if parts is None or head is None:
+            raise IllegalActionError(
+                f"illegal action {str(action)!r} for player {pending['player'] + 1}: "
+                f"not among the {len(pending['options'])} legal choices")
+        self._answer(state, head)
+        detail = _find(state.pending["options"], parts[1]) if state.pending else None
+        if detail is None:
+            raise IllegalActionError(
+                f"illegal action {str(action)!r} for player {pending['player'] + 1}: "
+                f"{str(head)!r} is possible, but not that way")
+        self._answer(state, detail)
+
+    def _answer(self, state: State, option: Action) -> None:
+        state.pending = None
+        state.steps = 0
+        state.moves += 1
+        self.run(state, option)
 
     # ---------------------------------------------------------------- running
 
@@ -201,6 +254,7 @@ class Game:
         """Carry out instructions until a decision is pending or the game is over (or, for
         scenarios, until `stop` says so of the next instruction)."""
         from .ages import end_of_round
+        programs = self.programs
         while state.pending is None and not state.over:
             state.steps += 1
             if state.steps > STEP_BUDGET:
@@ -208,31 +262,35 @@ class Game:
             if not state.frames:
                 end_of_round(self, state)
                 continue
-            frame = state.frames[-1]
-            program = self.programs[frame["prog"]]
-            if frame["pc"] >= len(program):
-                state.frames.pop()
+            frames = state.frames      # rules may replace the stack (the end of an age)
+            frame = frames[-1]
+            program = programs[frame["prog"]]
+            pc = frame["pc"]
+            if pc >= len(program):
+                frames.pop()
                 continue
-            if stop is not None and answer is None and stop(frame, program[frame["pc"]]):
+            instruction = program[pc]
+            if stop is not None and answer is None and stop(frame, instruction):
                 return
-            result = self._step(state, frame, program[frame["pc"]], answer)
+            result = self._step(state, frame, instruction, answer)
             answer = None
-            if result.kind == "next":
-                frame["pc"] += 1
+            kind = result.kind
+            if kind == "next":
+                frame["pc"] = pc + 1
                 frame["loc"] = {}
-            elif result.kind == "jump":
+            elif kind == "jump":
                 frame["pc"] = result.target
                 frame["loc"] = {}
-            elif result.kind == "push":
-                state.frames.append(result.frame)
-                if len(state.frames) > MAX_DEPTH:
+            elif kind == "push":
+                frames.append(result.frame)
+                if len(frames) > MAX_DEPTH:
                     raise RuleLoopError(self._loop_report(state, "nests rules in rules without "
                                                                  "end"))
-            elif result.kind == "wait":
+            elif kind == "wait":
                 assert result.decision is not None
                 if not result.decision.options:
                     raise RuleError(f"a decision with no option in {frame['prog']}")
-                state.pending = result.decision.to_data()
+                state.pending = result.decision.pending()
 
     def _loop_report(self, state: State, what: str = "") -> str:
         """Where a rule that never stops is written: the innermost frame's instruction."""
@@ -289,7 +347,7 @@ class Game:
         return out
 
     def say(self, state: State, text: str) -> None:
-        state.log.append(text)
+        state.say(text)
 
     def name(self, copy: int) -> str:
         return self.catalog.info(copy).name
@@ -301,6 +359,17 @@ class Game:
         """The position in one line of text (see position.py)."""
         from .position import position_line
         return position_line(self, state)
+
+
+def _find(options: list[Action], action: Action) -> Action | None:
+    """The offered option that is the same choice as `action`."""
+    for option in options:
+        if option is action:
+            return option
+    for option in options:
+        if option.kind == action.kind and option.params == action.params:
+            return option
+    return None
 
 
 def _choose_ages(all_ages: list[str], ages: list[str] | str | None) -> list[str]:

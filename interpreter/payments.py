@@ -6,8 +6,12 @@ gives all its symbols at once (AH-C6). At most one legacy card per turn (AH-E4).
 
 Only minimal payments are listed — taking away any one source would leave the price unpaid —
 and sources that are alike (two dice showing 2 population, two Forests) are counted, not told
-apart, so the list stays short: the first matching sources are the ones used. Amounts are
-vectors over the kinds the price asks for, so the search adds tuples, not dictionaries.
+apart, so the list stays short: the first matching sources are the ones used. Every minimal
+payment is listed: there is no cap that could hide one. Whether any payment exists is decided
+exactly by a separate, cheaper search (`payable`), so a menu can offer a card before its
+payments are listed. Amounts are vectors over the kinds the price asks for, so the search adds
+tuples, not dictionaries. Both searches are remembered by the shape of the price and of the
+sources (bounded caches): prices and hands repeat all game long.
 """
 
 from __future__ import annotations
@@ -15,16 +19,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-MAX_PAYMENTS = 48
+from itertools import product
+from typing import NamedTuple
 
 Vector = tuple[int, ...]
 # A group's option: (units used, counter choices, what it adds, each unit's vector)
 Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Something that can pay: a die, a card to tilt, a legacy card, a counter unit."""
 
     kind: str                   # die | card | legacy | counter
@@ -34,6 +37,7 @@ class Source:
 
     @property
     def signature(self) -> tuple:
+        """What makes two sources alike (interchangeable in a payment)."""
         return (self.kind, self.gives, self.choices, self.ref if self.kind == "counter" else 0)
 
 
@@ -49,21 +53,173 @@ class Payment:
                 "counters": [list(c) for c in self.counters]}
 
 
+class Purse:
+    """A player's sources of payment at one decision point, grouped once by what each gives,
+    with the most each kind could reach: asking whether a price is payable, or for its
+    payments, then costs only the price's own part."""
+
+    def __init__(self, sources: list[Source]) -> None:
+        self.sources = sources
+        self.plain: Counter[str] = Counter()     # what the dice and cards give, all together
+        self.most: Counter[str] = Counter()      # ... and everything, each at its best
+        for source in sources:
+            if source.kind == "die" or source.kind == "card":
+                for what, amount in source.gives:
+                    self.plain[what] += amount
+            for option in source.choices or (source.gives,):
+                for what, amount in option:
+                    self.most[what] += amount
+        self._grouped = False
+
+    def _group(self) -> None:
+        """Group the sources (only when a price is not paid by all the dice and cards)."""
+        self.groups: dict[tuple, list[Source]] = {}
+        for source in self.sources:
+            self.groups.setdefault(source.signature, []).append(source)
+        self.kinds = {key: {what for option in (key[2] or (key[1],)) for what, _ in option}
+                      for key in self.groups}
+        self._grouped = True
+
+    def _shape(self, population: int, resources: Counter[str]
+               ) -> tuple[tuple[str, ...], Vector, list[tuple]] | None:
+        """The price as a vector and the groups that help pay it; None when even all the
+        sources together, each at its best, fall short."""
+        if not self._grouped:
+            self._group()
+        kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
+        need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
+        most = self.most
+        if any(most[k] < n for k, n in zip(kinds, need, strict=True)):
+            return None
+        wanted = {k for k, n in zip(kinds, need, strict=True) if n > 0}
+        keys = [key for key, gives in self.kinds.items() if gives & wanted]
+        return kinds, need, keys
+
+    def _sizes(self, kinds: tuple[str, ...], need: Vector, keys: list[tuple]
+               ) -> tuple[tuple[tuple, int], ...]:
+        """Each group with the number of its units that can matter: a minimal payment never
+        uses more alike units than it takes to pay the largest part they help with (one unit
+        fewer would still pay), so bigger hands of the same shape share one search."""
+        out = []
+        for key in keys:
+            size = len(self.groups[key])
+            if key[0] != "counter":
+                unit = _vector(key[1], kinds)
+                size = min(size, max(-(-n // u) for n, u in zip(need, unit, strict=True)
+                                     if u > 0))
+            out.append((key, size))
+        return tuple(out)
+
+    def payable(self, population: int, resources: Counter[str]) -> bool:
+        """Whether some payment exists (exactly; cheaper than listing them)."""
+        plain = self.plain
+        if plain["population"] >= population and all(plain[k] >= n
+                                                      for k, n in resources.items()):
+            return True     # the usual case: all the dice and cards together pay
+        most = self.most
+        if most["population"] < population or any(most[k] < n for k, n in resources.items()):
+            return False    # the other usual case: even everything at its best falls short
+        found = self._shape(population, resources)
+        if found is None:
+            return False
+        kinds, need, keys = found
+        return _exists(kinds, need, self._sizes(kinds, need, keys))
+
+    def cheapest(self, population: int, resources: Counter[str],
+                 weights: tuple[float, float, float, float]) -> float | None:
+        """The least cost of a payment (None: no payment), where a die, a tilted card, a
+        legacy card and a counter unit cost `weights`. A cover's cost is at least that of a
+        minimal payment inside it, so the search runs over covers, remembered by shape."""
+        if _free(population, resources):
+            return 0.0
+        found = self._shape(population, resources)
+        if found is None:
+            return None
+        kinds, need, keys = found
+        return _cheapest(kinds, need, self._sizes(kinds, need, keys), weights)
+
+    def payments(self, population: int, resources: Counter[str]) -> list[Payment]:
+        """Every minimal payment, fewest sources first."""
+        if _free(population, resources):
+            return [Payment()]
+        found = self._shape(population, resources)
+        if found is None:
+            return []
+        kinds, need, keys = found
+        shapes = _shapes(kinds, need, self._sizes(kinds, need, keys))
+        return [_payment(shape, keys, self.groups) for shape in shapes]
+
+
+def _free(population: int, resources: Counter[str]) -> bool:
+    return population <= 0 and not any(n > 0 for n in resources.values())
+
+
 def payments(population: int, resources: Counter[str], sources: list[Source]) -> list[Payment]:
-    """Minimal payments of `population` and `resources` from `sources`, fewest sources first."""
-    if population <= 0 and not any(n > 0 for n in resources.values()):
-        return [Payment()]
-    kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
-    need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
-    if not _could_pay(kinds, need, sources):
-        return []
-    groups: dict[tuple, list[Source]] = {}
-    for source in sources:
-        if _useful(source, kinds, need):
-            groups.setdefault(source.signature, []).append(source)
-    keys = list(groups)
-    shapes = _shapes(kinds, need, tuple((k, len(groups[k])) for k in keys))
-    return [_payment(shape, keys, groups) for shape in shapes]
+    """Every minimal payment of `population` and `resources` from `sources`, fewest sources
+    first."""
+    return Purse(sources).payments(population, resources)
+
+
+def payable(population: int, resources: Counter[str], sources: list[Source]) -> bool:
+    """Whether some payment of `population` and `resources` from `sources` exists."""
+    return Purse(sources).payable(population, resources)
+
+
+@lru_cache(maxsize=50_000)
+def _exists(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...]) -> bool:
+    """Can the groups cover the price? Paying more never hurts here, so every die and card is
+    used; what is left to choose is one legacy card (or none) and what each counter unit
+    pays."""
+    dims = range(len(kinds))
+    base = [0] * len(kinds)
+    legacies: list[Vector] = [tuple(base)]
+    counters: list[list[Vector]] = []
+    for signature, size in groups:
+        options = _options(signature, size, kinds)
+        if signature[0] == "legacy":
+            legacies.append(options[-1][2])
+        elif signature[0] == "counter":
+            counters.append([o[2] for o in options if o[0] == size])
+        else:
+            for j in dims:
+                base[j] += options[-1][2][j]
+    for legacy in legacies:
+        for combo in product(*counters):
+            if all(base[j] + legacy[j] + sum(c[j] for c in combo) >= need[j] for j in dims):
+                return True
+    return False
+
+
+WEIGHT_INDEX = {"die": 0, "card": 1, "legacy": 2, "counter": 3}
+
+
+@lru_cache(maxsize=50_000)
+def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...],
+              weights: tuple[float, float, float, float]) -> float | None:
+    options = [_options(signature, size, kinds) for signature, size in groups]
+    unit_cost = [weights[WEIGHT_INDEX[signature[0]]] for signature, _ in groups]
+    dims = range(len(kinds))
+    memo: dict[tuple, float | None] = {}
+
+    def least(i: int, paid: Vector) -> float | None:
+        if all(paid[j] >= need[j] for j in dims):
+            return 0.0
+        if i == len(groups):
+            return None
+        key = (i, paid)
+        if key in memo:
+            return memo[key]
+        best: float | None = None
+        for option in options[i]:
+            after = tuple([min(need[j], paid[j] + option[2][j]) for j in dims])
+            rest = least(i + 1, after)
+            if rest is not None:
+                cost = rest + option[0] * unit_cost[i]
+                if best is None or cost < best:
+                    best = cost
+        memo[key] = best
+        return best
+    return least(0, tuple([0] * len(kinds)))
 
 
 @lru_cache(maxsize=50_000)
@@ -99,11 +255,14 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
                           not any(unit[j] for unit in option[3] for j in short)):
                     continue    # a unit giving only what is already paid is never needed
                 added = option[2]
+                if n > 1 and any(all(paid[j] + added[j] - unit[j] >= need[j]
+                                     for j in dims if unit[j])
+                                 for unit in set(option[3])):
+                    continue    # a unit of this group is not needed for what it gives, and
+                    # later groups only add: no minimal payment down this branch
                 after = tuple([min(need[j], paid[j] + added[j]) for j in dims])
                 for rest in completions(i + 1, after, legacy_used or (legacy[i] and n > 0)):
                     out.append((option, *rest))
-                    if len(out) >= MAX_PAYMENTS * 8:
-                        break
         memo[key] = out
         return out
 
@@ -114,23 +273,7 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
         if _minimal(choice, total, need):
             found.append(choice)
     found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
-    return tuple(tuple((o[0], o[1]) for o in f) for f in found[:MAX_PAYMENTS])
-
-
-def _could_pay(kinds: tuple[str, ...], need: Vector, sources: list[Source]) -> bool:
-    """A quick upper bound: could all the sources together pay, each at its best?"""
-    most = dict.fromkeys(kinds, 0)
-    for source in sources:
-        for option in source.choices or (source.gives,):
-            for what, amount in option:
-                if what in most:
-                    most[what] += amount
-    return all(most[k] >= n for k, n in zip(kinds, need, strict=True))
-
-
-def _useful(source: Source, kinds: tuple[str, ...], need: Vector) -> bool:
-    gives = [g for option in (source.choices or (source.gives,)) for g in option]
-    return any(k in kinds and need[kinds.index(k)] > 0 for k, _ in gives)
+    return tuple(tuple((o[0], o[1]) for o in f) for f in found)
 
 
 def _vector(gives: tuple[tuple[str, int], ...], kinds: tuple[str, ...]) -> Vector:
@@ -141,6 +284,7 @@ def _vector(gives: tuple[tuple[str, int], ...], kinds: tuple[str, ...]) -> Vecto
     return tuple(out)
 
 
+@lru_cache(maxsize=10_000)
 def _options(signature: tuple, size: int, kinds: tuple[str, ...]) -> list[Option]:
     kind, gives, choices, _ = signature
     zero: Vector = tuple([0] * len(kinds))

@@ -136,7 +136,7 @@ def play(game: Game, bots: Sequence[Bot], seed: int,
          max_actions: int = MAX_ACTIONS) -> State:
     """Play one whole game with one bot per seat; return the final state. `on_state(before,
     after, action)` is called after each action."""
-    state = game.new(players=len(bots), seed=seed)
+    state = game.new(players=len(bots), seed=seed, quiet=True)
     actions = 0
     while not state.over:
         if actions >= max_actions:
@@ -144,7 +144,7 @@ def play(game: Game, bots: Sequence[Bot], seed: int,
         seat = state.to_move
         if seat is None:
             raise RuntimeError("the game waits for nobody: it cannot go on")
-        choice = bots[seat].choose(game, state, game.legal_actions(state))
+        choice = bots[seat].choose(game, state, game.choices(state))
         after = game.apply(state, choice)
         actions += 1
         if on_state is not None:

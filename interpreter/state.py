@@ -5,35 +5,50 @@ them. The civilization zone is a list of piles: the first card of a pile is acti
 under it are in decadence. Where play stands inside a phase or a half-resolved effect is the
 `frames` stack; a decision waiting for a player is `pending`. The random generator's state is
 part of the value, so the same seed and actions give the same game.
+
+The log is not part of the position: it is a persistent chain of lines shared by a state and
+its copies (appending makes a new link), turned into a list only when read, and left out of the
+JSON and the digest. So copying a state, `to_json` and `digest` cost the same at the end of a
+game as at its start. A quiet state (the playout path) keeps no log at all.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
+import marshal
 from typing import Any
 
 from .chance import Chance
 
+# A log is None or (previous link, line, number of lines).
+Log = tuple[Any, str, int] | None
 
-@dataclass
+
 class PlayerState:
     """One civilization."""
 
-    seat: int
-    events: list[int] = field(default_factory=list)
-    civilization: list[list[int]] = field(default_factory=list)    # piles: [active, *decadent]
-    legacy: list[int] = field(default_factory=list)
-    tilted: list[int] = field(default_factory=list)
-    counters: dict[str, int] = field(default_factory=dict)          # gold, universal resource...
-    tokens: list[int] = field(default_factory=list)                 # achievement token values
-    space: str | None = None                                        # marker on the board
-    score: int = 0
-    age_scores: list[int] = field(default_factory=list)
-    flags: dict[str, Any] = field(default_factory=dict)             # facts of this turn
-    marks: dict[str, Any] = field(default_factory=dict)             # facts that last
+    __slots__ = ("age_scores", "civilization", "counters", "events", "flags", "legacy",
+                 "marks", "score", "seat", "space", "tilted", "tokens")
+
+    def __init__(self, seat: int, events: list[int] | None = None,
+                 civilization: list[list[int]] | None = None, legacy: list[int] | None = None,
+                 tilted: list[int] | None = None, counters: dict[str, int] | None = None,
+                 tokens: list[int] | None = None, space: str | None = None, score: int = 0,
+                 age_scores: list[int] | None = None, flags: dict[str, Any] | None = None,
+                 marks: dict[str, Any] | None = None) -> None:
+        self.seat = seat
+        self.events: list[int] = events if events is not None else []
+        self.civilization: list[list[int]] = civilization if civilization is not None else []
+        self.legacy: list[int] = legacy if legacy is not None else []
+        self.tilted: list[int] = tilted if tilted is not None else []
+        self.counters: dict[str, int] = counters if counters is not None else {}
+        self.tokens: list[int] = tokens if tokens is not None else []      # token values
+        self.space = space                                                 # marker on board
+        self.score = score
+        self.age_scores: list[int] = age_scores if age_scores is not None else []
+        self.flags: dict[str, Any] = flags if flags is not None else {}    # facts of this turn
+        self.marks: dict[str, Any] = marks if marks is not None else {}    # facts that last
 
     def active_cards(self) -> list[int]:
         return [pile[0] for pile in self.civilization]
@@ -44,27 +59,71 @@ class PlayerState:
     def all_cards(self) -> list[int]:
         return [c for pile in self.civilization for c in pile]
 
+    def copy(self) -> PlayerState:
+        new = PlayerState.__new__(PlayerState)
+        new.seat = self.seat
+        new.events = self.events[:]
+        new.civilization = [pile[:] for pile in self.civilization]
+        new.legacy = self.legacy[:]
+        new.tilted = self.tilted[:]
+        new.counters = self.counters.copy()
+        new.tokens = self.tokens[:]
+        new.space = self.space
+        new.score = self.score
+        new.age_scores = self.age_scores[:]
+        new.flags = copy_data(self.flags) if self.flags else {}
+        new.marks = copy_data(self.marks) if self.marks else {}
+        return new
 
-@dataclass
+    def to_data(self) -> dict[str, Any]:
+        return copy_data({name: getattr(self, name) for name in PLAYER_FIELDS})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayerState) and self.to_data() == other.to_data()
+
+    def __repr__(self) -> str:
+        return f"PlayerState({self.to_data()!r})"
+
+
+PLAYER_FIELDS = ("seat", "events", "civilization", "legacy", "tilted", "counters", "tokens",
+                 "space", "score", "age_scores", "flags", "marks")
+
+
 class State:
     """A whole position, decision points included."""
 
-    players: list[PlayerState]
-    deck: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    age: int = 0                        # index into the ages being played
-    round: int = 0
-    active: int = 0                     # seat of the active player
-    dice: list[dict[str, Any]] = field(default_factory=list)       # {die, face, used, times}
-    board: dict[str, int] = field(default_factory=dict)            # space -> token value
-    frames: list[dict[str, Any]] = field(default_factory=list)
-    pending: dict[str, Any] | None = None
-    rng: int = 0                        # the generator's state (see chance.py)
-    log: list[str] = field(default_factory=list)
-    over: bool = False
-    winners: list[int] = field(default_factory=list)
-    steps: int = 0                      # work done since the last decision (the step budget)
-    marks: dict[str, Any] = field(default_factory=dict)            # facts of the round and age
+    __slots__ = ("_log", "active", "age", "board", "deck", "dice", "discard", "frames",
+                 "marks", "moves", "over", "pending", "players", "quiet", "rng", "round",
+                 "steps", "winners")
+
+    def __init__(self, players: list[PlayerState], deck: list[int] | None = None,
+                 discard: list[int] | None = None, age: int = 0, round: int = 0,
+                 active: int = 0, dice: list[dict[str, Any]] | None = None,
+                 board: dict[str, int] | None = None, frames: list[dict[str, Any]] | None = None,
+                 pending: dict[str, Any] | None = None, rng: int = 0, over: bool = False,
+                 winners: list[int] | None = None, steps: int = 0,
+                 marks: dict[str, Any] | None = None, moves: int = 0,
+                 log: list[str] | None = None) -> None:
+        self.players = players
+        self.deck: list[int] = deck if deck is not None else []
+        self.discard: list[int] = discard if discard is not None else []
+        self.age = age                      # index into the ages being played
+        self.round = round
+        self.active = active                # seat of the active player
+        self.dice: list[dict[str, Any]] = dice if dice is not None else []  # die, face, used..
+        self.board: dict[str, int] = board if board is not None else {}     # space -> token index
+        self.frames: list[dict[str, Any]] = frames if frames is not None else []
+        self.pending = pending              # {player, kind, prompt, describe?, options: [Action]}
+        self.rng = rng                      # the generator's state (see chance.py)
+        self.over = over
+        self.winners: list[int] = winners if winners is not None else []
+        self.steps = steps                  # work done since the last decision (the step budget)
+        self.marks: dict[str, Any] = marks if marks is not None else {}    # facts of round, age
+        self.moves = moves                  # decisions answered so far (bots draw from it)
+        self.quiet = False                  # keep no log (playouts)
+        self._log: Log = None
+        for line in log or ():
+            self.say(line)
 
     # ---------------------------------------------------------------- derived facts
 
@@ -77,6 +136,33 @@ class State:
         """The seat of the player who must decide now (None when the game is over)."""
         return None if self.pending is None else int(self.pending["player"])
 
+    # ---------------------------------------------------------------- the log
+
+    def say(self, line: str) -> None:
+        if not self.quiet:
+            self._log = (self._log, line, 1 + (self._log[2] if self._log else 0))
+
+    @property
+    def log(self) -> list[str]:
+        """The lines of the log, oldest first (built when read)."""
+        lines = []
+        link = self._log
+        while link is not None:
+            lines.append(link[1])
+            link = link[0]
+        lines.reverse()
+        return lines
+
+    @log.setter
+    def log(self, lines: list[str]) -> None:
+        self._log = None
+        for line in lines:
+            self.say(line)
+
+    @property
+    def log_length(self) -> int:
+        return self._log[2] if self._log else 0
+
     # ---------------------------------------------------------------- chance
 
     def random(self) -> Chance:
@@ -88,33 +174,54 @@ class State:
     # ---------------------------------------------------------------- values
 
     def clone(self) -> State:
-        """An independent copy. The log and the pending decision are shared until replaced:
-        the engine only ever appends to a fresh log list and replaces `pending` whole."""
-        new = copy.copy(self)
-        new.players = [_clone_player(p) for p in self.players]
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.dice = [dict(d) for d in self.dice]
-        new.board = dict(self.board)
-        new.frames = copy_data(self.frames)
-        new.log = list(self.log)
-        new.marks = dict(self.marks)
-        new.winners = list(self.winners)
+        """An independent copy. The log and the pending decision are shared: the log is
+        persistent, and the engine replaces `pending` whole, never changing it in place."""
+        new = State.__new__(State)
+        new.players = [p.copy() for p in self.players]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.age = self.age
+        new.round = self.round
+        new.active = self.active
+        new.dice = [d.copy() for d in self.dice]
+        new.board = self.board.copy()
+        new.frames = copy_frames(self.frames)
+        new.pending = self.pending
+        new.rng = self.rng
+        new.over = self.over
+        new.winners = self.winners[:]
+        new.steps = self.steps
+        new.marks = copy_data(self.marks) if self.marks else {}
+        new.moves = self.moves
+        new.quiet = self.quiet
+        new._log = self._log
         return new
+
+    def become(self, other: State) -> None:
+        """Take every fact of `other` (a copy of this state made earlier): undo in place."""
+        for name in State.__slots__:
+            setattr(self, name, getattr(other, name))
 
     def to_json(self) -> str:
         return json.dumps(self.to_data(), separators=(",", ":"), sort_keys=True)
 
     def to_data(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "players"}
-        data["players"] = [{f.name: getattr(p, f.name) for f in fields(p)}
-                           for p in self.players]
-        return copy.deepcopy(data)
+        """The position as plain data (the log is not part of it)."""
+        data = {name: copy_data(getattr(self, name)) for name in STATE_FIELDS}
+        data["players"] = [p.to_data() for p in self.players]
+        data["pending"] = pending_data(self.pending)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> State:
-        data = copy.deepcopy(data)
+        """A state from `to_data`'s output, trusted as it is (saves are checked in saves.py)."""
+        from .actions import Action
+        data = copy_data(data)
+        data.pop("log", None)
         players = [PlayerState(**p) for p in data.pop("players")]
+        pending = data.get("pending")
+        if pending is not None:
+            pending["options"] = [Action.from_data(o) for o in pending["options"]]
         return cls(players=players, **data)
 
     @classmethod
@@ -125,6 +232,36 @@ class State:
         """A hash of the whole position: equal positions have equal digests."""
         return hashlib.sha256(self.to_json().encode()).hexdigest()
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_data() == other.to_data()
+
+    def __repr__(self) -> str:
+        return f"State({self.to_json()})"
+
+
+STATE_FIELDS = ("deck", "discard", "age", "round", "active", "dice", "board", "frames", "rng",
+                "over", "winners", "steps", "marks", "moves")
+
+
+def pending_data(pending: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A pending decision as plain data: options written as {kind, params} (and their text
+    when it is not written from the position by a describer)."""
+    if pending is None:
+        return None
+    out = {k: v for k, v in pending.items() if k != "options"}
+    described = pending.get("describe") is not None
+    out["options"] = [o.to_data(text=not described) for o in pending["options"]]
+    return copy_data(out)
+
+
+def copy_frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A deep copy of the frames: marshal copies plain data in C, twice as fast as
+    `copy_data`; anything it cannot write falls back to `copy_data`."""
+    try:
+        return marshal.loads(marshal.dumps(frames))
+    except ValueError:
+        return copy_data(frames)
+
 
 def copy_data(value: Any) -> Any:
     """A deep copy of plain JSON-like data (dicts, lists, scalars), faster than deepcopy."""
@@ -133,17 +270,3 @@ def copy_data(value: Any) -> Any:
     if isinstance(value, list):
         return [copy_data(v) if isinstance(v, (dict, list)) else v for v in value]
     return value
-
-
-def _clone_player(p: PlayerState) -> PlayerState:
-    new = copy.copy(p)
-    new.events = list(p.events)
-    new.civilization = [list(pile) for pile in p.civilization]
-    new.legacy = list(p.legacy)
-    new.tilted = list(p.tilted)
-    new.counters = dict(p.counters)
-    new.tokens = list(p.tokens)
-    new.age_scores = list(p.age_scores)
-    new.flags = copy_data(p.flags)
-    new.marks = dict(p.marks)
-    return new

@@ -55,8 +55,10 @@ def test_save_and_resume(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert f"Saved to {saved}" in result.output
     data = json.loads(saved.read_text())
-    assert data["variant"] == "progressive" and data["ages"] == "prehistory"
-    assert data["bots"] == ["you", "greedy"] and data["state"]["players"]
+    assert data["variant"] == "progressive" and data["ages"] == ["prehistory"]
+    assert data["format"] == "agesmith saved game" and data["version"] == 2
+    assert data["pack"]["name"] == "Along History" and data["pack"]["hash"]
+    assert data["extra"]["bots"] == ["you", "greedy"] and data["state"]["players"]
     resumed = run("play", PACK, "--load", str(saved), input="1\n" * 3000)
     assert resumed.exit_code == 0, resumed.output[-2000:]
     assert "Final scores" in resumed.output
@@ -101,15 +103,16 @@ def test_simulate_rejects_an_unknown_bot() -> None:
     assert result.exit_code == 1 and "no bot" in result.output
 
 
-def test_many_choices_are_folded_and_a_word_lists_them() -> None:
-    result = CliRunner().invoke(main, ["play", str(bundled()), "--players", "3", "--seed", "4"],
-                                input="exchange\nq\n")
+def test_an_exchange_is_chosen_from_a_menu_then_its_cards() -> None:
+    args = ["play", str(bundled()), "--players", "3", "--seed", "4"]
+    first = CliRunner().invoke(main, args, input="q\n").output.split("Your choice")[0]
+    entry = next(line for line in first.splitlines() if "exchange an events card" in line)
+    assert "exchange Hills for" not in first        # the menu names no pair of cards yet
+    number = entry.split(".")[0].strip()
+    result = CliRunner().invoke(main, args, input=f"{number}\nq\n")
     assert "Traceback" not in result.output
-    first_menu = result.output.split("Your choice")[0]
-    assert "to exchange" in first_menu and "type a word" in first_menu
-    assert "discard green 1 population to exchange" not in first_menu
-    after_word = result.output.split("exchange\n", 1)[1]
-    assert "to exchange Hills for" in after_word
+    detail = result.output.split("Your choice")[1]
+    assert "Which cards to exchange" in detail and "exchange Hills for" in detail
 
 
 # ------------------------------------------------------------------ every input is answered

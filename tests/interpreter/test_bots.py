@@ -65,10 +65,11 @@ def test_a_random_bot_is_reproducible() -> None:
     state = g.new(3, seed=1)
     picks = [RandomBot(4).choose(g, state, actions) for _ in range(3)]
     assert picks[0] == picks[1] == picks[2]
+    # a bot's chance is its seed and the position: asked again, it answers the same
     bot = RandomBot(4)
-    run = [bot.choose(g, state, actions).kind for _ in range(20)]
-    bot = RandomBot(4)
-    assert run == [bot.choose(g, state, actions).kind for _ in range(20)]
+    assert {bot.choose(g, state, actions).kind for _ in range(5)} == {picks[0].kind}
+    run = [RandomBot(seed).choose(g, state, actions).kind for seed in range(20)]
+    assert run == [RandomBot(seed).choose(g, state, actions).kind for seed in range(20)]
     assert len(set(run)) > 1
 
 
