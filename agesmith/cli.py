@@ -190,3 +190,8 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
     from .play import simulation_report
     simulation_report(summary, out, top)
     sys.exit(1 if summary.errors else 0)
+
+
+from .explain_cmd import explain as _explain  # noqa: E402  (its imports are in its body)
+
+main.add_command(_explain)

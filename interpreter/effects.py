@@ -121,7 +121,7 @@ def _zone_cards(game: Game, state: State, frame: dict[str, Any], np: Any) -> lis
 # so play never compiles the same words twice.
 @cache
 def _filter(words: tuple[str, ...]) -> Callable[[Ctx, int], bool]:
-    return card_filter(words)
+    return card_filter(words, allow=("unresolved",))
 
 
 @cache

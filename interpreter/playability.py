@@ -13,10 +13,10 @@ from rules_dsl import ast
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import Pack, Source
 
-from .catalog import compile_card
+from .catalog import coin_counters, compile_card
 from .engine import Game
 from .errors import RuleError
-from .meaning import compile_condition, compile_value
+from .meaning import Lexicon, compile_condition, compile_value
 from .program import ActI, compile_body
 
 
@@ -25,9 +25,10 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     game_doc = pack.documents["game.yaml"]
     keywords = {str(k) for k in pack.game.get("keywords") or []}
+    lex, coins = Lexicon.of(pack.game), coin_counters(pack.game)
     for index, card in enumerate(pack.cards):
         try:
-            compile_card(index, card, keywords, pack.type_rules)
+            compile_card(index, card, keywords, pack.type_rules, lex, coins)
         except RuleError as e:
             out.append(_locate(pack, card.source, card.rules, e, card.type))
             continue
@@ -35,6 +36,7 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
     game = Game.__new__(Game)           # a game shell whose programs are compiled one by one
     game.pack = pack
     game.programs = {}
+    game.lexicon = lex
     for name, rules in pack.phases.items():
         out += _program(game, Source(game_doc, ("phases", name)), rules)
     if pack.setup is not None:
@@ -56,13 +58,20 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
     game_doc = pack.documents["game.yaml"]
     age_end_path = (("variants", pack.variant, "changes", "age_end") if pack.variant
                     else ("age_end",))
+    lex = Lexicon.of(pack.game)
+
+    def value(node: Any) -> Any:
+        return compile_value(node, lex)
+
+    def condition(node: Any) -> Any:
+        return compile_condition(node, lex)
     items: list[tuple[Source, Any, Any]] = [
-        (Source(game_doc, ("scoring", "age")), pack.scoring, compile_value),
-        (Source(game_doc, age_end_path), pack.age_end, compile_condition),
-        (Source(game_doc, ("war", "rerolls")), pack.war_rerolls, compile_value),
+        (Source(game_doc, ("scoring", "age")), pack.scoring, value),
+        (Source(game_doc, age_end_path), pack.age_end, condition),
+        (Source(game_doc, ("war", "rerolls")), pack.war_rerolls, value),
     ]
-    items += [(t.source, t.condition, compile_condition) for t in pack.tokens]
-    items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, compile_value)
+    items += [(t.source, t.condition, condition) for t in pack.tokens]
+    items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, value)
               for c in pack.cards if not isinstance(c.points, int)]
     out = []
     for source, tree, compile_ in items:
@@ -79,7 +88,7 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
 def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
     from .verbs import prepare_act
     try:
-        for instruction in compile_body(body):
+        for instruction in compile_body(body, game.lexicon):
             if isinstance(instruction, ActI):
                 prepare_act(game, instruction)
     except RuleError as e:
