@@ -197,7 +197,7 @@ class Game:
 
     def ctx(self, state: State, frame: dict[str, Any]) -> Ctx:
         return Ctx(state, self.catalog, frame["player"], frame.get("card"),
-                   dict(frame.get("roles") or {}), frame.get("it"))
+                   dict(frame.get("roles") or {}), frame.get("it"), frame.get("doer"))
 
     def run(self, state: State, answer: Action | None = None,
             stop: Callable[[dict[str, Any], prog.Instruction], bool] | None = None) -> None:

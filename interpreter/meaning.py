@@ -36,6 +36,7 @@ class Ctx:
     card: int | None = None             # "this card"
     roles: dict[str, int] = field(default_factory=dict)   # opponent, winner, attacker, ...
     it: Any = None                      # the last card or amount mentioned
+    doer: int | None = None             # the player doing a step ("their"), when not "you"
 
     def with_player(self, seat: int) -> Ctx:
         return replace(self, player=seat)
