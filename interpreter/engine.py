@@ -99,14 +99,14 @@ class Game:
 
     def _compile(self) -> None:
         """Compile every phase and every card trigger once, into programs."""
-        game_doc = self.pack.documents["game.yaml"]
+        self.pack.documents["game.yaml"]
         bodies: dict[str, Any] = {}
         for name, rules in self.pack.phases.items():
             bodies[f"phase:{name}"] = rules
-            self.sources[f"phase:{name}"] = Source(game_doc, ("phases", name))
+            self.sources[f"phase:{name}"] = self.pack.source_of(("phases", name))
         if self.pack.setup is not None:
             bodies["setup"] = self.pack.setup
-            self.sources["setup"] = Source(game_doc, ("setup",))
+            self.sources["setup"] = self.pack.source_of(("setup",))
         for info in self.catalog.cards:
             card = self.pack.cards[info.index]
             for event, found in info.triggers.items():
@@ -116,8 +116,8 @@ class Game:
                     own = any(s.body is body for s in card.rules.statements
                               if isinstance(s, ast.Trigger))
                     self.sources[key] = (Source(card.source.doc, (*card.source.path, "rules"))
-                                         if own else Source(game_doc,
-                                                            ("type_rules", info.type)))
+                                         if own else self.pack.source_of(
+                                             ("type_rules", info.type)))
         self.programs["empty"] = []
         for key, body in bodies.items():
             self.programs[key] = self._compile_one(key, body)

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules_dsl import ast
 from rules_dsl.diagnostics import Diagnostic
-from rules_dsl.pack import Pack, Source
+from rules_dsl.pack import Pack, Source, load_pack
 
 from .catalog import CardInfo, coin_counters, compile_card
 from .catalog import _sort as _catalog_sort
@@ -22,10 +22,27 @@ from .meaning import Lexicon, compile_condition, compile_value
 from .program import ActI, compile_body
 
 
-def check_playable(pack: Pack) -> list[Diagnostic]:
-    """Every rule of `pack` the interpreter cannot run, placed in its file."""
+def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
+    """Every rule of `pack` the interpreter cannot run, placed in its file. A pack loaded
+    without a variant is checked with each of its variants too: a problem a variant brings is
+    placed at the variant's own line."""
+    out = _check_playable(pack)
+    if variants and not pack.variant:
+        seen = {d.render() for d in out}
+        for name in pack.game.get("variants") or {}:
+            loaded, found = load_pack(pack.root, variant=str(name))
+            if loaded is not None and not any(d.is_error for d in found):
+                found = found + _check_playable(loaded)
+            for d in found:
+                if d.render() not in seen:
+                    seen.add(d.render())
+                    out.append(d)
+    return out
+
+
+def _check_playable(pack: Pack) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    game_doc = pack.documents["game.yaml"]
+    pack.documents["game.yaml"]
     keywords = {str(k) for k in pack.game.get("keywords") or []}
     lex, coins = Lexicon.of(pack.game), coin_counters(pack.game)
     for index, card in enumerate(pack.cards):
@@ -40,7 +57,7 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
             try:
                 catalog_sort(statement, lex)
             except RuleError as e:
-                out.append(Source(game_doc, ("type_rules", kind)).locate(
+                out.append(pack.source_of(("type_rules", kind)).locate(
                     getattr(e.node, "span", None), "error", "not-playable", str(e),
                     "the interpreter has no mechanic for this yet"))
     out += _formulas(pack)
@@ -49,9 +66,9 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
     game.programs = {}
     game.lexicon = lex
     for name, rules in pack.phases.items():
-        out += _program(game, Source(game_doc, ("phases", name)), rules)
+        out += _program(game, pack.source_of(("phases", name)), rules)
     if pack.setup is not None:
-        out += _program(game, Source(game_doc, ("setup",)), pack.setup)
+        out += _program(game, pack.source_of(("setup",)), pack.setup)
     for card in pack.cards:
         for statement in card.rules.statements:
             if isinstance(statement, ast.Trigger):
@@ -60,7 +77,7 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
     for kind, rules in pack.type_rules.items():
         for statement in rules.statements:
             if isinstance(statement, ast.Trigger):
-                out += _program(game, Source(game_doc, ("type_rules", kind)), statement.body)
+                out += _program(game, pack.source_of(("type_rules", kind)), statement.body)
     return out
 
 
@@ -73,9 +90,7 @@ def catalog_sort(statement: Any, lex: Lexicon) -> None:
 
 def _formulas(pack: Pack) -> list[Diagnostic]:
     """Scoring, the age's end, war re-rolls, token conditions and points formulas."""
-    game_doc = pack.documents["game.yaml"]
-    age_end_path = (("variants", pack.variant, "changes", "age_end") if pack.variant
-                    else ("age_end",))
+    pack.documents["game.yaml"]
     lex = Lexicon.of(pack.game)
 
     def value(node: Any) -> Any:
@@ -84,9 +99,9 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
     def condition(node: Any) -> Any:
         return compile_condition(node, lex)
     items: list[tuple[Source, Any, Any]] = [
-        (Source(game_doc, ("scoring", "age")), pack.scoring, value),
-        (Source(game_doc, age_end_path), pack.age_end, condition),
-        (Source(game_doc, ("war", "rerolls")), pack.war_rerolls, value),
+        (pack.source_of(("scoring", "age")), pack.scoring, value),
+        (pack.source_of(("age_end",)), pack.age_end, condition),
+        (pack.source_of(("war", "rerolls")), pack.war_rerolls, value),
     ]
     items += [(t.source, t.condition, condition) for t in pack.tokens]
     items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, value)

@@ -33,7 +33,7 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
         if not isinstance(card.points, int):
             out += checker.tree(card.points, ("points",))
     for kind, rules in pack.type_rules.items():
-        source = Source(pack.documents["game.yaml"], ("type_rules", kind))
+        source = pack.source_of(("type_rules", kind))
         if kind not in vocab.card_types:
             out.append(source.doc.diagnostic(
                 ("type_rules", kind), f'unknown card type "{kind}"', code="unknown-type",
@@ -41,20 +41,18 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
         out += _TreeChecker(pack, vocab, source, None, names_by_age, all_names).tree(
             rules, (), card=True)
     for name, rules in pack.phases.items():
-        checker = _TreeChecker(pack, vocab, Source(pack.documents["game.yaml"],
-                                                   ("phases", name)), None, names_by_age,
-                               all_names)
+        checker = _TreeChecker(pack, vocab, pack.source_of(("phases", name)), None,
+                               names_by_age, all_names)
         out += checker.tree(rules, ())
-    game_doc = pack.documents["game.yaml"]
+    pack.documents["game.yaml"]
     if pack.setup is not None:
-        out += _TreeChecker(pack, vocab, Source(game_doc, ("setup",)), None, names_by_age,
+        out += _TreeChecker(pack, vocab, pack.source_of(("setup",)), None, names_by_age,
                             all_names).tree(pack.setup, ())
     if pack.scoring is not None:
-        out += _TreeChecker(pack, vocab, Source(game_doc, ("scoring", "age")), None,
+        out += _TreeChecker(pack, vocab, pack.source_of(("scoring", "age")), None,
                             names_by_age, all_names).tree(pack.scoring, ())
     if pack.age_end is not None:
-        path = ("variants", pack.variant, "changes", "age_end") if pack.variant else ("age_end",)
-        out += _TreeChecker(pack, vocab, Source(game_doc, path), None, names_by_age,
+        out += _TreeChecker(pack, vocab, pack.source_of(("age_end",)), None, names_by_age,
                             all_names).tree(pack.age_end, ())
     for token in pack.tokens:
         checker = _TreeChecker(pack, vocab, token.source, None, names_by_age, all_names)
