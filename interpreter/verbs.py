@@ -380,14 +380,16 @@ def _skip(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def _shuffle(instruction: ActI, lex: Lexicon) -> Handler:
-    """shuffle the deck / shuffle the discard pile into the deck."""
+    """shuffle the deck / shuffle the discard pile into the deck / shuffle this card into the
+    deck (from wherever it is: a failing calamity is in the discard pile)."""
     act = instruction.act
     _only_roles(act, "into")
     into = role(act, "into")
     pile = _is_phrase(act.object, "the", None, ("discard", "pile"))
-    if not ((pile and _the_deck(into)) or (_the_deck(act.object) and into is None)):
-        raise cannot(act, 'shuffle reads "shuffle the deck" or "shuffle the discard pile '
-                          'into the deck"')
+    this = _is_phrase(act.object, "this", None, ("card",))
+    if not (((pile or this) and _the_deck(into)) or (_the_deck(act.object) and into is None)):
+        raise cannot(act, 'shuffle reads "shuffle the deck", "shuffle the discard pile into '
+                          'the deck" or "shuffle this card into the deck"')
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
@@ -395,12 +397,18 @@ def _shuffle(instruction: ActI, lex: Lexicon) -> Handler:
             state.deck.extend(state.discard)
             state.discard = []
             game.say(state, "The discard pile is shuffled into the deck.")
+        if this and frame.get("card") is not None:
+            copy = frame["card"]
+            remove_card(state, copy)
+            state.deck.append(copy)
+            game.say(state, f"{game.name(copy)} is shuffled into the deck.")
         rng = state.random()
         rng.shuffle(state.deck)
         state.store_random(rng)
         return NEXT
-    instruction.data["says"] = ("put the discard pile into the deck (a failing calamity is "
-                                "already there) and shuffle it") if pile else "shuffle the deck"
+    instruction.data["says"] = ("put the discard pile into the deck and shuffle it" if pile
+                                else "put this card into the deck, from wherever it is, and "
+                                "shuffle it" if this else "shuffle the deck")
     return handler
 
 

@@ -1,0 +1,59 @@
+"""Fidelity points of issue 6: a coin bonus is one bonus symbol; rulings stated in the rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cards import bundled
+from interpreter.costs import price
+from interpreter.explain import explain_cards
+from interpreter.meaning import Ctx, compile_condition
+from interpreter.scenario import build
+from rules_dsl.parser import parse
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "along_history"
+
+
+def _position(civilization: list[str], events: list[str]) -> tuple[Any, Any]:
+    spec = {"players": 2, "seed": 1, "age": "middle_ages",
+            "position": {"active": 1, "players": {
+                1: {"civilization": civilization, "events": events, "universal resource": 0},
+                2: {"universal resource": 0}}}}
+    return build(spec, SCENARIOS)
+
+
+def test_a_bonus_of_2_gold_is_one_symbol_for_bonus_counts_and_tokens() -> None:
+    # Mill: "2 gold, population" is two symbols; Marco Polo: "2 gold" is one.
+    state, game = _position(["Mill", "Marco Polo"], ["Saxons!", "Armor", "Castle"])
+    ctx = Ctx(state, game.catalog, 0)
+    holds = compile_condition(parse("you have exactly 3 active bonuses", start="condition"),
+                              game.lexicon)
+    assert holds(ctx)
+    token = compile_condition(parse("you have at least 4 active bonuses", start="condition"),
+                              game.lexicon)
+    assert not token(ctx)
+
+
+def test_saxons_x_counts_a_coin_once() -> None:
+    state, game = _position(["Mill", "Marco Polo"], ["Saxons!", "Armor", "Castle"])
+    saxons = state.players[0].events[0]
+    assert game.name(saxons) == "Saxons!"
+    assert price(game, state, 0, saxons).population == 3
+
+
+def test_the_decadence_malus_counts_a_coin_once() -> None:
+    state, game = _position(["Castle > Marco Polo"], ["Armor", "Mill", "Barony"])
+    ctx = Ctx(state, game.catalog, 0)
+    points = sum(game.catalog.info(c).points for c in state.players[0].all_cards())
+    assert game.formulas.score is not None
+    assert game.formulas.score(ctx) == points - 2 * 1        # one symbol, not two
+
+
+def test_rulings_are_in_the_rules_text_and_read_back() -> None:
+    from interpreter import Game
+    game = Game.load(bundled())
+    readings = {r.id: " ".join(r.lines) for r in explain_cards(game)}
+    for animal in ("bear", "crocodile", "tiger"):
+        assert "first paid acquisition" in readings[animal]
+    assert "put this card into the deck" in readings["piracy"]
