@@ -92,9 +92,8 @@ class Game:
             game = cls(pack, catalog, chosen, side, formulas=Formulas.build(pack, catalog),
                        lexicon=Lexicon.of(pack.game))
             game._compile()
-        except RuleError:
-            from .playability import check_playable
-            raise PackError("\n\n".join(d.render() for d in check_playable(pack))) from None
+        except RuleError as e:
+            raise PackError(_placed(pack, e)) from None
         return game
 
     def _compile(self) -> None:
@@ -227,6 +226,7 @@ class Game:
                 frame["pc"] = result.target
                 frame["loc"] = {}
             elif result.kind == "push":
+                assert result.frame is not None
                 state.frames.append(result.frame)
                 if len(state.frames) > MAX_DEPTH:
                     raise RuleLoopError(self._loop_report(state, "nests rules in rules without "
@@ -239,7 +239,7 @@ class Game:
 
     def _loop_report(self, state: State, what: str = "") -> str:
         """Where a rule that never stops is written: the innermost frame's instruction."""
-        frame = state.frames[-1] if state.frames else {"prog": "?", "pc": 0}
+        frame: dict[str, Any] = state.frames[-1] if state.frames else {"prog": "?", "pc": 0}
         program = self.programs.get(frame["prog"], [])
         instruction = program[frame["pc"]] if frame["pc"] < len(program) else None
         node = getattr(instruction, "act", None) or getattr(instruction, "node", None)
@@ -304,6 +304,19 @@ class Game:
         """The position in one line of text (see position.py)."""
         from .position import position_line
         return position_line(self, state)
+
+
+def _placed(pack: Pack, error: RuleError) -> str:
+    """A rule the interpreter cannot play, placed in its file (`agesmith validate` lists them
+    all)."""
+    source = pack.source_of_node(error.node)
+    message = str(error)
+    if message.startswith(("card:", "phase:", "setup:")):     # the program's key, for logs
+        message = message.split(": ", 1)[-1]
+    if source is None:
+        return message
+    return source.locate(getattr(error.node, "span", None), "error", "not-playable", message,
+                         "run `agesmith validate` for every problem of the pack").render()
 
 
 def _choose_ages(all_ages: list[str], ages: list[str] | str | None) -> list[str]:

@@ -217,20 +217,17 @@ def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXIC
             states.append(word)
         elif nxt == "bonus" and (word in lex.resources or lex.counter((word,)) or (
                 not lex.resources and not lex.counters)):
-            tests.append(lambda ctx, c, k=word: ctx.info(c).has_bonus(k))
+            tests.append(_bonus_test(word))
             parts.append(f"with a {word} bonus")
             i += 1
         elif word == "bonus":
-            tests.append(lambda ctx, c: ctx.info(c).has_bonus())
+            tests.append(_bonus_test(None))
             parts.append("with a bonus")
         else:
             known = lex.card_word(word)
             if known is False:
                 raise cannot(node, f'"{word}" is not a kind of card (a card type or keyword)')
-            if word.startswith("non-"):
-                tests.append(lambda ctx, c, w=word[4:]: not _is(ctx, c, w))
-            else:
-                tests.append(lambda ctx, c, w=word: _is(ctx, c, w))
+            tests.append(_kind_test(word))
             parts.append(word)
         i += 1
     state = None
@@ -247,6 +244,17 @@ def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXIC
     def test(ctx: Ctx, c: int) -> bool:
         return all(t(ctx, c) for t in tests)
     return CardWords(test, state, text)
+
+
+def _bonus_test(kind: str | None) -> CardTest:
+    return lambda ctx, c: ctx.info(c).has_bonus(kind)
+
+
+def _kind_test(word: str) -> CardTest:
+    if word.startswith("non-"):
+        base = word[4:]
+        return lambda ctx, c: not _is(ctx, c, base)
+    return lambda ctx, c: _is(ctx, c, word)
 
 
 def card_filter(words: tuple[str, ...], node: Any = None,
@@ -412,12 +420,12 @@ def compile_value(node: Any, lex: Lexicon = NO_LEXICON) -> Num:
             return _quantity(inner, lex, node.direction)
         raise cannot(node, "only a division or a half is rounded")
     if isinstance(node, ast.Limit):
-        inner, bound = compile_value(node.value, lex), compile_value(node.bound, lex)
+        limited, bound = compile_value(node.value, lex), compile_value(node.bound, lex)
         if node.kind == "most":
-            return said(lambda ctx: min(inner(ctx), bound(ctx)),
-                        f"{says(inner)}, at most {says(bound)}")
-        return said(lambda ctx: max(inner(ctx), bound(ctx)),
-                    f"{says(inner)}, at least {says(bound)}")
+            return said(lambda ctx: min(limited(ctx), bound(ctx)),
+                        f"{says(limited)}, at most {says(bound)}")
+        return said(lambda ctx: max(limited(ctx), bound(ctx)),
+                    f"{says(limited)}, at least {says(bound)}")
     if isinstance(node, ast.NounPhrase):
         return _quantity(node, lex, None)
     if isinstance(node, ast.Pronoun) and node.word == "it":
@@ -674,7 +682,8 @@ def _compile_is_in(node: ast.IsIn, lex: Lexicon) -> Cond:
     subject = node.subject
     zone = zone_of(node.where, lex)
     name = _named(subject)
-    if name is not None and not subject.tails and not subject.determiner:
+    if name is not None and isinstance(subject, ast.NounPhrase) and not subject.tails and \
+            not subject.determiner:
         def test(ctx: Ctx) -> bool:
             found = next((c for c in zone.cards(ctx) if ctx.info(c).name == name), None)
             if found is not None:

@@ -60,6 +60,7 @@ def zone_cards(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Select, str]:
     if not isinstance(np, ast.NounPhrase) or np.tails or np.count is not None:
         raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
     heads = np.heads
+    owner: str | None
     if len(heads) == 2 and heads[0] == ("player",) and np.determiner == "another" and \
             isinstance(heads[1], tuple):
         owner, zone = "others", " ".join(heads[1])

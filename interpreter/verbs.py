@@ -320,9 +320,10 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act, "equal to")
     np = act.object
-    counter = lex.counter(tuple(singular(w) for w in np.heads[0])) if isinstance(
-        np, ast.NounPhrase) and len(np.heads) == 1 and isinstance(np.heads[0], tuple) else None
-    if counter is None or np.tails or np.possessive or np.determiner not in (None, "a", "an"):
+    head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
+    counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
+    if counter is None or not isinstance(np, ast.NounPhrase) or np.tails or np.possessive or \
+            np.determiner not in (None, "a", "an"):
         raise cannot(act, "gain an amount of a counter the game declares (\"gain 2 gold\")")
     equal = role(act, "equal to")
     amount = compile_value(equal, lex) if equal is not None else None
@@ -420,10 +421,11 @@ def _put(instruction: ActI, lex: Lexicon) -> Handler:
     of_age = (isinstance(np, ast.NounPhrase) and len(np.tails) == 1 and
               isinstance(np.tails[0], ast.Of) and _is_phrase(np.tails[0].of, "the", None,
                                                                ("age",)))
-    if not of_age or np.determiner != "each" or len(np.heads) != 1 or \
-            not isinstance(np.heads[0], tuple) or not _the_deck(role(act, "into")):
+    head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
+    if not of_age or not isinstance(np, ast.NounPhrase) or np.determiner != "each" or \
+            not isinstance(head, tuple) or not _the_deck(role(act, "into")):
         raise cannot(act, 'put reads "put each <kind of> card of the age into the deck"')
-    found = card_words(tuple(singular(w) for w in np.heads[0]), np, lex)
+    found = card_words(tuple(singular(w) for w in head), np, lex)
     if found.state is not None:
         raise cannot(np, "cards of the age are in no civilization")
 

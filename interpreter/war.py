@@ -100,8 +100,9 @@ def declare_handler(instruction: ActI) -> Any:
         loc = frame["loc"]
         if "war" not in loc:
             roles = frame.get("roles") or {}
-            words = target.heads[-1] if isinstance(target, ast.NounPhrase) and target.heads \
+            last = target.heads[-1] if isinstance(target, ast.NounPhrase) and target.heads \
                 else ()
+            words = last if isinstance(last, tuple) else ()
             defender = roles.get(words[-1]) if words else None
             if defender is None:
                 return NEXT
@@ -243,7 +244,7 @@ def _tilt_options(game: Game, state: State, seat: int) -> list[Action]:
 
 def _war_die(game: Game) -> tuple[str, dict]:
     war = game.pack.game.get("war") or {}
-    name = war.get("dice")
+    name = str(war.get("dice"))
     return name, (game.pack.game.get("dice") or {})[name]
 
 

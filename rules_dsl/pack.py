@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from . import ast
 from .diagnostics import Diagnostic, sorted_diagnostics
@@ -58,7 +58,8 @@ class Source:
             return span
         return ast.Span(span.line, found + 1, span.line, found + 1 + len(word))
 
-    def locate(self, span: ast.Span | None, severity: str, code: str, message: str,
+    def locate(self, span: ast.Span | None, severity: Literal["error", "warning"], code: str,
+               message: str,
                hint: str | None = None) -> Diagnostic:
         """A diagnostic at `span` of the rule text found at this source."""
         if span is None:
@@ -69,7 +70,7 @@ class Source:
         if span.end_line == span.line:
             end_line, end_column = self.doc.text_position(self.path, span.line, span.end_column)
             end = end_column if end_line == line else None
-        return Diagnostic(severity, code, message, self.file, line, column, end, hint,  # type: ignore[arg-type]
+        return Diagnostic(severity, code, message, self.file, line, column, end, hint,
                           self.doc.source.line_text(line))
 
 
@@ -134,6 +135,26 @@ class Pack:
     @property
     def name(self) -> str:
         return str(self.game.get("name", self.root.name))
+
+    def source_of_node(self, node: Any) -> Source | None:
+        """The text a parsed node was read from (cards' rules, costs, points, the game file's
+        texts), so that an error about the node can be placed; None if no text holds it."""
+        texts: list[tuple[Source, Any]] = []
+        for card in self.cards:
+            texts += [(Source(card.source.doc, (*card.source.path, "rules")), card.rules),
+                      (Source(card.source.doc, (*card.source.path, "cost")), card.cost),
+                      (Source(card.source.doc, (*card.source.path, "points")), card.points)]
+        texts += [(self.source_of(("phases", name)), rules) for name, rules in self.phases.items()]
+        texts += [(self.source_of(("type_rules", k)), r) for k, r in self.type_rules.items()]
+        texts += [(self.source_of(("setup",)), self.setup),
+                  (self.source_of(("scoring", "age")), self.scoring),
+                  (self.source_of(("age_end",)), self.age_end),
+                  (self.source_of(("war", "rerolls")), self.war_rerolls)]
+        texts += [(token.source, token.condition) for token in self.tokens]
+        for source, tree in texts:
+            if tree is not None and any(n is node for n in ast.walk(tree)):
+                return source
+        return None
 
     def cards_of(self, age: str) -> list[Card]:
         return [c for c in self.cards if c.age == age]

@@ -61,9 +61,10 @@ class Vocabulary:
     def from_game(cls, game: dict) -> Vocabulary:
         def strings(value: object) -> set[str]:
             return {str(x) for x in value} if isinstance(value, list) else set()
-        zones = game.get("zones") if isinstance(game.get("zones"), dict) else {}
-        counters = game.get("counters") if isinstance(game.get("counters"), dict) else {}
-        dice = game.get("dice") if isinstance(game.get("dice"), dict) else {}
+        def mapping(key: str) -> dict:
+            value = game.get(key)
+            return value if isinstance(value, dict) else {}
+        zones, counters, dice = mapping("zones"), mapping("counters"), mapping("dice")
         return cls(
             card_types=strings(game.get("card_types")),
             keywords=strings(game.get("keywords")),

@@ -335,6 +335,7 @@ class _Composer:
 
     def _alias(self, event: Any) -> tuple[_Node, Any]:
         name = event.anchor
+        problem: tuple[str, str | None]
         if name in self.open_anchors:
             problem = (f'the alias "*{name}" refers to a value that contains it', None)
         elif name not in self.anchors:
