@@ -42,7 +42,7 @@ def explain_cards(game: Game, ids: Sequence[str] | None = None) -> list[CardRead
 
 
 def _read(game: Game, info: CardInfo) -> CardReading:
-    lines: list[str] = []
+    lines: list[str] = [_stats(info, game.formulas.points.get(info.index))]
     if info.keywords:
         lines.append("Keywords: " + ", ".join(sorted(info.keywords)) + ".")
     for when in info.free:
@@ -56,9 +56,9 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         lines.append(f"While it is active, its owner's {_kinds(rule)} cost {_delta(rule)} "
                      f"population {_guard(rule.when)}.")
     for rule in info.events_costs:
-        lines.append(f"While it is in its owner's events, their first paid acquisition each "
-                     f"turn ({_kinds(rule)}) costs {_delta(rule)} population "
-                     f"{_guard(rule.when)}.")
+        kinds = f" of {' '.join(rule.types)} cards" if rule.types else ""
+        lines.append(f"While it is in its owner's events, their first paid acquisition{kinds} "
+                     f"each turn costs {_delta(rule)} population {_guard(rule.when)}.")
     for amount, when in info.gold_prices:
         lines.append(f"Its gold price is {amount} {_guard(when)}.")
     for strength in info.strength:
@@ -73,14 +73,35 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         for n in range(len(info.triggers[event])):
             program = game.programs.get(f"card:{info.index}:{event}:{n}", [])
             lines.append(f"{_event(event)}: " + "; then ".join(_program(program)) + ".")
-    if not lines:
-        lines.append("It has no rules: only its cost, bonus and points.")
+    if len(lines) == 1:
+        lines.append("It has no rules of its own.")
     return CardReading(info.id, info.name, info.age, tuple(_clean(line) for line in lines))
+
+
+def _stats(info: CardInfo, formula: Any = None) -> str:
+    """Its type, price, gold price, points and bonus, as the engine holds them."""
+    cost = [f"{n} {kind}" for kind, n in sorted(info.resources.items())]
+    if info.population is None:
+        cost.insert(0, f"X population where X is {says(info.population_x)}")
+    elif info.population:
+        cost.insert(0, f"{info.population} population")
+    text = f"A {info.type}; it costs {', '.join(cost) or 'nothing'}"
+    if info.gold is not None:
+        text += f", or {info.gold} gold"
+    if isinstance(info.points, int):
+        text += f"; it is worth {info.points} point{'s' if info.points != 1 else ''}"
+    else:
+        text += f"; at an age's end it is worth {says(formula)} points" if formula else ""
+    if info.bonus_symbols:
+        parts = [f"{n} {kind}" for kind, n in sorted(info.bonus.items()) if n]
+        text += (f"; its bonus gives {', '.join(parts)} ({info.bonus_symbols} symbol"
+                 f"{'s' if info.bonus_symbols != 1 else ''})")
+    return text + "."
 
 
 def _guard(when: Any) -> str:
     text = says(when)
-    return "always" if text == "always" else text
+    return "" if text == "always" else text
 
 
 def _delta(rule: CostRule) -> str:
@@ -106,25 +127,45 @@ def _event(event: str) -> str:
 
 
 def _program(program: list[prog.Instruction]) -> list[str]:
-    """The steps of a compiled program, jumps read back as "if ... / otherwise"."""
+    """The steps of a compiled program, its jumps read back as if / otherwise / repeat."""
+    return _steps(program, 0, len(program)) or ["nothing"]
+
+
+def _steps(program: list[prog.Instruction], start: int, end: int) -> list[str]:
     out: list[str] = []
-    for i, instruction in enumerate(program):
+    i = start
+    while i < end:
+        instruction = program[i]
         if isinstance(instruction, prog.ActI):
             out.append(str(instruction.data.get("says") or instruction.act.verb))
+            i += 1
+        elif isinstance(instruction, prog.TestI) and isinstance(instruction.node,
+                                                               prog.ast.Repeat):
+            body = _steps(program, i + 1, instruction.target - 1)
+            out.append(f"repeat until {says(instruction.cond)}: ({'; then '.join(body)})")
+            i = instruction.target
         elif isinstance(instruction, prog.TestI):
-            kind = "until" if isinstance(instruction.node, prog.ast.Repeat) else (
-                "unless" if instruction.jump_if else "if")
-            skip = instruction.target - i - 1
-            out.append(f"{kind} {says(instruction.cond)}, the next {skip} step(s)"
-                       if kind != "until" else
-                       f"repeat the next {skip - 1} step(s) until {says(instruction.cond)}")
-        elif isinstance(instruction, prog.JumpI):
-            if instruction.target > i:
-                out.append(f"otherwise the next {instruction.target - i - 1} step(s)")
+            word = "unless" if instruction.jump_if else "if"
+            last = program[instruction.target - 1] if instruction.target - 1 > i else None
+            has_else = isinstance(last, prog.JumpI) and last.target > instruction.target
+            then_end = instruction.target - 1 if has_else else instruction.target
+            then = "; then ".join(_steps(program, i + 1, then_end)) or "nothing"
+            text = f"{word} {says(instruction.cond)}: ({then})"
+            if has_else and isinstance(last, prog.JumpI):
+                other = _steps(program, instruction.target, last.target)
+                text += f", otherwise: ({'; then '.join(other)})"
+                i = last.target
+            else:
+                i = instruction.target
+            out.append(text)
         elif isinstance(instruction, prog.AskI):
-            steps = instruction.options[-1][1] - instruction.options[0][1]
-            out.append(f"the player may do the next {steps} step(s)")
-    return out or ["nothing"]
+            done = instruction.options[-1][1]
+            body = _steps(program, i + 1, done)
+            out.append(f"the player may: ({'; then '.join(body)})")
+            i = done
+        else:
+            i += 1
+    return out
 
 
 def _clean(line: str) -> str:

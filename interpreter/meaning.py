@@ -73,13 +73,33 @@ class Lexicon:
     keywords: frozenset[str] = frozenset()
     counters: tuple[str, ...] = ()
     resources: frozenset[str] = frozenset()
+    dice: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (die, its faces' texts)
+    columns: tuple[tuple[str, int], ...] = ()            # board space -> its value
+    columns_agree: bool = True          # every side of the board gives a space one value
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
+        dice = tuple((str(name), tuple(str(f) for f in (spec or {}).get("faces") or []))
+                     for name, spec in (game.get("dice") or {}).items())
+        boards = ((game.get("achievements") or {}).get("boards") or {}).values()
+        columns: dict[str, int] = {}
+        agree = True
+        for board in boards:
+            for space, value in ((board or {}).get("spaces") or {}).items():
+                agree = agree and columns.get(str(space), value) == value
+                columns[str(space)] = int(value)
         return cls(frozenset(str(t) for t in game.get("card_types") or []),
                    frozenset(str(k) for k in game.get("keywords") or []),
                    tuple(str(c) for c in game.get("counters") or {}),
-                   frozenset(str(r) for r in game.get("resources") or []))
+                   frozenset(str(r) for r in game.get("resources") or []),
+                   dice, tuple(columns.items()), agree)
+
+    def face_kind(self, die: str, face: int) -> str:
+        """What a die's face shows, its amount aside: "2 population" -> "population"."""
+        faces = dict(self.dice).get(die, ())
+        text = faces[face] if 0 <= face < len(faces) else ""
+        first, _, rest = text.partition(" ")
+        return rest if first.isdigit() else text
 
     def card_word(self, word: str) -> bool | None:
         """Whether a singular word names a kind of card (None: no lexicon to ask)."""
@@ -368,6 +388,10 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None,
     if text in ("achievement token", "token"):
         return said(lambda ctx: len(ctx.state.players[ctx.player].tokens),
                     "the number of achievement tokens")
+    if text == "score":
+        return said(lambda ctx: ctx.state.players[ctx.player].score, "the score")
+    if last in ("die", "dice"):
+        return _dice(plain[:-1], node, lex)
     counter = lex.counter(plain) if lex.counters else None
     if counter is not None:
         return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0),
@@ -382,6 +406,23 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None,
             return counters[text]
         return sum(1 for c in civ_cards(ctx, ctx.player, found.state) if found.test(ctx, c))
     return said(amount, f"the number of {found.text}")
+
+
+def _dice(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
+    """The turn's dice showing a face ("war dice", "golden age dice") or of a colour ("green
+    dice"); "dice" alone counts them all."""
+    if not lex.dice:
+        raise cannot(node, "dice are counted with the pack's dice (not in a scenario yet)")
+    what = " ".join(words)
+    names = dict(lex.dice)
+    kinds = {lex.face_kind(d, i) for d, faces in lex.dice for i in range(len(faces))}
+    if what and what not in names and what not in kinds:
+        raise cannot(node, f'"{what}" is neither a die nor a face of the pack\'s dice')
+
+    def count(ctx: Ctx) -> int:
+        return sum(1 for d in ctx.state.dice
+                   if not what or d["die"] == what or lex.face_kind(d["die"], d["face"]) == what)
+    return said(count, f"the number of {what + ' ' if what else ''}dice of the turn")
 
 
 def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
@@ -508,6 +549,12 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
                                     for c in civ_cards(ctx, ctx.player, found.state)
                                     if found.test(ctx, c)),
                     f"the points of {found.text}")
+    if measure == ("space",) and tuple(singular(w) for w in inner) == ("marker",):
+        if not lex.columns or not lex.columns_agree:
+            raise cannot(np, "the value of a space needs one board whose sides agree")
+        columns = dict(lex.columns)
+        return said(lambda ctx: columns.get(ctx.state.players[ctx.player].space or "", 0),
+                    "the value of the space of the marker on the achievements board")
     if measure == ("value",) and singular(inner[-1]) == "token":
         if any(singular(w) not in ("achievement", "token") for w in inner):
             raise cannot(of, "the value of which tokens?")
@@ -673,8 +720,9 @@ def _compile_has(comparator: str | None, value: Any, lex: Lexicon) -> Cond:
             else quantity_of_words(words, value, lex))
     need = value.count if value.count is not None else 1
     compare = COMPARATORS[comparator]
+    what = says(have).removeprefix("the number of ")
     return said(lambda ctx: compare(have(ctx), need),
-                f"has {comparator or 'at least'} {need} of {says(have)}")
+                f"has {comparator or 'at least'} {need} {what}")
 
 
 def _compile_is_in(node: ast.IsIn, lex: Lexicon) -> Cond:
@@ -697,8 +745,8 @@ def _compile_is_in(node: ast.IsIn, lex: Lexicon) -> Cond:
     raise cannot(node, "ask whether a named card or this card is in a zone")
 
 
-# The facts of a turn the game records, by past verb: (flag, the words of what was done).
-FACTS = {"acquired": "acquired", "passed": "passed"}
+# The facts of a turn the game records, by past verb: the flag of the turn.
+FACTS = {"acquired": "acquired", "passed": "passed", "won": "won"}
 
 
 def _did_fact(verb: str, value: Any, this_turn: bool, node: Any, lex: Lexicon,
@@ -709,6 +757,13 @@ def _did_fact(verb: str, value: Any, this_turn: bool, node: Any, lex: Lexicon,
         raise cannot(node, f'"{verb}" is not a fact the game records (it records: '
                            f'{", ".join(FACTS)})')
     want = True
+    if verb == "won":                  # you won the game: among the winners, once it is over
+        if not (isinstance(value, ast.NounPhrase) and value.determiner == "the" and
+                value.heads == (("game",),) and not value.tails) or this_turn:
+            raise cannot(node, 'the game records who won the game: "you won the game"')
+        wins = not negated
+        return said(lambda ctx: (ctx.state.over and ctx.player in ctx.state.winners) == wins,
+                    "won the game" if wins else "did not win the game")
     if verb == "acquired":
         if not this_turn:
             raise cannot(node, 'the game records acquisitions of this turn: add "this turn"')

@@ -184,7 +184,7 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None) -> CardS
             cards = prefer(ctx, cards)
         return cards
 
-    text = ("each of " if many else "one of ") + f"{found.text} in {base_text}"
+    text = ("each of the " if many else "one of the ") + f"{found.text} in {base_text}"
     if superlative is not None:
         text += f" with the {superlative.kind} points"
     if prefer is not None:

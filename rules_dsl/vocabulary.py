@@ -21,7 +21,7 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
     "play": ("die", "dice", "turn", "round", "war", "wars", "action", "actions", "token",
              "tokens", "achievement", "achievements", "board", "result", "results", "nothing",
              "game", "over", "empty", "full", "marker", "track", "space", "phase", "step",
-             "order", "income", "row", "hand", "deck", "pile"),
+             "order", "income", "row", "hand", "deck", "pile", "score", "scores"),
 }
 
 # The events a card's triggers can name; the interpreter raises exactly these.
@@ -56,6 +56,7 @@ class Vocabulary:
     resources: set[str] = field(default_factory=set)
     counters: set[str] = field(default_factory=set)
     dice: set[str] = field(default_factory=set)
+    faces: set[str] = field(default_factory=set)     # what the dice's faces show
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -72,6 +73,8 @@ class Vocabulary:
             resources=strings(game.get("resources")),
             counters={str(c) for c in counters},
             dice={str(d) for d in dice},
+            faces={str(f).lstrip("0123456789 ") for spec in dice.values()
+                   if isinstance(spec, dict) for f in spec.get("faces") or []},
         )
 
     def words(self) -> set[str]:
@@ -83,7 +86,7 @@ class Vocabulary:
         for group in ENGINE_WORDS.values():
             out.update(group)
         for name in (self.card_types | self.keywords | self.zones | self.resources
-                     | self.counters | self.dice):
+                     | self.counters | self.dice | self.faces):
             out.update(name.split())
         out.update(f"non-{t}" for t in self.card_types | self.keywords)
         for keyword in self.keywords:

@@ -33,7 +33,8 @@ GAME = Game.load(bundled())
 PLAYS, REPORTED = "plays", "reported"
 
 # A position: player 1 owns Hunting (active, tilted), Forest under it, Mountain; 7 gold;
-# events Swamp and Wolves. Player 2 owns nothing and has 3 gold.
+# events Swamp and Wolves; tokens 1 and 3; marker on 3a; dice: red war, green 1 population.
+# Player 2 owns nothing and has 3 gold.
 _STATE = GAME.new(players=2, seed=1, start=False)
 
 
@@ -49,6 +50,9 @@ def _position() -> None:
     p1.counters = {"gold": 7, "universal resource": 1}
     p2.counters = {"gold": 3, "universal resource": 0}
     p1.tokens = [1, 3]
+    p1.space = "3a"
+    _STATE.dice = [{"die": "red", "face": 3, "used": False, "times": 1, "token": False},
+                   {"die": "green", "face": 0, "used": False, "times": 1, "token": True}]
 
 
 _position()
@@ -79,6 +83,13 @@ CONDITIONS = [
     ("an opponent of your choice who owns a land has at least 1 gold", False),
     ("no player owns a wonder", True),
     ("you own no calamity", True),
+    ("the number of war dice is at least 1", True),
+    ("the number of green dice is exactly 1", True),
+    ("the number of population dice is more than 1", False),
+    ("the space of your marker is exactly 3", True),
+    ("your score is at least 1", False),
+    ("you won the game", False),
+    ("you have not won the game", True),
 ]
 NUMBERS = [
     ("7 / 2", 3),
@@ -160,6 +171,8 @@ RULES = [
     ("on acquire: the opponent gains 1 gold", PLAYS),
     ("on acquire: each player who has passed gains 1 gold", PLAYS),
     ("on acquire: gain 1 gold to you", REPORTED),
+    ("free if the number of purple dice is at least 1", REPORTED),
+    ("free if you won the war", REPORTED),
 ]
 # Phase steps (the language of the game's turn).
 PHASES = [
@@ -270,7 +283,7 @@ def test_every_other_closed_word_is_played_or_reported() -> None:
             with pytest.raises(RuleError, match="the interpreter cannot play"):
                 _compile_rules(text)
     for verb in words["past_verb"]:
-        if verb in ("acquired", "passed"):
+        if verb in ("acquired", "passed", "won"):
             continue
         with pytest.raises(RuleError, match="is not a fact the game records"):
             compile_condition(parse(f"you {verb} nothing this turn", start="condition"),
