@@ -25,6 +25,7 @@ from rules_dsl.printer import act as act_text
 from rules_dsl.vocabulary import singular
 
 from . import board, effects, war
+from .ages import age_event
 from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
 from .errors import cannot
@@ -282,7 +283,7 @@ def _refill(instruction: ActI, lex: Lexicon) -> Handler:
             player.events.append(copy)
             drawn.append(game.name(copy))
             if not state.deck:
-                state.marks["age_over"] = "the last card of the deck was drawn"
+                age_event(game, state, "deck emptied", "the last card of the deck was drawn")
         if drawn:
             game.say(state, f"{game.player_name(seat)} draws {', '.join(drawn)}.")
         return NEXT
@@ -310,7 +311,7 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         for _ in range(n):
             player.events.append(state.deck.pop())
         if not state.deck and n:
-            state.marks["age_over"] = "the last card of the deck was drawn"
+            age_event(game, state, "deck emptied", "the last card of the deck was drawn")
         return NEXT
     instruction.data["says"] = f"draw {count} card(s) from the deck into their events"
     return handler
