@@ -461,6 +461,12 @@ def _actions(instruction: ActI, lex: Lexicon) -> Handler:
     if until is None:
         raise cannot(act, 'an action phase ends: "take actions until you have passed"')
     instruction.data["until"] = compile_condition(until, lex)
+    # The action phase (action_phase.py) ends when the player passes; until it reads its
+    # `until`, any other end would be silently ignored, so it is reported instead.
+    if not (isinstance(until, ast.Did) and until.verb == "passed" and not until.negated and
+            isinstance(until.subject, ast.Pronoun) and until.subject.word == "you"):
+        raise cannot(until, 'the action phase ends when the player passes: "take actions '
+                            'until you have passed"')
     instruction.data["says"] = f"take actions until {says(instruction.data['until'])}"
     return action_phase.handler
 

@@ -57,6 +57,21 @@ def condition_warnings(tree: Any, src: Source) -> Iterator[Diagnostic]:
                     yield src.locate(node.span, "warning", "always-holds",
                                      "this condition always holds: every amount is at least 0",
                                      "drop it or raise the number")
+        elif isinstance(node, ast.Compare) and isinstance(node.value, ast.Int) and \
+                node.comparator != "exactly":
+            low, high = _bounds(node.comparator, node.value.value)
+            if high is not None and high < low:
+                yield src.locate(node.span, "warning", "never-holds",
+                                 "this condition can never hold: no amount is "
+                                 f"{node.comparator} {node.value.value}", "check the number")
+            elif low <= 0 and high is None:
+                yield src.locate(node.span, "warning", "always-holds",
+                                 "this condition always holds: every amount is at least 0",
+                                 "drop it or raise the number")
+        elif isinstance(node, ast.Owns) and any(
+                isinstance(o, ast.NounPhrase) and o.count == 0 for o in node.options):
+            yield src.locate(node.span, "warning", "always-holds",
+                             "owning 0 of something always holds", 'say "owns no ..."')
         elif isinstance(node, ast.And):
             yield from _contradiction(node, src)
 

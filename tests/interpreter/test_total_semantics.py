@@ -182,6 +182,7 @@ PHASES = [
     ("roll all dice", PLAYS),
     ("take actions until you have passed", PLAYS),
     ("take actions", REPORTED),
+    ("take actions until you have at least 5 gold", REPORTED),
     ("fail each unresolved calamity in your events", PLAYS),
     ("wage your wars", PLAYS),
     ("refill your events to 3 from the deck", PLAYS),
