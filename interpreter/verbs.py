@@ -25,8 +25,8 @@ from rules_dsl.printer import act as act_text
 from rules_dsl.vocabulary import singular
 
 from . import board, effects, war
-from .ages import age_event
 from .actions import Action, Decision
+from .ages import age_event
 from .control import NEXT, Result, push, wait
 from .errors import cannot
 from .meaning import Lexicon, card_words, compile_condition, compile_value, players_of, says
