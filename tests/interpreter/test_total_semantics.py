@@ -4,9 +4,11 @@ or is reported at its place: no third outcome (issue 6, total semantics).
 The test walks `rules_dsl/grammar.lark`: each production (and each alias of an alternative)
 and each word of the closed vocabularies (verbs, past verbs, determiners, comparators,
 prepositions, superlatives, triggers' events) must appear in the table below with an example.
-An example marked PLAYS compiles with the pack's nouns and, for conditions and numbers, is
-evaluated on a position and must give what it reads; an example marked REPORTED must raise the
-located "the interpreter cannot play ... yet" error that `agesmith validate` shows.
+Conditions and numbers are evaluated on a position and must give what they read; steps are
+played on that position (`PLAYED`) and checked by conditions afterwards; abilities and triggers
+marked PLAYS compile with the pack's nouns (the pack's scenario files play them); an example
+marked REPORTED must raise the located "the interpreter cannot play ... yet" error that
+`agesmith validate` shows.
 """
 
 from __future__ import annotations
@@ -378,3 +380,66 @@ def test_no_python_statement_reads_the_syntax_tree_during_play() -> None:
     source = (Path(__file__).resolve().parents[2] / "interpreter" / "effects.py").read_text()
     assert "@cache" not in source and "lru_cache" not in source
     assert isinstance(parse("gain 2 gold", start="rules"), ast.Rules)
+
+
+# Steps played on the position above (player 1 speaks; nobody is asked anything): each must do
+# what it reads, checked by conditions afterwards (for player 1 unless "player 2:").
+PLAYED = [
+    ("gain 2 gold", ["you have exactly 9 gold"]),
+    ("gain gold equal to the number of your lands", ["you have exactly 9 gold"]),
+    ("lose half of your gold rounded up", ["you have exactly 3 gold"]),
+    ("lose all your gold", ["you have exactly 0 gold"]),
+    ("repeat until you have at least 12 gold: gain 1 gold", ["you have exactly 12 gold"]),
+    ("if you have at least 2 gold: gain 1 gold\notherwise: lose 1 gold",
+     ["you have exactly 8 gold"]),
+    ("unless you own a land: gain 5 gold", ["you have exactly 7 gold"]),
+    ("if you have exactly 1 tilted card: gain 1 gold", ["you have exactly 8 gold"]),
+    ("if the number of war dice is at least 1: gain 1 gold", ["you have exactly 8 gold"]),
+    ("draw 999999999 cards from the deck into your events",
+     ["the deck is empty", "you have more than 2 cards in your events"]),
+    ("discard each card in your events", ["your events are empty"]),
+    ("destroy one of your active cards, preferring land cards",
+     ["you own \"Hunting\"", "not you own \"Mountain\"", "you have exactly 1 decadent card"]),
+    ("destroy one of your untilted cards", ["not you own \"Mountain\""]),
+    ("each opponent gains 1 gold", ["player 2: you have exactly 4 gold",
+                                    "you have exactly 7 gold"]),
+    ("take all gold from the opponent with the most gold",
+     ["you have exactly 10 gold", "player 2: you have exactly 0 gold"]),
+    ("pay 10 gold", ["you have exactly 0 gold"]),
+    ("skip your next turn", []),
+    ("straighten your cards", ["you have exactly 0 tilted cards"]),
+]
+
+
+def _play_steps(text: str):
+    import copy
+
+    from interpreter.program import JumpI
+    state = copy.deepcopy(_STATE)
+    state.deck = [i for i, c in enumerate(GAME.catalog.copies)
+                  if GAME.catalog.cards[c].age == "prehistory"][:20]
+    state.deck = [c for c in state.deck if c not in state.players[0].all_cards()
+                  and c not in state.players[0].events]
+    GAME.programs["test:steps"] = program = compile_body(parse(text, start="rules"),
+                                                         GAME.lexicon)
+    for instruction in program:
+        if isinstance(instruction, ActI):
+            prepare_act(GAME, instruction)
+    GAME.programs["test:stop"] = [JumpI(0)]
+    state.frames = [GAME.frame("test:stop", 0), GAME.frame("test:steps", 0)]
+    state.pending = None
+    GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
+    assert state.pending is None, f"{text!r} asked: {state.pending}"
+    return state
+
+
+@pytest.mark.parametrize(("text", "expect"), PLAYED)
+def test_a_step_plays_as_it_reads(text: str, expect: list[str]) -> None:
+    state = _play_steps(text)
+    for line in expect:
+        seat, condition = (1, line.split(": ", 1)[1]) if line.startswith("player 2: ") \
+            else (0, line)
+        holds = compile_condition(parse(condition, start="condition"), GAME.lexicon)
+        assert holds(Ctx(state, GAME.catalog, seat)), f"{text!r}: not {line!r}"
+    if text == "skip your next turn":
+        assert state.players[0].marks.get("skip_turns") == 1
