@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import ast
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
-from .pack import Pack, Source
+from .source import Source
 from .vocabulary import EVENTS, Vocabulary, singular
+
+if TYPE_CHECKING:
+    from .pack import Pack
 
 
 def check_pack(pack: Pack) -> list[Diagnostic]:

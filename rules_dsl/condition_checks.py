@@ -12,8 +12,8 @@ from typing import Any
 
 from . import ast
 from .diagnostics import Diagnostic
-from .pack import Source
 from .printer import value as value_text
+from .source import Source
 
 # The numbers a comparison leaves possible, as [low, high] (high None: no upper bound).
 Bounds = tuple[int, int | None]

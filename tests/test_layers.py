@@ -30,3 +30,13 @@ def test_the_import_layers_are_kept() -> None:
 def test_rules_dsl_and_interpreter_are_type_clean() -> None:
     result = _run("mypy", "--no-incremental")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_module_imports_itself_back() -> None:
+    """No import cycle in rules_dsl/ or interpreter/ (imports only for type checking aside)."""
+    grimp = pytest.importorskip("grimp", reason="grimp comes with import-linter (dev extra)")
+    graph = grimp.build_graph("interpreter", "rules_dsl", exclude_type_checking_imports=True)
+    cycles = sorted({tuple(sorted((a, b))) for a in graph.modules
+                     for b in graph.find_modules_directly_imported_by(a)
+                     if graph.chain_exists(importer=b, imported=a)})
+    assert not cycles, f"import cycles: {cycles}"
