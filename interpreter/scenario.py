@@ -193,7 +193,7 @@ def expectations(game: Game, state: State, spec: dict[str, Any]) -> list[str]:
             failures.append(f"expectation {text!r} does not parse: {problem.message}")
             continue
         try:
-            holds = compile_condition(tree)(Ctx(state, game.catalog, seat))
+            holds = compile_condition(tree, game.lexicon)(Ctx(state, game.catalog, seat))
         except RuleError as e:
             failures.append(f"expectation {text!r}: {e}")
             continue
