@@ -15,7 +15,7 @@ from rules_dsl import ast
 from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
 from .errors import cannot
-from .meaning import Ctx, Lexicon, says
+from .meaning import Ctx, Lexicon
 from .moves import destroy, doer, gain_counter, remove_card, role
 from .selectors import CardSelector, Receiver, card_selector, decadent, receiver
 
@@ -456,5 +456,3 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     text = f"{failing_by.text} fails, in the order the player chooses"
     return _finish(instruction, handler, text, _some(failing_by))
 
-
-__all__ = ["can_do", "is_amount", "says"]

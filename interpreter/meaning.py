@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rules_dsl import ast
 from rules_dsl.vocabulary import singular
 
-from .errors import RuleError, cannot
+from .errors import cannot
 
 if TYPE_CHECKING:
     from .catalog import CardInfo, Catalog
@@ -130,7 +130,7 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
     if isinstance(np, ast.Pronoun):
         if np.word == "you":
             return said(lambda ctx: [ctx.player], "you"), "one"
-        raise RuleError('"it" does not name a player', np)
+        raise cannot(np, "\"it\" does not name a player")
     if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or not isinstance(
             np.heads[0], tuple):
         raise cannot(np, "this phrase does not name players")
@@ -193,10 +193,6 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         return said(candidates, f"one of {text} of the chooser's choice"), "choose"
     raise cannot(np, f'which players "{" ".join(np.heads[0])}" names is unclear '
                      '(say "each", "an ... of your choice", "the ... with the most ...")')
-
-
-def player_text(fn: Any, mode: str) -> str:
-    return says(fn)
 
 
 # ------------------------------------------------------------------ cards
@@ -574,11 +570,6 @@ def _count_in(words: tuple[str, ...], where: Any, node: Any, lex: Lexicon) -> Nu
                 f"the number of {found.text} in {zone.text}")
 
 
-# Kept for the callers that compile a quantity phrase directly.
-def compile_quantity(np: ast.NounPhrase, lex: Lexicon = NO_LEXICON) -> Num:
-    return _quantity(np, lex, None)
-
-
 # ------------------------------------------------------------------ conditions
 
 
@@ -792,5 +783,3 @@ def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
         return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
     return said(lambda ctx: not zone.cards(ctx), f"{zone.text} is empty")
 
-
-__all__ = ["Cond", "Ctx", "Lexicon", "Num", "RuleError", "said", "says"]
