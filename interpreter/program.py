@@ -88,9 +88,17 @@ def _step(step: Any, out: list[Instruction], lex: Lexicon) -> None:
         head = ast.Act(subject if shared else None, "choose", None, (), span=step.span)
         out.append(ChoiceI(head, options=[ActI(a) for a in acts]))
     elif isinstance(step, ast.Optional):
-        if step.subject is not None:
-            raise cannot(step, 'only "you may" can be played yet (another player\'s "may")')
         inner = step.steps.steps
+        if step.subject is not None and not (isinstance(step.subject, ast.Pronoun) and
+                                             step.subject.word == "you"):
+            # "each opponent may gain 1 gold": each of them decides for their own act
+            if len(inner) != 1 or not isinstance(inner[0], ast.Act) or \
+                    inner[0].subject is not None:
+                raise cannot(step, "another player's \"may\" covers one step yet")
+            act = inner[0]
+            out.append(ActI(ast.Act(step.subject, act.verb, act.object, act.roles,
+                                    span=act.span), may=True))
+            return
         if len(inner) == 1 and isinstance(inner[0], ast.Act):
             out.append(ActI(inner[0], may=True))
             return

@@ -166,7 +166,8 @@ RULES = [
     ("on acquire:\n  if you have at least 2 gold: gain 1 gold\n  otherwise: lose 1 gold", PLAYS),
     ("on acquire:\n  unless you own \"Hunting\": gain 1 gold", PLAYS),
     ("on acquire: repeat until you have at least 9 gold: gain 1 gold", PLAYS),
-    ("on acquire: each opponent may gain 1 gold", REPORTED),
+    ("on acquire: each opponent may gain 1 gold", PLAYS),
+    ("on acquire: each opponent may gain 1 gold; then lose 1 gold", REPORTED),
     ("on acquire: draw 999999999 cards from the deck into your events", PLAYS),
     ("on acquire: draw 2 cards", REPORTED),
     ("on acquire: the opponent with the most gold gains 1 gold", PLAYS),
@@ -431,6 +432,28 @@ def _play_steps(text: str):
     GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
     assert state.pending is None, f"{text!r} asked: {state.pending}"
     return state
+
+
+def test_another_players_may_is_their_decision() -> None:
+    import copy
+
+    from interpreter.program import JumpI
+    state = copy.deepcopy(_STATE)
+    GAME.programs["test:may"] = program = compile_body(
+        parse("each opponent may gain 1 gold", start="rules"), GAME.lexicon)
+    for instruction in program:
+        prepare_act(GAME, instruction)
+    GAME.programs["test:stop"] = [JumpI(0)]
+    state.frames = [GAME.frame("test:stop", 0), GAME.frame("test:may", 0)]
+    state.pending = None
+    GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
+    assert state.pending is not None and state.pending["player"] == 1
+    texts = [o["text"] for o in state.pending["options"]]
+    assert "decline" in texts
+    accept = next(a for a in GAME.legal_actions(state) if a.text != "decline")
+    state.pending = None
+    GAME.run(state, accept, stop=lambda frame, instruction: frame["prog"] == "test:stop")
+    assert state.players[1].counters["gold"] == 4
 
 
 @pytest.mark.parametrize(("text", "expect"), PLAYED)
