@@ -466,3 +466,57 @@ def test_a_step_plays_as_it_reads(text: str, expect: list[str]) -> None:
         assert holds(Ctx(state, GAME.catalog, seat)), f"{text!r}: not {line!r}"
     if text == "skip your next turn":
         assert state.players[0].marks.get("skip_turns") == 1
+
+
+FUZZ_OBJECTS = ["", "3", "it", "you", "2 gold", "all gold", "half of it", "this card", "a card",
+                "each card in your events", '"Hunting"', '"Hunting" in any civilization',
+                "your wars", "a war", "the war", "the deck", "your events",
+                "one of your active cards", "each opponent", "the discard pile", "all dice",
+                "your next turn", "gold"]
+FUZZ_ROLES = ["", " to you", " to another player", " from the deck", " from another civilization",
+              " for a card in your events", " into the deck", " among your opponents",
+              " on the attacker", " by 3", " until you have passed", " equal to 3", " to 3"]
+
+
+@pytest.mark.parametrize("verb", sorted(VERBS))
+def test_any_object_and_role_of_a_verb_plays_or_is_reported_never_crashes(verb: str) -> None:
+    """Every verb of the table with every kind of object and role: it compiles or raises the
+    located error, never another exception (which `agesmith validate` would show as a
+    traceback)."""
+    from rules_dsl.parser import try_parse
+    for obj in FUZZ_OBJECTS:
+        for role in FUZZ_ROLES:
+            text = " ".join(f"on acquire: {verb} {obj}{role}".split())
+            _, problem = try_parse(text, "rules")
+            if problem is not None:
+                continue
+            try:
+                _compile_rules(text)
+            except RuleError as e:
+                assert "the interpreter cannot play" in str(e) or "not a fact" in str(e), text
+
+
+FUZZ_SUBJECTS = ["you", "each opponent", "the opponent", "a player", "no player", "it",
+                 "the deck", "your events", '"Hunting"', "this card", "your gold", "3",
+                 "the winner", "the active player", "the number of your lands"]
+FUZZ_PREDICATES = ['own "Hunting"', "owns a land", 'own 2 of "Hunting", "Fishing"',
+                   "have at least 3 gold", 'has "Hunting" in your events', "is in your events",
+                   "are in any civilization", "is at least 3", "is empty", "are not empty",
+                   "is over", "acquired nothing this turn", "has passed", "have not passed",
+                   "won the game", "has 3 cards in the deck", "has a card", "has 3", "have it",
+                   "own it", "own you", "is in the deck", "is in it"]
+
+
+@pytest.mark.parametrize("subject", FUZZ_SUBJECTS)
+def test_any_condition_holds_as_read_or_is_reported_never_crashes(subject: str) -> None:
+    from rules_dsl.parser import try_parse
+    for predicate in FUZZ_PREDICATES:
+        tree, problem = try_parse(f"{subject} {predicate}", "condition")
+        if problem is not None:
+            continue
+        try:
+            holds = compile_condition(tree, GAME.lexicon)
+        except RuleError as e:
+            assert e.node is not None, f"{subject} {predicate}"
+            continue
+        assert isinstance(holds(Ctx(_STATE, GAME.catalog, 0)), bool)
