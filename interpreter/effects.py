@@ -226,11 +226,12 @@ def compile_amount(value: Any, lex: Lexicon) -> tuple[Amount, str | None, str]:
         def base(have: int, frame: dict[str, Any]) -> int:
             return int(frame.get("it") or 0)
     else:
-        if not (isinstance(value, ast.NounPhrase) and len(value.heads) == 1 and
-                isinstance(value.heads[0], tuple)):
+        head = value.heads[0] if isinstance(value, ast.NounPhrase) and len(value.heads) == 1 \
+            else None
+        if not isinstance(value, ast.NounPhrase) or not isinstance(head, tuple):
             raise cannot(value, "an amount of a counter the game declares (\"2 gold\")")
         np = value
-        counter = lex.counter(np.heads[0])
+        counter = lex.counter(head)
         thing = counter or ""
 
         def base(have: int, frame: dict[str, Any]) -> int:
