@@ -20,7 +20,7 @@ from . import program as prog
 from .actions import Action, Decision
 from .catalog import Catalog
 from .chance import seed_state
-from .control import NEXT, Result, wait
+from .control import NEXT, Result, jump, wait
 from .errors import IllegalActionError, PackError, RuleError, RuleLoopError
 from .meaning import NO_LEXICON, Ctx, Lexicon, compile_condition, compile_value
 from .state import PlayerState, State
@@ -263,16 +263,16 @@ class Game:
             if ctx.it is not None:
                 frame["it"] = ctx.it
             if holds == instruction.jump_if:
-                return Result("jump", target=instruction.target)
+                return jump(instruction.target)
             return NEXT
         if isinstance(instruction, prog.JumpI):
-            return Result("jump", target=instruction.target)
+            return jump(instruction.target)
         if isinstance(instruction, prog.AskI):
             if answer is None:
                 return wait(Decision(frame["player"], "choose", [
                     Action("branch", {"index": i}, text)
                     for i, (text, _) in enumerate(instruction.options)]))
-            return Result("jump", target=instruction.options[answer.params["index"]][1])
+            return jump(instruction.options[answer.params["index"]][1])
         raise TypeError(instruction)
 
     # ---------------------------------------------------------------- helpers for handlers
