@@ -57,3 +57,27 @@ def test_rulings_are_in_the_rules_text_and_read_back() -> None:
     for animal in ("bear", "crocodile", "tiger"):
         assert "first paid acquisition" in readings[animal]
     assert "put this card into the deck" in readings["piracy"]
+
+
+def test_every_trigger_of_one_event_on_a_card_runs(tmp_path: Path) -> None:
+    """A second "on failure" of one card is played too, in the order written."""
+    from shutil import copytree
+
+    from interpreter.scenario import run
+    copytree(bundled(), tmp_path / "pack")
+    cards = tmp_path / "pack" / "prehistory.yaml"
+    text = cards.read_text(encoding="utf-8")
+    text = text.replace("on failure: destroy one of your active cards\n",
+                        "on failure: gain 1 gold\n      on failure: gain 2 gold\n", 1)
+    cards.write_text(text, encoding="utf-8")
+    spec = {"pack": "pack", "players": 2, "seed": 1,
+            "position": {"active": 1, "players": {
+                1: {"civilization": ["Hunting"], "events": ["Wolves", "Forest", "Swamp"],
+                    "universal resource": 0, "gold": 0},
+                2: {"universal resource": 0}}},
+            "dice": ["1 population", "1 population", "1 population", "culture",
+                     "golden age", "golden age"],
+            "actions": ["end your actions"]}
+    state, game = run(spec, tmp_path)
+    assert "Wolves strikes player 1." in state.log
+    assert state.players[0].counters["gold"] == 3
