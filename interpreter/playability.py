@@ -29,10 +29,11 @@ def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
     out = _check_playable(pack)
     if variants and not pack.variant:
         seen = {d.render() for d in out}
-        for name in pack.game.get("variants") or {}:
+        for name, spec in (pack.game.get("variants") or {}).items():
             loaded, found = load_pack(pack.root, variant=str(name))
+            changes = set((spec or {}).get("changes") or {}) if isinstance(spec, dict) else set()
             if loaded is not None and not any(d.is_error for d in found):
-                found = found + _check_playable(loaded)
+                found = found + _check_playable(loaded, cards=bool(changes & CARD_WORDS))
             for d in found:
                 if d.render() not in seen:
                     seen.add(d.render())
@@ -40,12 +41,15 @@ def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
     return out
 
 
-def _check_playable(pack: Pack) -> list[Diagnostic]:
+# The keys of the game file whose change by a variant can change how a card's rules compile.
+CARD_WORDS = {"card_types", "keywords", "counters", "resources", "zones", "dice"}
+
+
+def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    pack.documents["game.yaml"]
     keywords = {str(k) for k in pack.game.get("keywords") or []}
     lex, coins = Lexicon.of(pack.game), coin_counters(pack.game)
-    for index, card in enumerate(pack.cards):
+    for index, card in enumerate(pack.cards if cards else ()):
         for statement in card.rules.statements:     # each statement on its own: every error
             alone = replace(card, rules=ast.Rules((statement,)))
             try:
@@ -69,7 +73,7 @@ def _check_playable(pack: Pack) -> list[Diagnostic]:
         out += _program(game, pack.source_of(("phases", name)), rules)
     if pack.setup is not None:
         out += _program(game, pack.source_of(("setup",)), pack.setup)
-    for card in pack.cards:
+    for card in pack.cards if cards else ():
         for statement in card.rules.statements:
             if isinstance(statement, ast.Trigger):
                 out += _program(game, Source(card.source.doc, (*card.source.path, "rules")),
