@@ -78,6 +78,6 @@ def test_every_trigger_of_one_event_on_a_card_runs(tmp_path: Path) -> None:
             "dice": ["1 population", "1 population", "1 population", "culture",
                      "golden age", "golden age"],
             "actions": ["end your actions"]}
-    state, game = run(spec, tmp_path)
+    state, _ = run(spec, tmp_path)
     assert "Wolves strikes player 1." in state.log
     assert state.players[0].counters["gold"] == 3
