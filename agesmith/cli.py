@@ -249,7 +249,9 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
 
 def _register() -> None:
     """Commands kept in modules of their own (each imports its work lazily)."""
+    from .explain_cmd import explain
     from .odds_cmd import odds_command
+    main.add_command(explain)
     main.add_command(odds_command)
 
 

@@ -29,7 +29,7 @@ from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
 from .costs import gold_price, price
 from .dice import face_of, reroll, result_tokens
-from .meaning import Ctx, compile_condition
+from .meaning import Ctx
 from .payments import Payment, Purse, Source
 
 if TYPE_CHECKING:
@@ -71,11 +71,8 @@ def _partial(action: Action) -> TwoSteps | None:
     return steps if steps is not None and steps.keys[0] not in action.params else None
 
 
-def build(instruction: ActI) -> Handler:
-    """The handler of "take actions [until <condition>]"."""
-    until = next((compile_condition(r.value) for r in instruction.act.roles
-                  if r.preposition == "until"), None)
-
+def build(until: Callable[[Ctx], bool] | None) -> Handler:
+    """The handler of "take actions [until <condition>]", with the condition compiled."""
     def run(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
             answer: Action | None) -> Result:
         return handler(game, state, frame, instruction, answer, until)
@@ -284,8 +281,8 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
         if active and face.kind == "re-roll" and len(free_dice) > 1 and "reroll all" in kinds:
             options.append(Action("reroll all", {"die": i}))
         if active and face.kind == "x2" and "double" in kinds:
-            for j in spendable:
-                j = j if j != i else _twin(game, pool, free_dice, i)
+            for spent in spendable:
+                j = spent if spent != i else _twin(game, pool, free_dice, i)
                 target = face_of(game, pool[j]) if j is not None else None
                 if target is not None and target.kind not in ("golden age", "re-roll", "blank"):
                     options.append(Action("double", {"die": i, "target": j}))

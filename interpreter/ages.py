@@ -93,6 +93,13 @@ def end_of_round(game: Game, state: State) -> None:
     state.frames.append(game.frame("phase:round", state.active))
 
 
+def age_event(game: Game, state: State, event: str, why: str) -> None:
+    """An event that may end the age at the end of the round, if the pack says it does
+    (`age_ends: [deck emptied, last token taken]`)."""
+    if event in (game.pack.game.get("age_ends") or []):
+        state.marks["age_over"] = why
+
+
 def _age_ends(game: Game, state: State) -> bool:
     return bool(state.marks.get("age_over"))
 

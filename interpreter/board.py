@@ -107,7 +107,7 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
 
 def _move(game: Game, state: State, seat: int, space: str) -> bool:
     """Move the marker; take the token there. Returns whether a token was taken."""
-    from .ages import last_token
+    from .ages import age_event, last_token
     player = state.players[seat]
     player.space = space
     index = state.board.pop(space, None)
@@ -118,7 +118,7 @@ def _move(game: Game, state: State, seat: int, space: str) -> bool:
     player.tokens.append(value)
     game.say(state, f"{game.player_name(seat)} moves to {space} and takes the {value} token.")
     if value == last_token(game, state):
-        state.marks["age_over"] = f"the {value} token was taken"
+        age_event(game, state, "last token taken", f"the {value} token was taken")
     return True
 
 

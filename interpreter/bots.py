@@ -278,6 +278,7 @@ class GreedyBot:
         seen: set[Any] = set()
         for a in improving[:LOOKAHEAD_OPTIONS * 2]:
             gain = 0.0
+            key: tuple[Any, ...]
             if a.kind == "double" and pool is not None:
                 target = pool[a.params["target"]]
                 key = ("double", target["die"], target["face"], target["times"])

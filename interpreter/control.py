@@ -1,4 +1,5 @@
-"""What a verb's handler tells the engine to do next: go on, wait for a decision, run a program.
+"""What a verb's handler tells the engine to do next: go on, wait for a decision, run a program,
+or jump within its own.
 
 The handlers (mechanics) return these values and never import the engine.
 """
@@ -30,3 +31,8 @@ def wait(decision: Decision) -> Result:
 
 def push(frame: dict[str, Any]) -> Result:
     return Result("push", frame=frame)
+
+
+def jump(target: int) -> Result:
+    """Go on at instruction `target` of the same program (if, otherwise, repeat, may)."""
+    return Result("jump", target=target)

@@ -22,9 +22,9 @@ from .action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from .actions import Action, Decision
 from .catalog import Catalog
 from .chance import seed_state
-from .control import NEXT, Result, wait
+from .control import NEXT, Result, jump, wait
 from .errors import IllegalActionError, PackError, RuleError, RuleLoopError
-from .meaning import Ctx, compile_condition, compile_value
+from .meaning import NO_LEXICON, Ctx, Lexicon, compile_condition, compile_value
 from .state import PlayerState, State
 
 STEP_BUDGET = 20_000         # instructions between two decisions before a rule is a loop
@@ -44,14 +44,16 @@ class Formulas:
 
     @classmethod
     def build(cls, pack: Pack, catalog: Catalog) -> Formulas:
+        lex = Lexicon.of(pack.game)
+
         def value(node: Any) -> Callable[[Ctx], int] | None:
-            return compile_value(node) if node is not None else None
+            return compile_value(node, lex) if node is not None else None
         return cls(
             score=value(pack.scoring),
-            age_end=compile_condition(pack.age_end) if pack.age_end is not None else None,
+            age_end=compile_condition(pack.age_end, lex) if pack.age_end is not None else None,
             rerolls=value(pack.war_rerolls),
-            tokens=[compile_condition(t.condition) for t in pack.tokens],
-            points={info.index: compile_value(info.points) for info in catalog.cards
+            tokens=[compile_condition(t.condition, lex) for t in pack.tokens],
+            points={info.index: compile_value(info.points, lex) for info in catalog.cards
                     if not isinstance(info.points, int)},
         )
 
@@ -67,6 +69,7 @@ class Game:
     programs: dict[str, list[prog.Instruction]] = field(default_factory=dict)
     sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
     formulas: Formulas = field(default_factory=Formulas)
+    lexicon: Lexicon = NO_LEXICON     # the pack's nouns, for compiling phrases word by word
 
     # ---------------------------------------------------------------- loading
 
@@ -88,23 +91,23 @@ class Game:
             raise PackError(f'the pack has no board side "{side}"')
         try:
             catalog = Catalog.build(pack)
-            game = cls(pack, catalog, chosen, side, formulas=Formulas.build(pack, catalog))
+            game = cls(pack, catalog, chosen, side, formulas=Formulas.build(pack, catalog),
+                       lexicon=Lexicon.of(pack.game))
             game._compile()
-        except RuleError:
-            from .playability import check_playable
-            raise PackError("\n\n".join(d.render() for d in check_playable(pack))) from None
+        except RuleError as e:
+            raise PackError(_placed(pack, e)) from None
         return game
 
     def _compile(self) -> None:
         """Compile every phase and every card trigger once, into programs."""
-        game_doc = self.pack.documents["game.yaml"]
+        self.pack.documents["game.yaml"]
         bodies: dict[str, Any] = {}
         for name, rules in self.pack.phases.items():
             bodies[f"phase:{name}"] = rules
-            self.sources[f"phase:{name}"] = Source(game_doc, ("phases", name))
+            self.sources[f"phase:{name}"] = self.pack.source_of(("phases", name))
         if self.pack.setup is not None:
             bodies["setup"] = self.pack.setup
-            self.sources["setup"] = Source(game_doc, ("setup",))
+            self.sources["setup"] = self.pack.source_of(("setup",))
         for info in self.catalog.cards:
             card = self.pack.cards[info.index]
             for event, found in info.triggers.items():
@@ -114,8 +117,8 @@ class Game:
                     own = any(s.body is body for s in card.rules.statements
                               if isinstance(s, ast.Trigger))
                     self.sources[key] = (Source(card.source.doc, (*card.source.path, "rules"))
-                                         if own else Source(game_doc,
-                                                            ("type_rules", info.type)))
+                                         if own else self.pack.source_of(
+                                             ("type_rules", info.type)))
         self.programs["empty"] = []
         for key, body in bodies.items():
             self.programs[key] = self._compile_one(key, body)
@@ -123,7 +126,7 @@ class Game:
     def _compile_one(self, key: str, body: Any) -> list[prog.Instruction]:
         from .verbs import prepare_act
         try:
-            program = prog.compile_body(body)
+            program = prog.compile_body(body, self.lexicon)
             for instruction in program:
                 if isinstance(instruction, prog.ActI):
                     prepare_act(self, instruction)
@@ -247,7 +250,7 @@ class Game:
 
     def ctx(self, state: State, frame: dict[str, Any]) -> Ctx:
         return Ctx(state, self.catalog, frame["player"], frame.get("card"),
-                   dict(frame.get("roles") or {}), frame.get("it"))
+                   dict(frame.get("roles") or {}), frame.get("it"), frame.get("doer"))
 
     def run(self, state: State, answer: Action | None = None,
             stop: Callable[[dict[str, Any], prog.Instruction], bool] | None = None) -> None:
@@ -282,6 +285,7 @@ class Game:
                 frame["pc"] = result.target
                 frame["loc"] = {}
             elif kind == "push":
+                assert result.frame is not None
                 frames.append(result.frame)
                 if len(frames) > MAX_DEPTH:
                     raise RuleLoopError(self._loop_report(state, "nests rules in rules without "
@@ -294,7 +298,7 @@ class Game:
 
     def _loop_report(self, state: State, what: str = "") -> str:
         """Where a rule that never stops is written: the innermost frame's instruction."""
-        frame = state.frames[-1] if state.frames else {"prog": "?", "pc": 0}
+        frame: dict[str, Any] = state.frames[-1] if state.frames else {"prog": "?", "pc": 0}
         program = self.programs.get(frame["prog"], [])
         instruction = program[frame["pc"]] if frame["pc"] < len(program) else None
         node = getattr(instruction, "act", None) or getattr(instruction, "node", None)
@@ -318,16 +322,16 @@ class Game:
             if ctx.it is not None:
                 frame["it"] = ctx.it
             if holds == instruction.jump_if:
-                return Result("jump", target=instruction.target)
+                return jump(instruction.target)
             return NEXT
         if isinstance(instruction, prog.JumpI):
-            return Result("jump", target=instruction.target)
+            return jump(instruction.target)
         if isinstance(instruction, prog.AskI):
             if answer is None:
                 return wait(Decision(frame["player"], "choose", [
                     Action("branch", {"index": i}, text)
                     for i, (text, _) in enumerate(instruction.options)]))
-            return Result("jump", target=instruction.options[answer.params["index"]][1])
+            return jump(instruction.options[answer.params["index"]][1])
         raise TypeError(instruction)
 
     # ---------------------------------------------------------------- helpers for handlers
@@ -370,6 +374,19 @@ def _find(options: list[Action], action: Action) -> Action | None:
         if option.kind == action.kind and option.params == action.params:
             return option
     return None
+
+
+def _placed(pack: Pack, error: RuleError) -> str:
+    """A rule the interpreter cannot play, placed in its file (`agesmith validate` lists them
+    all)."""
+    source = pack.source_of_node(error.node)
+    message = str(error)
+    if message.startswith(("card:", "phase:", "setup:")):     # the program's key, for logs
+        message = message.split(": ", 1)[-1]
+    if source is None:
+        return message
+    return source.locate(getattr(error.node, "span", None), "error", "not-playable", message,
+                         "run `agesmith validate` for every problem of the pack").render()
 
 
 def _choose_ages(all_ages: list[str], ages: list[str] | str | None) -> list[str]:

@@ -7,39 +7,73 @@ at the file, line and column of the words.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules_dsl import ast
 from rules_dsl.diagnostics import Diagnostic
-from rules_dsl.pack import Pack, Source
+from rules_dsl.pack import Pack, Source, load_pack
 
-from .catalog import compile_card
+from .catalog import CardInfo, coin_counters, compile_card
+from .catalog import _sort as _catalog_sort
 from .engine import Game
 from .errors import RuleError
-from .meaning import compile_condition, compile_value
+from .meaning import Lexicon, compile_condition, compile_value
 from .program import ActI, compile_body
 
 
-def check_playable(pack: Pack) -> list[Diagnostic]:
-    """Every rule of `pack` the interpreter cannot run, placed in its file."""
+def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
+    """Every rule of `pack` the interpreter cannot run, placed in its file. A pack loaded
+    without a variant is checked with each of its variants too: a problem a variant brings is
+    placed at the variant's own line."""
+    out = _check_playable(pack)
+    if variants and not pack.variant:
+        seen = {d.render() for d in out}
+        for name, spec in (pack.game.get("variants") or {}).items():
+            loaded, found = load_pack(pack.root, variant=str(name))
+            changes = set((spec or {}).get("changes") or {}) if isinstance(spec, dict) else set()
+            if loaded is not None and not any(d.is_error for d in found):
+                found = found + _check_playable(loaded, cards=bool(changes & CARD_WORDS))
+            for d in found:
+                if d.render() not in seen:
+                    seen.add(d.render())
+                    out.append(d)
+    return out
+
+
+# The keys of the game file whose change by a variant can change how a card's rules compile.
+CARD_WORDS = {"card_types", "keywords", "counters", "resources", "zones", "dice"}
+
+
+def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    game_doc = pack.documents["game.yaml"]
     keywords = {str(k) for k in pack.game.get("keywords") or []}
-    for index, card in enumerate(pack.cards):
-        try:
-            compile_card(index, card, keywords, pack.type_rules)
-        except RuleError as e:
-            out.append(_locate(pack, card.source, card.rules, e, card.type))
-            continue
+    lex, coins = Lexicon.of(pack.game), coin_counters(pack.game)
+    for index, card in enumerate(pack.cards if cards else ()):
+        for statement in card.rules.statements:     # each statement on its own: every error
+            alone = replace(card, rules=ast.Rules((statement,)))
+            try:
+                compile_card(index, alone, keywords, {}, lex, coins)
+            except RuleError as e:
+                out.append(_locate(pack, card.source, card.rules, e, card.type))
+    for kind, rules in pack.type_rules.items():
+        for statement in rules.statements:
+            try:
+                catalog_sort(statement, lex)
+            except RuleError as e:
+                out.append(pack.source_of(("type_rules", kind)).locate(
+                    getattr(e.node, "span", None), "error", "not-playable", str(e),
+                    "the interpreter has no mechanic for this yet"))
     out += _formulas(pack)
     game = Game.__new__(Game)           # a game shell whose programs are compiled one by one
     game.pack = pack
     game.programs = {}
+    game.lexicon = lex
     for name, rules in pack.phases.items():
-        out += _program(game, Source(game_doc, ("phases", name)), rules)
+        out += _program(game, pack.source_of(("phases", name)), rules)
     if pack.setup is not None:
-        out += _program(game, Source(game_doc, ("setup",)), pack.setup)
-    for card in pack.cards:
+        out += _program(game, pack.source_of(("setup",)), pack.setup)
+    for card in pack.cards if cards else ():
         for statement in card.rules.statements:
             if isinstance(statement, ast.Trigger):
                 out += _program(game, Source(card.source.doc, (*card.source.path, "rules")),
@@ -47,22 +81,34 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
     for kind, rules in pack.type_rules.items():
         for statement in rules.statements:
             if isinstance(statement, ast.Trigger):
-                out += _program(game, Source(game_doc, ("type_rules", kind)), statement.body)
+                out += _program(game, pack.source_of(("type_rules", kind)), statement.body)
     return out
+
+
+def catalog_sort(statement: Any, lex: Lexicon) -> None:
+    """Compile one statement of a type's rules, as a card of that type would."""
+    from collections import Counter
+    shell = CardInfo(0, "", "", "", "", 0, None, Counter(), None, 0, Counter())
+    _catalog_sort(shell, statement, set(), in_events=False, lex=lex)
 
 
 def _formulas(pack: Pack) -> list[Diagnostic]:
     """Scoring, the age's end, war re-rolls, token conditions and points formulas."""
-    game_doc = pack.documents["game.yaml"]
-    age_end_path = (("variants", pack.variant, "changes", "age_end") if pack.variant
-                    else ("age_end",))
+    pack.documents["game.yaml"]
+    lex = Lexicon.of(pack.game)
+
+    def value(node: Any) -> Any:
+        return compile_value(node, lex)
+
+    def condition(node: Any) -> Any:
+        return compile_condition(node, lex)
     items: list[tuple[Source, Any, Any]] = [
-        (Source(game_doc, ("scoring", "age")), pack.scoring, compile_value),
-        (Source(game_doc, age_end_path), pack.age_end, compile_condition),
-        (Source(game_doc, ("war", "rerolls")), pack.war_rerolls, compile_value),
+        (pack.source_of(("scoring", "age")), pack.scoring, value),
+        (pack.source_of(("age_end",)), pack.age_end, condition),
+        (pack.source_of(("war", "rerolls")), pack.war_rerolls, value),
     ]
-    items += [(t.source, t.condition, compile_condition) for t in pack.tokens]
-    items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, compile_value)
+    items += [(t.source, t.condition, condition) for t in pack.tokens]
+    items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, value)
               for c in pack.cards if not isinstance(c.points, int)]
     out = []
     for source, tree, compile_ in items:
@@ -77,16 +123,29 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
 
 
 def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
+    """Every act and condition of a program that cannot be played, each at its place."""
     from .verbs import prepare_act
-    try:
-        for instruction in compile_body(body):
+    out = []
+    statements = body.statements if isinstance(body, ast.Rules) else body
+    for statement in statements:
+        try:
+            program = compile_body((statement,), game.lexicon)
+        except RuleError as e:
+            out.append(_not_playable(source, e))
+            continue
+        for instruction in program:
             if isinstance(instruction, ActI):
-                prepare_act(game, instruction)
-    except RuleError as e:
-        return [source.locate(getattr(e.node, "span", None), "error", "not-playable", str(e),
-                              "the interpreter has no mechanic for this yet; see the README, "
-                              "What the interpreter understands")]
-    return []
+                try:
+                    prepare_act(game, instruction)
+                except RuleError as e:
+                    out.append(_not_playable(source, e))
+    return out
+
+
+def _not_playable(source: Source, e: RuleError) -> Diagnostic:
+    return source.locate(getattr(e.node, "span", None), "error", "not-playable", str(e),
+                         "the interpreter has no mechanic for this yet; see the README, "
+                         "What the interpreter understands")
 
 
 def _locate(pack: Pack, card_source: Source, rules: ast.Rules, error: RuleError,

@@ -437,7 +437,7 @@ def _condition_problem(game: Game, state: State, seat: int, text: str,
                              problem.hint, (problem.line or 1, problem.column or 1,
                                             problem.end_column))
     try:
-        holds = compile_condition(tree)(Ctx(state, game.catalog, seat))
+        holds = compile_condition(tree, game.lexicon)(Ctx(state, game.catalog, seat))
     except RuleError as e:
         return ScenarioError(f"this expectation cannot be checked: {e}", where)
     if holds:

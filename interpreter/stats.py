@@ -23,7 +23,7 @@ from fractions import Fraction
 Z95 = 1.959963984540054         # the two-sided 95% quantile of the normal distribution
 
 
-def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float | Fraction, trials: float, z: float = Z95) -> tuple[float, float]:
     """Wilson's score interval of a proportion; (0, 1) when there is no trial."""
     if trials <= 0:
         return 0.0, 1.0
@@ -59,18 +59,19 @@ class Difference:
                 "significant": self.significant}
 
 
-def rate_difference(s1: float, n1: float, s2: float, n2: float) -> Difference | None:
+def rate_difference(s1: float | Fraction, n1: float, s2: float | Fraction, n2: float
+                    ) -> Difference | None:
     """Rate s1/n1 minus rate s2/n2 (Newcombe's interval; pooled z-test); None without data."""
     if n1 <= 0 or n2 <= 0:
         return None
-    s1, s2 = float(s1), float(s2)          # counts may be exact fractions (shared wins)
-    p1, p2 = s1 / n1, s2 / n2
-    l1, u1 = wilson(s1, n1)
-    l2, u2 = wilson(s2, n2)
+    a, b = float(s1), float(s2)            # counts may be exact fractions (shared wins)
+    p1, p2 = a / n1, b / n2
+    l1, u1 = wilson(a, n1)
+    l2, u2 = wilson(b, n2)
     d = p1 - p2
     low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
     high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-    pooled = (s1 + s2) / (n1 + n2)
+    pooled = (a + b) / (n1 + n2)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     p_value = 1.0 if se == 0 else normal_p(d / se)
     return Difference(d, low, high, p_value)

@@ -100,8 +100,9 @@ def declare_handler(instruction: ActI) -> Any:
         loc = frame["loc"]
         if "war" not in loc:
             roles = frame.get("roles") or {}
-            words = target.heads[-1] if isinstance(target, ast.NounPhrase) and target.heads \
+            last = target.heads[-1] if isinstance(target, ast.NounPhrase) and target.heads \
                 else ()
+            words = last if isinstance(last, tuple) else ()
             defender = roles.get(words[-1]) if words else None
             if defender is None:
                 return NEXT
@@ -225,14 +226,21 @@ def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None
             return None
 
 
+def _tilt_kind(game: Game) -> str | None:
+    """The bonus a side may tilt cards for in a war (the pack's `war: tilt`)."""
+    kind = (game.pack.game.get("war") or {}).get("tilt")
+    return str(kind) if kind else None
+
+
 def _tilt_options(game: Game, state: State, seat: int) -> list[Action]:
     player = state.players[seat]
+    kind = _tilt_kind(game)
     ready = [c for c in player.active_cards()
-             if c not in player.tilted and game.catalog.info(c).bonus["population"]]
+             if kind and c not in player.tilted and game.catalog.info(c).bonus[kind]]
     options = []
     for size in range(len(ready), -1, -1):
         for chosen in combinations(ready, size):
-            total = sum(game.catalog.info(c).bonus["population"] for c in chosen)
+            total = sum(game.catalog.info(c).bonus[kind or ""] for c in chosen)
             names = ", ".join(game.name(c) for c in chosen) or "nothing"
             options.append(Action("tilt", {"cards": list(chosen)},
                                   f"tilt {names} (+{total})"))
@@ -243,7 +251,7 @@ def _tilt_options(game: Game, state: State, seat: int) -> list[Action]:
 
 def _war_die(game: Game) -> tuple[str, dict]:
     war = game.pack.game.get("war") or {}
-    name = war.get("dice")
+    name = str(war.get("dice"))
     return name, (game.pack.game.get("dice") or {})[name]
 
 
@@ -277,7 +285,9 @@ def strength(game: Game, state: State, war: dict[str, Any], side: int) -> int:
     other = _seat(war, 1 - side)
     mine = war["sides"][side]
     total = sum(mine["dice"])
-    total += sum(game.catalog.info(c).bonus["population"] for c in mine["tilted"])
+    kind = _tilt_kind(game)
+    if kind:
+        total += sum(game.catalog.info(c).bonus[kind] for c in mine["tilted"])
     cancelled = {name for c in state.players[other].active_cards()
                  for _, name in game.catalog.info(c).cancels}
     kind = "attack" if side == 0 else "defence"

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import ast
+from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
 from .input_checks import control_characters
-from .pack import Pack, Source
+from .source import Source
 from .vocabulary import EVENTS, Vocabulary, singular
+
+if TYPE_CHECKING:
+    from .pack import Pack
 
 
 def check_pack(pack: Pack) -> list[Diagnostic]:
@@ -33,7 +37,7 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
         if not isinstance(card.points, int):
             out += checker.tree(card.points, ("points",))
     for kind, rules in pack.type_rules.items():
-        source = Source(pack.documents["game.yaml"], ("type_rules", kind))
+        source = pack.source_of(("type_rules", kind))
         if kind not in vocab.card_types:
             out.append(source.doc.diagnostic(
                 ("type_rules", kind), f'unknown card type "{kind}"', code="unknown-type",
@@ -41,20 +45,18 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
         out += _TreeChecker(pack, vocab, source, None, names_by_age, all_names).tree(
             rules, (), card=True)
     for name, rules in pack.phases.items():
-        checker = _TreeChecker(pack, vocab, Source(pack.documents["game.yaml"],
-                                                   ("phases", name)), None, names_by_age,
-                               all_names)
+        checker = _TreeChecker(pack, vocab, pack.source_of(("phases", name)), None,
+                               names_by_age, all_names)
         out += checker.tree(rules, ())
-    game_doc = pack.documents["game.yaml"]
+    pack.documents["game.yaml"]
     if pack.setup is not None:
-        out += _TreeChecker(pack, vocab, Source(game_doc, ("setup",)), None, names_by_age,
+        out += _TreeChecker(pack, vocab, pack.source_of(("setup",)), None, names_by_age,
                             all_names).tree(pack.setup, ())
     if pack.scoring is not None:
-        out += _TreeChecker(pack, vocab, Source(game_doc, ("scoring", "age")), None,
+        out += _TreeChecker(pack, vocab, pack.source_of(("scoring", "age")), None,
                             names_by_age, all_names).tree(pack.scoring, ())
     if pack.age_end is not None:
-        path = ("variants", pack.variant, "changes", "age_end") if pack.variant else ("age_end",)
-        out += _TreeChecker(pack, vocab, Source(game_doc, path), None, names_by_age,
+        out += _TreeChecker(pack, vocab, pack.source_of(("age_end",)), None, names_by_age,
                             all_names).tree(pack.age_end, ())
     for token in pack.tokens:
         checker = _TreeChecker(pack, vocab, token.source, None, names_by_age, all_names)
@@ -152,6 +154,7 @@ class _TreeChecker:
     def tree(self, tree: Any, sub: tuple[str | int, ...],
              card: bool = False) -> Iterator[Diagnostic]:
         yield from self._walk(tree, self.at(sub), card)
+        yield from condition_warnings(tree, self.at(sub))
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
         for node in ast.walk(tree):
@@ -233,6 +236,11 @@ class _TreeChecker:
                 yield src.locate(node.span, "error", "never-holds",
                                  f"owning {node.count} of {len(node.names)} named cards can "
                                  f"never hold: the deck has {copies} copies of them",
+                                 "lower the number or name more cards")
+            else:
+                yield src.locate(node.span, "warning", "few-names",
+                                 f"asks for {node.count} of {len(node.names)} named cards: only "
+                                 "several copies of the same card can meet it",
                                  "lower the number or name more cards")
 
     def _card_statements(self, rules: ast.Rules, src: Source) -> Iterator[Diagnostic]:

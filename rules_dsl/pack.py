@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,57 +20,10 @@ from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
 from .parser import Start
 from .schema_check import check_schema
+from .source import Source
 from .yaml_source import YamlDocument, load_yaml
 
 GAME_FILE = "game.yaml"
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where a value of the pack was written: its document and the path inside it."""
-
-    doc: YamlDocument
-    path: tuple[str | int, ...]
-
-    @property
-    def file(self) -> str:
-        return self.doc.source.path
-
-    def text(self) -> str:
-        """The text written at this source ("" when it is not a string)."""
-        value: Any = self.doc.data
-        for key in self.path:
-            try:
-                value = value[key]
-            except (KeyError, IndexError, TypeError):
-                return ""
-        return value if isinstance(value, str) else ""
-
-    def word_span(self, span: ast.Span | None, word: str) -> ast.Span | None:
-        """The span of `word` inside `span` of this source's text, or `span` itself."""
-        if span is None or span.line != span.end_line:
-            return span
-        lines = self.text().split("\n")
-        if not 0 < span.line <= len(lines):
-            return span
-        found = lines[span.line - 1].find(word, span.column - 1, span.end_column - 1)
-        if found < 0:
-            return span
-        return ast.Span(span.line, found + 1, span.line, found + 1 + len(word))
-
-    def locate(self, span: ast.Span | None, severity: str, code: str, message: str,
-               hint: str | None = None) -> Diagnostic:
-        """A diagnostic at `span` of the rule text found at this source."""
-        if span is None:
-            return self.doc.diagnostic(self.path, message, code=code, severity=severity,
-                                       hint=hint)
-        line, column = self.doc.text_position(self.path, span.line, span.column)
-        end = None
-        if span.end_line == span.line:
-            end_line, end_column = self.doc.text_position(self.path, span.line, span.end_column)
-            end = end_column if end_line == line else None
-        return Diagnostic(severity, code, message, self.file, line, column, end, hint,  # type: ignore[arg-type]
-                          self.doc.source.line_text(line))
 
 
 @dataclass(frozen=True)
@@ -122,11 +76,37 @@ class Pack:
     type_rules: dict[str, ast.Rules] = field(default_factory=dict)
     war_rerolls: Any = None     # how many re-rolls a side gets in a war, parsed
     age_end: Any = None         # an extra condition that ends an age (a variant's), parsed
-    variant: str | None = None
+    variant: str | None = None  # the variants applied, in order, joined by ","
+    text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = field(default_factory=dict)
+
+    def source_of(self, path: tuple[str, ...]) -> Source:
+        """Where a text of the game file is written: in the game file, or in the variant that
+        changed it last ("phases", "active turn") -> ("variants", "no war", "changes", ...)."""
+        return Source(self.documents[GAME_FILE], self.text_paths.get(path, path))
 
     @property
     def name(self) -> str:
         return str(self.game.get("name", self.root.name))
+
+    def source_of_node(self, node: Any) -> Source | None:
+        """The text a parsed node was read from (cards' rules, costs, points, the game file's
+        texts), so that an error about the node can be placed; None if no text holds it."""
+        texts: list[tuple[Source, Any]] = []
+        for card in self.cards:
+            texts += [(Source(card.source.doc, (*card.source.path, "rules")), card.rules),
+                      (Source(card.source.doc, (*card.source.path, "cost")), card.cost),
+                      (Source(card.source.doc, (*card.source.path, "points")), card.points)]
+        texts += [(self.source_of(("phases", name)), rules) for name, rules in self.phases.items()]
+        texts += [(self.source_of(("type_rules", k)), r) for k, r in self.type_rules.items()]
+        texts += [(self.source_of(("setup",)), self.setup),
+                  (self.source_of(("scoring", "age")), self.scoring),
+                  (self.source_of(("age_end",)), self.age_end),
+                  (self.source_of(("war", "rerolls")), self.war_rerolls)]
+        texts += [(token.source, token.condition) for token in self.tokens]
+        for source, tree in texts:
+            if tree is not None and any(n is node for n in ast.walk(tree)):
+                return source
+        return None
 
     def cards_of(self, age: str) -> list[Card]:
         return [c for c in self.cards if c.age == age]
@@ -221,33 +201,38 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
     if game_doc is None or not isinstance(game_doc.data, dict):
         return None, sorted_diagnostics(reader.diagnostics)
     game = game_doc.data
-    if variant is not None:
-        game = _apply_variant(game_doc, variant, reader)
-        if game is None:
+    text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = {}
+    variants = variant_names(variant)
+    if variants:
+        applied = _apply_variants(game_doc, variants, reader, text_paths)
+        if applied is None:
             return None, sorted_diagnostics(reader.diagnostics)
+        game = applied
+        variant = ",".join(v for v in variants)
+
+    def at(*path: str) -> Source:
+        return Source(game_doc, text_paths.get(path, path))
 
     documents = {GAME_FILE: game_doc}
     ages, cards = _read_ages(root, game_doc, game, documents, reader)
     phases = {}
     for name, text in (game.get("phases") or {}).items():
-        tree = reader.parse(Source(game_doc, ("phases", name)), text, "rules")
+        tree = reader.parse(at("phases", str(name)), text, "rules")
         if tree is not None:
             phases[str(name)] = tree
-    setup = reader.parse(Source(game_doc, ("setup",)), game.get("setup"), "rules")
-    scoring = reader.parse(Source(game_doc, ("scoring", "age")),
-                           (game.get("scoring") or {}).get("age"), "number")
+    setup = reader.parse(at("setup"), game.get("setup"), "rules")
+    scoring = reader.parse(at("scoring", "age"), (game.get("scoring") or {}).get("age"), "number")
     tokens = _read_tokens(game_doc, game, reader)
-    age_end_path = ("variants", variant, "changes", "age_end") if variant else ("age_end",)
-    age_end = reader.parse(Source(game_doc, age_end_path), game.get("age_end"), "condition")
-    war_rerolls = reader.parse(Source(game_doc, ("war", "rerolls")),
-                               (game.get("war") or {}).get("rerolls"), "number")
+    age_end = reader.parse(at("age_end"), game.get("age_end"), "condition")
+    war_rerolls = reader.parse(at("war", "rerolls"), (game.get("war") or {}).get("rerolls"),
+                               "number")
     type_rules = {}
     for kind, text in (game.get("type_rules") or {}).items():
-        tree = reader.parse(Source(game_doc, ("type_rules", kind)), text, "rules")
+        tree = reader.parse(at("type_rules", str(kind)), text, "rules")
         if tree is not None:
             type_rules[str(kind)] = tree
     pack = Pack(root, game, ages, cards, phases, setup, scoring, tokens, documents,
-                type_rules, war_rerolls, age_end, variant)
+                type_rules, war_rerolls, age_end, variant, text_paths)
     PARSED.save()
     if run_checks:
         from .checks import check_pack
@@ -255,23 +240,87 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
     return pack, sorted_diagnostics(reader.diagnostics)
 
 
-def _apply_variant(doc: YamlDocument, variant: str, reader: _Reader) -> dict[str, Any] | None:
+def variant_names(variant: str | Sequence[str] | None) -> list[str]:
+    """The variants asked for: "introductory,no_war" or a list; "_" may stand for a space."""
+    if variant is None:
+        return []
+    items = variant.split(",") if isinstance(variant, str) else list(variant)
+    return [v.strip() for v in items if v.strip()]
+
+
+# The texts of the game file a variant can change, as paths.
+TEXT_PATHS = (("setup",), ("age_end",), ("scoring", "age"), ("war", "rerolls"))
+
+
+def _apply_variants(doc: YamlDocument, names: list[str], reader: _Reader,
+                    text_paths: dict[tuple[str, ...], tuple[str | int, ...]]
+                    ) -> dict[str, Any] | None:
+    """Apply variants in order: each one's JSON merge patch (`changes`), then the lines of
+    phases it removes (`remove_lines`), so that variants that each drop a line combine."""
+    from .diagnostics import did_you_mean
     variants = doc.data.get("variants") or {}
-    if variant not in variants:
+    game: dict[str, Any] = doc.data
+    ok = True
+    for asked in names:
+        name = asked if asked in variants else asked.replace("_", " ")
+        if name not in variants:
+            reader.diagnostics.append(doc.diagnostic(
+                ("variants",), f'the pack has no variant "{asked}"', code="variant",
+                hint=did_you_mean(asked, variants)
+                or f"variants: {', '.join(variants) or 'none'}"))
+            ok = False
+            continue
+        spec = variants[name] or {}
+        changes = spec.get("changes") or {}
+        game = merge_patch(game, changes)
+        for path in (*TEXT_PATHS, *(("phases", str(p)) for p in changes.get("phases") or {}),
+                     *(("type_rules", str(k)) for k in changes.get("type_rules") or {})):
+            if _lookup(changes, path) is not None:
+                text_paths[path] = ("variants", name, "changes", *path)
+        for phase, lines in (spec.get("remove_lines") or {}).items():
+            game = _remove_lines(doc, game, name, str(phase), lines, reader, text_paths)
+        # The result must still be a valid game file; problems are placed at the variant.
+        patched = YamlDocument(doc.source, game)
+        for problem in check_schema(patched, "game"):
+            reader.diagnostics.append(doc.diagnostic(
+                ("variants", name, "changes"), f'variant "{name}": {problem.message}',
+                code="variant", hint=problem.hint))
+    return game if ok else None
+
+
+def _lookup(data: Any, path: tuple[str, ...]) -> Any:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def _remove_lines(doc: YamlDocument, game: dict[str, Any], variant: str, phase: str,
+                  lines: Any, reader: _Reader,
+                  text_paths: dict[tuple[str, ...], tuple[str | int, ...]]) -> dict[str, Any]:
+    """A phase without some of its lines. A removed line is left blank, so that every other
+    line keeps its place in the file where it is written."""
+    where = ("variants", variant, "remove_lines", phase)
+    phases = dict(game.get("phases") or {})
+    if phase not in phases:
         from .diagnostics import did_you_mean
         reader.diagnostics.append(doc.diagnostic(
-            ("variants",), f'the pack has no variant "{variant}"', code="variant",
-            hint=did_you_mean(variant, variants) or f"variants: {', '.join(variants) or 'none'}"))
-        return None
-    changes = (variants[variant] or {}).get("changes") or {}
-    merged = merge_patch(doc.data, changes)
-    # The result must still be a valid game file; problems are placed at the variant.
-    patched = YamlDocument(doc.source, merged)
-    for problem in check_schema(patched, "game"):
-        reader.diagnostics.append(doc.diagnostic(
-            ("variants", variant, "changes"), f'variant "{variant}": {problem.message}',
-            code="variant", hint=problem.hint))
-    return merged
+            where, f'variant "{variant}" removes lines of "{phase}", which is not a phase',
+            code="variant", key=True, hint=did_you_mean(phase, phases)))
+        return game
+    text = str(phases[phase]).split("\n")
+    for i, line in enumerate(lines or []):
+        found = next((n for n, written in enumerate(text)
+                      if written.split("#", 1)[0].strip() == str(line).strip()), None)
+        if found is None:
+            reader.diagnostics.append(doc.diagnostic(
+                (*where, i), f'variant "{variant}": "{phase}" has no line "{line}"',
+                code="variant", hint="copy the line as the phase writes it, comment aside"))
+            continue
+        text[found] = ""
+    phases[phase] = "\n".join(text)
+    return {**game, "phases": phases}
 
 
 def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],

@@ -198,7 +198,7 @@ _LEAVES = frozenset({str, int, bool, type(None)})
 def _decode(value: Any, lines: list[str]) -> Any:
     kind = type(value)
     if kind is dict:
-        cls = _NODES.get(value.get("n"))  # type: ignore[arg-type]
+        cls = _NODES.get(value.get("n"))
         fields = value.get("f")
         if cls is None or type(fields) is not list or len(fields) != len(_FIELDS[cls]):
             raise _Damaged

@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Iterator
 from functools import cache, lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
@@ -76,7 +76,7 @@ def parse(text: str, start: Start = "rules") -> Any:
     try:
         tree = _lark().parse(text, start=start)
     except IndentationError_ as e:
-        raise ParseError(_diag(text, e.token.end_line or e.token.line, 1, e.message,
+        raise ParseError(_diag(text, e.token.end_line or e.token.line or 1, 1, e.message,
                                e.hint)) from None
     except UnexpectedInput as e:
         raise ParseError(_unexpected(text, e, start)) from None
@@ -91,8 +91,9 @@ def parse(text: str, start: Start = "rules") -> Any:
                                    f"nest at most {MAX_NESTING} levels")) from None
         if isinstance(e.orig_exc, _Misplaced):
             tok = e.orig_exc.token
-            raise ParseError(_diag(text, tok.line, tok.column, f"unexpected {str(tok)!r}",
-                                   e.orig_exc.hint, tok.column + len(tok))) from None
+            line, column = tok.line or 1, tok.column or 1
+            raise ParseError(_diag(text, line, column, f"unexpected {str(tok)!r}",
+                                   e.orig_exc.hint, column + len(tok))) from None
         if isinstance(e.orig_exc, UnexpectedOtherwise):
             span = e.orig_exc.span
             line, column = (span.line, span.column) if span else (1, 1)
@@ -202,7 +203,8 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     line = getattr(e, "line", 1) or 1
     column = getattr(e, "column", 1) or 1
     if isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        pos = e.pos_in_stream or 0
+        ch = text[pos] if pos < len(text) else ""
         hint = None
         if ch in "'‘’“”":
             hint = 'write card names in straight double quotes: "The Fire"'
@@ -388,6 +390,10 @@ def _lemma(verb: str) -> str:
 def _keyword_set() -> frozenset[str]:
     return frozenset(t.pattern.value for t in _lark().terminals
                      if t.pattern.type == "str" and t.pattern.value.isalpha())
+
+
+# a determiner read: (determiner word, count, possessive)
+Det = tuple[str | None, int | None, str | None]
 
 
 @v_args(meta=True)
@@ -606,25 +612,25 @@ class _Builder(Transformer):
     def you(self, meta: Any, c: list[Any]) -> ast.Pronoun:
         return ast.Pronoun("you", span=_span(meta))
 
-    def determiner(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+    def determiner(self, meta: Any, c: list[Any]) -> Det:
         value = c[0]
         if isinstance(value, Token) and value.type == "INT":
             return (None, int(value), None)
         return (str(value), None, None)
 
-    def one_of(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+    def one_of(self, meta: Any, c: list[Any]) -> Det:
         return ("one of", None, c[0])
 
-    def half_of(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+    def half_of(self, meta: Any, c: list[Any]) -> Det:
         return ("half of", None, c[0])
 
-    def all_of(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+    def all_of(self, meta: Any, c: list[Any]) -> Det:
         return ("all", None, c[0])
 
-    def possessive_det(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+    def possessive_det(self, meta: Any, c: list[Any]) -> Det:
         return (None, None, c[0])
 
-    def this(self, meta: Any, c: list[Any]) -> tuple[str | None, int | None, str | None]:
+    def this(self, meta: Any, c: list[Any]) -> Det:
         return ("this", None, None)
 
     def head(self, meta: Any, c: list[Any]) -> tuple[str, ...] | ast.CardName:
@@ -683,7 +689,8 @@ def _join_otherwise(statements: list[Any]) -> tuple[Any, ...]:
         if isinstance(s, _Otherwise):
             last = out[-1] if out else None
             target = last.steps[-1] if isinstance(last, ast.Steps) and last.steps else None
-            if not isinstance(target, ast.If) or target.otherwise is not None:
+            if not isinstance(last, ast.Steps) or not isinstance(target, ast.If) or \
+                    target.otherwise is not None:
                 raise UnexpectedOtherwise(s.span)
             joined = ast.If(target.condition, target.unless, target.then, s.body,
                             span=_through(target.span, s.span))
@@ -738,6 +745,6 @@ def _body(body: Any) -> tuple[Any, ...]:
 def _flatten(items: list[Any], cls: type) -> tuple[Any, ...]:
     out: list[Any] = []
     for item in items:
-        out.extend(item.items if isinstance(item, cls) else [item])
+        out.extend(cast(Any, item).items if isinstance(item, cls) else [item])
     return tuple(out)
 

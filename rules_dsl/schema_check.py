@@ -11,7 +11,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
@@ -82,7 +82,7 @@ def _diagnostics(doc: YamlDocument, error: ValidationError) -> list[Diagnostic]:
     if keyword == "required" and isinstance(instance, dict):
         properties = schema.get("properties", {})
         return [at(path, f'missing key "{name}"', _property_hint(name, properties))
-                for name in error.validator_value if name not in instance]
+                for name in cast(Any, error.validator_value) if name not in instance]
     if keyword == "uniqueItems" and isinstance(instance, list):
         return _duplicate_items(doc, path, instance)
     if "propertyNames" in error.absolute_schema_path and isinstance(instance, str):
@@ -95,7 +95,8 @@ def _diagnostics(doc: YamlDocument, error: ValidationError) -> list[Diagnostic]:
 
 def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
     """The message and hint for one error about one value."""
-    keyword, limit, instance = error.validator, error.validator_value, error.instance
+    keyword, instance = error.validator, error.instance
+    limit: Any = error.validator_value
     size = len(instance) if isinstance(instance, (list, dict, str)) else 0
     if keyword == "type":
         hint = None
@@ -177,7 +178,7 @@ def _pattern_hint(error: ValidationError) -> str | None:
     if not isinstance(error.instance, str):
         return None
     slug = re.sub(r"[^a-z0-9]+", "-", error.instance.lower()).strip("-")
-    if slug and slug != error.instance and re.search(error.validator_value, slug):
+    if slug and slug != error.instance and re.search(cast(Any, error.validator_value), slug):
         return f'did you mean "{slug}"?'
     return None
 

