@@ -15,6 +15,9 @@ from rules_dsl.card_json import cards_json
 from rules_dsl.diagnostics import sorted_diagnostics, summary
 from rules_dsl.pack import load_pack
 
+from .editor_cmd import editor_command
+from .print_cmd import print_command
+
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -190,3 +193,8 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
     from .play import simulation_report
     simulation_report(summary, out, top)
     sys.exit(1 if summary.errors else 0)
+
+
+
+main.add_command(editor_command)
+main.add_command(print_command)
