@@ -73,9 +73,11 @@ def annotations(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
 
 
 def fields_changed(saved: dict[str, Any], edited: dict[str, Any]) -> list[str]:
-    def norm(value: Any) -> str:
+    def norm(key: str, value: Any) -> str:
+        if key == "copies" and value is None:
+            value = 1                   # the schema's default
         return "" if value is None else str(value).rstrip("\n")
-    return [k for k in EDITABLE if norm(saved.get(k)) != norm(edited.get(k))]
+    return [k for k in EDITABLE if norm(k, saved.get(k)) != norm(k, edited.get(k))]
 
 
 def push_history(history: list[dict[str, Any]], fields: dict[str, Any]) -> list[dict[str, Any]]:

@@ -29,8 +29,7 @@ def export_csv(texts: dict[str, str], ages: dict[str, str]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for age, file in ages.items():
-        for ident in yaml_edit.card_ids(texts[file]):
-            fields = yaml_edit.card_fields(texts[file], ident)
+        for fields in yaml_edit.all_card_fields(texts[file]).values():
             writer.writerow([age] + ["" if fields.get(c) is None else fields[c]
                                      for c in COLUMNS[1:]])
     return out.getvalue()
@@ -93,6 +92,7 @@ def plan_import(data: str | bytes, texts: dict[str, str], ages: dict[str, str]) 
     if plan.problems:
         return plan
     new_texts = dict(texts)
+    known = {file: yaml_edit.all_card_fields(texts[file]) for file in set(ages.values())}
     seen: set[tuple[str, str]] = set()
     for number, row in enumerate(rows[1:], 2):
         if not any(cell.strip() for cell in row):
@@ -114,10 +114,7 @@ def plan_import(data: str | bytes, texts: dict[str, str], ages: dict[str, str]) 
             continue
         seen.add((age, ident))
         file = ages[age]
-        try:
-            current = yaml_edit.card_fields(new_texts[file], ident)
-        except yaml_edit.EditError:
-            current = None
+        current = known[file].get(ident)
         try:
             if current is None:
                 new_texts[file] = yaml_edit.add_card(new_texts[file], fields)

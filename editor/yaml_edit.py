@@ -77,13 +77,22 @@ def card_ids(text: str) -> list[str]:
 def card_fields(text: str, ident: str) -> dict[str, Any]:
     """The fields of card `ident` as written (strings keep their text, rules without the
     trailing line break)."""
-    cards = _cards(_load(text))
-    entry = cards[_index(cards, ident)]
-    fields = {key: entry.get(key) for key in CARD_FIELDS}
-    fields["id"] = card_id(entry)
-    if isinstance(fields["rules"], str):
-        fields["rules"] = fields["rules"].rstrip("\n")
+    fields = all_card_fields(text).get(ident)
+    if fields is None:
+        raise EditError(f'no card "{ident}" in this file')
     return fields
+
+
+def all_card_fields(text: str) -> dict[str, dict[str, Any]]:
+    """The fields of every card of a card file, by id, in order (one parse of the file)."""
+    out = {}
+    for entry in _cards(_load(text)):
+        fields = {key: entry.get(key) for key in CARD_FIELDS}
+        fields["id"] = card_id(entry)
+        if isinstance(fields["rules"], str):
+            fields["rules"] = fields["rules"].rstrip("\n")
+        out[fields["id"]] = fields
+    return out
 
 
 def _value(key: str, value: Any) -> Any:
