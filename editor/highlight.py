@@ -22,7 +22,8 @@ CSS = """
 .ag-comment { background: #eeeeee; }
 """
 
-STATEMENT_WORDS = ("free", "discardable", "costs", "cost", "less", "more", "gold price", "war",
+STATEMENT_WORDS = ("free", "discardable", "costs", "cost", "less", "more", "price", "war",
+                   "own", "owns", "have", "has", "is", "are", "at least", "at most",
                    "attack", "defence", "cancels", "while", "on", "in", "at", "when", "if",
                    "unless", "otherwise", "repeat until", "then", "or", "and", "not", "you may",
                    "per", "each", "of", "your", "you")

@@ -71,6 +71,10 @@ if selected_rows and selected_rows[0] < len(choices):
 if not choices:
     st.info("No card matches; clear the search or the filters.")
     st.stop()
+exact = next((label(c) for c in shown if c.name.lower() == search.strip().lower()), None)
+if exact is not None and st.session_state.get("last_search") != search:
+    st.session_state["card_pick"] = exact          # typing a card's name opens it
+st.session_state["last_search"] = search
 if st.session_state.get("card_pick") not in choices:
     opened = st.session_state.get(OPEN_CARD)
     by_key = {(age_file[c.age], c.id): label(c) for c in shown}
