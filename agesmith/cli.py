@@ -195,6 +195,8 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
     sys.exit(1 if summary.errors else 0)
 
 
+from .explain_cmd import explain as _explain  # noqa: E402  (its imports are in its body)
 
+main.add_command(_explain)
 main.add_command(editor_command)
 main.add_command(print_command)

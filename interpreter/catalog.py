@@ -15,8 +15,16 @@ from rules_dsl import ast
 from rules_dsl.pack import Card, Pack
 from rules_dsl.vocabulary import singular
 
-from .errors import RuleError
-from .meaning import compile_condition, compile_value, quantity_of_words
+from .errors import RuleError, cannot
+from .meaning import (
+    NO_LEXICON,
+    Lexicon,
+    compile_condition,
+    compile_value,
+    quantity_of_words,
+    said,
+    says,
+)
 
 Cond = Callable[[Any], bool]
 Num = Callable[[Any], int]
@@ -26,12 +34,17 @@ def _always(ctx: Any) -> bool:
     return True
 
 
-def _guard(condition: Any, unless: bool) -> Cond:
+said(_always, "always")
+
+
+def _guard(condition: Any, unless: bool, lex: Lexicon = NO_LEXICON) -> Cond:
     """A compiled "if ..." / "unless ..." guard; no guard always holds."""
     if condition is None:
         return _always
-    test = compile_condition(condition)
-    return (lambda ctx: not test(ctx)) if unless else test
+    test = compile_condition(condition, lex)
+    if unless:
+        return said(lambda ctx: not test(ctx), f"unless {says(test)}")
+    return said(test, f"if {says(test)}")
 
 
 @dataclass
@@ -66,7 +79,8 @@ class CardInfo:
     resources: Counter[str]
     gold: int | None
     points: int | Any                   # an int or an AST value (a formula)
-    bonus: Counter[str]                 # resource symbols and gold
+    bonus: Counter[str]                 # what the bonus gives: resources and gold
+    symbol_counts: Counter[str] = field(default_factory=Counter)   # its symbols, by kind
     keywords: frozenset[str] = frozenset()
     free: list[Cond] = field(default_factory=list)
     discardable: list[Cond] = field(default_factory=list)
@@ -80,7 +94,11 @@ class CardInfo:
 
     @property
     def bonus_symbols(self) -> int:
-        return sum(self.bonus.values())
+        """The bonus symbols printed on the card: a coin worth 2 gold is one symbol."""
+        return sum(self.symbol_counts.values())
+
+    def symbols(self, kind: str | None = None) -> int:
+        return self.symbol_counts[kind] if kind else self.bonus_symbols
 
     def has_bonus(self, kind: str | None = None) -> bool:
         return self.bonus[kind] > 0 if kind else self.bonus_symbols > 0
@@ -103,46 +121,95 @@ def _counts(cost: ast.Cost) -> tuple[Counter[str], int | None]:
     return out, population
 
 
+def coin_counters(game: dict[str, Any]) -> frozenset[str]:
+    """The counters whose bonus is a coin: "2 gold" is one symbol worth 2 (`coins: true`)."""
+    counters = game.get("counters") or {}
+    return frozenset(str(name) for name, spec in counters.items()
+                     if isinstance(spec, dict) and spec.get("coins"))
+
+
+def _symbols(bonus: ast.Cost, coins: frozenset[str]) -> Counter[str]:
+    """The symbols of a bonus: "2 population" is two symbols, "2 gold" one coin of 2."""
+    out: Counter[str] = Counter()
+    for amount in bonus.amounts:
+        word = singular(" ".join(amount.words))
+        n = amount.count if isinstance(amount.count, int) else 1
+        out[word] += 1 if word in coins else n
+    return out
+
+
 def compile_card(index: int, card: Card, keywords: set[str],
-                 type_rules: dict[str, ast.Rules] | None = None) -> CardInfo:
+                 type_rules: dict[str, ast.Rules] | None = None,
+                 lex: Lexicon = NO_LEXICON, coins: frozenset[str] = frozenset()) -> CardInfo:
     resources, population = _counts(card.cost)
     bonus, bonus_population = _counts(card.bonus)
     if bonus_population:
         bonus["population"] += bonus_population
-    x = compile_value(card.cost.x) if card.cost.x is not None else None
+    x = compile_value(card.cost.x, lex) if card.cost.x is not None else None
     info = CardInfo(index, card.age, card.id, card.name, card.type, population, x, resources,
-                    card.gold, card.points, bonus)
+                    card.gold, card.points, bonus, _symbols(card.bonus, coins))
     found: set[str] = set()
     extra = (type_rules or {}).get(card.type)
     for statement in (*card.rules.statements, *(extra.statements if extra else ())):
-        _sort(info, statement, found, in_events=False)
+        _sort(info, statement, found, in_events=False, lex=lex)
     info.keywords = frozenset(found)
     return info
 
 
-def _cost_rule(s: ast.CostChange) -> CostRule:
+def _cost_rule(s: ast.CostChange, lex: Lexicon) -> CostRule:
     delta = s.amount if s.change == "more" else -s.amount
-    guard = _guard(s.condition, s.unless)
+    guard = _guard(s.condition, s.unless, lex)
+    if " ".join(s.resource) != "population":
+        raise cannot(s, "only a population cost can change (the cost of resources is fixed)")
     if s.target is None:
         return CostRule(delta, guard)
-    kinds = tuple(singular(w) for w in s.target.words if w != "first")
-    return CostRule(delta, guard, kinds, s.target.each_turn or "first" in s.target.words)
+    words = tuple(singular(w) for w in s.target.words if w not in ("first", "paid"))
+    first = "first" in s.target.words
+    if first != s.target.each_turn or ("paid" in s.target.words) != first:
+        raise cannot(s.target, 'the game counts "your first paid acquisition each turn" '
+                               "or every acquisition")
+    for word in words:
+        if lex.card_word(word) is False:
+            raise cannot(s.target, f'"{word}" is not a kind of card')
+    return CostRule(delta, guard, words, first)
+
+
+def _cancels(s: ast.Cancels) -> tuple[str, str]:
+    """cancels the war bonus of the opponent's "X": in a war, the opponent's X adds nothing."""
+    what = s.what
+    of = what.tails[0] if isinstance(what, ast.NounPhrase) and len(what.tails) == 1 else None
+    whose = of.of if isinstance(of, ast.Of) else None
+    if not (isinstance(what, ast.NounPhrase) and what.heads == (("war", "bonus"),)
+            and isinstance(whose, ast.NounPhrase) and whose.determiner == "the"
+            and len(whose.heads) == 2 and whose.heads[0] == ("opponent",)
+            and isinstance(whose.heads[1], ast.CardName) and not whose.tails):
+        raise cannot(s, 'a card cancels "the war bonus of the opponent\'s "<card>""')
+    return "war bonus", whose.heads[1].name
 
 
 def _per(measure: Num, every: int) -> Num:
     """war +1 per 2 lands: one step for every `every` things counted."""
-    return lambda ctx: measure(ctx) // every
+    return said(lambda ctx: measure(ctx) // every,
+                f"{says(measure)}" + (f" / {every}" if every > 1 else ""))
 
 
-def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool) -> None:
+def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
+          lex: Lexicon = NO_LEXICON) -> None:
     if isinstance(s, ast.Keyword):
+        if in_events:
+            raise cannot(s, "a keyword belongs to the card wherever it is")
         found.add(s.word)
     elif isinstance(s, ast.Free):
-        info.free.append(_guard(s.condition, s.unless))
+        info.free.append(_guard(s.condition, s.unless, lex))
     elif isinstance(s, ast.Discardable):
-        info.discardable.append(_guard(s.condition, s.unless))
+        info.discardable.append(_guard(s.condition, s.unless, lex))
     elif isinstance(s, ast.CostChange):
-        rule = _cost_rule(s)
+        if in_events and s.target is None:
+            raise cannot(s, "a card's own cost is already read in the events")
+        rule = _cost_rule(s, lex)
+        if rule.first_each_turn != in_events:
+            raise cannot(s, "the first paid acquisition of a turn is counted for a card in "
+                            "the events, every acquisition for a card of the civilization")
         if s.target is None:
             info.own_cost.append(rule)
         elif in_events:
@@ -150,29 +217,31 @@ def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool) -> None:
         else:
             info.acquisition_costs.append(rule)
     elif isinstance(s, ast.GoldPrice):
-        info.gold_prices.append((s.amount, _guard(s.condition, s.unless)))
+        if in_events:
+            raise cannot(s, "a gold price is read in the events already")
+        info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
     elif isinstance(s, ast.Strength):
+        if in_events:
+            raise cannot(s, "a card in the events takes no part in wars")
         per = None
         if s.per is not None:
-            per = _per(quantity_of_words(s.per.words, s.per), s.per.count or 1)
-        info.strength.append(StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless)))
+            per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
+        info.strength.append(StrengthRule(s.kind, s.amount, per,
+                                          _guard(s.condition, s.unless, lex)))
     elif isinstance(s, ast.Cancels):
-        what = s.what
-        words = " ".join(what.heads[0]) if isinstance(what, ast.NounPhrase) and what.heads and \
-            isinstance(what.heads[0], tuple) else ""
-        named = next((h.name for h in getattr(what, "heads", ()) if isinstance(h, ast.CardName)),
-                     None)
-        if named is None:
-            named = next((h.name for t in getattr(what, "tails", ()) if isinstance(t, ast.Of)
-                          for h in getattr(t.of, "heads", ()) if isinstance(h, ast.CardName)),
-                         None)
-        if named is None:
-            raise RuleError("cancels what? name the card in quotes", s)
-        info.cancels.append((words, named))
+        info.cancels.append(_cancels(s))
     elif isinstance(s, ast.Scope):
+        where = s.where
+        if not (isinstance(where, ast.NounPhrase) and where.possessive == "your" and
+                where.determiner is None and where.heads == (("events",),) and not where.tails):
+            raise cannot(where, 'a card\'s abilities hold "while in your events" (or always)')
+        if in_events:
+            raise cannot(s, "a scope inside a scope")
         for inner in s.body:
-            _sort(info, inner, found, in_events=True)
+            _sort(info, inner, found, in_events=True, lex=lex)
     elif isinstance(s, ast.Trigger):
+        if in_events:
+            raise cannot(s, "a trigger of a card in the events")
         info.triggers.setdefault(s.event, []).append(s.body)
     else:
         raise RuleError("a card's rules hold abilities and triggers", s)
@@ -191,7 +260,8 @@ class Catalog:
     @classmethod
     def build(cls, pack: Pack) -> Catalog:
         keywords = {str(k) for k in pack.game.get("keywords") or []}
-        cards = [compile_card(i, c, keywords, pack.type_rules)
+        lex, coins = Lexicon.of(pack.game), coin_counters(pack.game)
+        cards = [compile_card(i, c, keywords, pack.type_rules, lex, coins)
                  for i, c in enumerate(pack.cards)]
         copies = [info.index for info in cards for _ in range(pack.cards[info.index].copies)]
         by_name = {(c.age, c.name): c.index for c in cards}

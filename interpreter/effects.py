@@ -1,69 +1,39 @@
 """Handlers of the verbs that move cards and gold between players: card effects and calamities.
 
-take, destroy, discard, pass, pay, give, share, swap, move, fail; the phase verbs of wars and of
-the achievements board live in `war.py` and `board.py`. Which cards and players a phrase means
-is read from the phrase (`meaning.py`); where it leaves a choice, the chooser decides.
+take, destroy, discard, pass, pay, give, share, swap, move, fail. Every phrase of an act is
+compiled when the game loads (`selectors.py`, `meaning.py`) and every word and role is
+consumed, or the act is a located error; where a phrase leaves a choice, the doer decides.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 
 from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
-from .errors import RuleError
-from .meaning import Ctx, card_filter, card_points, compile_condition, players_of
-from .verbs import counter_name, destroy, doer, gain_counter, name_of, remove_card, role, words_of
+from .errors import cannot
+from .meaning import Ctx, Lexicon, says
+from .moves import destroy, doer, gain_counter, remove_card, role
+from .selectors import CardSelector, Receiver, card_selector, decadent, receiver
 
 if TYPE_CHECKING:
     from .engine import Game
     from .program import ActI
     from .state import State
 
-
-def build(instruction: ActI) -> Any:
-    act = instruction.act
-    verb = act.verb
-    words = words_of(act.object)
-    if verb == "take" and words[:1] == ("action",):
-        from . import action_phase
-        return action_phase.handler
-    if verb == "fail":
-        return _fail
-    if verb == "wage":
-        from . import war
-        return war.wage_handler
-    if verb == "declare":
-        from . import war
-        return war.declare_handler(instruction)
-    if verb == "win":
-        from . import war
-        return war.win_handler(instruction)
-    if verb == "advance":
-        from . import board
-        return board.handler
-    if verb in ("take", "pay", "give", "share") and _is_amount(act.object):
-        return _money(instruction)
-    if verb in ("destroy", "discard"):
-        return _remove(instruction)
-    if verb in ("take", "move", "pass"):
-        return _move(instruction)
-    if verb == "swap":
-        return _swap(instruction)
-    raise RuleError(f'the interpreter cannot "{verb}" that yet', act)
+Handler = Callable[..., Result]
+# How far an act can be carried out now: "fully", "partly" or "not".
+Can = Callable[["Game", "State", dict[str, Any]], str]
 
 
-def _is_amount(value: Any) -> bool:
-    if isinstance(value, ast.Rounded):
-        value = value.value
-    if isinstance(value, ast.Pronoun):
-        return True
-    return isinstance(value, ast.NounPhrase) and bool(value.heads) and isinstance(
-        value.heads[-1], tuple) and value.heads[-1][-1] in ("gold", "it")
+def _only_roles(act: ast.Act, *allowed: str) -> None:
+    """Every role of an act is read by its handler: any other is an error at its place."""
+    for r in act.roles:
+        if r.preposition not in allowed:
+            raise cannot(r, f'"{act.verb}" has no meaning for "{r.preposition} ..." here')
 
 
 def _ask(seat: int, kind: str, options: list[Action], prompt: str) -> Result:
@@ -74,107 +44,144 @@ def _card_choice(game: Game, seat: int, cards: list[int], prompt: str) -> Result
     return _ask(seat, "card", [Action("card", {"card": c}, game.name(c)) for c in cards], prompt)
 
 
-# ------------------------------------------------------------------ cards in a zone
+def _ctx(game: Game, state: State, frame: dict[str, Any]) -> Ctx:
+    return game.ctx(state, frame)
 
 
-def _zone_cards(game: Game, state: State, frame: dict[str, Any], np: Any) -> list[int]:
-    """The copies a card phrase can mean, before any choice among them."""
-    ctx = game.ctx(state, frame)
-    me = doer(frame)
-    if isinstance(np, ast.Pronoun):
-        it = frame.get("it")
-        return [it] if isinstance(it, int) else []
-    if np.determiner == "this":
-        return [frame["card"]] if frame.get("card") is not None else []
-    named = name_of(np)
-    located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
-    where = _where(game, state, frame, located.where if located else None, me)
-    if named is not None:
-        return [c for c in where if game.name(c) == named]
-    words = tuple(w for w in (np.heads[-1] if np.heads and isinstance(np.heads[-1], tuple)
-                              else ()))
-    test = _filter(words)
-    if located is None and np.possessive is not None:
-        owner = me if np.possessive == "their" else frame["player"]
-        if np.possessive == "your" and "doer" in frame:
-            owner = frame["player"]
-        player = state.players[owner]
-        base = player.active_cards() if "active" in words else player.all_cards()
-    else:
-        base = where
-    cards = [c for c in base if test(ctx, c)]
-    if "unresolved" in words:
-        started = state.players[me].flags.get("turn_start_events", [])
-        cards = [c for c in cards if c in started]
-    superlative = next((t for t in np.tails if isinstance(t, ast.Superlative)), None)
-    if superlative is not None and cards:
-        values = {c: card_points(ctx, c) for c in cards}
-        best = (max if superlative.kind in ("most", "highest") else min)(values.values())
-        cards = [c for c in cards if values[c] == best]
-    preferring = next((t for t in np.tails if isinstance(t, ast.Preferring)), None)
-    if preferring is not None:
-        cards = _preferred(game, state, frame, preferring, cards)
-    return cards
+def _finish(instruction: ActI, handler: Handler, text: str, can: Can) -> Handler:
+    instruction.data["says"] = text
+    instruction.data["can"] = can
+    return handler
 
 
-# Phrases met during play are compiled on first use and remembered: trees are immutable values,
-# so play never compiles the same words twice.
-@cache
-def _filter(words: tuple[str, ...]) -> Callable[[Ctx, int], bool]:
-    return card_filter(words)
+def can_do(game: Game, state: State, frame: dict[str, Any], instruction: ActI) -> str:
+    """How far an act can be carried out now: "fully", "partly" or "not" at all.
+
+    A choice offers the options a player can do fully, else those it can do partly (paying
+    what gold it has); "you may" does not ask about an act that would do nothing."""
+    can = instruction.data.get("can")
+    return can(game, state, frame) if can is not None else "fully"
 
 
-@cache
-def _condition(node: Any) -> Callable[[Ctx], bool]:
-    return compile_condition(node)
+# ------------------------------------------------------------------ destroy and discard
 
 
-@cache
-def _players(np: Any) -> tuple[Callable[[Ctx], list[int]], str]:
-    return players_of(np)
+def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _only_roles(act)
+    chosen_by = card_selector(act.object, lex)
+    verb = act.verb
+
+    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+                answer: Action | None) -> Result:
+        me = doer(frame)
+        if answer is not None:
+            chosen = [answer.params["card"]]
+        else:
+            ctx = _ctx(game, state, frame)
+            cards = chosen_by.select(ctx)
+            if verb == "destroy":           # a decadent card is never destroyed (AH-K8)
+                cards = [c for c in cards if not decadent(ctx, c)]
+            if not cards:
+                return NEXT
+            if not chosen_by.many and len(cards) > 1:
+                return _card_choice(game, me, cards, f"Which card to {verb}?")
+            chosen = cards if chosen_by.many else cards[:1]
+        for copy in chosen:
+            if verb == "destroy":
+                destroy(game, state, copy)
+            else:
+                remove_card(state, copy)
+                state.discard.append(copy)
+                game.say(state, f"{game.name(copy)} is discarded.")
+        return NEXT
+    return _finish(instruction, handler, f"{verb} {chosen_by.text}", _some(chosen_by))
 
 
-def _preferred(game: Game, state: State, frame: dict[str, Any], pref: ast.Preferring,
-               cards: list[int]) -> list[int]:
-    """AH-K7: the first kind of the list the player has, else any of their cards."""
-    ctx = game.ctx(state, frame)
-    if pref.condition is not None:
-        holds = _condition(pref.condition)(ctx)
-        if holds == pref.unless:
-            return cards
-    for words in pref.preferences:
-        test = _filter(words)
-        chosen = [c for c in cards if test(ctx, c)]
-        if chosen:
-            return chosen
-    return cards
+def _some(selector: CardSelector) -> Can:
+    return lambda game, state, frame: "fully" if selector.select(
+        _ctx(game, state, frame)) else "not"
 
 
-def _where(game: Game, state: State, frame: dict[str, Any], np: Any, me: int) -> list[int]:
-    """The cards of a zone phrase: your events, any civilization, another player's events."""
-    if np is None:
-        return state.players[me].active_cards()
-    heads = np.heads if isinstance(np, ast.NounPhrase) else ()
-    zone = heads[-1][-1] if heads and isinstance(heads[-1], tuple) else ""
-    owners: list[int]
-    if np.determiner == "any":
-        owners = [p.seat for p in state.players]
-    elif np.determiner == "another":                 # another player's events
-        owners = [p.seat for p in state.players if p.seat != me]
-    elif np.possessive == "their":
-        owners = [me]
-    else:
-        owners = [frame["player"]]
-    out: list[int] = []
-    for seat in owners:
-        player = state.players[seat]
-        if zone == "events":
-            out += player.events
-        elif zone == "civilization":
-            out += player.active_cards()
-        elif zone == "legacy":
-            out += player.legacy
-    return out
+# ------------------------------------------------------------------ moving cards
+
+
+def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    """take "X" from another civilization: the card joins the taker's civilization, as it was
+    (tilted or not)."""
+    act = instruction.act
+    _only_roles(act, "from")
+    source = role(act, "from")
+    if source is None:
+        raise cannot(act, 'take it from where? "take "X" from another civilization"')
+    chosen_by = card_selector(act.object, lex, zone=source)
+
+    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+                answer: Action | None) -> Result:
+        me = doer(frame)
+        loc = frame["loc"]
+        if answer is not None and answer.kind == "card":
+            loc["card"] = answer.params["card"]
+        if "card" not in loc:
+            cards = chosen_by.select(_ctx(game, state, frame))
+            if not cards:
+                return NEXT
+            if len(cards) > 1:
+                return _card_choice(game, me, cards, "Take which card?")
+            loc["card"] = cards[0]
+        copy = loc["card"]
+        owner = _owner(state, copy)
+        tilted = owner is not None and copy in state.players[owner].tilted
+        remove_card(state, copy)
+        state.players[me].civilization.append([copy])
+        if tilted:
+            state.players[me].tilted.append(copy)
+        game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
+                        f"{game.player_name(owner) if owner is not None else 'the table'}.")
+        return NEXT
+    return _finish(instruction, handler, f"take {chosen_by.text} into their civilization",
+                   _some(chosen_by))
+
+
+def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    """pass this card to another player; move this card to the winner's civilization."""
+    act = instruction.act
+    _only_roles(act, "to")
+    to = role(act, "to")
+    if to is None:
+        raise cannot(act, f"{act.verb} it to whom?")
+    chosen_by = card_selector(act.object, lex)
+    if chosen_by.many:
+        raise cannot(act.object, f"{act.verb} one card at a time")
+    target: Receiver = receiver(to, lex)
+
+    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+                answer: Action | None) -> Result:
+        me = doer(frame)
+        cards = chosen_by.select(_ctx(game, state, frame))
+        if not cards:
+            return NEXT
+        copy = cards[0]
+        if answer is not None:
+            seat = answer.params["seat"]
+        else:
+            seats = target.seats(_ctx(game, state, frame).with_player(frame["player"]))
+            if not seats:
+                return NEXT
+            if len(seats) > 1:
+                return _ask(me, "player", [Action("player", {"seat": s}, game.player_name(s))
+                                           for s in seats],
+                            f"Which player gets {game.name(copy)}?")
+            seat = seats[0]
+        remove_card(state, copy)
+        if target.zone == "civilization":
+            state.players[seat].civilization.append([copy])
+        else:
+            state.players[seat].events.append(copy)
+        game.say(state, f"{game.name(copy)} goes to {game.player_name(seat)}.")
+        return NEXT
+    text = f"{act.verb} {chosen_by.text} to {target.text} (into their {target.zone})"
+    return _finish(instruction, handler, text, _some(chosen_by))
 
 
 def _owner(state: State, copy: int) -> int | None:
@@ -184,186 +191,131 @@ def _owner(state: State, copy: int) -> int | None:
     return None
 
 
-# ------------------------------------------------------------------ destroy and discard
-
-
-def _remove(instruction: ActI) -> Any:
-    act = instruction.act
-    many = isinstance(act.object, ast.NounPhrase) and act.object.determiner in ("each", "all")
-    verb = act.verb
-
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
-        me = doer(frame)
-        if answer is not None:
-            chosen = [answer.params["card"]]
-        else:
-            cards = _zone_cards(game, state, frame, act.object)
-            if not cards:
-                return NEXT
-            if not many and len(cards) > 1:
-                return _card_choice(game, me, cards, f"Which card to {verb}?")
-            chosen = cards if many else cards[:1]
-        for copy in chosen:
-            if verb == "destroy":
-                destroy(game, state, copy)
-            else:
-                remove_card(state, copy)
-                state.discard.append(copy)
-                game.say(state, f"{game.name(copy)} is discarded.")
-        return NEXT
-    return handler
-
-
-# ------------------------------------------------------------------ moving cards
-
-
-def _move(instruction: ActI) -> Any:
-    """pass this card to another player; take "X" from another civilization; move ... to ..."""
-    act = instruction.act
-    to = role(act, "to")
-
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
-        me = doer(frame)
-        loc = frame["loc"]
-        if act.verb == "take":                       # a named card from another civilization
-            if answer is not None and answer.kind == "card":
-                loc["card"] = answer.params["card"]
-            if "card" not in loc:
-                named = name_of(act.object)
-                cards = [c for p in state.players if p.seat != me for c in p.active_cards()
-                         if game.name(c) == named]
-                if not cards:
-                    return NEXT
-                if len(cards) > 1:
-                    return _card_choice(game, me, cards, f"Take which {named}?")
-                loc["card"] = cards[0]
-            copy = loc["card"]
-            owner = _owner(state, copy)
-            tilted = owner is not None and copy in state.players[owner].tilted
-            remove_card(state, copy)
-            state.players[me].civilization.append([copy])
-            if tilted:
-                state.players[me].tilted.append(copy)
-            game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
-                            f"{game.player_name(owner) if owner is not None else 'the table'}.")
-            return NEXT
-        cards = _zone_cards(game, state, frame, act.object)
-        if not cards:
-            return NEXT
-        copy = cards[0]
-        if answer is not None:
-            target = answer.params["seat"]
-        else:
-            seats = _target_players(game, state, frame, to)
-            if seats is None:
-                raise RuleError(f"{act.verb} to whom?", act)
-            if len(seats) > 1:
-                return _ask(me, "player", [Action("player", {"seat": s}, game.player_name(s))
-                                           for s in seats],
-                            f"Which player gets {game.name(copy)}?")
-            if not seats:
-                return NEXT
-            target = seats[0]
-        remove_card(state, copy)
-        zone = _zone_word(to)
-        receiver = state.players[target]
-        if zone == "civilization":
-            receiver.civilization.append([copy])
-        else:
-            receiver.events.append(copy)
-        game.say(state, f"{game.name(copy)} goes to {game.player_name(target)}.")
-        return NEXT
-    return handler
-
-
-def _zone_word(np: Any) -> str:
-    if isinstance(np, ast.NounPhrase) and len(np.heads) > 1 and isinstance(np.heads[-1], tuple):
-        return np.heads[-1][-1]
-    if isinstance(np, ast.NounPhrase) and np.heads and isinstance(np.heads[-1], tuple) and \
-            np.heads[-1][-1] in ("civilization", "events"):
-        return np.heads[-1][-1]
-    return "events"
-
-
-def _target_players(game: Game, state: State, frame: dict[str, Any], np: Any) -> list[int] | None:
-    """The players a "to ..." phrase can mean: another player, the winner's civilization..."""
-    if np is None:
-        return None
-    ctx = game.ctx(state, frame).with_player(doer(frame))
-    if isinstance(np, ast.Pronoun) and np.word == "you":
-        return [frame["player"]]
-    if isinstance(np, ast.NounPhrase) and len(np.heads) > 1:     # the winner's civilization
-        owner = ast.NounPhrase(np.determiner, np.count, np.possessive, np.heads[:1], ())
-        seats, _ = _players(owner)
-        return seats(ctx)
-    seats, _ = _players(np)
-    return seats(ctx)
-
-
 # ------------------------------------------------------------------ gold
 
 
-def _money(instruction: ActI) -> Any:
-    """take all gold from X; pay 10 gold [to you]; give half of it to X; share 12 gold among Y."""
-    act = instruction.act
-    value = act.object
-    up = isinstance(value, ast.Rounded) and value.direction == "up"
+def is_amount(value: Any, lex: Lexicon) -> bool:
+    """Whether an object is an amount of a counter (or "it", an amount named before)."""
     if isinstance(value, ast.Rounded):
         value = value.value
-    counter_words = ("gold",)
-    other = role(act, "from") if act.verb == "take" else role(act, "to") or role(act, "among")
+    if isinstance(value, ast.Pronoun):
+        return value.word == "it"
+    if not isinstance(value, ast.NounPhrase) or len(value.heads) != 1 or not isinstance(
+            value.heads[0], tuple):
+        return False
+    return value.heads[0] == ("it",) or lex.counter(value.heads[0]) is not None
 
-    def amount(have: int, frame: dict[str, Any]) -> int:
-        if isinstance(value, ast.Pronoun) or (isinstance(value, ast.NounPhrase) and
-                                              value.heads and value.heads[-1] == ("it",)):
-            base = int(frame.get("it") or 0)
-        else:
-            base = have
-        if isinstance(value, ast.NounPhrase) and value.determiner == "half of":
-            return (base + 1) // 2 if up else base // 2
-        if isinstance(value, ast.NounPhrase) and value.determiner == "all":
+
+Amount = Callable[[int, dict[str, Any]], int]
+
+
+def compile_amount(value: Any, lex: Lexicon) -> tuple[Amount, str | None, str]:
+    """An amount of a counter: (how much, given what the payer has; the counter, None for
+    "it"; its reading). "all gold", "half of your gold rounded up", "10 gold", "half of it"."""
+    up = None
+    if isinstance(value, ast.Rounded):
+        up = value.direction == "up"
+        value = value.value
+        if not (isinstance(value, ast.NounPhrase) and value.determiner == "half of"):
+            raise cannot(value, "only a half is rounded here")
+    if isinstance(value, ast.Pronoun) or (isinstance(value, ast.NounPhrase) and
+                                          value.heads == (("it",),)):
+        np = value if isinstance(value, ast.NounPhrase) else ast.NounPhrase()
+        counter, thing = None, "that amount"
+
+        def base(have: int, frame: dict[str, Any]) -> int:
+            return int(frame.get("it") or 0)
+    else:
+        np = value
+        counter = lex.counter(np.heads[0])
+        thing = counter or ""
+
+        def base(have: int, frame: dict[str, Any]) -> int:
             return have
-        if isinstance(value, ast.NounPhrase) and value.count is not None:
-            return value.count
-        return base
+    if np.tails or np.possessive not in (None, "your", "their"):
+        raise cannot(value, "an amount of your own")
+    if np.determiner == "half of":
+        rounded_up = bool(up)
+        return ((lambda have, frame: (base(have, frame) + 1) // 2 if rounded_up
+                 else base(have, frame) // 2), counter,
+                f"half of {thing}, rounded {'up' if rounded_up else 'down'}")
+    if np.determiner == "all":
+        return (lambda have, frame: base(have, frame)), counter, f"all {thing}"
+    if np.count is not None and np.determiner is None and counter is not None:
+        n = np.count
+        return (lambda have, frame: n), counter, f"{n} {thing}"
+    if np.determiner in ("a", "an") and counter is not None:
+        return (lambda have, frame: 1), counter, f"1 {thing}"
+    if np.determiner is None and np.count is None and counter is None:
+        return base, None, thing
+    raise cannot(value, "how much? a number, all, or half of it")
+
+
+def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    """take all gold from X; pay 10 gold [to you]; give half of it to X; share 12 gold among Y.
+
+    What is paid goes to the bank unless a receiver is named; a payer short of the amount pays
+    what they have."""
+    act = instruction.act
+    verb = act.verb
+    amount, fixed_counter, amount_text = compile_amount(act.object, lex)
+    if verb == "take":
+        _only_roles(act, "from")
+        other = role(act, "from")
+        if other is None:
+            raise cannot(act, "take it from whom?")
+    elif verb == "share":
+        _only_roles(act, "among")
+        other = role(act, "among")
+        if other is None:
+            raise cannot(act, "share it among whom?")
+    else:
+        _only_roles(act, "to")
+        other = role(act, "to") if act.object is not None else None
+    if verb == "give" and other is None:
+        raise cannot(act, "give it to whom?")
+    target = receiver(other, lex) if other is not None else None
+
+    def counter_of(frame: dict[str, Any], game: Game) -> str | None:
+        return fixed_counter or frame.get("it_counter")
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        counter = counter_name(counter_words, game) or "gold"
+        counter = counter_of(frame, game)
+        if counter is None:
+            return NEXT                 # "half of it" when nothing was named before
         me = doer(frame)
         if answer is not None:
             seats = [answer.params["seat"]]
-        elif other is None:
+        elif target is None:
             seats = []
         else:
-            seats = _target_players(game, state, frame, other) or []
-            if act.verb == "take":
+            seats = target.seats(_ctx(game, state, frame).with_player(frame["player"]))
+            if verb == "take":
                 seats = [s for s in seats if state.players[s].counters.get(counter, 0)]
             elif amount(state.players[me].counters.get(counter, 0), frame) <= 0:
                 return NEXT         # nothing to give
-            mode = "all" if act.verb == "share" else "choose"
-            if mode == "choose" and len(seats) > 1:
+            if verb != "share" and len(seats) > 1:
                 return _ask(me, "player", [Action("player", {"seat": s}, game.player_name(s))
-                                           for s in seats], f"{act.verb.capitalize()}: whom?")
-        if act.verb == "take":
+                                           for s in seats], f"{verb.capitalize()}: whom?")
+        if verb == "take":
             seats = [s for s in seats if state.players[s].counters.get(counter, 0)]
             if not seats:
                 return NEXT         # nobody has any: nothing happens
             victim = seats[0]
-            n = amount(state.players[victim].counters.get(counter, 0), frame)
-            n = min(n, state.players[victim].counters.get(counter, 0))
+            have = state.players[victim].counters.get(counter, 0)
+            n = min(amount(have, frame), have)
             gain_counter(game, state, victim, counter, -n)
             gain_counter(game, state, me, counter, n)
             frame["it"] = n
+            frame["it_counter"] = counter
             game.say(state, f"{game.player_name(me)} takes {n} {counter} from "
                             f"{game.player_name(victim)}.")
             return NEXT
         have = state.players[me].counters.get(counter, 0)
         n = min(amount(have, frame), have)
         gain_counter(game, state, me, counter, -n)
-        if act.verb == "share" and seats:
+        if verb == "share" and seats:
             each = n // len(seats)
             for s in seats:
                 gain_counter(game, state, s, counter, each)
@@ -372,52 +324,51 @@ def _money(instruction: ActI) -> Any:
         to = f" to {', '.join(game.player_name(s) for s in seats)}" if seats else ""
         game.say(state, f"{game.player_name(me)} pays {n} {counter}{to}.")
         return NEXT
-    return handler
 
+    def can(game: Game, state: State, frame: dict[str, Any]) -> str:
+        counter = counter_of(frame, game)
+        if verb == "take" or counter is None:
+            return "fully"
+        have = state.players[doer(frame)].counters.get(counter, 0)
+        need = amount(have, frame)
+        return "fully" if have >= need and (need or have) else "partly" if have else "not"
 
-def can_do(game: Game, state: State, frame: dict[str, Any], act: ast.Act) -> str:
-    """How far an act can be carried out now: "fully", "partly" or "not" at all.
-
-    A choice offers the options a player can do fully, else those it can do partly (paying
-    what gold it has); "you may" does not ask about an act that would do nothing."""
-    me = doer(frame)
-    value = act.object
-    if act.verb in ("pay", "give", "share") and isinstance(value, ast.NounPhrase):
-        have = state.players[me].counters.get(counter_name(("gold",), game) or "gold", 0)
-        if value.count is not None:
-            return "fully" if have >= value.count else "partly" if have else "not"
-        return "fully" if have else "not"
-    if act.verb in ("destroy", "discard", "swap", "move", "pass") or (
-            act.verb == "take" and name_of(act.object) is not None):
-        if act.verb == "take":
-            named = name_of(act.object)
-            found = any(game.name(c) == named for p in state.players if p.seat != me
-                        for c in p.active_cards())
-            return "fully" if found else "not"
-        return "fully" if _zone_cards(game, state, frame, act.object) else "not"
-    return "fully"
+    where = {"take": " from ", "share": " among ", "give": " to ", "pay": " to "}[verb]
+    receiver_text = (where + target.text) if target is not None else " to the bank"
+    if verb == "share" and target is not None:
+        receiver_text += ", in equal parts (rounded down)"
+    return _finish(instruction, handler, f"{verb} {amount_text}{receiver_text}", can)
 
 
 # ------------------------------------------------------------------ swaps
 
 
-def _swap(instruction: ActI) -> Any:
-    """swap A for B: the two cards trade places (events or civilization)."""
+def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    """swap A for B: the two cards trade places (events or civilization), each taking the
+    other's exact place."""
     act = instruction.act
+    _only_roles(act, "for")
     other = role(act, "for")
+    if other is None:
+        raise cannot(act, "swap it for what?")
+    first_by = card_selector(act.object, lex)
+    second_by = card_selector(other, lex)
+    if first_by.many or second_by.many:
+        raise cannot(act, "swap one card for one card")
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         me = doer(frame)
         loc = frame["loc"]
+        ctx = _ctx(game, state, frame)
         if answer is not None and answer.kind == "card":
             loc.setdefault("picked", []).append(answer.params["card"])
         picked = loc.get("picked", [])
-        firsts = _zone_cards(game, state, frame, act.object)
+        firsts = first_by.select(ctx)
         if not firsts:
             return NEXT
         first = firsts[0]
-        seconds = [c for c in _zone_cards(game, state, frame, other) if c != first]
+        seconds = [c for c in second_by.select(ctx) if c != first]
         if not seconds:
             return NEXT
         if picked:
@@ -429,11 +380,17 @@ def _swap(instruction: ActI) -> Any:
         _exchange_places(state, first, second)
         game.say(state, f"{game.name(first)} and {game.name(second)} change places.")
         return NEXT
-    return handler
+
+    def can(game: Game, state: State, frame: dict[str, Any]) -> str:
+        ctx = _ctx(game, state, frame)
+        firsts = first_by.select(ctx)
+        return "fully" if firsts and any(c != firsts[0] for c in second_by.select(ctx)) \
+            else "not"
+    return _finish(instruction, handler, f"swap {first_by.text} for {second_by.text}", can)
 
 
 def _exchange_places(state: State, a: int, b: int) -> None:
-    def place(copy: int) -> tuple[list, int] | None:
+    def place(copy: int) -> tuple[list[int], int] | None:
         for player in state.players:
             if copy in player.events:
                 return player.events, player.events.index(copy)
@@ -456,29 +413,48 @@ def _exchange_places(state: State, a: int, b: int) -> None:
 # ------------------------------------------------------------------ calamities failing
 
 
-def _fail(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-          answer: Action | None) -> Result:
+def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     """Each calamity that was in the events zone when the turn began and is still there fails,
     in the order the player chooses (AH-K1, AH-K4). A failing calamity is discarded as it
-    strikes (AH-K3), so its own rules can pass it on or shuffle it back with the pile."""
-    me = doer(frame)
-    player = state.players[me]
-    if answer is not None:
-        copy = answer.params["card"]
-    else:
-        failing = [c for c in _zone_cards(game, state, frame, instruction.act.object)
-                   if c in player.events]
-        if not failing:
-            return NEXT
-        if len(failing) > 1:
-            return _card_choice(game, me, failing, "Which calamity fails first?")
-        copy = failing[0]
-    started = player.flags.get("turn_start_events", [])
-    player.flags["turn_start_events"] = [c for c in started if c != copy]
-    player.events.remove(copy)
-    state.discard.append(copy)
-    game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
-    info = game.catalog.info(copy)
-    if not info.triggers.get("failure"):
-        return push(game.frame("empty", me, copy))
-    return push(game.frame(f"card:{info.index}:failure:0", me, copy))
+    strikes (AH-K3), so its own rules can pass it on or shuffle it back with the pile; every
+    "on failure" rule of the card runs, in the order written."""
+    act = instruction.act
+    _only_roles(act)
+    failing_by = card_selector(act.object, lex)
+
+    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+                answer: Action | None) -> Result:
+        me = doer(frame)
+        player = state.players[me]
+        loc = frame["loc"]
+        if loc.get("queue"):
+            return push(loc["queue"].pop(0))
+        if answer is not None:
+            copy = answer.params["card"]
+        else:
+            failing = [c for c in failing_by.select(_ctx(game, state, frame))
+                       if c in player.events]
+            if not failing:
+                return NEXT
+            if len(failing) > 1 and not failing_by.many:
+                failing = failing[:1]
+            if len(failing) > 1:
+                return _card_choice(game, me, failing, "Which calamity fails first?")
+            copy = failing[0]
+        started = player.flags.get("turn_start_events", [])
+        player.flags["turn_start_events"] = [c for c in started if c != copy]
+        player.events.remove(copy)
+        state.discard.append(copy)
+        game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
+        info = game.catalog.info(copy)
+        frames = [game.frame(f"card:{info.index}:failure:{n}", me, copy)
+                  for n in range(len(info.triggers.get("failure", [])))]
+        if not frames:
+            return push(game.frame("empty", me, copy))
+        loc["queue"] = frames[1:]
+        return push(frames[0])
+    text = f"{failing_by.text} fails, in the order the player chooses"
+    return _finish(instruction, handler, text, _some(failing_by))
+
+
+__all__ = ["can_do", "is_amount", "says"]

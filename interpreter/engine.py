@@ -22,7 +22,7 @@ from .catalog import Catalog
 from .chance import seed_state
 from .control import NEXT, Result, wait
 from .errors import IllegalActionError, PackError, RuleError, RuleLoopError
-from .meaning import Ctx, compile_condition, compile_value
+from .meaning import NO_LEXICON, Ctx, Lexicon, compile_condition, compile_value
 from .state import PlayerState, State
 
 STEP_BUDGET = 20_000         # instructions between two decisions before a rule is a loop
@@ -42,14 +42,16 @@ class Formulas:
 
     @classmethod
     def build(cls, pack: Pack, catalog: Catalog) -> Formulas:
+        lex = Lexicon.of(pack.game)
+
         def value(node: Any) -> Callable[[Ctx], int] | None:
-            return compile_value(node) if node is not None else None
+            return compile_value(node, lex) if node is not None else None
         return cls(
             score=value(pack.scoring),
-            age_end=compile_condition(pack.age_end) if pack.age_end is not None else None,
+            age_end=compile_condition(pack.age_end, lex) if pack.age_end is not None else None,
             rerolls=value(pack.war_rerolls),
-            tokens=[compile_condition(t.condition) for t in pack.tokens],
-            points={info.index: compile_value(info.points) for info in catalog.cards
+            tokens=[compile_condition(t.condition, lex) for t in pack.tokens],
+            points={info.index: compile_value(info.points, lex) for info in catalog.cards
                     if not isinstance(info.points, int)},
         )
 
@@ -65,6 +67,7 @@ class Game:
     programs: dict[str, list[prog.Instruction]] = field(default_factory=dict)
     sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
     formulas: Formulas = field(default_factory=Formulas)
+    lexicon: Lexicon = NO_LEXICON     # the pack's nouns, for compiling phrases word by word
 
     # ---------------------------------------------------------------- loading
 
@@ -86,7 +89,8 @@ class Game:
             raise PackError(f'the pack has no board side "{side}"')
         try:
             catalog = Catalog.build(pack)
-            game = cls(pack, catalog, chosen, side, formulas=Formulas.build(pack, catalog))
+            game = cls(pack, catalog, chosen, side, formulas=Formulas.build(pack, catalog),
+                       lexicon=Lexicon.of(pack.game))
             game._compile()
         except RuleError:
             from .playability import check_playable
@@ -121,7 +125,7 @@ class Game:
     def _compile_one(self, key: str, body: Any) -> list[prog.Instruction]:
         from .verbs import prepare_act
         try:
-            program = prog.compile_body(body)
+            program = prog.compile_body(body, self.lexicon)
             for instruction in program:
                 if isinstance(instruction, prog.ActI):
                     prepare_act(self, instruction)
@@ -193,7 +197,7 @@ class Game:
 
     def ctx(self, state: State, frame: dict[str, Any]) -> Ctx:
         return Ctx(state, self.catalog, frame["player"], frame.get("card"),
-                   dict(frame.get("roles") or {}), frame.get("it"))
+                   dict(frame.get("roles") or {}), frame.get("it"), frame.get("doer"))
 
     def run(self, state: State, answer: Action | None = None,
             stop: Callable[[dict[str, Any], prog.Instruction], bool] | None = None) -> None:

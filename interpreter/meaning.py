@@ -2,25 +2,28 @@
 
 Each syntax node is compiled once, when the game loads, into a Python closure over a `Ctx`
 (the state, the player the rule speaks for, the card it belongs to, the war's sides...). Play
-never looks at text. A form the interpreter does not know is a `RuleError` at load time, with
-the node's place.
+never looks at text. Every word of a phrase is consumed by the compiler: a determiner, a
+qualifier, a zone or a tail it cannot honour exactly is a `RuleError` at load time, with the
+node's place ("the interpreter cannot play ... yet: ..."), never dropped.
+
+Each closure also carries, in `says`, what it means in plain words (built from what the
+compiler understood, not by printing the text back): `agesmith explain` reads them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
 from rules_dsl.vocabulary import singular
 
-from .errors import RuleError
+from .errors import RuleError, cannot
 
 if TYPE_CHECKING:
     from .catalog import CardInfo, Catalog
     from .state import State
-
 
 
 @dataclass
@@ -33,6 +36,7 @@ class Ctx:
     card: int | None = None             # "this card"
     roles: dict[str, int] = field(default_factory=dict)   # opponent, winner, attacker, ...
     it: Any = None                      # the last card or amount mentioned
+    doer: int | None = None             # the player doing a step ("their"), when not "you"
 
     def with_player(self, seat: int) -> Ctx:
         return replace(self, player=seat)
@@ -43,94 +47,213 @@ class Ctx:
 
 Cond = Callable[[Ctx], bool]
 Num = Callable[[Ctx], int]
+CardTest = Callable[[Ctx, int], bool]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def said(fn: F, text: str) -> F:
+    """Attach to a compiled closure what it means in plain words."""
+    setattr(fn, "says", text)  # noqa: B010  (a function attribute, read by `says`)
+    return fn
+
+
+def says(fn: Any) -> str:
+    """What a compiled closure means, in plain words."""
+    return str(getattr(fn, "says", "?"))
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The nouns a pack declares, so that phrases are checked word by word when they compile.
+
+    Without a lexicon (conditions written in a scenario file), card words are looked up in the
+    catalogue during play instead."""
+
+    types: frozenset[str] = frozenset()
+    keywords: frozenset[str] = frozenset()
+    counters: tuple[str, ...] = ()
+    resources: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, game: dict[str, Any]) -> Lexicon:
+        return cls(frozenset(str(t) for t in game.get("card_types") or []),
+                   frozenset(str(k) for k in game.get("keywords") or []),
+                   tuple(str(c) for c in game.get("counters") or {}),
+                   frozenset(str(r) for r in game.get("resources") or []))
+
+    def card_word(self, word: str) -> bool | None:
+        """Whether a singular word names a kind of card (None: no lexicon to ask)."""
+        if not self.types and not self.keywords:
+            return None
+        base = word[4:] if word.startswith("non-") else word
+        return base in self.types or base in self.keywords or f"non-{base}" in self.keywords
+
+    def counter(self, words: tuple[str, ...]) -> str | None:
+        text = " ".join(words)
+        for name in self.counters:
+            if text in (name, singular(name)) or singular(text) == singular(name):
+                return name
+        return None
+
+
+NO_LEXICON = Lexicon()
 
 
 # ------------------------------------------------------------------ players
 
 
-def players_of(np: Any) -> tuple[Callable[[Ctx], list[int]], str]:
+PLAYER_ROLES = ("opponent", "winner", "loser", "attacker", "defender")
+
+
+def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list[int]], str]:
     """Compile a phrase naming players: (candidates, mode) where mode is all, choose or one."""
     if isinstance(np, ast.Pronoun):
         if np.word == "you":
-            return (lambda ctx: [ctx.player]), "one"
+            return said(lambda ctx: [ctx.player], "you"), "one"
         raise RuleError('"it" does not name a player', np)
-    words = _head_words(np)
-    noun = singular(words[-1]) if words else ""
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or not isinstance(
+            np.heads[0], tuple):
+        raise cannot(np, "this phrase does not name players")
+    words = tuple(singular(w) for w in np.heads[0])
+    noun = words[-1]
+    known_tails = (ast.OfChoice, ast.Superlative, ast.WhoOwns, ast.WhoHas, ast.WhoDid,
+                   ast.InTurnOrder)
+    for tail in np.tails:
+        if not isinstance(tail, known_tails):
+            raise cannot(np, "a phrase naming players cannot say where they are")
     chosen = any(isinstance(t, ast.OfChoice) for t in np.tails)
     superlative = next((t for t in np.tails if isinstance(t, ast.Superlative)), None)
-    role = words[-1] if np.determiner == "the" and len(words) == 1 else None
-    if role in ("opponent", "winner", "loser", "attacker", "defender") and superlative is None:
-        return (lambda ctx: [ctx.roles[role]] if role in ctx.roles else []), "one"
-    if words == ("active", "player") and np.determiner == "the":
-        return (lambda ctx: [ctx.state.active]), "one"
-    if noun not in ("player", "opponent"):
-        raise RuleError(f'"{" ".join(words)}" does not name players', np)
+    if np.determiner == "the" and len(words) == 1 and noun in PLAYER_ROLES and \
+            superlative is None and not chosen and len(np.tails) == 0:
+        return said(lambda ctx: [ctx.roles[noun]] if noun in ctx.roles else [],
+                    f"the {noun}"), "one"
+    if words == ("active", "player") and np.determiner == "the" and not np.tails:
+        return said(lambda ctx: [ctx.state.active], "the active player"), "one"
+    if noun not in ("player", "opponent") or any(w not in ("other",) for w in words[:-1]):
+        raise cannot(np, f'"{" ".join(np.heads[0])}" does not name players the game knows')
     others = noun == "opponent" or "other" in words or np.determiner == "another"
-    who = next((t for t in np.tails if isinstance(t, (ast.WhoOwns, ast.WhoHas))), None)
-    who_cond = compile_who(who) if who is not None else None
+    conds: list[tuple[Cond, str]] = []
+    for tail in np.tails:
+        if isinstance(tail, ast.WhoOwns):
+            conds.append((compile_owns(tail.options, lex), "who own"))
+        elif isinstance(tail, ast.WhoHas):
+            conds.append((_compile_has(tail.comparator, tail.value, lex), "who have"))
+        elif isinstance(tail, ast.WhoDid):
+            conds.append((_did_fact(tail.verb, None, False, tail, lex, tail.negated), "who"))
+    measure = quantity_of_words(superlative.words, superlative, lex) if superlative else None
+    best_of = (max if superlative and superlative.kind in ("most", "highest") else min)
 
     def candidates(ctx: Ctx) -> list[int]:
         n = len(ctx.state.players)
         seats = [(ctx.player + k) % n for k in range(n)]         # in turn order from you
         if others:
             seats = seats[1:]
-        if who_cond is not None:
-            seats = [s for s in seats if who_cond(ctx.with_player(s))]
-        if superlative is not None:
-            measure = quantity_of_words(superlative.words)
+        for cond, _ in conds:
+            seats = [s for s in seats if cond(ctx.with_player(s))]
+        if measure is not None:
             values = {s: measure(ctx.with_player(s)) for s in seats}
             if values:
-                best = (max if superlative.kind in ("most", "highest") else min)(values.values())
+                best = best_of(values.values())
                 seats = [s for s in seats if values[s] == best]
         return seats
 
+    text = ("the other players" if others and noun == "player" else
+            "the opponents" if others else "the players")
+    for cond, lead in conds:
+        text += f" {lead} {says(cond)}"
+    if superlative is not None:
+        text += f" with the {superlative.kind} {says(measure)}"
     if np.determiner in ("each", "every", "all") or (np.possessive and noun == "opponent"):
-        return candidates, "all"
+        if chosen or superlative is not None:
+            raise cannot(np, "each of them, or one of your choice? not both")
+        return said(candidates, f"each of {text}"), "all"
     if np.determiner == "the" and superlative is not None:
-        return candidates, "choose"         # a tie is the chooser's to break
+        return said(candidates, f"one of {text} (a tie is the chooser's)"), "choose"
     if chosen or np.determiner in ("a", "an", "another", "any"):
-        return candidates, "choose"
-    raise RuleError(f'which players "{" ".join(words)}" names is unclear', np)
+        return said(candidates, f"one of {text} of the chooser's choice"), "choose"
+    raise cannot(np, f'which players "{" ".join(np.heads[0])}" names is unclear '
+                     '(say "each", "an ... of your choice", "the ... with the most ...")')
 
 
-def compile_who(tail: Any) -> Cond:
-    if isinstance(tail, ast.WhoOwns):
-        return compile_owns(tail.options)
-    comparator = tail.comparator
-    return _compile_has(comparator, tail.value)
+def player_text(fn: Any, mode: str) -> str:
+    return says(fn)
 
 
 # ------------------------------------------------------------------ cards
 
 
-def card_filter(words: tuple[str, ...], node: Any = None) -> Callable[[Ctx, int], bool]:
-    """A predicate on copies from the words of a noun: "active population bonus cards".
+STATE_WORDS = ("active", "decadent", "tilted", "untilted")
 
-    Whether a word is a card type or a keyword is the pack's to say, so the test asks the
-    catalogue; words of zone states (active, decadent...) are left to the zone a phrase reads.
-    """
-    tests: list[Callable[[Ctx, int], bool]] = []
+
+@dataclass(frozen=True)
+class CardWords:
+    """What the words of a card noun ask for: a test on each card, and which of a
+    civilization's cards (every card, active, decadent, tilted or untilted ones)."""
+
+    test: CardTest
+    state: str | None                   # None: every card of the civilization
+    text: str
+
+
+def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXICON,
+               allow: tuple[str, ...] = ()) -> CardWords:
+    """Compile the words of a card noun ("active population bonus cards"), each word consumed.
+
+    A word is a state (active, decadent, tilted, untilted), a card type or keyword of the pack
+    (or "non-" one), "bonus" with the resource before it, or "card". `allow` lets a verb accept
+    one more word it honours itself (e.g. "unresolved")."""
+    tests: list[CardTest] = []
+    parts: list[str] = []
+    states: list[str] = []
     plain = [singular(w) for w in words]
     i = 0
     while i < len(plain):
         word = plain[i]
         nxt = plain[i + 1] if i + 1 < len(plain) else None
-        if word in ("card", "it", "them", *ZONE_STATES):
-            pass
-        elif nxt == "bonus":
+        if word in ("card", *allow):
+            if word != "card":
+                parts.append(word)
+        elif word in STATE_WORDS:
+            states.append(word)
+        elif nxt == "bonus" and (word in lex.resources or lex.counter((word,)) or (
+                not lex.resources and not lex.counters)):
             tests.append(lambda ctx, c, k=word: ctx.info(c).has_bonus(k))
+            parts.append(f"with a {word} bonus")
             i += 1
         elif word == "bonus":
             tests.append(lambda ctx, c: ctx.info(c).has_bonus())
-        elif word.startswith("non-"):
-            tests.append(lambda ctx, c, w=word[4:]: not _is(ctx, c, w))
+            parts.append("with a bonus")
         else:
-            tests.append(lambda ctx, c, w=word: _is(ctx, c, w))
+            known = lex.card_word(word)
+            if known is False:
+                raise cannot(node, f'"{word}" is not a kind of card (a card type or keyword)')
+            if word.startswith("non-"):
+                tests.append(lambda ctx, c, w=word[4:]: not _is(ctx, c, w))
+            else:
+                tests.append(lambda ctx, c, w=word: _is(ctx, c, w))
+            parts.append(word)
         i += 1
-    return lambda ctx, c: all(t(ctx, c) for t in tests)
+    state = None
+    if states:
+        if len(set(states)) > 1 and set(states) != {"active", "tilted"} and \
+                set(states) != {"active", "untilted"}:
+            raise cannot(node, f'cards both {" and ".join(sorted(set(states)))}')
+        state = "tilted" if "tilted" in states else "untilted" if "untilted" in states \
+            else states[0]
+    kinds = [p for p in parts if not p.startswith("with")]
+    withs = [p for p in parts if p.startswith("with")]
+    text = " ".join([*(states if states else []), *kinds, "cards", *withs])
+
+    def test(ctx: Ctx, c: int) -> bool:
+        return all(t(ctx, c) for t in tests)
+    return CardWords(test, state, text)
 
 
-ZONE_STATES = ("active", "decadent", "tilted", "untilted", "unresolved")
+def card_filter(words: tuple[str, ...], node: Any = None,
+                lex: Lexicon = NO_LEXICON, allow: tuple[str, ...] = ()) -> CardTest:
+    """A predicate on copies from the words of a noun, state words excepted."""
+    found = card_words(words, node, lex, allow)
+    return said(found.test, found.text)
 
 
 def _is(ctx: Ctx, copy: int, word: str) -> bool:
@@ -143,14 +266,18 @@ def _is(ctx: Ctx, copy: int, word: str) -> bool:
     return ("non-" + word) in ctx.catalog.keywords and ("non-" + word) not in info.keywords
 
 
-def civ_cards(ctx: Ctx, seat: int, words: tuple[str, ...]) -> list[int]:
-    """The copies of a civilization a noun's state words select (active ones by default)."""
+def civ_cards(ctx: Ctx, seat: int, state: str | None) -> list[int]:
+    """The copies of a civilization in a state: every card, active, decadent, (un)tilted."""
     player = ctx.state.players[seat]
-    if "decadent" in words:
+    if state is None:
+        return player.all_cards()
+    if state == "decadent":
         return player.decadent_cards()
-    if "active" in words:
-        return player.active_cards()
-    return player.all_cards()
+    if state == "tilted":
+        return [c for c in player.active_cards() if c in player.tilted]
+    if state == "untilted":
+        return [c for c in player.active_cards() if c not in player.tilted]
+    return player.active_cards()
 
 
 def _head_words(np: Any) -> tuple[str, ...]:
@@ -160,122 +287,277 @@ def _head_words(np: Any) -> tuple[str, ...]:
     return head if isinstance(head, tuple) else ()
 
 
+def _named(np: Any) -> str | None:
+    if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 and isinstance(np.heads[0],
+                                                                           ast.CardName):
+        return np.heads[0].name
+    return None
+
+
+# ------------------------------------------------------------------ zones
+
+
+@dataclass(frozen=True)
+class Zone:
+    """The cards of a zone a phrase names, for the player a rule speaks for."""
+
+    cards: Callable[[Ctx], list[int]]
+    text: str
+    shared: bool
+
+
+def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
+    """The cards of a zone named by a phrase: the deck, the discard pile, your events, any
+    civilization. Its determiner is consumed: your / their (the player the rule is about), any
+    (every player's), the (a shared zone)."""
+    words = " ".join(_head_words(np))
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.tails or np.count:
+        raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
+    if words in ("deck", "discard pile"):
+        if np.determiner not in ("the", None) or np.possessive:
+            raise cannot(np, f"there is one {words}, shared by every player")
+        if words == "deck":
+            return Zone(lambda ctx: ctx.state.deck, "the deck", True)
+        return Zone(lambda ctx: ctx.state.discard, "the discard pile", True)
+    if words in ("events", "legacy", "civilization"):
+        def own(ctx: Ctx, seat: int) -> list[int]:
+            player = ctx.state.players[seat]
+            if words == "civilization":
+                return player.all_cards()
+            return list(player.events if words == "events" else player.legacy)
+        if np.possessive in ("your", "their") and np.determiner is None:
+            return Zone(lambda ctx: own(ctx, ctx.player), f"{np.possessive} {words}", False)
+        if np.determiner == "any" and not np.possessive:
+            return Zone(lambda ctx: [c for p in ctx.state.players for c in own(ctx, p.seat)],
+                        f"any player's {words}", False)
+        raise cannot(np, f'whose {words}? say "your {words}" or "any {words}"')
+    raise cannot(np, f'"{words}" is not a zone the game knows')
+
+
 # ------------------------------------------------------------------ numbers
 
 
-def quantity_of_words(words: tuple[str, ...], node: Any = None) -> Num:
+def quantity_of_words(words: tuple[str, ...], node: Any = None,
+                      lex: Lexicon = NO_LEXICON) -> Num:
     """How much a player has of a thing named by words: gold, points, active bonuses..."""
     plain = tuple(singular(w) for w in words)
     last = plain[-1] if plain else ""
     text = " ".join(plain)
+    if not plain:
+        raise cannot(node, "how much of what?")
     if last == "point":
-        return lambda ctx: sum(card_points(ctx, c) for c in civ_cards(ctx, ctx.player, words))
+        found = card_words(plain[:-1], node, lex)
+        return said(lambda ctx: sum(card_points(ctx, c)
+                                    for c in civ_cards(ctx, ctx.player, found.state)
+                                    if found.test(ctx, c)),
+                    f"the points of {found.text}")
     if text in ("card type", "type"):
-        return lambda ctx: len({ctx.info(c).type for c in civ_cards(ctx, ctx.player, ())})
+        return said(lambda ctx: len({ctx.info(c).type
+                                     for c in civ_cards(ctx, ctx.player, None)}),
+                    "the number of card types among the civilization's cards")
     if last == "bonus":
-        kind = plain[-2] if len(plain) > 1 and plain[-2] not in ("active", "decadent") else None
-        scope = ("decadent",) if "decadent" in plain else ("active",)
-        return lambda ctx: sum(ctx.info(c).bonus[kind] if kind else ctx.info(c).bonus_symbols
-                               for c in civ_cards(ctx, ctx.player, scope))
+        return _bonuses(plain[:-1], node, lex)
     if text in ("achievement token", "token"):
-        return lambda ctx: len(ctx.state.players[ctx.player].tokens)
-    test = card_filter(tuple(w for w in words), node)
+        return said(lambda ctx: len(ctx.state.players[ctx.player].tokens),
+                    "the number of achievement tokens")
+    counter = lex.counter(plain) if lex.counters else None
+    if counter is not None:
+        return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0),
+                    counter)
+    if lex.counters and last != "card" and lex.card_word(last) is False:
+        raise cannot(node, f'"{" ".join(words)}" is not a counter or a kind of card')
+    found = card_words(plain, node, lex)
 
     def amount(ctx: Ctx) -> int:
         counters = ctx.state.players[ctx.player].counters
-        if text in counters:            # a counter the pack declares: gold, universal resource
+        if not lex.counters and text in counters:     # no lexicon: a counter by its name
             return counters[text]
-        return sum(1 for c in civ_cards(ctx, ctx.player, words) if test(ctx, c))
-    return amount
+        return sum(1 for c in civ_cards(ctx, ctx.player, found.state) if found.test(ctx, c))
+    return said(amount, f"the number of {found.text}")
+
+
+def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
+    """The bonus symbols on a civilization's cards ("active population bonuses"): a coin of
+    2 gold is one symbol (AH: a bonus symbol is counted once, whatever its value)."""
+    kinds = [w for w in words if w not in STATE_WORDS]
+    states = [w for w in words if w in STATE_WORDS]
+    if len(kinds) > 1 or len(states) > 1:
+        raise cannot(node, "bonuses of one kind, in one state")
+    kind = kinds[0] if kinds else None
+    if kind is not None and lex.resources and kind not in lex.resources and \
+            lex.counter((kind,)) is None:
+        raise cannot(node, f'"{kind}" is not a resource or a counter')
+    state = states[0] if states else "active"
+    text = f"the {state} {kind + ' ' if kind else ''}bonus symbols"
+    return said(lambda ctx: sum(ctx.info(c).symbols(kind)
+                                for c in civ_cards(ctx, ctx.player, state)), text)
 
 
 def card_points(ctx: Ctx, copy: int) -> int:
-    """A card's points; a formula is worked out for its owner."""
+    """A card's points; a formula counts 0 for achievements (it is scored at an age's end)."""
     points = ctx.info(copy).points
-    if isinstance(points, int):
-        return points
-    return 0        # a formula counts 0 for achievements (it is scored at the end of an age)
+    return points if isinstance(points, int) else 0
 
 
-def compile_value(node: Any) -> Num:
+def compile_value(node: Any, lex: Lexicon = NO_LEXICON) -> Num:
     if isinstance(node, ast.Int):
-        return lambda ctx, v=node.value: v
+        return said(lambda ctx, v=node.value: v, str(node.value))
     if isinstance(node, ast.Arith):
-        left, right = compile_value(node.left), compile_value(node.right)
-        op = node.op
-        if op == "+":
-            return lambda ctx: left(ctx) + right(ctx)
-        if op == "-":
-            return lambda ctx: left(ctx) - right(ctx)
-        if op == "*":
-            return lambda ctx: left(ctx) * right(ctx)
-        return lambda ctx: left(ctx) // max(1, right(ctx))
+        return _arith(node, None, lex)
     if isinstance(node, ast.Rounded):
-        return compile_value(node.value)        # division already rounds down
+        inner = node.value
+        if isinstance(inner, ast.Arith) and inner.op == "/":
+            return _arith(inner, node.direction, lex)
+        if isinstance(inner, ast.NounPhrase) and inner.determiner == "half of":
+            return _quantity(inner, lex, node.direction)
+        raise cannot(node, "only a division or a half is rounded")
     if isinstance(node, ast.Limit):
-        inner, bound = compile_value(node.value), compile_value(node.bound)
+        inner, bound = compile_value(node.value, lex), compile_value(node.bound, lex)
         if node.kind == "most":
-            return lambda ctx: min(inner(ctx), bound(ctx))
-        return lambda ctx: max(inner(ctx), bound(ctx))
+            return said(lambda ctx: min(inner(ctx), bound(ctx)),
+                        f"{says(inner)}, at most {says(bound)}")
+        return said(lambda ctx: max(inner(ctx), bound(ctx)),
+                    f"{says(inner)}, at least {says(bound)}")
     if isinstance(node, ast.NounPhrase):
-        return compile_quantity(node)
-    raise RuleError("not a number", node)
+        return _quantity(node, lex, None)
+    if isinstance(node, ast.Pronoun) and node.word == "it":
+        return said(lambda ctx: int(ctx.it or 0) if not isinstance(ctx.it, bool) else 0,
+                    "that amount")
+    raise cannot(node, "this is not a number the game can work out")
 
 
-def compile_quantity(np: ast.NounPhrase) -> Num:
-    """your gold / the points of your cards / the number of your active bonuses / 3 cards."""
-    words = _head_words(np)
+def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
+    left, right = compile_value(node.left, lex), compile_value(node.right, lex)
+    op = node.op
+    text = f"({says(left)} {op} {says(right)})"
+    if op == "+":
+        return said(lambda ctx: left(ctx) + right(ctx), text)
+    if op == "-":
+        return said(lambda ctx: left(ctx) - right(ctx), text)
+    if op == "*":
+        return said(lambda ctx: left(ctx) * right(ctx), text)
+    if rounding == "up":
+        return said(lambda ctx: -(-left(ctx) // max(1, right(ctx))), text + " rounded up")
+    return said(lambda ctx: left(ctx) // max(1, right(ctx)), text + " rounded down")
+
+
+def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
+    """your gold / the points of your cards / the number of cards in your events / 3 cards."""
+    if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
+        raise cannot(np, "a number is a count, a measure or a counter")
+    words = np.heads[0]
     of = next((t for t in np.tails if isinstance(t, ast.Of)), None)
-    if np.determiner == "the" and of is not None and words:
-        inner = _head_words(of.of)
-        measure = singular(words[-1])
-        if measure == "number":
-            return quantity_of_words(inner, np)
-        if measure == "point":
-            return quantity_of_words((*inner[:-1], "points") if inner else ("points",), np)
-        if measure == "value" and inner and singular(inner[-1]) == "token":
-            return lambda ctx: sum(ctx.state.players[ctx.player].tokens)
-        raise RuleError(f'"the {" ".join(words)} of ..." is not a measure the game knows', np)
+    located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
+    others = [t for t in np.tails if t is not of and t is not located]
+    if others:
+        raise cannot(np, "a number cannot be chosen or compared here")
+    if np.possessive not in (None, "your", "their") or (
+            np.possessive and np.determiner not in (None, "all", "half of")):
+        raise cannot(np, "a number of your own things")
+    if np.determiner == "the" and of is not None:
+        if located is not None:
+            raise cannot(np, "say where on the counted thing: the number of cards in ...")
+        return _measure(np, tuple(singular(w) for w in words), of.of, lex)
+    if of is not None:
+        raise cannot(np, 'a measure reads "the <measure> of ..."')
     if np.count is not None:
-        return lambda ctx, v=np.count: v
-    if np.determiner in ("a", "an"):
-        return lambda ctx: 1
-    return quantity_of_words(words, np)
+        if located is not None:
+            raise cannot(np, "a fixed number cannot be somewhere")
+        return said(lambda ctx, v=np.count: v, f"{np.count}")
+    if np.determiner in ("a", "an") and located is None:
+        return said(lambda ctx: 1, "1")
+    if located is not None:
+        if np.determiner is not None:
+            raise cannot(np, 'count cards in a zone as "the number of cards in ..."')
+        return _count_in(words, located.where, np, lex)
+    base = quantity_of_words(words, np, lex)
+    if np.determiner == "half of":
+        up = rounding == "up"
+        return said(lambda ctx: (base(ctx) + 1) // 2 if up else base(ctx) // 2,
+                    f"half of {says(base)} rounded {'up' if up else 'down'}")
+    if np.determiner not in (None, "all"):
+        raise cannot(np, f'"{np.determiner}" before an amount')
+    return base
+
+
+def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon) -> Num:
+    if not isinstance(of, ast.NounPhrase) or len(of.heads) != 1 or not isinstance(
+            of.heads[0], tuple):
+        raise cannot(np, "the measure of what?")
+    inner = of.heads[0]
+    located = next((t for t in of.tails if isinstance(t, ast.Located)), None)
+    if len(of.tails) != (1 if located else 0) or of.possessive not in (None, "your", "their"):
+        raise cannot(of, "the measure of your own cards or tokens")
+    if measure == ("number",):
+        if located is not None:
+            return _count_in(inner, located.where, of, lex)
+        return quantity_of_words(inner, of, lex)
+    if located is not None:
+        raise cannot(of, "a measure of cards in a zone other than your civilization")
+    if measure == ("point",):
+        found = card_words(tuple(singular(w) for w in inner), of, lex)
+        return said(lambda ctx: sum(card_points(ctx, c)
+                                    for c in civ_cards(ctx, ctx.player, found.state)
+                                    if found.test(ctx, c)),
+                    f"the points of {found.text}")
+    if measure == ("value",) and singular(inner[-1]) == "token":
+        if any(singular(w) not in ("achievement", "token") for w in inner):
+            raise cannot(of, "the value of which tokens?")
+        return said(lambda ctx: sum(ctx.state.players[ctx.player].tokens),
+                    "the value of the achievement tokens")
+    raise cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
+
+
+def _count_in(words: tuple[str, ...], where: Any, node: Any, lex: Lexicon) -> Num:
+    """The number of cards of a kind in a zone: 3 cards in your events."""
+    zone = zone_of(where, lex)
+    found = card_words(tuple(singular(w) for w in words), node, lex)
+    if found.state is not None:
+        raise cannot(node, f'"{found.state}" cards are in a civilization; say "your '
+                           f'{found.state} cards"')
+    return said(lambda ctx: sum(1 for c in zone.cards(ctx) if found.test(ctx, c)),
+                f"the number of {found.text} in {zone.text}")
+
+
+# Kept for the callers that compile a quantity phrase directly.
+def compile_quantity(np: ast.NounPhrase, lex: Lexicon = NO_LEXICON) -> Num:
+    return _quantity(np, lex, None)
 
 
 # ------------------------------------------------------------------ conditions
 
 
-def compile_condition(node: Any) -> Cond:
+def compile_condition(node: Any, lex: Lexicon = NO_LEXICON) -> Cond:
     if isinstance(node, ast.Or):
-        items = [compile_condition(x) for x in node.items]
-        return lambda ctx: any(f(ctx) for f in items)
+        items = [compile_condition(x, lex) for x in node.items]
+        return said(lambda ctx: any(f(ctx) for f in items),
+                    " or ".join(f"({says(f)})" for f in items))
     if isinstance(node, ast.And):
-        items = [compile_condition(x) for x in node.items]
-        return lambda ctx: all(f(ctx) for f in items)
+        items = [compile_condition(x, lex) for x in node.items]
+        return said(lambda ctx: all(f(ctx) for f in items),
+                    " and ".join(f"({says(f)})" for f in items))
     if isinstance(node, ast.Not):
-        item = compile_condition(node.item)
-        return lambda ctx: not item(ctx)
+        item = compile_condition(node.item, lex)
+        return said(lambda ctx: not item(ctx), f"not ({says(item)})")
     if isinstance(node, ast.Owns):
-        return _for_subject(node.subject, compile_owns(node.options))
+        return _for_subject(node.subject, compile_owns(node.options, lex), lex)
     if isinstance(node, ast.OwnsNOf):
-        names, count = set(node.names), node.count
-        test = lambda ctx: sum(1 for c in ctx.state.players[ctx.player].active_cards()  # noqa: E731
-                               if ctx.info(c).name in names) >= count
-        return _for_subject(node.subject, test)
+        return _for_subject(node.subject, _owns_n_of(node), lex)
     if isinstance(node, ast.Has):
-        return _for_subject(node.subject, _compile_has(node.comparator, node.value))
+        return _for_subject(node.subject, _compile_has(node.comparator, node.value, lex), lex)
     if isinstance(node, ast.IsIn):
-        return _compile_is_in(node)
+        return _compile_is_in(node, lex)
     if isinstance(node, ast.Did):
-        return _compile_did(node)
+        return _for_subject(node.subject, _did_fact(node.verb, node.value, node.this_turn,
+                                                    node, lex, node.negated), lex)
     if isinstance(node, ast.IsState):
-        return _compile_is_state(node)
+        return _compile_is_state(node, lex)
     if isinstance(node, ast.Compare):
-        left, right = compile_value(node.subject), compile_value(node.value)
+        left, right = compile_value(node.subject, lex), compile_value(node.value, lex)
         compare = COMPARATORS[node.comparator]
-        return lambda ctx: compare(left(ctx), right(ctx))
-    raise RuleError("this condition is not supported yet", node)
+        return said(lambda ctx: compare(left(ctx), right(ctx)),
+                    f"{says(left)} is {node.comparator} {says(right)}")
+    raise cannot(node, "this condition has no meaning in play")
 
 
 COMPARATORS: dict[str | None, Callable[[int, int], bool]] = {
@@ -289,98 +571,162 @@ COMPARATORS: dict[str | None, Callable[[int, int], bool]] = {
 }
 
 
-def _for_subject(subject: Any, test: Cond) -> Cond:
+def _for_subject(subject: Any, test: Cond, lex: Lexicon) -> Cond:
     """Evaluate `test` for the players a condition's subject names ("a player has ...")."""
     if isinstance(subject, ast.Pronoun) and subject.word == "you":
-        return test
-    seats, mode = players_of(subject)
-    if mode == "all" and subject.determiner in ("each", "every"):
-        return lambda ctx: all(test(ctx.with_player(s)) for s in seats(ctx))
-    return lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx))
+        return said(test, f"the player {says(test)}")
+    if isinstance(subject, ast.NounPhrase) and subject.determiner == "no":
+        plain = replace(subject, determiner="each")
+        seats, _ = players_of(plain, lex)
+        return said(lambda ctx: not any(test(ctx.with_player(s)) for s in seats(ctx)),
+                    f"none of {says(seats).removeprefix('each of ')}: {says(test)}")
+    seats, mode = players_of(subject, lex)
+    if mode == "all":
+        return said(lambda ctx: all(test(ctx.with_player(s)) for s in seats(ctx)),
+                    f"{says(seats)}: {says(test)}")
+    if mode == "choose":
+        return said(lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
+                    f"at least one of {says(seats).removeprefix('one of ')}: {says(test)}")
+    return said(lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
+                f"{says(seats)}: {says(test)}")
 
 
-def compile_owns(options: tuple[Any, ...]) -> Cond:
-    """you own "X" or "Y" / a land / 2 figures / an active figure."""
+def _owns_named(name: str) -> Cond:
+    """A named card is owned when it is active (a decadent card loses its name)."""
+    return said(lambda ctx: any(ctx.info(c).name == name
+                                for c in ctx.state.players[ctx.player].active_cards()),
+                f'owns "{name}"')
+
+
+def compile_owns(options: tuple[Any, ...], lex: Lexicon = NO_LEXICON) -> Cond:
+    """you own "X" or "Y" / a land / 2 figures / an active figure / no wonder."""
     tests: list[Cond] = []
     for option in options:
-        head = option.heads[-1] if isinstance(option, ast.NounPhrase) and option.heads else None
-        if isinstance(head, ast.CardName):
-            name = head.name
-            tests.append(lambda ctx, n=name: any(
-                ctx.info(c).name == n for c in ctx.state.players[ctx.player].active_cards()))
+        name = _named(option)
+        if name is not None:
+            if option.tails or option.determiner or option.count:
+                raise cannot(option, "own a named card, as written in quotes")
+            tests.append(_owns_named(name))
             continue
-        if not isinstance(head, tuple):
-            raise RuleError("own what?", option)
-        test = card_filter(head, option)
+        if not isinstance(option, ast.NounPhrase) or len(option.heads) != 1 or option.tails:
+            raise cannot(option, "own what? a named card or a number of a kind of card")
+        if option.determiner not in (None, "a", "an", "no") or option.possessive:
+            raise cannot(option, f'"{option.determiner or option.possessive}" before what '
+                                 "is owned")
+        found = card_words(tuple(singular(w) for w in _head_words(option)), option, lex)
         count = option.count if option.count is not None else 1
-        tests.append(lambda ctx, t=test, n=count, w=head: sum(
-            1 for c in civ_cards(ctx, ctx.player, w) if t(ctx, c)) >= n)
-    return lambda ctx: any(t(ctx) for t in tests)
+        if option.determiner == "no":
+            tests.append(said(lambda ctx, f=found: not any(
+                f.test(ctx, c) for c in civ_cards(ctx, ctx.player, f.state)),
+                f"owns no {found.text}"))
+            continue
+        tests.append(said(lambda ctx, f=found, n=count: sum(
+            1 for c in civ_cards(ctx, ctx.player, f.state) if f.test(ctx, c)) >= n,
+            f"owns at least {count} {found.text}"))
+    return said(lambda ctx: any(t(ctx) for t in tests), " or ".join(says(t) for t in tests))
 
 
-def _compile_has(comparator: str | None, value: Any) -> Cond:
+def _owns_n_of(node: ast.OwnsNOf) -> Cond:
+    names, count = frozenset(node.names), node.count
+
+    def test(ctx: Ctx) -> bool:         # copies count: two Huntings are two of them (AH-K6)
+        return sum(1 for c in ctx.state.players[ctx.player].active_cards()
+                   if ctx.info(c).name in names) >= count
+    return said(test, f"owns at least {count} active copies of "
+                      + " or ".join(f'"{n}"' for n in node.names))
+
+
+def _compile_has(comparator: str | None, value: Any, lex: Lexicon) -> Cond:
     if not isinstance(value, ast.NounPhrase):
-        raise RuleError("have what?", value)
-    words = _head_words(value)
+        raise cannot(value, "have what? an amount of a thing")
+    name = _named(value)
     located = next((t for t in value.tails if isinstance(t, ast.Located)), None)
-    have = quantity_of_words(words, value)
-    if located is not None:         # "8 cards in their civilization", "3 cards in your events"
-        zone = zone_of(located.where)
-        test = card_filter(words, value)
-        have = lambda ctx: sum(1 for c in zone(ctx) if test(ctx, c))  # noqa: E731
+    if name is not None:                # you have "X" in your events
+        if comparator is not None or value.determiner or value.count or \
+                len(value.tails) != (1 if located else 0):
+            raise cannot(value, "have a named card, in a zone")
+        if located is None:
+            return _owns_named(name)
+        zone = zone_of(located.where, lex)
+        return said(lambda ctx: any(ctx.info(c).name == name for c in zone.cards(ctx)),
+                    f'has "{name}" in {zone.text}')
+    if value.determiner == "no":
+        if comparator is not None:
+            raise cannot(value, '"no" and a comparison')
+        have = _quantity(replace(value, determiner=None), lex, None)
+        return said(lambda ctx: have(ctx) == 0, f"has no {says(have)}")
+    if value.determiner not in (None, "a", "an") or value.possessive:
+        raise cannot(value, f'"{value.determiner or value.possessive}" before what is had')
+    words = value.heads[0] if len(value.heads) == 1 and isinstance(value.heads[0],
+                                                                   tuple) else None
+    if words is None or len(value.tails) != (1 if located else 0):
+        raise cannot(value, "have an amount of a thing")
+    have = (_count_in(words, located.where, value, lex) if located is not None
+            else quantity_of_words(words, value, lex))
     need = value.count if value.count is not None else 1
     compare = COMPARATORS[comparator]
-    return lambda ctx: compare(have(ctx), need)
+    return said(lambda ctx: compare(have(ctx), need),
+                f"has {comparator or 'at least'} {need} of {says(have)}")
 
 
-def _compile_is_in(node: ast.IsIn) -> Cond:
+def _compile_is_in(node: ast.IsIn, lex: Lexicon) -> Cond:
+    """"X" is in your events / this card is in your events."""
     subject = node.subject
-    head = subject.heads[-1] if isinstance(subject, ast.NounPhrase) and subject.heads else None
-    zone_words = _head_words(node.where)
-    if not isinstance(head, ast.CardName) or zone_words != ("events",):
-        raise RuleError("only a named card in your events can be asked about yet", node)
-    name = head.name
-
-    def test(ctx: Ctx) -> bool:
-        found = next((c for c in ctx.state.players[ctx.player].events
-                      if ctx.info(c).name == name), None)
-        if found is not None:
-            ctx.it = found          # "if X is in your events: swap it ..."
-        return found is not None
-    return test
-
-
-def _compile_did(node: ast.Did) -> Cond:
-    if node.verb == "acquired" and node.this_turn:
-        nothing = isinstance(node.value, ast.NounPhrase) and _head_words(node.value) == (
-            "nothing",)
-        if nothing:
-            return lambda ctx: not ctx.state.players[ctx.player].flags.get("acquired")
-        return lambda ctx: bool(ctx.state.players[ctx.player].flags.get("acquired"))
-    if node.verb == "passed":
-        return lambda ctx: bool(ctx.state.players[ctx.player].flags.get("passed"))
-    raise RuleError(f'"{node.verb}" is not a fact the game records', node)
+    zone = zone_of(node.where, lex)
+    name = _named(subject)
+    if name is not None and not subject.tails and not subject.determiner:
+        def test(ctx: Ctx) -> bool:
+            found = next((c for c in zone.cards(ctx) if ctx.info(c).name == name), None)
+            if found is not None:
+                ctx.it = found          # "if X is in your events: swap it ..."
+            return found is not None
+        return said(test, f'"{name}" is in {zone.text}')
+    if isinstance(subject, ast.NounPhrase) and subject.determiner == "this" and \
+            _head_words(subject) == ("card",) and not subject.tails:
+        return said(lambda ctx: ctx.card is not None and ctx.card in zone.cards(ctx),
+                    f"this card is in {zone.text}")
+    raise cannot(node, "ask whether a named card or this card is in a zone")
 
 
-def zone_of(np: Any) -> Callable[[Ctx], list[int]]:
-    """The cards of a zone named by a phrase: the deck, the discard pile, your events..."""
-    words = " ".join(_head_words(np))
-    if words == "deck":
-        return lambda ctx: ctx.state.deck
-    if words == "discard pile":
-        return lambda ctx: ctx.state.discard
-    if words in ("events", "legacy"):
-        return lambda ctx: getattr(ctx.state.players[ctx.player], words)
-    if words == "civilization":
-        return lambda ctx: ctx.state.players[ctx.player].all_cards()
-    raise RuleError(f'"{words}" is not a zone the game knows', np)
+# The facts of a turn the game records, by past verb: (flag, the words of what was done).
+FACTS = {"acquired": "acquired", "passed": "passed"}
 
 
-def _compile_is_state(node: ast.IsState) -> Cond:
+def _did_fact(verb: str, value: Any, this_turn: bool, node: Any, lex: Lexicon,
+              negated: bool) -> Cond:
+    """you acquired nothing this turn / you have passed / every player has not passed."""
+    flag = FACTS.get(verb)
+    if flag is None:
+        raise cannot(node, f'"{verb}" is not a fact the game records (it records: '
+                           f'{", ".join(FACTS)})')
+    want = True
+    if verb == "acquired":
+        if not this_turn:
+            raise cannot(node, 'the game records acquisitions of this turn: add "this turn"')
+        words = _head_words(value)
+        if words == ("nothing",) and isinstance(value, ast.NounPhrase) and not value.tails:
+            want = False
+        elif value is not None and not (isinstance(value, ast.NounPhrase) and words in (
+                ("card",), ("something",)) and value.determiner in ("a", "an") and
+                not value.tails):
+            raise cannot(value, "the game records whether you acquired a card, not which")
+    elif value is not None:
+        raise cannot(value, f'"{verb}" takes no object')
+    if negated:
+        want = not want
+    what = ("acquired a card this turn" if verb == "acquired" else "passed")
+    text = what if want else f"not {what}"
+    return said(lambda ctx: bool(ctx.state.players[ctx.player].flags.get(flag)) == want, text)
+
+
+def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
     """the deck is empty / your events are not empty."""
     if node.state != "empty":
-        raise RuleError(f'"{node.state}" is not a state the game knows (try "empty")', node)
-    cards = zone_of(node.subject)
+        raise cannot(node, f'"{node.state}" is not a state the game knows (try "empty")')
+    zone = zone_of(node.subject, lex)
     if node.negated:
-        return lambda ctx: bool(cards(ctx))
-    return lambda ctx: not cards(ctx)
+        return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
+    return said(lambda ctx: not zone.cards(ctx), f"{zone.text} is empty")
+
+
+__all__ = ["Cond", "Ctx", "Lexicon", "Num", "RuleError", "said", "says"]

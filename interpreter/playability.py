@@ -7,16 +7,18 @@ at the file, line and column of the words.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules_dsl import ast
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import Pack, Source
 
-from .catalog import compile_card
+from .catalog import CardInfo, coin_counters, compile_card
+from .catalog import _sort as _catalog_sort
 from .engine import Game
 from .errors import RuleError
-from .meaning import compile_condition, compile_value
+from .meaning import Lexicon, compile_condition, compile_value
 from .program import ActI, compile_body
 
 
@@ -25,16 +27,27 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     game_doc = pack.documents["game.yaml"]
     keywords = {str(k) for k in pack.game.get("keywords") or []}
+    lex, coins = Lexicon.of(pack.game), coin_counters(pack.game)
     for index, card in enumerate(pack.cards):
-        try:
-            compile_card(index, card, keywords, pack.type_rules)
-        except RuleError as e:
-            out.append(_locate(pack, card.source, card.rules, e, card.type))
-            continue
+        for statement in card.rules.statements:     # each statement on its own: every error
+            alone = replace(card, rules=ast.Rules((statement,)))
+            try:
+                compile_card(index, alone, keywords, {}, lex, coins)
+            except RuleError as e:
+                out.append(_locate(pack, card.source, card.rules, e, card.type))
+    for kind, rules in pack.type_rules.items():
+        for statement in rules.statements:
+            try:
+                catalog_sort(statement, lex)
+            except RuleError as e:
+                out.append(Source(game_doc, ("type_rules", kind)).locate(
+                    getattr(e.node, "span", None), "error", "not-playable", str(e),
+                    "the interpreter has no mechanic for this yet"))
     out += _formulas(pack)
     game = Game.__new__(Game)           # a game shell whose programs are compiled one by one
     game.pack = pack
     game.programs = {}
+    game.lexicon = lex
     for name, rules in pack.phases.items():
         out += _program(game, Source(game_doc, ("phases", name)), rules)
     if pack.setup is not None:
@@ -51,18 +64,32 @@ def check_playable(pack: Pack) -> list[Diagnostic]:
     return out
 
 
+def catalog_sort(statement: Any, lex: Lexicon) -> None:
+    """Compile one statement of a type's rules, as a card of that type would."""
+    from collections import Counter
+    shell = CardInfo(0, "", "", "", "", 0, None, Counter(), None, 0, Counter())
+    _catalog_sort(shell, statement, set(), in_events=False, lex=lex)
+
+
 def _formulas(pack: Pack) -> list[Diagnostic]:
     """Scoring, the age's end, war re-rolls, token conditions and points formulas."""
     game_doc = pack.documents["game.yaml"]
     age_end_path = (("variants", pack.variant, "changes", "age_end") if pack.variant
                     else ("age_end",))
+    lex = Lexicon.of(pack.game)
+
+    def value(node: Any) -> Any:
+        return compile_value(node, lex)
+
+    def condition(node: Any) -> Any:
+        return compile_condition(node, lex)
     items: list[tuple[Source, Any, Any]] = [
-        (Source(game_doc, ("scoring", "age")), pack.scoring, compile_value),
-        (Source(game_doc, age_end_path), pack.age_end, compile_condition),
-        (Source(game_doc, ("war", "rerolls")), pack.war_rerolls, compile_value),
+        (Source(game_doc, ("scoring", "age")), pack.scoring, value),
+        (Source(game_doc, age_end_path), pack.age_end, condition),
+        (Source(game_doc, ("war", "rerolls")), pack.war_rerolls, value),
     ]
-    items += [(t.source, t.condition, compile_condition) for t in pack.tokens]
-    items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, compile_value)
+    items += [(t.source, t.condition, condition) for t in pack.tokens]
+    items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, value)
               for c in pack.cards if not isinstance(c.points, int)]
     out = []
     for source, tree, compile_ in items:
@@ -77,16 +104,29 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
 
 
 def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
+    """Every act and condition of a program that cannot be played, each at its place."""
     from .verbs import prepare_act
-    try:
-        for instruction in compile_body(body):
+    out = []
+    statements = body.statements if isinstance(body, ast.Rules) else body
+    for statement in statements:
+        try:
+            program = compile_body((statement,), game.lexicon)
+        except RuleError as e:
+            out.append(_not_playable(source, e))
+            continue
+        for instruction in program:
             if isinstance(instruction, ActI):
-                prepare_act(game, instruction)
-    except RuleError as e:
-        return [source.locate(getattr(e.node, "span", None), "error", "not-playable", str(e),
-                              "the interpreter has no mechanic for this yet; see the README, "
-                              "What the interpreter understands")]
-    return []
+                try:
+                    prepare_act(game, instruction)
+                except RuleError as e:
+                    out.append(_not_playable(source, e))
+    return out
+
+
+def _not_playable(source: Source, e: RuleError) -> Diagnostic:
+    return source.locate(getattr(e.node, "span", None), "error", "not-playable", str(e),
+                         "the interpreter has no mechanic for this yet; see the README, "
+                         "What the interpreter understands")
 
 
 def _locate(pack: Pack, card_source: Source, rules: ast.Rules, error: RuleError,

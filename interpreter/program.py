@@ -13,8 +13,8 @@ from typing import Any
 
 from rules_dsl import ast
 
-from .errors import RuleError
-from .meaning import Cond, compile_condition
+from .errors import RuleError, cannot
+from .meaning import NO_LEXICON, Cond, Lexicon, compile_condition
 
 
 @dataclass
@@ -58,24 +58,25 @@ class AskI:
 Instruction = ActI | ChoiceI | TestI | JumpI | AskI
 
 
-def compile_body(body: tuple[Any, ...] | ast.Rules) -> list[Instruction]:
+def compile_body(body: tuple[Any, ...] | ast.Rules,
+                 lex: Lexicon = NO_LEXICON) -> list[Instruction]:
     """The program of a phase or a trigger's body."""
     statements = body.statements if isinstance(body, ast.Rules) else body
     out: list[Instruction] = []
     for statement in statements:
-        _statement(statement, out)
+        _statement(statement, out, lex)
     return out
 
 
-def _statement(s: Any, out: list[Instruction]) -> None:
+def _statement(s: Any, out: list[Instruction], lex: Lexicon) -> None:
     if isinstance(s, ast.Steps):
         for step in s.steps:
-            _step(step, out)
+            _step(step, out, lex)
         return
     raise RuleError("only steps can be carried out here", s)
 
 
-def _step(step: Any, out: list[Instruction]) -> None:
+def _step(step: Any, out: list[Instruction], lex: Lexicon) -> None:
     if isinstance(step, ast.Act):
         out.append(ActI(step))
     elif isinstance(step, ast.Choice):
@@ -88,7 +89,7 @@ def _step(step: Any, out: list[Instruction]) -> None:
         out.append(ChoiceI(head, options=[ActI(a) for a in acts]))
     elif isinstance(step, ast.Optional):
         if step.subject is not None:
-            raise RuleError("only \"you may\" can be played yet", step)
+            raise cannot(step, 'only "you may" can be played yet (another player\'s "may")')
         inner = step.steps.steps
         if len(inner) == 1 and isinstance(inner[0], ast.Act):
             out.append(ActI(inner[0], may=True))
@@ -97,13 +98,13 @@ def _step(step: Any, out: list[Instruction]) -> None:
         out.append(ask)
         ask.options.append(("do it", len(out)))
         for inner_step in inner:
-            _step(inner_step, out)
+            _step(inner_step, out, lex)
         ask.options.append(("decline", len(out)))
     elif isinstance(step, ast.If):
-        test = TestI(compile_condition(step.condition), -1, jump_if=step.unless, node=step)
+        test = TestI(compile_condition(step.condition, lex), -1, jump_if=step.unless, node=step)
         out.append(test)
         for s in step.then:
-            _statement(s, out)
+            _statement(s, out, lex)
         if step.otherwise is None:
             test.target = len(out)
             return
@@ -111,14 +112,14 @@ def _step(step: Any, out: list[Instruction]) -> None:
         out.append(skip)
         test.target = len(out)
         for s in step.otherwise:
-            _statement(s, out)
+            _statement(s, out, lex)
         skip.target = len(out)
     elif isinstance(step, ast.Repeat):
         start = len(out)
-        test = TestI(compile_condition(step.until), -1, jump_if=True, node=step)
+        test = TestI(compile_condition(step.until, lex), -1, jump_if=True, node=step)
         out.append(test)
         for s in step.body:
-            _statement(s, out)
+            _statement(s, out, lex)
         out.append(JumpI(start, node=step))
         test.target = len(out)
     else:

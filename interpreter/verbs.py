@@ -1,9 +1,15 @@
-"""What each verb of the rules language does: one handler per verb, chosen when a game loads.
+"""What each verb of the rules language does: one table, `VERBS`, from a verb to the builder of
+its handler, chosen when a game loads.
 
-A handler reads its act's object and roles (noun phrases compiled once by `prepare_act`), does
-the work on the state, and returns what the engine does next: go on, wait for a decision, run
-another program first. Handlers are generic mechanics — zones, counters, cards moving — and
-never look at a card's name except to find the card a rule names.
+A builder takes the act's instruction and the pack's `Lexicon`, compiles every phrase and role
+of the act (or raises a located error: a word the handler would not honour is never
+dropped), and returns the handler. Every handler has one signature:
+
+    handler(game, state, frame, instruction, answer) -> Result
+
+and does the work on the state, then tells the engine what next: go on, wait for a decision,
+run another program first (`control.py`). Handlers are generic mechanics — zones, counters,
+cards moving — and never look at a card's name except to find the card a rule names.
 
 Who does an act: its subject ("each opponent pays ..."), else the player the rule speaks for.
 In an act with a subject, "their" is the subject's and "you" the rule's player.
@@ -18,10 +24,12 @@ from rules_dsl import ast
 from rules_dsl.printer import act as act_text
 from rules_dsl.vocabulary import singular
 
+from . import board, effects, war
 from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
-from .errors import RuleError
-from .meaning import card_filter, compile_value, players_of
+from .errors import cannot
+from .meaning import Lexicon, card_words, compile_condition, compile_value, players_of, says
+from .moves import destroy, doer, gain_counter, remove_card, role
 from .program import ActI, ChoiceI
 
 if TYPE_CHECKING:
@@ -29,73 +37,67 @@ if TYPE_CHECKING:
     from .state import State
 
 Handler = Callable[..., Result]
-HANDLERS: dict[str, Callable[[ActI], Handler]] = {}
+Builder = Callable[[ActI, Lexicon], Handler]
 
-
-def verb(*names: str) -> Callable[[Callable[[ActI], Handler]], Callable[[ActI], Handler]]:
-    """Register the builder of a verb's handler."""
-    def register(builder: Callable[[ActI], Handler]) -> Callable[[ActI], Handler]:
-        for name in names:
-            HANDLERS[name] = builder
-        return builder
-    return register
+__all__ = ["VERBS", "destroy", "gain_counter", "prepare_act", "remove_card"]
 
 
 def prepare_act(game: Game, instruction: ActI) -> None:
     """Compile an act once: find its verb's handler and everything it needs."""
+    lex = game.lexicon
     if isinstance(instruction, ChoiceI):
         for option in instruction.options:
             prepare_act(game, option)
         handler = _choice(instruction)
-        subject = instruction.act.subject
-        if subject is not None and not (isinstance(subject, ast.Pronoun)
-                                        and subject.word == "you"):
-            handler = each_doer(subject, handler)
-        instruction.data["handler"] = handler
-        return
-    builder = HANDLERS.get(instruction.act.verb)
-    if builder is None:
-        raise RuleError(f'the interpreter cannot "{instruction.act.verb}" yet', instruction.act)
-    handler = builder(instruction)
-    if instruction.may and instruction.act.verb not in OWN_DECLINE:
-        handler = optionally(handler)
+        texts = [str(o.data.get("says")) for o in instruction.options]
+        instruction.data["says"] = "either " + " or ".join(texts) + \
+            " (the doer picks what they can do in full)"
+    else:
+        builder = VERBS.get(instruction.act.verb)
+        if builder is None:
+            raise cannot(instruction.act, f'there is no mechanic for "{instruction.act.verb}"')
+        handler = builder(instruction, lex)
+        instruction.data.setdefault("says", instruction.act.verb)
+        if instruction.may and instruction.act.verb not in OWN_DECLINE:
+            handler = optionally(handler)
+        if instruction.may:
+            instruction.data["says"] = f"may {instruction.data['says']}"
     subject = instruction.act.subject
     if subject is not None and not (isinstance(subject, ast.Pronoun) and subject.word == "you"):
-        handler = each_doer(subject, handler)
+        seats, mode = players_of(subject, lex)
+        handler = each_doer(seats, mode, handler)
+        instruction.data["says"] = f"{says(seats)}: {instruction.data['says']}"
     instruction.data["handler"] = handler
 
 
 # ------------------------------------------------------------------ shared pieces
 
 
-def words_of(np: Any) -> tuple[str, ...]:
-    if isinstance(np, ast.NounPhrase) and np.heads and isinstance(np.heads[-1], tuple):
-        return tuple(singular(w) for w in np.heads[-1])
-    return ()
+def _only_roles(act: ast.Act, *allowed: str) -> None:
+    for r in act.roles:
+        if r.preposition not in allowed:
+            raise cannot(r, f'"{act.verb}" has no meaning for "{r.preposition} ..." here')
 
 
-def name_of(np: Any) -> str | None:
-    if isinstance(np, ast.NounPhrase) and np.heads and isinstance(np.heads[0], ast.CardName):
-        return np.heads[0].name
-    return None
+def _no_object(act: ast.Act) -> None:
+    if act.object is not None:
+        raise cannot(act.object, f'"{act.verb}" takes no object here')
 
 
-def role(act: ast.Act, preposition: str) -> Any:
-    return next((r.value for r in act.roles if r.preposition == preposition), None)
-
-
-def doer(frame: dict[str, Any]) -> int:
-    return int(frame.get("doer", frame["player"]))
+def _is_phrase(np: Any, determiner: str | None, possessive: str | None,
+               *heads: tuple[str, ...]) -> bool:
+    return (isinstance(np, ast.NounPhrase) and np.determiner == determiner and
+            np.possessive == possessive and np.count is None and not np.tails and
+            tuple(tuple(singular(w) for w in h) if isinstance(h, tuple) else h
+                  for h in np.heads) == heads)
 
 
 def choose(player: int, kind: str, options: list[Action], prompt: str = "") -> Decision:
     return Decision(player, kind, options, prompt)
 
 
-def each_doer(subject: Any, inner: Handler) -> Handler:
+def each_doer(seats: Callable[..., list[int]], mode: str, inner: Handler) -> Handler:
     """Run `inner` once for each player the subject names, asking for a choice if it is one."""
-    seats, mode = players_of(subject)
-
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         loc = frame["loc"]
@@ -126,59 +128,6 @@ def each_doer(subject: Any, inner: Handler) -> Handler:
     return handler
 
 
-def remove_card(state: State, copy: int) -> tuple[int, str] | None:
-    """Take a copy out of wherever it is; return (seat, zone) or None for shared zones.
-
-    Removing the top of a pile leaves the cards under it active again (AH-K8)."""
-    for player in state.players:
-        if copy in player.events:
-            player.events.remove(copy)
-            return player.seat, "events"
-        if copy in player.legacy:
-            player.legacy.remove(copy)
-            return player.seat, "legacy"
-        for i, pile in enumerate(player.civilization):
-            if copy in pile:
-                pile.remove(copy)
-                if copy in player.tilted:
-                    player.tilted.remove(copy)
-                rest = pile
-                player.civilization[i:i + 1] = [[c] for c in rest]
-                return player.seat, "civilization"
-    for zone in (state.deck, state.discard):
-        if copy in zone:
-            zone.remove(copy)
-    return None
-
-
-def destroy(game: Game, state: State, copy: int) -> None:
-    where = remove_card(state, copy)
-    state.discard.append(copy)
-    whose = f" of {game.player_name(where[0])}" if where else ""
-    game.say(state, f"{game.name(copy)}{whose} is destroyed.")
-
-
-def gain_counter(game: Game, state: State, seat: int, counter: str, amount: int) -> int:
-    """Add to a player's counter within its limit; return what was really added."""
-    spec = (game.pack.game.get("counters") or {}).get(counter) or {}
-    player = state.players[seat]
-    before = player.counters.get(counter, 0)
-    after = max(0, before + amount)
-    if spec.get("max") is not None:
-        after = min(after, int(spec["max"]))
-    player.counters[counter] = after
-    return after - before
-
-
-def counter_name(words: tuple[str, ...], game: Game) -> str | None:
-    text = " ".join(words)
-    counters = game.pack.game.get("counters") or {}
-    for name in counters:
-        if text in (name, singular(name)) or singular(text) == singular(name):
-            return str(name)
-    return None
-
-
 # verbs whose own decision already offers to decline ("you may advance ...": stay)
 OWN_DECLINE = {"advance"}
 
@@ -187,10 +136,9 @@ def optionally(inner: Handler) -> Handler:
     """"you may <act>": ask first, then do it or not."""
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        from .effects import can_do
         loc = frame["loc"]
         if "may" not in loc:
-            if can_do(game, state, frame, instruction.act) == "not":
+            if effects.can_do(game, state, frame, instruction) == "not":
                 return NEXT         # nothing it could do: no question
             if answer is None:
                 return wait_choice(doer(frame), [
@@ -208,12 +156,11 @@ def _choice(instruction: ChoiceI) -> Handler:
     """Ask the doer which option to take (only options it can carry out in full), then do it."""
     def handler(game: Game, state: State, frame: dict[str, Any], instruction_: ActI,
                 answer: Action | None) -> Result:
-        from .effects import can_do
         loc = frame["loc"]
         seat = doer(frame)
         if "option" not in loc:
             if answer is None:
-                how = [can_do(game, state, frame, o.act) for o in instruction.options]
+                how = [effects.can_do(game, state, frame, o) for o in instruction.options]
                 possible = ([i for i, h in enumerate(how) if h == "fully"]
                             or [i for i, h in enumerate(how) if h == "partly"]
                             or [len(instruction.options) - 1])
@@ -226,7 +173,8 @@ def _choice(instruction: ChoiceI) -> Handler:
                 loc["option"] = answer.params["index"]
                 answer = None
         option = instruction.options[loc["option"]]
-        return option.data["handler"](game, state, frame, option, answer)
+        handler_: Handler = option.data["handler"]
+        return handler_(game, state, frame, option, answer)
     return handler
 
 
@@ -237,11 +185,16 @@ def wait_choice(seat: int, options: list[Action]) -> Result:
 # ------------------------------------------------------------------ the turn's verbs
 
 
-@verb("play")
-def _play(instruction: ActI) -> Handler:
-    phase = name_of(instruction.act.object)
-    if phase is None:
-        raise RuleError('play what? name a phase in quotes: play "active turn"', instruction.act)
+def _play(instruction: ActI, lex: Lexicon) -> Handler:
+    """play "a phase": run a phase's program as the doer's turn."""
+    act = instruction.act
+    _only_roles(act)
+    obj = act.object
+    if not (isinstance(obj, ast.NounPhrase) and len(obj.heads) == 1 and
+            isinstance(obj.heads[0], ast.CardName) and not obj.tails and obj.determiner is None
+            and obj.count is None and obj.possessive is None):
+        raise cannot(act, 'play what? name a phase in quotes: play "active turn"')
+    phase = obj.heads[0].name
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
@@ -262,33 +215,61 @@ def _play(instruction: ActI) -> Handler:
         loc["turn"] = True
         key = f"phase:{phase}"
         if key not in game.programs:
-            raise RuleError(f'there is no phase "{phase}"', instruction.act)
+            raise cannot(instruction.act, f'there is no phase "{phase}"')
         return push(game.frame(key, seat))
+    instruction.data["says"] = f'play the phase "{phase}" as their turn'
     return handler
 
 
-@verb("straighten")
-def _straighten(instruction: ActI) -> Handler:
+def _straighten(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _only_roles(act)
+    if not (_is_phrase(act.object, None, "your", ("card",))
+            or _is_phrase(act.object, None, "their", ("card",))):
+        raise cannot(act, 'straighten "your cards": every tilted card of the doer')
+
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         state.players[doer(frame)].tilted = []
         return NEXT
+    instruction.data["says"] = "straighten every tilted card of their civilization"
     return handler
 
 
-@verb("roll")
-def _roll(instruction: ActI) -> Handler:
+def _roll(instruction: ActI, lex: Lexicon) -> Handler:
+    """roll all dice: the turn's dice (a war's dice are rolled by the war)."""
+    act = instruction.act
+    _only_roles(act)
+    if not (_is_phrase(act.object, "all", None, ("dice",))):
+        raise cannot(act, 'only "roll all dice" (every die of the turn) is a mechanic yet; '
+                          "a war rolls its own dice")
+
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         from .dice import roll_all
         roll_all(game, state)
         return NEXT
+    instruction.data["says"] = "roll every die of the turn"
     return handler
 
 
-@verb("refill")
-def _refill(instruction: ActI) -> Handler:
-    target = compile_value(role(instruction.act, "to") or ast.Int(3))
+def _events_of_doer(np: Any) -> bool:
+    return _is_phrase(np, None, "your", ("event",)) or _is_phrase(np, None, "their",
+                                                                  ("event",))
+
+
+def _the_deck(np: Any) -> bool:
+    return _is_phrase(np, "the", None, ("deck",))
+
+
+def _refill(instruction: ActI, lex: Lexicon) -> Handler:
+    """refill your events to 3 from the deck."""
+    act = instruction.act
+    _only_roles(act, "to", "from")
+    if not _events_of_doer(act.object) or not _the_deck(role(act, "from")) or \
+            role(act, "to") is None:
+        raise cannot(act, 'refill reads "refill your events to <number> from the deck"')
+    target = compile_value(role(act, "to"), lex)
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
@@ -305,60 +286,88 @@ def _refill(instruction: ActI) -> Handler:
         if drawn:
             game.say(state, f"{game.player_name(seat)} draws {', '.join(drawn)}.")
         return NEXT
+    instruction.data["says"] = f"draw from the deck until their events hold {says(target)} cards"
     return handler
 
 
-@verb("gain")
-def _gain(instruction: ActI) -> Handler:
-    np = instruction.act.object
-    words = words_of(np)
-    amount = compile_value(role(instruction.act, "equal to")) if role(
-        instruction.act, "equal to") is not None else None
-    count = np.count if isinstance(np, ast.NounPhrase) and np.count is not None else 1
+def _draw(instruction: ActI, lex: Lexicon) -> Handler:
+    """draw 3 cards from the deck into their events (no more than the deck holds)."""
+    act = instruction.act
+    _only_roles(act, "from", "into")
+    np = act.object
+    if not ((isinstance(np, ast.NounPhrase) and np.heads == (("cards",),)) or
+            (isinstance(np, ast.NounPhrase) and np.heads == (("card",),))) or np.tails or \
+            np.possessive or np.determiner not in (None, "a", "an"):
+        raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
+    if not _the_deck(role(act, "from")) or not _events_of_doer(role(act, "into")):
+        raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
+    count = np.count if np.count is not None else 1
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        counter = counter_name(words, game)
-        if counter is None:
-            raise RuleError(f'gain what? "{" ".join(words)}" is not a counter', instruction.act)
+        player = state.players[doer(frame)]
+        n = min(count, len(state.deck))        # bounded by the deck, never by the number
+        for _ in range(n):
+            player.events.append(state.deck.pop())
+        if not state.deck and n:
+            state.marks["age_over"] = "the last card of the deck was drawn"
+        return NEXT
+    instruction.data["says"] = f"draw {count} card(s) from the deck into their events"
+    return handler
+
+
+def _gain(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _only_roles(act, "equal to")
+    np = act.object
+    counter = lex.counter(tuple(singular(w) for w in np.heads[0])) if isinstance(
+        np, ast.NounPhrase) and len(np.heads) == 1 and isinstance(np.heads[0], tuple) else None
+    if counter is None or np.tails or np.possessive or np.determiner not in (None, "a", "an"):
+        raise cannot(act, "gain an amount of a counter the game declares (\"gain 2 gold\")")
+    equal = role(act, "equal to")
+    amount = compile_value(equal, lex) if equal is not None else None
+    if amount is not None and np.count is not None:
+        raise cannot(act, "the amount is said twice")
+    count = np.count if np.count is not None else 1
+
+    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
+                answer: Action | None) -> Result:
         n = amount(game.ctx(state, frame)) if amount else count
         seat = doer(frame)
         got = gain_counter(game, state, seat, counter, n)
         if got:
             game.say(state, f"{game.player_name(seat)} gains {got} {counter}.")
         return NEXT
+    instruction.data["says"] = f"gain {says(amount) if amount else count} {counter}"
     return handler
 
 
-@verb("lose")
-def _lose(instruction: ActI) -> Handler:
-    np = instruction.act.object
-    up = isinstance(np, ast.Rounded) and np.direction == "up"
-    if isinstance(np, ast.Rounded):
-        np = np.value
-    words = words_of(np)
+def _lose(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _only_roles(act)
+    amount, counter, text = effects.compile_amount(act.object, lex)
+    if counter is None:
+        raise cannot(act, "lose an amount of a counter the game declares")
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        counter = counter_name(words, game)
-        if counter is None:
-            raise RuleError(f'lose what? "{" ".join(words)}" is not a counter', instruction.act)
         seat = doer(frame)
         have = state.players[seat].counters.get(counter, 0)
-        if np.determiner == "all":
-            n = have
-        elif np.determiner == "half of":
-            n = (have + 1) // 2 if up else have // 2
-        else:
-            n = np.count if np.count is not None else 1
+        n = min(amount(have, frame), have)
         gain_counter(game, state, seat, counter, -n)
-        game.say(state, f"{game.player_name(seat)} loses {min(n, have)} {counter}.")
+        game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
         return NEXT
+    instruction.data["says"] = f"lose {text}"
     return handler
 
 
-@verb("skip")
-def _skip(instruction: ActI) -> Handler:
+def _skip(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _only_roles(act)
+    if not (_is_phrase(act.object, None, "your", ("next", "turn"))
+            or _is_phrase(act.object, None, "their", ("next", "turn"))):
+        raise cannot(act, 'skip reads "skip your next turn"')
+
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         seat = doer(frame)
@@ -366,17 +375,23 @@ def _skip(instruction: ActI) -> Handler:
         marks["skip_turns"] = marks.get("skip_turns", 0) + 1
         game.say(state, f"{game.player_name(seat)} will skip their next turn.")
         return NEXT
+    instruction.data["says"] = "skip their next turn"
     return handler
 
 
-@verb("shuffle")
-def _shuffle(instruction: ActI) -> Handler:
-    source = words_of(instruction.act.object)
-    into = role(instruction.act, "into")
+def _shuffle(instruction: ActI, lex: Lexicon) -> Handler:
+    """shuffle the deck / shuffle the discard pile into the deck."""
+    act = instruction.act
+    _only_roles(act, "into")
+    into = role(act, "into")
+    pile = _is_phrase(act.object, "the", None, ("discard", "pile"))
+    if not ((pile and _the_deck(into)) or (_the_deck(act.object) and into is None)):
+        raise cannot(act, 'shuffle reads "shuffle the deck" or "shuffle the discard pile '
+                          'into the deck"')
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        if into is not None and source == ("discard", "pile"):
+        if pile:
             state.deck.extend(state.discard)
             state.discard = []
             game.say(state, "The discard pile is shuffled into the deck.")
@@ -384,13 +399,25 @@ def _shuffle(instruction: ActI) -> Handler:
         rng.shuffle(state.deck)
         state.store_random(rng)
         return NEXT
+    instruction.data["says"] = ("put the discard pile into the deck (a failing calamity is "
+                                "already there) and shuffle it") if pile else "shuffle the deck"
     return handler
 
 
-@verb("put")
-def _put(instruction: ActI) -> Handler:
+def _put(instruction: ActI, lex: Lexicon) -> Handler:
     """put each <kind of> card of the age into the deck (an age's setup)."""
-    test = card_filter(words_of(instruction.act.object), instruction.act)
+    act = instruction.act
+    _only_roles(act, "into")
+    np = act.object
+    of_age = (isinstance(np, ast.NounPhrase) and len(np.tails) == 1 and
+              isinstance(np.tails[0], ast.Of) and _is_phrase(np.tails[0].of, "the", None,
+                                                               ("age",)))
+    if not of_age or np.determiner != "each" or len(np.heads) != 1 or \
+            not isinstance(np.heads[0], tuple) or not _the_deck(role(act, "into")):
+        raise cannot(act, 'put reads "put each <kind of> card of the age into the deck"')
+    found = card_words(tuple(singular(w) for w in np.heads[0]), np, lex)
+    if found.state is not None:
+        raise cannot(np, "cards of the age are in no civilization")
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
@@ -398,29 +425,110 @@ def _put(instruction: ActI) -> Handler:
         ctx = game.ctx(state, frame)
         placed = set(state.deck)
         for copy in game.catalog.copies_of_age(age_id(game, state)):
-            if copy not in placed and test(ctx, copy):
+            if copy not in placed and found.test(ctx, copy):
                 state.deck.append(copy)
         return NEXT
+    instruction.data["says"] = f"put every copy of the age's {found.text} into the deck"
     return handler
 
 
-@verb("draw")
-def _draw(instruction: ActI) -> Handler:
-    np = instruction.act.object
-    count = np.count if isinstance(np, ast.NounPhrase) and np.count else 1
-
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
-        player = state.players[doer(frame)]
-        for _ in range(count):
-            if state.deck:
-                player.events.append(state.deck.pop())
-        return NEXT
-    return handler
+def _take(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    if _is_phrase(act.object, None, None, ("action",)):
+        return _actions(instruction, lex)
+    if effects.is_amount(act.object, lex):
+        return effects.money_builder(instruction, lex)
+    return effects.take_card_builder(instruction, lex)
 
 
-@verb("take", "fail", "wage", "advance", "destroy", "discard", "pass", "pay", "give", "share",
-      "swap", "move", "win", "declare")
-def _delegated(instruction: ActI) -> Handler:
-    from . import effects
-    return effects.build(instruction)
+def _actions(instruction: ActI, lex: Lexicon) -> Handler:
+    """take actions until <condition>: the pack's action phase (action_phase.py)."""
+    from . import action_phase
+    act = instruction.act
+    _only_roles(act, "until")
+    until = role(act, "until")
+    if until is None:
+        raise cannot(act, 'an action phase ends: "take actions until you have passed"')
+    instruction.data["until"] = compile_condition(until, lex)
+    instruction.data["says"] = f"take actions until {says(instruction.data['until'])}"
+    return action_phase.handler
+
+
+def _money_only(instruction: ActI, lex: Lexicon) -> Handler:
+    if not effects.is_amount(instruction.act.object, lex):
+        raise cannot(instruction.act, f'"{instruction.act.verb}" moves an amount of a counter')
+    return effects.money_builder(instruction, lex)
+
+
+def _wage(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _only_roles(act)
+    if not (_is_phrase(act.object, None, "your", ("war",))
+            or _is_phrase(act.object, None, "their", ("war",))):
+        raise cannot(act, 'wage reads "wage your wars": the wars the turn allows')
+    instruction.data["says"] = "declare and fight the wars their dice and counters allow"
+    return war.wage_handler
+
+
+def _declare(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _only_roles(act, "on")
+    target = role(act, "on")
+    if not _is_phrase(act.object, "a", None, ("war",)) or not isinstance(target, ast.NounPhrase):
+        raise cannot(act, 'declare reads "declare a war on the attacker"')
+    seats, mode = players_of(target, lex)
+    if mode != "one":
+        raise cannot(target, "a war is declared on one player the rule names (the attacker)")
+    instruction.data["says"] = f"declare a war on {says(seats)}, fought at once"
+    return war.declare_handler(instruction)
+
+
+def _win(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _only_roles(act, "by")
+    if not _is_phrase(act.object, "the", None, ("war",)):
+        raise cannot(act, 'win reads "win the war by 3"')
+    by = role(act, "by")
+    instruction.data["says"] = "win the war at once" + (
+        f", by {says(compile_value(by, lex))}" if by is not None else "")
+    return war.win_handler(instruction)
+
+
+def _advance(instruction: ActI, lex: Lexicon) -> Handler:
+    act = instruction.act
+    _no_object(act)
+    _only_roles(act, "on")
+    if not _is_phrase(role(act, "on"), "the", None, ("achievement", "board")):
+        raise cannot(act, 'advance reads "advance on the achievements board"')
+    instruction.data["says"] = "move their marker on the achievements board"
+    return board.handler
+
+
+# The verb table: every verb the interpreter plays, and the builder of its handler. A verb
+# the grammar knows and this table does not is reported by `agesmith validate`.
+VERBS: dict[str, Builder] = {
+    "play": _play,
+    "straighten": _straighten,
+    "roll": _roll,
+    "refill": _refill,
+    "draw": _draw,
+    "gain": _gain,
+    "lose": _lose,
+    "skip": _skip,
+    "shuffle": _shuffle,
+    "put": _put,
+    "take": _take,
+    "pay": _money_only,
+    "give": _money_only,
+    "share": _money_only,
+    "destroy": effects.remove_builder,
+    "discard": effects.remove_builder,
+    "pass": effects.move_builder,
+    "move": effects.move_builder,
+    "swap": effects.swap_builder,
+    "fail": effects.fail_builder,
+    "wage": _wage,
+    "declare": _declare,
+    "win": _win,
+    "advance": _advance,
+}

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import ast
+from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
 from .pack import Pack, Source
 from .vocabulary import EVENTS, Vocabulary, singular
@@ -150,6 +151,7 @@ class _TreeChecker:
     def tree(self, tree: Any, sub: tuple[str | int, ...],
              card: bool = False) -> Iterator[Diagnostic]:
         yield from self._walk(tree, self.at(sub), card)
+        yield from condition_warnings(tree, self.at(sub))
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
         for node in ast.walk(tree):
@@ -231,6 +233,11 @@ class _TreeChecker:
                 yield src.locate(node.span, "error", "never-holds",
                                  f"owning {node.count} of {len(node.names)} named cards can "
                                  f"never hold: the deck has {copies} copies of them",
+                                 "lower the number or name more cards")
+            else:
+                yield src.locate(node.span, "warning", "few-names",
+                                 f"asks for {node.count} of {len(node.names)} named cards: only "
+                                 "several copies of the same card can meet it",
                                  "lower the number or name more cards")
 
     def _card_statements(self, rules: ast.Rules, src: Source) -> Iterator[Diagnostic]:

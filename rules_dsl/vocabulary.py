@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 ENGINE_WORDS: dict[str, tuple[str, ...]] = {
     "players": ("player", "opponent", "winner", "loser", "attacker", "defender", "owner",
                 "active", "other", "next", "first", "last", "everyone", "nobody"),
-    "cards": ("card", "this", "top", "bottom", "age", "it", "them"),
+    "cards": ("card", "this", "top", "bottom", "age", "it", "them", "paid"),
     "card states": ("active", "decadent", "tilted", "untilted", "unresolved", "transmissible",
                     "bonus", "face", "up", "down", "new"),
     "measures": ("point", "points", "value", "type", "types", "number", "total"),

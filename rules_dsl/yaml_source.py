@@ -575,6 +575,20 @@ _SYNTAX: list[tuple[str, str, str, str | None, bool]] = [
 ]
 
 
+def _deep_opening(source: SourceFile) -> tuple[int, int]:
+    """Where flow brackets first open the MAX_DEPTH-th level (quotes aside)."""
+    depth = 0
+    for number, line in enumerate(source.lines, start=1):
+        for column, char in enumerate(line, start=1):
+            if char in "[{":
+                depth += 1
+                if depth >= MAX_DEPTH:
+                    return number, column
+            elif char in "]}":
+                depth -= 1
+    return 1, 1
+
+
 def _syntax_diagnostic(error: yaml.MarkedYAMLError, source: SourceFile) -> Diagnostic:
     """A YAML syntax error in plain words, with the caret where the designer must look."""
     problem, context = error.problem or "", error.context or ""
@@ -589,6 +603,13 @@ def _syntax_diagnostic(error: yaml.MarkedYAMLError, source: SourceFile) -> Diagn
         return Diagnostic("error", "yaml", message, file=source.path, line=at[0], column=at[1],
                           hint=hint, source_line=source.line_text(at[0]))
 
+    if "nesting depth" in problem:      # libyaml's own limit (PyYAML 6.0.4 and later)
+        at = _deep_opening(source)
+        return Diagnostic("error", "yaml-limit",
+                          f"the data is nested more than {MAX_DEPTH} levels deep",
+                          file=source.path, line=at[0], column=at[1],
+                          hint="a pack file needs only a few levels",
+                          source_line=source.line_text(at[0]))
     if "\t" in indent or char == "\t" or "tab" in problem:
         tab_column = indent.index("\t") + 1 if "\t" in indent else column
         return located("tabs are not allowed for indentation in YAML; use spaces", None,

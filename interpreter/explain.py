@@ -1,0 +1,131 @@
+"""The read-back: what the engine understood of each card, in plain words.
+
+Built from the compiled card (`catalog.CardInfo`) and the compiled programs of its triggers,
+never by printing the rules text back: each line says when, who, what, how much and under
+which condition, as the closures and instructions the game will run mean it. A designer
+compares it with the card's text; the workshop shows it beside the editor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import program as prog
+from .meaning import says
+
+if TYPE_CHECKING:
+    from .catalog import CardInfo, CostRule
+    from .engine import Game
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """One card read back: its id, name, age and one plain sentence per thing it does."""
+
+    id: str
+    name: str
+    age: str
+    lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "age": self.age, "lines": list(self.lines)}
+
+
+def explain_cards(game: Game, ids: Sequence[str] | None = None) -> list[CardReading]:
+    """The reading of the cards with these ids (every card of the pack when None), in pack
+    order. An id may appear in several ages: each age's card is read."""
+    wanted = set(ids) if ids is not None else None
+    return [_read(game, info) for info in game.catalog.cards
+            if wanted is None or info.id in wanted]
+
+
+def _read(game: Game, info: CardInfo) -> CardReading:
+    lines: list[str] = []
+    if info.keywords:
+        lines.append("Keywords: " + ", ".join(sorted(info.keywords)) + ".")
+    for when in info.free:
+        lines.append(f"It costs nothing to acquire {_guard(when)}.")
+    for when in info.discardable:
+        lines.append(f"Its owner may discard it from their events without a loss "
+                     f"{_guard(when)}.")
+    for rule in info.own_cost:
+        lines.append(f"Acquiring it costs {_delta(rule)} population {_guard(rule.when)}.")
+    for rule in info.acquisition_costs:
+        lines.append(f"While it is active, its owner's {_kinds(rule)} cost {_delta(rule)} "
+                     f"population {_guard(rule.when)}.")
+    for rule in info.events_costs:
+        lines.append(f"While it is in its owner's events, their first paid acquisition each "
+                     f"turn ({_kinds(rule)}) costs {_delta(rule)} population "
+                     f"{_guard(rule.when)}.")
+    for amount, when in info.gold_prices:
+        lines.append(f"Its gold price is {amount} {_guard(when)}.")
+    for strength in info.strength:
+        per = f" for each step of {says(strength.per)}" if strength.per else ""
+        side = {"war": "in every war", "attack": "when its owner attacks",
+                "defence": "when its owner defends"}[strength.kind]
+        lines.append(f"It adds {strength.amount:+d} strength{per} {side} "
+                     f"{_guard(strength.when)}.")
+    for what, name in info.cancels:
+        lines.append(f'In a war, the opponent\'s "{name}" adds no {what}.')
+    for event in info.triggers:
+        for n in range(len(info.triggers[event])):
+            program = game.programs.get(f"card:{info.index}:{event}:{n}", [])
+            lines.append(f"{_event(event)}: " + "; then ".join(_program(program)) + ".")
+    if not lines:
+        lines.append("It has no rules: only its cost, bonus and points.")
+    return CardReading(info.id, info.name, info.age, tuple(_clean(line) for line in lines))
+
+
+def _guard(when: Any) -> str:
+    text = says(when)
+    return "always" if text == "always" else text
+
+
+def _delta(rule: CostRule) -> str:
+    return f"{abs(rule.delta)} {'more' if rule.delta > 0 else 'less'}"
+
+
+def _kinds(rule: CostRule) -> str:
+    return " ".join(rule.types) + " acquisitions" if rule.types else "acquisitions"
+
+
+EVENTS = {
+    "acquire": "When its owner acquires it",
+    "failure": "When it fails (its owner did not pay for it in time)",
+    "war": "In each war its owner fights, while it is active",
+    "you lose a war": "When its owner loses a war",
+    "you lose a war as defender": "When its owner loses a war they defended",
+    "the start of your actions": "At the start of its owner's actions",
+}
+
+
+def _event(event: str) -> str:
+    return EVENTS.get(event, f"On {event}")
+
+
+def _program(program: list[prog.Instruction]) -> list[str]:
+    """The steps of a compiled program, jumps read back as "if ... / otherwise"."""
+    out: list[str] = []
+    for i, instruction in enumerate(program):
+        if isinstance(instruction, prog.ActI):
+            out.append(str(instruction.data.get("says") or instruction.act.verb))
+        elif isinstance(instruction, prog.TestI):
+            kind = "until" if isinstance(instruction.node, prog.ast.Repeat) else (
+                "unless" if instruction.jump_if else "if")
+            skip = instruction.target - i - 1
+            out.append(f"{kind} {says(instruction.cond)}, the next {skip} step(s)"
+                       if kind != "until" else
+                       f"repeat the next {skip - 1} step(s) until {says(instruction.cond)}")
+        elif isinstance(instruction, prog.JumpI):
+            if instruction.target > i:
+                out.append(f"otherwise the next {instruction.target - i - 1} step(s)")
+        elif isinstance(instruction, prog.AskI):
+            steps = instruction.options[-1][1] - instruction.options[0][1]
+            out.append(f"the player may do the next {steps} step(s)")
+    return out or ["nothing"]
+
+
+def _clean(line: str) -> str:
+    return " ".join(line.replace(" .", ".").split())

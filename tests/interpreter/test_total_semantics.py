@@ -1,0 +1,366 @@
+"""Every construction of the grammar and every word of its vocabulary either plays as it reads
+or is reported at its place: no third outcome (issue 6, total semantics).
+
+The test walks `rules_dsl/grammar.lark`: each production (and each alias of an alternative)
+and each word of the closed vocabularies (verbs, past verbs, determiners, comparators,
+prepositions, superlatives, triggers' events) must appear in the table below with an example.
+An example marked PLAYS compiles with the pack's nouns and, for conditions and numbers, is
+evaluated on a position and must give what it reads; an example marked REPORTED must raise the
+located "the interpreter cannot play ... yet" error that `agesmith validate` shows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cards import bundled
+from interpreter import Game
+from interpreter.catalog import CardInfo
+from interpreter.catalog import _sort as sort_statement
+from interpreter.errors import RuleError
+from interpreter.meaning import Ctx, compile_condition, compile_value
+from interpreter.program import ActI, compile_body
+from interpreter.verbs import VERBS, prepare_act
+from rules_dsl import ast
+from rules_dsl.parser import parse
+from rules_dsl.vocabulary import EVENTS
+
+GRAMMAR = Path(__file__).resolve().parents[2] / "rules_dsl" / "grammar.lark"
+GAME = Game.load(bundled())
+PLAYS, REPORTED = "plays", "reported"
+
+# A position: player 1 owns Hunting (active, tilted), Forest under it, Mountain; 7 gold;
+# events Swamp and Wolves. Player 2 owns nothing and has 3 gold.
+_STATE = GAME.new(players=2, seed=1, start=False)
+
+
+def _position() -> None:
+    def copy(name: str) -> int:
+        return next(i for i, c in enumerate(GAME.catalog.copies)
+                    if GAME.catalog.cards[c].name == name
+                    and GAME.catalog.cards[c].age == "prehistory")
+    p1, p2 = _STATE.players
+    p1.civilization = [[copy("Hunting"), copy("Forest")], [copy("Mountain")]]
+    p1.tilted = [copy("Hunting")]
+    p1.events = [copy("Swamp"), copy("Wolves")]
+    p1.counters = {"gold": 7, "universal resource": 1}
+    p2.counters = {"gold": 3, "universal resource": 0}
+    p1.tokens = [1, 3]
+
+
+_position()
+
+# (entry point, text, outcome, expected value for conditions and numbers)
+CONDITIONS = [
+    ("you own \"Hunting\" or \"Wildcrafting\"", True),
+    ("you own 2 of \"Hunting\", \"Mountain\", \"Fishing\"", True),
+    ("you have at least 7 gold", True),
+    ("you have exactly 1 tilted card", True),
+    ("you have exactly 2 untilted cards", False),
+    ("you have at most 1 decadent card", True),
+    ("you have more than 2 cards", True),
+    ("you have fewer than 3 cards", False),
+    ("you have less than 8 gold", True),
+    ("you have \"Wolves\" in your events", True),
+    ("you have \"Hunting\" in your events", False),
+    ("\"Swamp\" is in your events", True),
+    ("your gold is at least 8", False),
+    ("the deck is empty", True),
+    ("your events are not empty", True),
+    ("you acquired nothing this turn", True),
+    ("you have not passed", True),
+    ("not you own a land", False),
+    ("you own a land and you have at least 7 gold", True),
+    ("(you have at least 9 gold or you own a land) and you have 2 cards in your events", True),
+    ("each opponent has at least 3 gold", True),
+    ("an opponent of your choice who owns a land has at least 1 gold", False),
+    ("no player owns a wonder", True),
+    ("you own no calamity", True),
+]
+NUMBERS = [
+    ("7 / 2", 3),
+    ("7 / 2 rounded up", 4),
+    ("your gold / 2 rounded up at most 3", 3),
+    ("your gold - 10 at least 0", 0),
+    ("(your gold + 1) * 2", 16),
+    ("the number of your tilted cards", 1),
+    ("the number of cards in your events", 2),
+    ("the value of your achievement tokens", 4),
+    ("the points of your cards", -1),
+    ("your decadent bonuses", 1),                 # Forest's one bonus symbol
+    ("half of your gold rounded up", 4),
+    ("all your gold", 7),
+]
+# Card rules (abilities and triggers): (text, outcome).
+RULES = [
+    ("free if you have \"The Fire\" in your events", PLAYS),
+    ("discardable unless you own \"The Fire\"", PLAYS),
+    ("costs 3 less population if you own \"Hunting\"", PLAYS),
+    ("your progress acquisitions cost 2 less population", PLAYS),
+    ("while in your events: your first paid acquisition each turn costs 1 more population",
+     PLAYS),
+    ("while in your events: your first acquisition each turn costs 1 more population",
+     REPORTED),
+    ("costs 2 less culture", REPORTED),
+    ("gold price 5 if you own \"Hunting\"", PLAYS),
+    ("war +1 per 2 lands", PLAYS),
+    ("attack +1 if the opponent owns a land", PLAYS),
+    ("defence +2", PLAYS),
+    ("cancels the war bonus of the opponent's \"Chivalry\"", PLAYS),
+    ("cancels \"Chivalry\"", REPORTED),
+    ("non-transmissible", PLAYS),
+    ("while in your civilization: war +1", REPORTED),
+    ("on acquire: gain 2 gold", PLAYS),
+    ("on acquire: gain 2 gold equal to your gold", REPORTED),
+    ("on acquire: gain 1 gold equal to the number of your lands", REPORTED),
+    ("on acquire: gain gold equal to the number of your lands", PLAYS),
+    ("on acquire: each opponent discards a card", REPORTED),
+    ("on acquire: each opponent discards one of their active cards", PLAYS),
+    ("in war: you may roll one of your dice", REPORTED),
+    ("on failure: destroy one of your active cards, preferring population bonus cards, "
+     "then bonus cards unless you own \"Hunting\"", PLAYS),
+    ("on failure: destroy one of your active cards with the most points", PLAYS),
+    ("on failure: destroy one of your active cards with the most gold", REPORTED),
+    ("on failure: discard each card in your events", PLAYS),
+    ("on failure: discard every card in your events", PLAYS),
+    ("on failure: discard any card in your events", REPORTED),
+    ("on failure: pay 10 gold or destroy one of your active cards", PLAYS),
+    ("on acquire: each opponent pays 5 gold to you or destroys one of their active cards",
+     PLAYS),
+    ("on acquire: take all gold from the opponent with the most gold; then give half of it "
+     "rounded down to an opponent of your choice", PLAYS),
+    ("on failure: share 12 gold among your opponents", PLAYS),
+    ("on failure: lose half of your gold rounded up", PLAYS),
+    ("on failure: pass this card to another player", PLAYS),
+    ("on failure: pass this card", REPORTED),
+    ("when you lose a war: move this card to the winner's civilization", PLAYS),
+    ("on acquire: take \"Hunting\" from another civilization", PLAYS),
+    ("on acquire: take \"Hunting\"", REPORTED),
+    ("on acquire: swap this card for a card in another player's civilization", PLAYS),
+    ("on acquire: you may swap \"Hunting\" in any civilization for a non-calamity card in "
+     "your events", PLAYS),
+    ("on acquire: destroy \"Hunting\" in any civilization", PLAYS),
+    ("on acquire: destroy \"Hunting\" in the galaxy", REPORTED),
+    ("on failure: skip your next turn", PLAYS),
+    ("on failure: skip a turn", REPORTED),
+    ("in war: you may discard this card; then win the war by 3", PLAYS),
+    ("when you lose a war as defender: you may declare a war on the attacker", PLAYS),
+    ("at the start of your actions: if \"Wolves\" is in your events: swap it for a "
+     "transmissible card in another player's events", PLAYS),
+    ("on acquire:\n  if you have at least 2 gold: gain 1 gold\n  otherwise: lose 1 gold", PLAYS),
+    ("on acquire:\n  unless you own \"Hunting\": gain 1 gold", PLAYS),
+    ("on acquire: repeat until you have at least 9 gold: gain 1 gold", PLAYS),
+    ("on acquire: each opponent may gain 1 gold", REPORTED),
+    ("on acquire: draw 999999999 cards from the deck into your events", PLAYS),
+    ("on acquire: draw 2 cards", REPORTED),
+    ("on acquire: the opponent with the most gold gains 1 gold", PLAYS),
+    ("on acquire: the opponent gains 1 gold", PLAYS),
+    ("on acquire: each player who has passed gains 1 gold", PLAYS),
+    ("on acquire: gain 1 gold to you", REPORTED),
+]
+# Phase steps (the language of the game's turn).
+PHASES = [
+    ("the active player plays \"active turn\"", PLAYS),
+    ("each other player in turn order plays \"other turn\"", PLAYS),
+    ("straighten your cards", PLAYS),
+    ("roll all dice", PLAYS),
+    ("take actions until you have passed", PLAYS),
+    ("take actions", REPORTED),
+    ("fail each unresolved calamity in your events", PLAYS),
+    ("wage your wars", PLAYS),
+    ("refill your events to 3 from the deck", PLAYS),
+    ("refill your events", REPORTED),
+    ("you may advance on the achievements board", PLAYS),
+    ("put each wonder of the age into the deck", PLAYS),
+    ("shuffle the deck", PLAYS),
+    ("shuffle the discard pile into the deck", PLAYS),
+    ("shuffle your events", REPORTED),
+]
+
+# Which examples show each production of the grammar and each word of its vocabularies.
+PRODUCTIONS = {
+    "rules": "on acquire: gain 2 gold", "cost": "free", "amount": "free",
+    "number": "7 / 2", "condition": "the deck is empty", "statement": "defence +2",
+    "ability": "defence +2", "free": "free if", "discardable": "discardable",
+    "cost_change": "costs 3 less", "gold_price": "gold price", "strength": "war +1",
+    "cancels": "cancels the war", "keyword": "non-transmissible",
+    "acquisitions": "your progress acquisitions", "per": "per 2 lands",
+    "trigger": "on acquire:", "scope": "while in your events", "event": "on acquire:",
+    "body": "on acquire:\n", "block": "on acquire:\n", "otherwise": "otherwise:",
+    "steps": "; then", "_step": "; then", "optional": "you may", "if_step": "if you have",
+    "repeat": "repeat until", "choice": " or destroy", "act": "gain 2 gold",
+    "act_to": "pays 5 gold to you", "receiver": "pays 5 gold to you", "role": "to another",
+    "until_role": "until you have passed", "equal_role": "equal to",
+    "_cond_clause": "if you own", "_condition": "if you own", "or_level": " or ",
+    "or_cond": "or you own a land", "and_level": " and ", "and_cond": " and you",
+    "not_level": "not",
+    "not_cond": "not you own", "_atom_cond": "you own", "owns": "you own \"Hunting\"",
+    "owns_n_of": "2 of", "has": "you have", "is_in": "is in your events",
+    "is_cmp": "your gold is", "is_state": "is empty", "did": "acquired nothing",
+    "value": "7 / 2", "rounded": "rounded up", "limit": "at most 3", "sum": "+ 1",
+    "arith": "7 / 2", "product": "* 2", "atom": "(your gold", "int": "7 / 2",
+    "np": "your gold", "determiner": "one of", "one_of": "one of your", "half_of": "half of",
+    "all_of": "all your gold", "possessive_det": "your gold", "this": "this card",
+    "head": "your gold", "tail": "in your events", "located": "in your events",
+    "chosen": "of your choice", "of": "the number of", "most_of": "with the most",
+    "who_owns": "who owns", "who_has": "who has", "who_did": "who has passed",
+    "in_turn_order": "in turn order", "preferring": "preferring", "preference": "preferring",
+    "words": "gold", "it": "half of it", "you": "to you",
+    # closed vocabularies, spelled out below
+    "verb": "", "past_verb": "", "own": "you own", "have": "you have", "be": "is in",
+    "costs": "costs 3", "change": "less population", "acquisition": "acquisitions",
+    "cond_word": "unless", "strength_kind": "attack +1", "trigger_word": "when you lose",
+    "preposition": "", "comparator": "", "at_least": "at least", "at_most": "at most",
+    "more_than": "more than", "fewer_than": "fewer than", "less_than": "less than",
+    "exactly": "exactly", "limit_word": "at most", "superlative": "", "rounding": "rounded up",
+    "possessive": "their", "det": "", "negation": "not", "each_turn": "each turn",
+    "this_turn": "this turn", "sum_op": "- 10", "product_op": "* 2",
+}
+
+ALL_TEXTS = [t for t, _ in CONDITIONS] + [t for t, _ in NUMBERS] + [t for t, _ in RULES] + \
+    [t for t, _ in PHASES]
+
+
+def _grammar_names() -> tuple[set[str], dict[str, list[str]]]:
+    text = GRAMMAR.read_text(encoding="utf-8")
+    aliases = set(re.findall(r"->\s*(\w+)", text))
+    rules = set(re.findall(r"^[?!]?([a-z_]+)\s*:", text, re.M))
+    words: dict[str, list[str]] = {}
+    for name in ("verb", "past_verb", "preposition", "det", "superlative"):
+        body = re.search(rf"^!{name}\s*:(.*?)(?=^\S)", text, re.M | re.S)
+        assert body is not None, name
+        words[name] = re.findall(r'"([^"]+)"', body.group(1))
+    return aliases | rules, words
+
+
+def test_every_production_of_the_grammar_has_an_example_that_uses_it() -> None:
+    names, _ = _grammar_names()
+    missing = sorted(names - set(PRODUCTIONS))
+    assert not missing, f"productions with no example: {missing}"
+    joined = "\n".join(ALL_TEXTS)
+    unused = [n for n, shown in PRODUCTIONS.items() if shown and shown not in joined]
+    assert not unused, f"examples not in the table: {unused}"
+
+
+def test_every_verb_of_the_grammar_is_in_the_verb_table_or_reported() -> None:
+    _, words = _grammar_names()
+    base = {v for v in words["verb"] if not v.endswith("s") or v in ("pass",)}
+    for verb in sorted(base):
+        text = f"on acquire: {verb} 2 gold"
+        if verb in VERBS:
+            continue
+        with pytest.raises(RuleError, match="the interpreter cannot play"):
+            _compile_rules(text)
+
+
+def test_every_other_closed_word_is_played_or_reported() -> None:
+    _, words = _grammar_names()
+    joined = "\n".join(ALL_TEXTS)
+    for kind in ("preposition", "det", "superlative"):
+        for word in words[kind]:
+            if re.search(rf"\b{re.escape(word)}\b", joined):
+                continue
+            text = {"preposition": f"on failure: pay 10 gold {word} another player",
+                    "det": f"on failure: destroy {word} card in your events",
+                    "superlative": f"on failure: destroy one of your active cards with the "
+                                   f"{word} gold"}[kind]
+            with pytest.raises(RuleError, match="the interpreter cannot play"):
+                _compile_rules(text)
+    for verb in words["past_verb"]:
+        if verb in ("acquired", "passed"):
+            continue
+        with pytest.raises(RuleError, match="is not a fact the game records"):
+            compile_condition(parse(f"you {verb} nothing this turn", start="condition"),
+                              GAME.lexicon)
+    for event in EVENTS:        # every event the checker accepts is raised by the engine
+        assert event in {"acquire", "failure", "war", "you lose a war",
+                         "you lose a war as defender", "the start of your actions"}
+
+
+def _compile_rules(text: str) -> None:
+    rules = parse(text, start="rules")
+    shell = CardInfo(0, "prehistory", "x", "X", "progress", 0, None,
+                     __import__("collections").Counter(), None, 0,
+                     __import__("collections").Counter())
+    for statement in rules.statements:
+        sort_statement(shell, statement, set(), in_events=False, lex=GAME.lexicon)
+    for bodies in shell.triggers.values():
+        for body in bodies:
+            for instruction in compile_body(body, GAME.lexicon):
+                if isinstance(instruction, ActI):
+                    prepare_act(GAME, instruction)
+
+
+def _compile_phase(text: str) -> None:
+    for instruction in compile_body(parse(text, start="rules"), GAME.lexicon):
+        if isinstance(instruction, ActI):
+            prepare_act(GAME, instruction)
+
+
+@pytest.mark.parametrize(("text", "expected"), CONDITIONS)
+def test_a_condition_holds_as_it_reads(text: str, expected: bool) -> None:
+    holds = compile_condition(parse(text, start="condition"), GAME.lexicon)
+    assert holds(Ctx(_STATE, GAME.catalog, 0)) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), NUMBERS)
+def test_a_number_is_what_it_reads(text: str, expected: int) -> None:
+    value = compile_value(parse(text, start="number"), GAME.lexicon)
+    points = sum(GAME.catalog.info(c).points for c in _STATE.players[0].all_cards())
+    want = points if expected == -1 else expected
+    assert value(Ctx(_STATE, GAME.catalog, 0)) == want
+
+
+@pytest.mark.parametrize(("text", "outcome"), RULES)
+def test_a_card_rule_plays_or_is_reported(text: str, outcome: str) -> None:
+    if outcome == PLAYS:
+        _compile_rules(text)
+    else:
+        with pytest.raises(RuleError, match="the interpreter cannot play") as caught:
+            _compile_rules(text)
+        assert caught.value.node is not None and getattr(caught.value.node, "span", None), \
+            "a reported phrase carries its place"
+
+
+@pytest.mark.parametrize(("text", "outcome"), PHASES)
+def test_a_phase_step_plays_or_is_reported(text: str, outcome: str) -> None:
+    if outcome == PLAYS:
+        _compile_phase(text)
+    else:
+        with pytest.raises(RuleError, match="the interpreter cannot play"):
+            _compile_phase(text)
+
+
+def test_validate_reports_each_unplayable_phrase_at_its_place(tmp_path: Path) -> None:
+    from shutil import copytree
+
+    from interpreter.playability import check_playable
+    from rules_dsl.pack import load_pack
+    pack = tmp_path / "pack"
+    copytree(bundled(), pack)
+    cards = pack / "prehistory.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace('free if you own "Cro-Magnon"',
+                                  'free if you own "Cro-Magnon"\n'
+                                  '      on acquire: each opponent discards a card\n'
+                                  '      in war: you may roll one of your dice\n'
+                                  '      free if you have at least 10 gold and you have fewer '
+                                  'than 5 gold'), encoding="utf-8")
+    loaded, diagnostics = load_pack(pack)
+    assert loaded is not None
+    found = [d for d in diagnostics + check_playable(loaded)]
+    rendered = "\n".join(d.render() for d in found)
+    assert "discards a card" in rendered and "roll one of your dice" in rendered
+    assert sum(d.code == "not-playable" for d in found) == 2
+    assert any(d.code == "never-holds" and d.severity == "warning" for d in found)
+    assert all(d.line for d in found)
+
+
+def test_no_python_statement_reads_the_syntax_tree_during_play() -> None:
+    """Handlers are closures over compiled selectors: none keeps a cache keyed on AST nodes."""
+    source = (Path(__file__).resolve().parents[2] / "interpreter" / "effects.py").read_text()
+    assert "@cache" not in source and "lru_cache" not in source
+    assert isinstance(parse("gain 2 gold", start="rules"), ast.Rules)
