@@ -60,7 +60,7 @@ def check(folder: Path, edits: dict[str, str] | None = None) -> CheckResult:
     if pack is not None and not any(d.is_error for d in diagnostics):
         from interpreter.playability import check_playable
         diagnostics = sorted_diagnostics(diagnostics + check_playable(pack))
-    shown = {f"{_display(mirror)}{os.sep}{n}": _display(folder / n) for n in texts}
+    shown = {f"{display_name(mirror)}{os.sep}{n}": display_name(folder / n) for n in texts}
     placed = [replace(d, file=shown.get(d.file or "", d.file)) for d in diagnostics]
     return CheckResult(pack, placed)
 
@@ -75,7 +75,7 @@ def _mirror(folder: Path) -> Path:
     return mirror
 
 
-def _display(path: Path) -> str:
+def display_name(path: Path) -> str:
     """The name a diagnostic gives a file (as `load_pack` names it)."""
     try:
         return os.path.relpath(path)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import slug
 from rules_dsl.parser import try_parse
 
@@ -63,6 +64,7 @@ class ImportPlan:
     problems: list[CellProblem] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
+    rows: dict[tuple[str, str], int] = field(default_factory=dict)   # (file, id) -> row
 
 
 def plan_import(data: str | bytes, texts: dict[str, str], ages: dict[str, str]) -> ImportPlan:
@@ -114,6 +116,7 @@ def plan_import(data: str | bytes, texts: dict[str, str], ages: dict[str, str]) 
             continue
         seen.add((age, ident))
         file = ages[age]
+        plan.rows[(file, ident)] = number
         current = known[file].get(ident)
         try:
             if current is None:
@@ -181,3 +184,26 @@ def _fields(row: int, cells: dict[str, str], ages: dict[str, str]
                     "points" else "write what a player pays, e.g. 3 population")
         fields[column] = text
     return fields, problems
+
+
+def place_diagnostics(plan: ImportPlan, diagnostics: list[Diagnostic],
+                      displays: dict[str, str]) -> tuple[list[CellProblem], list[Diagnostic]]:
+    """The pack's diagnostics after an import, placed at the row and column of the imported
+    file they come from; those on no imported row are returned as they are.
+
+    `displays` maps the name a diagnostic gives a file to the file's name in the pack."""
+    from .card_edit import card_diagnostics
+    placed: list[CellProblem] = []
+    used: set[Diagnostic] = set()
+    by_file = {displays.get(d.file or "", d.file or ""): d.file for d in diagnostics}
+    for (file, ident), row in plan.rows.items():
+        text = plan.texts.get(file)
+        if text is None or file not in by_file:
+            continue
+        for p in card_diagnostics(text, by_file[file] or file, ident, diagnostics):
+            used.add(p.diagnostic)
+            line = (f" (line {p.rules_line}, column {p.rules_column} of the cell)"
+                    if p.rules_line else "")
+            placed.append(CellProblem(row, p.field, p.diagnostic.message + line,
+                                      p.diagnostic.hint))
+    return sorted(placed, key=lambda c: c.row), [d for d in diagnostics if d not in used]

@@ -18,7 +18,7 @@ from editor.card_edit import (
     mention_words,
     push_history,
 )
-from editor.checking import _display
+from editor.checking import display_name
 from editor.faces import as_html, card_face, legend
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
@@ -200,7 +200,7 @@ elif ck in kept:
     drafts.drop(folder, file, ident)
 edited_text = yaml_edit.set_card(disk_text, ident, fields)
 result = edited_check(file, edited_text)
-display = _display(folder / file)
+display = display_name(folder / file)
 placed = card_diagnostics(edited_text, display, ident, result.diagnostics)
 elsewhere = [d for d in result.errors if d not in {p.diagnostic for p in placed}]
 errors = [p for p in placed if p.diagnostic.is_error]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from editor.checking import check
+from editor.checking import check, display_name
 from editor.files import write
-from editor.spreadsheet import export_csv, plan_import
+from editor.spreadsheet import export_csv, place_diagnostics, plan_import
 from editor.state import age_files, log_saved, notice, pack_folder, show_notice, texts
 from rules_dsl.safe_files import UnsafePathError
 
@@ -37,8 +37,11 @@ if upload is not None:
                 f"({', '.join(plan.added[:10])}).")
     result = check(folder, plan.texts)
     if result.errors:
+        cells, others = place_diagnostics(plan, result.errors,
+                                          {display_name(folder / f): f for f in texts()})
         st.error("With these changes the pack would have errors:")
-        st.code("\n\n".join(d.render() for d in result.errors[:10]), language=None)
+        st.code("\n".join(c.render() for c in cells)
+                + "\n\n".join(d.render() for d in others[:10]), language=None)
     confirm = not result.errors or st.checkbox("Import anyway (the pack will not validate)",
                                                key="import_anyway")
     if st.button("Import", type="primary", disabled=not confirm, key="import_go"):

@@ -7,7 +7,7 @@ from collections import defaultdict
 import streamlit as st
 
 from editor import yaml_edit
-from editor.checking import _display
+from editor.checking import display_name
 from editor.state import OPEN_CARD, disk_check, pack_folder, texts
 from rules_dsl.diagnostics import summary
 from rules_dsl.yaml_source import load_yaml_text
@@ -23,7 +23,7 @@ if not result.diagnostics:
 by_file = defaultdict(list)
 for d in result.diagnostics:
     by_file[d.file or "the pack"].append(d)
-names = {_display(folder / name): name for name in texts()}
+names = {display_name(folder / name): name for name in texts()}
 
 
 def card_at(file: str, line: int | None) -> str | None:

@@ -77,7 +77,7 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser, server):  # noqa: ANN001, ANN201 - Playwright's own types
+def page(browser, server):
     context = browser.new_context(viewport={"width": 1500, "height": 1100},
                                   accept_downloads=True)
     page = context.new_page()
@@ -86,19 +86,19 @@ def page(browser, server):  # noqa: ANN001, ANN201 - Playwright's own types
     context.close()
 
 
-def shot(page, name: str) -> None:  # noqa: ANN001
+def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.wait_for_timeout(500)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def goto(page, url: str, title: str) -> None:  # noqa: ANN001
+def goto(page, url: str, title: str) -> None:
     page.goto(url)
     page.get_by_role("heading", name=title).first.wait_for()
     page.wait_for_selector("[data-testid='stStatusWidget']", state="detached")
 
 
-def test_edit_a_card_in_the_code_editor_see_the_error_fix_and_save(page, server) -> None:  # noqa: ANN001
+def test_edit_a_card_in_the_code_editor_see_the_error_fix_and_save(page, server) -> None:
     url, folder = server
     goto(page, url, "Cards")
     page.get_by_label("Search names and rules").fill("Aristotle")
@@ -136,8 +136,8 @@ def test_edit_a_card_in_the_code_editor_see_the_error_fix_and_save(page, server)
     shot(page, "cards")
 
 
-def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> None:  # noqa: ANN001
-    url, folder = server
+def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> None:
+    url, _ = server
     goto(page, f"{url}/manage", "New card, new age")
     page.get_by_role("tab", name="New age").click()
     page.get_by_label("Name of the age").fill("Renaissance")

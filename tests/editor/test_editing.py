@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import csv
 import difflib
+import io
 from pathlib import Path
 
 import pytest
 
 from editor import drafts, files, yaml_edit
 from editor.card_edit import card_diagnostics
-from editor.checking import _display, check, pack_texts
+from editor.checking import check, display_name, pack_texts
 from editor.faces import card_face
 from editor.printing import layout, page_count, print_pdf
-from editor.spreadsheet import export_csv, plan_import
+from editor.spreadsheet import export_csv, place_diagnostics, plan_import
 from editor.workspace import WorkspaceError, open_workspace
 from rules_dsl.safe_files import UnsafePathError
 
@@ -72,7 +74,7 @@ def test_a_rules_error_is_placed_in_the_card_and_its_rules(pack_copy: Path) -> N
     bad = yaml_edit.set_card(text, "aristotle",
                              {"rules": 'gold price 5 if you own "Philosophy"\ngian 3 gold'})
     result = check(pack_copy, {"antiquity.yaml": bad})
-    placed = card_diagnostics(bad, _display(pack_copy / "antiquity.yaml"), "aristotle",
+    placed = card_diagnostics(bad, display_name(pack_copy / "antiquity.yaml"), "aristotle",
                               result.diagnostics)
     assert [(p.rules_line, p.rules_column, p.diagnostic.hint) for p in placed] == [
         (2, 1, 'did you mean "gain"?')]
@@ -116,7 +118,8 @@ def test_csv_round_trip_and_located_problems(pack_copy: Path) -> None:
     assert plan.changed == ["hills"] and not plan.problems
     assert changed_lines(texts["prehistory.yaml"], plan.texts["prehistory.yaml"]) == [
         "-    copies: 2", "+    copies: 3"]
-    broken = edited.replace("prehistory,forest,Forest,land,2,", "prehistory,forest,Forest,land,two,")
+    broken = edited.replace("prehistory,forest,Forest,land,2,",
+                            "prehistory,forest,Forest,land,two,")
     broken = broken.replace("antiquity,aristotle,Aristotle", "ancient,aristotle,Aristotle")
     rendered = [p.render() for p in plan_import(broken, texts, AGES).problems]
     assert rendered[0].startswith('cards.csv:row 2, column copies (E): "two" is not a whole')
@@ -140,3 +143,18 @@ def test_the_bundled_pack_is_copied_with_its_schemas(tmp_path: Path) -> None:
     from cards import bundled
     with pytest.raises(WorkspaceError):
         open_workspace(bundled())
+
+
+def test_csv_errors_found_by_the_pack_checks_are_placed_at_their_cell(pack_copy: Path) -> None:
+    texts = pack_texts(pack_copy)
+    table = export_csv(texts, AGES).replace('"gold price 5 if you own ""Philosophy"""',
+                                            '"gold price 5 if you own ""Philosofy"""')
+    plan = plan_import(table, texts, AGES)
+    assert plan.changed == ["aristotle"] and not plan.problems
+    result = check(pack_copy, plan.texts)
+    cells, others = place_diagnostics(plan, result.errors,
+                                      {display_name(pack_copy / f): f for f in texts})
+    row = next(n for n, cells in enumerate(csv.reader(io.StringIO(table)), 1)
+               if cells[1] == "aristotle")
+    assert [(c.row, c.column) for c in cells] == [(row, "rules")] and not others
+    assert "Philosophy" in (cells[0].hint or "")
