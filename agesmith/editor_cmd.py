@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from pathlib import Path
 
 import click
@@ -29,17 +30,31 @@ def editor_command(pack: Path | None, port: int, address: str, no_browser: bool)
     if workspace.message:
         click.echo(workspace.message)
     app = Path(__file__).resolve().parent.parent / "editor" / "app.py"
-    env = os.environ | {PACK_ENV: str(workspace.pack),
-                        CREATED_ENV: "1" if workspace.created else "0"}
-    command = [sys.executable, "-m", "streamlit", "run", str(app),
-               "--server.port", str(port), "--server.address", address,
-               "--server.headless", "true" if no_browser else "false",
-               "--browser.gatherUsageStats", "false",
-               "--browser.serverAddress", address,
-               "--server.fileWatcherType", "none",
-               "--global.developmentMode", "false",
-               "--client.toolbarMode", "minimal",
-               "--theme.base", "light"]
+    os.environ[PACK_ENV] = str(workspace.pack)
+    os.environ[CREATED_ENV] = "1" if workspace.created else "0"
+    # While the server starts, a thread imports the pages' libraries and checks the pack
+    # once, so that the first page does not wait for them.
+    threading.Thread(target=_warm_up, args=(workspace.pack,), daemon=True).start()
+    sys.argv = ["streamlit", "run", str(app),
+                "--server.port", str(port), "--server.address", address,
+                "--server.headless", "true" if no_browser else "false",
+                "--browser.gatherUsageStats", "false",
+                "--browser.serverAddress", address,
+                "--server.fileWatcherType", "none",
+                "--global.developmentMode", "false",
+                "--client.toolbarMode", "minimal",
+                "--theme.base", "light"]
     click.echo(f"Agesmith workshop on {workspace.pack}: http://{address}:{port}  (Ctrl+C stops)")
-    sys.stdout.flush()
-    os.execve(sys.executable, command, env)     # the server is this process: one to stop
+    from streamlit.web import cli as streamlit_cli
+    sys.exit(streamlit_cli.main())
+
+
+def _warm_up(pack: Path) -> None:
+    import pandas  # noqa: F401
+    from code_editor import code_editor  # noqa: F401
+
+    from editor import card_edit, readback  # noqa: F401
+    from editor.checking import check
+    result = check(pack)
+    if result.pack is not None:
+        card_edit.mention_words(result.pack)

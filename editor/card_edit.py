@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules_dsl.diagnostics import Diagnostic
@@ -96,14 +97,20 @@ def mention_words(pack: Pack) -> list[str]:
     rules = "\n".join(_rules_text(c) for c in pack.cards)
     names = sorted({t for t in texts if t in rules})
     words = set(re.findall(r"[a-z-]+", re.sub(r'"[^"]*"', " ", rules)))
-    verbs = sorted(w for w in words if w in set(_verbs()))
+    grammar_verbs = set(_verbs())
+    verbs = sorted(w for w in words if w in grammar_verbs)
     keywords = sorted(str(k) for k in pack.game.get("keywords") or [] if str(k) in words)
     return names + verbs + keywords
 
 
 def _rules_text(card: Any) -> str:
+    return _printed(card.rules)
+
+
+@lru_cache(maxsize=8192)
+def _printed(rules: Any) -> str:
     from rules_dsl.printer import print_rules
-    return print_rules(card.rules)
+    return print_rules(rules)
 
 
 def matches(card: Any, search: str, mention: str | None) -> bool:

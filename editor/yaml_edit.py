@@ -13,12 +13,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from rules_dsl.pack import slug
 
+_FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # The fields of a card, in the order a new card writes them.
 CARD_FIELDS = ("id", "name", "type", "copies", "cost", "gold", "points", "bonus", "rules")
 CARD_FILE_HEADER = "# yaml-language-server: $schema=../schema/cards.schema.json\n"
@@ -49,6 +51,65 @@ def _dump(data: Any) -> str:
     return out.getvalue()
 
 
+def _chunk(text: str, ident: str) -> tuple[list[str], int, int] | None:
+    """The lines of the file and the slice [start, stop) holding card `ident`'s item, found
+    without a round-trip parse of the whole file (which takes ~100 ms for an age), or None if
+    the file is not laid out as a block list under `cards:` (then the whole file is used)."""
+    try:
+        data = yaml.load(text, Loader=_FastLoader)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        return None
+    ids = [card_id(entry) for entry in data["cards"]]
+    if ident not in ids:
+        return None
+    lines = text.split("\n")
+    top = next((i for i, line in enumerate(lines) if re.match(r"cards:\s*(#.*)?$", line)), None)
+    if top is None:
+        return None
+    starts: list[int] = []
+    indent = None
+    stop = len(lines)
+    for i in range(top + 1, len(lines)):
+        line = lines[i]
+        if indent is None:
+            found = re.match(r"(\s*)- ", line)
+            if found:
+                indent = found.group(1)
+                starts.append(i)
+            elif line.strip() and not line.lstrip().startswith("#"):
+                return None
+            continue
+        if line.startswith(indent + "- "):
+            starts.append(i)
+        elif line.strip() and not line.startswith(indent + " ") and \
+                not line.lstrip().startswith("#"):
+            stop = i                    # the next top-level key
+            break
+    if len(starts) != len(ids):
+        return None
+    index = ids.index(ident)
+    end = starts[index + 1] if index + 1 < len(starts) else stop
+    return lines, starts[index], end
+
+
+def _edit_entry(text: str, ident: str, change: Any) -> str:
+    """The file text after `change(entry)` on card `ident`'s item, re-writing only its lines."""
+    found = _chunk(text, ident)
+    if found is None:
+        data = _load(text)
+        cards = _cards(data)
+        change(cards[_index(cards, ident)])
+        return _dump(data)
+    lines, start, stop = found
+    piece = "\n".join(lines[start:stop]) + ("\n" if stop < len(lines) else "")
+    data = _load("cards:\n" + piece)
+    change(data["cards"][0])
+    new = _dump(data).removeprefix("cards:\n")
+    return "\n".join(lines[:start]) + "\n" + new + "\n".join(lines[stop:])
+
+
 def card_id(entry: Any) -> str:
     """The id of a card entry: its `id`, or its name in kebab-case."""
     if not isinstance(entry, dict):
@@ -71,12 +132,20 @@ def _index(cards: CommentedSeq, ident: str) -> int:
 
 def card_ids(text: str) -> list[str]:
     """The ids of the cards of a card file, in order."""
-    return [card_id(entry) for entry in _cards(_load(text))]
+    try:
+        data = yaml.load(text, Loader=_FastLoader)
+    except yaml.YAMLError as e:
+        raise EditError(f"the file is not valid YAML: {e}") from None
+    return [card_id(entry) for entry in _cards(data)]
 
 
 def card_fields(text: str, ident: str) -> dict[str, Any]:
     """The fields of card `ident` as written (strings keep their text, rules without the
     trailing line break)."""
+    found = _chunk(text, ident)
+    if found is not None:
+        lines, start, stop = found
+        text = "cards:\n" + "\n".join(lines[start:stop]) + "\n"      # only this card
     fields = all_card_fields(text).get(ident)
     if fields is None:
         raise EditError(f'no card "{ident}" in this file')
@@ -111,20 +180,21 @@ def _is_empty(key: str, value: Any) -> bool:
 
 def set_card(text: str, ident: str, fields: dict[str, Any]) -> str:
     """The file text with card `ident`'s fields replaced; keys not given are left as they are."""
-    data = _load(text)
-    entry = _cards(data)[_index(_cards(data), ident)]
-    for key in CARD_FIELDS:
-        if key not in fields or key == "id":
-            continue
-        value = _value(key, fields[key])
-        if _is_empty(key, value) or (key == "copies" and value == 1 and key not in entry):
-            entry.pop(key, None)
-        elif entry.get(key) != value or type(entry.get(key)) is not type(value):
-            if key in entry:
-                entry[key] = value
-            else:
-                entry.insert(_slot(entry, key), key, value)
-    return _dump(data)
+    def change(entry: CommentedMap) -> None:
+        for key in CARD_FIELDS:
+            if key not in fields or key == "id":
+                continue
+            value = _value(key, fields[key])
+            if _is_empty(key, value) or (key == "copies" and value == 1 and key not in entry):
+                entry.pop(key, None)
+            elif entry.get(key) != value or type(entry.get(key)) is not type(value):
+                if key in entry:
+                    entry[key] = value
+                else:
+                    entry.insert(_slot(entry, key), key, value)
+    if ident not in card_ids(text):
+        raise EditError(f'no card "{ident}" in this file')
+    return _edit_entry(text, ident, change)
 
 
 def _slot(entry: CommentedMap, key: str) -> int:
@@ -180,13 +250,13 @@ def delete_card(text: str, ident: str) -> str:
 
 def rename_card(text: str, ident: str, new_name: str) -> str:
     """Rename card `ident`, keeping its id (saved games and decks refer to the id)."""
-    data = _load(text)
-    cards = _cards(data)
-    entry = cards[_index(cards, ident)]
-    if "id" not in entry:
-        entry.insert(0, "id", ident)
-    entry["name"] = new_name
-    return _dump(data)
+    def change(entry: CommentedMap) -> None:
+        if "id" not in entry:
+            entry.insert(0, "id", ident)
+        entry["name"] = new_name
+    if ident not in card_ids(text):
+        raise EditError(f'no card "{ident}" in this file')
+    return _edit_entry(text, ident, change)
 
 
 @dataclass(frozen=True)

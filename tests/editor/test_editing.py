@@ -158,3 +158,14 @@ def test_csv_errors_found_by_the_pack_checks_are_placed_at_their_cell(pack_copy:
                if cells[1] == "aristotle")
     assert [(c.row, c.column) for c in cells] == [(row, "rules")] and not others
     assert "Philosophy" in (cells[0].hint or "")
+
+
+def test_every_card_of_the_pack_round_trips_unchanged(pack_copy: Path) -> None:
+    for file, text in pack_texts(pack_copy).items():
+        if file not in ("antiquity.yaml", "middle_ages.yaml"):   # the other ages: alike
+            continue
+        everything = yaml_edit.all_card_fields(text)
+        for ident in yaml_edit.card_ids(text):
+            fields = yaml_edit.card_fields(text, ident)
+            assert fields == everything[ident]
+            assert yaml_edit.set_card(text, ident, fields) == text, (file, ident)
