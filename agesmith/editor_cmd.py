@@ -50,8 +50,9 @@ def editor_command(pack: Path | None, port: int, address: str, no_browser: bool)
 
 
 def _warm_up(pack: Path) -> None:
+    # Not the code editor component: it must register with the server's runtime, so it is
+    # imported by the page itself.
     import pandas  # noqa: F401
-    from code_editor import code_editor  # noqa: F401
 
     from editor import card_edit, readback  # noqa: F401
     from editor.checking import check

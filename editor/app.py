@@ -10,7 +10,8 @@ import streamlit as st
 from editor.navigation import sections
 from editor.state import created_message, pack_folder
 
-st.set_page_config(page_title="Agesmith workshop", page_icon=":material/style:", layout="wide")
+# No page icon: a Material icon as favicon is fetched from a font server, and nothing may be.
+st.set_page_config(page_title="Agesmith workshop", layout="wide")
 message = created_message()
 with st.sidebar:
     st.caption(f"Pack folder: `{pack_folder()}`")

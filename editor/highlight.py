@@ -20,6 +20,7 @@ CSS = """
 .ag-word { background: #e1bee7; }
 .ag-noun { background: #ffe0b2; }
 .ag-comment { background: #eeeeee; }
+.ace_editor { border: 1px solid #d6d6d9; border-radius: 6px; }
 """
 
 STATEMENT_WORDS = ("free", "discardable", "costs", "cost", "less", "more", "price", "war",

@@ -10,17 +10,17 @@ import streamlit as st
 PAGES = Path(__file__).parent / "app_pages"
 
 
+# No page icons: Streamlit fetches a page's Material icon from a font server for the browser
+# tab, and the workshop loads nothing from outside this computer.
 def sections() -> dict[str, list[st.Page]]:
     return {
         "Workshop": [
-            st.Page(PAGES / "cards.py", title="Cards", icon=":material/edit_note:",
+            st.Page(PAGES / "cards.py", title="Cards",
                     default=True),
-            st.Page(PAGES / "overview.py", title="The pack at a glance",
-                    icon=":material/monitoring:"),
-            st.Page(PAGES / "manage.py", title="New card, new age", icon=":material/add_box:"),
-            st.Page(PAGES / "validation.py", title="Validation", icon=":material/rule:"),
-            st.Page(PAGES / "print.py", title="Print and play", icon=":material/print:"),
-            st.Page(PAGES / "spreadsheet.py", title="Spreadsheet (CSV)",
-                    icon=":material/table_view:"),
+            st.Page(PAGES / "overview.py", title="The pack at a glance"),
+            st.Page(PAGES / "manage.py", title="New card, new age"),
+            st.Page(PAGES / "validation.py", title="Validation"),
+            st.Page(PAGES / "print.py", title="Print and play"),
+            st.Page(PAGES / "spreadsheet.py", title="Spreadsheet (CSV)"),
         ],
     }

@@ -71,6 +71,10 @@ if selected_rows and selected_rows[0] < len(choices):
 if not choices:
     st.info("No card matches; clear the search or the filters.")
     st.stop()
+linked = st.query_params.get("card")             # a link to a card: ?card=<id>
+if linked and st.session_state.get("linked") != linked:
+    st.session_state["linked"] = linked
+    st.session_state["card_pick"] = next((label(c) for c in shown if c.id == linked), None)
 exact = next((label(c) for c in shown if c.name.lower() == search.strip().lower()), None)
 if exact is not None and st.session_state.get("last_search") != search:
     st.session_state["card_pick"] = exact          # typing a card's name opens it
@@ -84,6 +88,7 @@ pick = st.selectbox(f"Card ({len(choices)} shown)", choices, key="card_pick")
 card = shown[choices.index(pick)]
 file, ident = age_file[card.age], card.id
 st.session_state[OPEN_CARD] = (file, ident)
+st.query_params["card"] = st.session_state["linked"] = ident   # the page's link is this card
 ck = drafts.key(file, ident)
 
 # ---------------------------------------------------------------- the card's state
@@ -202,7 +207,9 @@ edited_text = yaml_edit.set_card(disk_text, ident, fields)
 result = edited_check(file, edited_text)
 display = display_name(folder / file)
 placed = card_diagnostics(edited_text, display, ident, result.diagnostics)
-elsewhere = [d for d in result.errors if d not in {p.diagnostic for p in placed}]
+already = {(d.file, d.line, d.message) for d in saved.errors}
+elsewhere = [d for d in result.errors if d not in {p.diagnostic for p in placed}
+             and (d.file, d.line, d.message) not in already]
 errors = [p for p in placed if p.diagnostic.is_error]
 
 with rules_col:
@@ -212,7 +219,9 @@ with rules_col:
             pack.game.get("counters") or {}))
         code_editor(rules, lang="text", key=code_key, height=[8, 22],
                     response_mode=["debounce", "blur"],
-                    props={"markers": highlight.markers(rules, frozenset(nouns)),
+                    # Ace's own theme: the component's themes import a web font from outside.
+                    props={"theme": "textmate",
+                           "markers": highlight.markers(rules, frozenset(nouns)),
                            "annotations": annotations(placed), "wrapEnabled": True},
                     options={"showLineNumbers": True, "wrap": True},
                     component_props={"globalCSS": highlight.CSS},
@@ -228,7 +237,7 @@ with rules_col:
     else:
         st.success("No problem: the card is checked with the pack's real checks.")
     if elsewhere:
-        st.warning(f"{len(elsewhere)} error(s) elsewhere in the pack with this edit, e.g.:")
+        st.warning(f"This edit makes {len(elsewhere)} error(s) elsewhere in the pack, e.g.:")
         st.code(elsewhere[0].render(), language=None)
 
     # Saving

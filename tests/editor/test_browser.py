@@ -80,10 +80,22 @@ def browser() -> Iterator[object]:
 def page(browser, server):
     context = browser.new_context(viewport={"width": 1500, "height": 1100},
                                   accept_downloads=True)
+    outside: list[str] = []
+
+    def local_only(route) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+        else:                       # nothing may load from a CDN or any other host
+            outside.append(url)
+            route.abort()
+    context.route("**/*", local_only)
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(90_000)    # a loaded machine is slow, never wrong
+    playwright.expect.set_options(timeout=90_000)
     yield page
     context.close()
+    assert outside == [], f"the page asked for files outside this computer: {outside}"
 
 
 def shot(page, name: str) -> None:
@@ -100,9 +112,7 @@ def goto(page, url: str, title: str) -> None:
 
 def test_edit_a_card_in_the_code_editor_see_the_error_fix_and_save(page, server) -> None:
     url, folder = server
-    goto(page, url, "Cards")
-    page.get_by_label("Search names and rules").fill("Aristotle")
-    page.get_by_label("Search names and rules").press("Enter")
+    goto(page, f"{url}/?card=aristotle", "Cards")
     page.get_by_role("heading", name="Aristotle", exact=True).wait_for()
     # An editor being replaced stays a moment with width -1: take the live one.
     frames = page.locator("iframe[title='code_editor.code_editor']:not([width='-1'])")
