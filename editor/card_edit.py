@@ -73,6 +73,21 @@ def annotations(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
             for p in placed if p.rules_line is not None]
 
 
+def error_markers(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
+    """Ace markers underlining each diagnostic's words in the rules text."""
+    out = []
+    for p in placed:
+        if p.rules_line is None:
+            continue
+        d = p.diagnostic
+        width = (d.end_column - d.column) if d.end_column and d.column else 1
+        start = (p.rules_column or 1) - 1
+        out.append({"startRow": p.rules_line - 1, "startCol": start, "endRow": p.rules_line - 1,
+                    "endCol": start + max(1, width), "type": "text", "inFront": True,
+                    "className": "ag-error" if d.is_error else "ag-warning"})
+    return out
+
+
 def fields_changed(saved: dict[str, Any], edited: dict[str, Any]) -> list[str]:
     def norm(key: str, value: Any) -> str:
         if key == "copies" and value is None:

@@ -20,6 +20,8 @@ CSS = """
 .ag-word { background: #e1bee7; }
 .ag-noun { background: #ffe0b2; }
 .ag-comment { background: #eeeeee; }
+.ag-error, .ag-warning { position: absolute; border-bottom: 2px solid #d32f2f; }
+.ag-warning { border-bottom-color: #ef8f00; }
 .ace_editor { border: 1px solid #d6d6d9; border-radius: 6px; }
 """
 

@@ -13,6 +13,7 @@ from editor.card_edit import (
     EDITABLE,
     annotations,
     card_diagnostics,
+    error_markers,
     fields_changed,
     matches,
     mention_words,
@@ -220,8 +221,11 @@ with rules_col:
         code_editor(rules, lang="text", key=code_key, height=[8, 22],
                     response_mode=["debounce", "blur"],
                     # Ace's own theme: the component's themes import a web font from outside.
-                    props={"theme": "textmate",
-                           "markers": highlight.markers(rules, frozenset(nouns)),
+                    # No scroll margin: with one, Ace moves the gutter and not the text when
+                    # the error marks change.
+                    props={"theme": "textmate", "scrollMargin": [0, 0, 0, 0],
+                           "markers": highlight.markers(rules, frozenset(nouns))
+                           + error_markers(placed),
                            "annotations": annotations(placed), "wrapEnabled": True},
                     options={"showLineNumbers": True, "wrap": True},
                     component_props={"globalCSS": highlight.CSS},
