@@ -102,7 +102,10 @@ def test_validation_page_groups_by_file(app: AppTest, pack_copy: Path) -> None:
     app.run()
     assert not app.exception
     assert any("antiquity.yaml" in e.label for e in app.expander)
-    assert any(b.label == "Open aristotle" for b in app.button)
+    next(b for b in app.button if b.label == "Open aristotle").click().run()
+    assert not app.exception
+    assert app.selectbox(key="card_pick").value.startswith("Aristotle")
+    assert "Philosofy" in texts_of(app.error)
 
 
 def test_print_page_makes_the_pdf(app: AppTest) -> None:
