@@ -23,7 +23,7 @@ from editor.checking import display_name
 from editor.faces import as_html, card_face, legend
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
-from rules_dsl.printer import print_cost
+from rules_dsl.printer import print_cost, print_rules
 
 st.title("Cards")
 st.caption("Pick a card in the table (or the list under it), change it, and press **Save**. "
@@ -61,6 +61,7 @@ rows = pd.DataFrame([{
     "name": c.name, "age": c.age, "type": c.type, "copies": c.copies,
     "cost": print_cost(c.cost), "gold": "" if c.gold is None else str(c.gold),
     "points": str(c.points) if isinstance(c.points, int) else "formula",
+    "rules": " / ".join(print_rules(c.rules).split("\n")),
     "draft": "unsaved" if drafts.key(age_file[c.age], c.id) in kept else "",
 } for c in shown])
 picked = st.dataframe(rows, hide_index=True, height=240, on_select="rerun",
@@ -107,6 +108,7 @@ if f"base:{ck}" not in st.session_state:
     st.session_state[f"ver:{ck}"] = 0
     st.session_state[f"hist:{ck}"] = [{k: start.get(k) for k in EDITABLE}]
     _set_widgets = start
+    st.session_state[f"restored:{ck}"] = bool(draft)
 else:
     _set_widgets = None
 
@@ -200,6 +202,10 @@ fields = {
 }
 st.session_state[f"hist:{ck}"] = push_history(st.session_state[f"hist:{ck}"], fields)
 changed = fields_changed(saved_fields, fields)
+if changed and st.session_state.get(f"restored:{ck}"):
+    with form_col:
+        st.info(f"Your unsaved edits of {saved_fields.get('name')} were kept as a draft and are "
+                "back; **Revert to saved** drops them.")
 if changed:
     drafts.put(folder, file, ident, fields, st.session_state[f"base:{ck}"])
 elif ck in kept:

@@ -64,7 +64,7 @@ with new_card:
         except yaml_edit.EditError as e:
             st.error(str(e))
         else:
-            if apply({file: text}, f"{file}: new card {fields['name']}"):
+            if apply({file: text}, f"Added {fields['name']} to {file}."):
                 st.session_state[OPEN_CARD] = (file, slug(fields["name"]))
                 st.session_state.pop("card_pick", None)
                 st.switch_page("app_pages/cards.py")
@@ -95,7 +95,8 @@ with new_age:
             st.error(str(e))
         else:
             if apply({file: card_text, "game.yaml": game_text},
-                     f"new age {title.strip()} in {file}"):
+                     f"Added the age {title.strip()} ({file}, in game.yaml); its first card is "
+                     f"{first.strip()}."):
                 st.rerun()
 
 with rename:
@@ -116,7 +117,7 @@ with rename:
                 changed = yaml_edit.rename_card(changed, card.id, new.strip())
             if changed != text:
                 edits[file] = changed
-        apply(edits, f"renamed {card.name} to {new.strip()} ({len(refs)} rules updated)")
+        apply(edits, f"Renamed {card.name} to {new.strip()}; {len(refs)} rule(s) updated.")
         st.rerun()
 
 with delete:
@@ -139,5 +140,5 @@ with delete:
         except yaml_edit.EditError as e:
             st.error(str(e))
         else:
-            if apply({file: text}, f"{file}: deleted {card.name}", confirmed=True):
+            if apply({file: text}, f"Deleted {card.name} from {file}.", confirmed=True):
                 st.rerun()

@@ -39,7 +39,11 @@ st.download_button("Download one SVG per card (zip)", svg_zip(pack, size),
                    file_name=f"{pack.root.name}-cards-svg.zip", mime="application/zip",
                    key="download_svg")
 st.subheader("Preview")
-preview = [c for c in pack.cards if c.age in ages][:4]
+kinds: dict[str, object] = {}                   # one card of each type, as a sample
+for c in pack.cards:
+    if c.age in ages:
+        kinds.setdefault(c.type, c)
+preview = list(kinds.values())[:4]
 columns = st.columns(5)
 for column, card in zip(columns, preview, strict=False):
     column.markdown(as_html(card_face(pack, card, CARD_SIZES[size]), 240), unsafe_allow_html=True)

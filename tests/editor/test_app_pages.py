@@ -121,3 +121,14 @@ def test_spreadsheet_page_renders(app: AppTest) -> None:
     app.switch_page("app_pages/spreadsheet.py").run()
     assert not app.exception
     assert app.title[0].value == "Spreadsheet (CSV)"
+
+
+def test_unsaved_edits_come_back_in_a_new_session(app: AppTest, pack_copy: Path) -> None:
+    open_card(app, "Aristotle")
+    app.text_input(key="w:antiquity.yaml#aristotle:cost").input("7 population").run()
+    again = AppTest.from_file(APP, default_timeout=60)       # a reload: a new session
+    again.run()
+    open_card(again, "Aristotle")
+    assert again.text_input(key="w:antiquity.yaml#aristotle:cost").value == "7 population"
+    assert "unsaved edits of Aristotle" in texts_of(again.info)
+    assert "5 population, culture" in (pack_copy / "antiquity.yaml").read_text()

@@ -155,7 +155,7 @@ def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> N
     page.get_by_label("Its first card").fill("Printing Press")
     page.get_by_label("Its first card").press("Enter")
     page.get_by_role("button", name="Add the age").click()
-    page.get_by_text("new age Renaissance").first.wait_for()
+    page.get_by_text("Added the age Renaissance").first.wait_for()
     shot(page, "new-card-new-age")
     goto(page, f"{url}/overview", "Along History")
     playwright.expect(page.get_by_test_id("stMetricValue").first).to_have_text("4")
