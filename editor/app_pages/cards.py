@@ -68,8 +68,10 @@ picked = st.dataframe(rows, hide_index=True, height=240, on_select="rerun",
                       selection_mode="single-row", key="cards_table", width="stretch")
 choices = [label(c) for c in shown]
 selected_rows = picked.selection.rows if picked is not None and picked.selection else []
-if selected_rows and selected_rows[0] < len(choices):
-    st.session_state["card_pick"] = choices[selected_rows[0]]
+if selected_rows != st.session_state.get("table_rows"):     # a row chosen in the table
+    st.session_state["table_rows"] = selected_rows
+    if selected_rows and selected_rows[0] < len(choices):
+        st.session_state["card_pick"] = choices[selected_rows[0]]
 if not choices:
     st.info("No card matches; clear the search or the filters.")
     st.stop()
