@@ -109,7 +109,7 @@ def mention_words(pack: Pack) -> list[str]:
     """What the cards' rules can be searched for: card names, verbs and keywords they use."""
     from rules_dsl.parser import _verbs  # the grammar's verbs, as written
     texts = [yaml_edit.quoted(c.name) for c in pack.cards]
-    rules = "\n".join(_rules_text(c) for c in pack.cards)
+    rules = "\n".join(rules_text(c) for c in pack.cards)
     names = sorted({t for t in texts if t in rules})
     words = set(re.findall(r"[a-z-]+", re.sub(r'"[^"]*"', " ", rules)))
     grammar_verbs = set(_verbs())
@@ -118,7 +118,7 @@ def mention_words(pack: Pack) -> list[str]:
     return names + verbs + keywords
 
 
-def _rules_text(card: Any) -> str:
+def rules_text(card: Any) -> str:
     return _printed(card.rules)
 
 
@@ -129,7 +129,7 @@ def _printed(rules: Any) -> str:
 
 
 def matches(card: Any, search: str, mention: str | None) -> bool:
-    text = _rules_text(card)
+    text = rules_text(card)
     if search and search.lower() not in card.name.lower() and search.lower() not in text.lower():
         return False
     if mention:

@@ -18,12 +18,13 @@ from editor.card_edit import (
     matches,
     mention_words,
     push_history,
+    rules_text,
 )
 from editor.checking import display_name
 from editor.faces import as_html, card_face, legend
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
-from rules_dsl.printer import print_cost, print_rules
+from rules_dsl.printer import print_cost
 
 st.title("Cards")
 st.caption("Pick a card in the table (or the list under it), change it, and press **Save**. "
@@ -61,7 +62,7 @@ rows = pd.DataFrame([{
     "name": c.name, "age": c.age, "type": c.type, "copies": c.copies,
     "cost": print_cost(c.cost), "gold": "" if c.gold is None else str(c.gold),
     "points": str(c.points) if isinstance(c.points, int) else "formula",
-    "rules": " / ".join(print_rules(c.rules).split("\n")),
+    "rules": " / ".join(rules_text(c).split("\n")),
     "draft": "unsaved" if drafts.key(age_file[c.age], c.id) in kept else "",
 } for c in shown])
 picked = st.dataframe(rows, hide_index=True, height=240, on_select="rerun",

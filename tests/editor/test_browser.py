@@ -147,7 +147,7 @@ def test_edit_a_card_in_the_code_editor_see_the_error_fix_and_save(page, server)
 
 
 def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> None:
-    url, _ = server
+    url, folder = server
     goto(page, f"{url}/manage", "New card, new age")
     page.get_by_role("tab", name="New age").click()
     page.get_by_label("Name of the age").fill("Renaissance")
@@ -164,7 +164,19 @@ def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> N
     goto(page, f"{url}/validation", "Validation")
     shot(page, "validation")
     goto(page, f"{url}/spreadsheet", "Spreadsheet (CSV)")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export cards.csv").click()
+    table = Path(download.value.path()).read_text()
+    edited = table.replace("prehistory,hills,Hills,land,2,", "prehistory,hills,Hills,land,3,")
+    assert edited != table
+    page.locator("input[type=file]").set_input_files(
+        files=[{"name": "cards.csv", "mimeType": "text/csv", "buffer": edited.encode()}])
+    page.get_by_text("1 card(s) changed (hills)").wait_for()
     shot(page, "spreadsheet")
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.get_by_text("Imported: 1 card(s) changed").wait_for()
+    assert "    name: Hills\n    type: land\n    copies: 3\n" in (
+        folder / "prehistory.yaml").read_text()
     goto(page, f"{url}/print", "Print and play")
     page.get_by_role("button", name="Make the PDF").click()
     button = page.get_by_role("button", name=re.compile(r"Download the PDF"))
