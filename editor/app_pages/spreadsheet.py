@@ -32,9 +32,9 @@ if upload is not None:
     if not plan.texts:
         st.info("The file matches the pack: nothing to change.")
         st.stop()
-    st.markdown(f"Changes: {len(plan.changed)} card(s) changed "
-                f"({', '.join(plan.changed[:10])}), {len(plan.added)} added "
-                f"({', '.join(plan.added[:10])}).")
+    parts = [f"{len(ids)} card(s) {what} ({', '.join(ids[:10])}{', ...' if len(ids) > 10 else ''})"
+             for ids, what in ((plan.changed, "changed"), (plan.added, "added")) if ids]
+    st.markdown("Changes: " + "; ".join(parts) + ".")
     result = check(folder, plan.texts)
     if result.errors:
         cells, others = place_diagnostics(plan, result.errors,
