@@ -68,7 +68,8 @@ with left:
     st.altair_chart(alt.Chart(frame).mark_bar().encode(
         x=alt.X("cost:O", title="cost (resource symbols)"), y=alt.Y("sum(copies):Q",
                                                                     title="copies"),
-        color=alt.Color("age:N", sort=age_order), tooltip=["age", "cost", "sum(copies)"]),
+        color=alt.Color("age:N", sort=age_order), xOffset=alt.XOffset("age:N", sort=age_order),
+        tooltip=["age", "cost", "sum(copies)"]),
         width="stretch")
 with right:
     st.subheader("Gold price against cost")
