@@ -35,18 +35,36 @@ def editor_command(pack: Path | None, port: int, address: str, no_browser: bool)
     # While the server starts, a thread imports the pages' libraries and checks the pack
     # once, so that the first page does not wait for them.
     threading.Thread(target=_warm_up, args=(workspace.pack,), daemon=True).start()
+    url = f"http://{address}:{port}"
+    if not no_browser:
+        threading.Thread(target=_open_browser, args=(address, port, url), daemon=True).start()
     sys.argv = ["streamlit", "run", str(app),
                 "--server.port", str(port), "--server.address", address,
-                "--server.headless", "true" if no_browser else "false",
+                # Headless always: Streamlit's own browser start first asks for an e-mail.
+                "--server.headless", "true",
                 "--browser.gatherUsageStats", "false",
                 "--browser.serverAddress", address,
                 "--server.fileWatcherType", "none",
                 "--global.developmentMode", "false",
                 "--client.toolbarMode", "minimal",
                 "--theme.base", "light"]
-    click.echo(f"Agesmith workshop on {workspace.pack}: http://{address}:{port}  (Ctrl+C stops)")
+    click.echo(f"Agesmith workshop on {workspace.pack}: {url}  (Ctrl+C stops)")
     from streamlit.web import cli as streamlit_cli
     sys.exit(streamlit_cli.main())
+
+
+def _open_browser(address: str, port: int, url: str) -> None:
+    """Open the workshop in the browser once the server answers (for at most a minute)."""
+    import socket
+    import time
+    import webbrowser
+    host = "127.0.0.1" if address in ("0.0.0.0", "::") else address
+    for _ in range(600):
+        with socket.socket() as s:
+            if s.connect_ex((host, port)) == 0:
+                webbrowser.open(url)
+                return
+        time.sleep(0.1)
 
 
 def _warm_up(pack: Path) -> None:
