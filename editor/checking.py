@@ -12,6 +12,7 @@ import atexit
 import os
 import shutil
 import tempfile
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
 from rules_dsl.pack import Pack, load_pack
 
 _MIRRORS: dict[Path, Path] = {}
+_LOCK = threading.Lock()        # sessions are threads: one check writes the mirror at a time
 
 
 @dataclass(frozen=True)
@@ -46,9 +48,13 @@ def pack_texts(folder: Path) -> dict[str, str]:
 
 def check(folder: Path, edits: dict[str, str] | None = None) -> CheckResult:
     """Check the pack in `folder` as it would be with `edits` (file name -> text) saved."""
-    folder = folder.resolve()
+    with _LOCK:
+        return _check(folder.resolve(), edits or {})
+
+
+def _check(folder: Path, edits: dict[str, str]) -> CheckResult:
     mirror = _mirror(folder)
-    texts = pack_texts(folder) | (edits or {})
+    texts = pack_texts(folder) | edits
     for old in mirror.glob("*.yaml"):
         if old.name not in texts:
             old.unlink()
