@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.safe_files import UnsafePathError, write_atomic
 
 from . import yaml_edit
@@ -59,3 +60,19 @@ def save_card(folder: Path, file: str, ident: str, fields: dict[str, object],
     text = yaml_edit.set_card(current, ident, fields)
     write(folder, file, text)
     return text, moved
+
+
+def write_checked(folder: Path, edits: dict[str, str], confirmed: bool = False
+                  ) -> list[Diagnostic]:
+    """Write several files of the pack if the pack stays valid with them (or `confirmed`).
+
+    Returns the errors the pack would have; nothing is written when there are some and the
+    designer has not confirmed. Card files are written before game.yaml, so the game file never
+    names a file that is not there yet."""
+    from .checking import check
+    errors = check(folder, edits).errors
+    if errors and not confirmed:
+        return errors
+    for file in sorted(edits, key=lambda f: f == "game.yaml"):
+        write(folder, file, edits[file])
+    return []

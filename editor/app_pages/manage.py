@@ -5,8 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from editor import yaml_edit
-from editor.checking import check
-from editor.files import safe_name, write
+from editor.files import safe_name, write_checked
 from editor.state import OPEN_CARD, disk_check, log_saved, notice, pack_folder, show_notice, texts
 from rules_dsl.pack import slug
 from rules_dsl.safe_files import UnsafePathError
@@ -23,18 +22,16 @@ age_name = {a.id: a.name for a in pack.ages}
 
 
 def apply(edits: dict[str, str], message: str, confirmed: bool = False) -> bool:
-    """Check the pack with `edits`, then write them (card files first) if it is valid."""
-    result = check(folder, edits)
-    if result.errors and not confirmed:
-        st.error("Not written: the pack would have errors:")
-        for d in result.errors[:5]:
-            st.code(d.render(), language=None)
-        return False
+    """Write `edits` if the pack stays valid (or `confirmed`); say what happened."""
     try:
-        for file in sorted(edits, key=lambda f: f == "game.yaml"):
-            write(folder, file, edits[file])
+        errors = write_checked(folder, edits, confirmed)
     except (OSError, UnsafePathError) as e:
         st.error(f"Not written: {e}")
+        return False
+    if errors:
+        st.error("Not written: the pack would have errors:")
+        for d in errors[:5]:
+            st.code(d.render(), language=None)
         return False
     log_saved(message)
     notice(message)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from editor.checking import check, display_name
-from editor.files import write
+from editor.files import write_checked
 from editor.spreadsheet import export_csv, place_diagnostics, plan_import
 from editor.state import age_files, log_saved, notice, pack_folder, show_notice, texts
 from rules_dsl.safe_files import UnsafePathError
@@ -46,8 +46,7 @@ if upload is not None:
                                                key="import_anyway")
     if st.button("Import", type="primary", disabled=not confirm, key="import_go"):
         try:
-            for file, text in plan.texts.items():
-                write(folder, file, text)
+            write_checked(folder, plan.texts, confirmed=True)
         except (OSError, UnsafePathError) as e:
             st.error(f"Not written: {e}")
         else:
