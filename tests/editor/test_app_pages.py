@@ -132,3 +132,15 @@ def test_unsaved_edits_come_back_in_a_new_session(app: AppTest, pack_copy: Path)
     assert again.text_input(key="w:antiquity.yaml#aristotle:cost").value == "7 population"
     assert "unsaved edits of Aristotle" in texts_of(again.info)
     assert "5 population, culture" in (pack_copy / "antiquity.yaml").read_text()
+
+
+def test_a_new_card_from_its_type_opens_in_the_editor(app: AppTest, pack_copy: Path) -> None:
+    app.switch_page("app_pages/manage.py").run()
+    app.selectbox(key="new_age_of").select("antiquity").run()
+    app.selectbox(key="new_type").select("wonder").run()
+    app.text_input(key="new_name").input("Lighthouse of Pharos").run()
+    app.button(key="add_card").click().run()
+    assert not app.exception
+    text = (pack_copy / "antiquity.yaml").read_text()
+    assert "\n  - name: Lighthouse of Pharos\n    type: wonder\n" in text
+    assert app.selectbox(key="card_pick").value == "Lighthouse of Pharos (antiquity, wonder)"
