@@ -233,6 +233,7 @@ with rules_col:
                     # No scroll margin: with one, Ace moves the gutter and not the text when
                     # the error marks change.
                     props={"theme": "textmate", "scrollMargin": [0, 0, 0, 0],
+                           "enableBasicAutocompletion": True,
                            "markers": highlight.markers(rules, frozenset(nouns))
                            + error_markers(placed),
                            "annotations": annotations(placed), "wrapEnabled": True},
