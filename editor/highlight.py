@@ -65,7 +65,9 @@ def markers(text: str, nouns: frozenset[str] = frozenset()) -> list[dict[str, An
 
 def completions(card_names: list[str], nouns: list[str]) -> list[dict[str, Any]]:
     """What the editor offers while typing: card names (quoted), verbs and the pack's nouns."""
-    out = [{"caption": f'"{n}"', "value": f'"{n}"', "meta": "card", "score": 300}
+    # A card name is offered after its opening quote (Ace's words do not take the quote in):
+    # choosing one writes the name and closes the quote.
+    out = [{"caption": f'"{n}"', "value": f'{n}"', "meta": "card", "score": 300}
            for n in card_names]
     out += [{"caption": v, "value": v, "meta": "verb", "score": 200} for v in sorted(_verbs())]
     out += [{"caption": n, "value": n, "meta": "noun", "score": 100} for n in nouns]
