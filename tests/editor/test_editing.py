@@ -170,3 +170,16 @@ def test_every_card_of_the_pack_round_trips_unchanged(pack_copy: Path) -> None:
             fields = yaml_edit.card_fields(text, ident)
             assert fields == everything[ident]
             assert yaml_edit.set_card(text, ident, fields) == text, (file, ident)
+
+
+def test_the_rules_language_is_highlighted_word_by_word() -> None:
+    from editor.highlight import markers
+    found = {(m["startRow"], m["startCol"], m["endCol"]): m["className"]
+             for m in markers('free if you own "The Fire"\non acquire: gain 2 gold  # AH-U1',
+                              frozenset({"gold"}))}
+    assert found[(0, 0, 4)] == "ag-word"            # free
+    assert found[(0, 16, 26)] == "ag-card"          # "The Fire"
+    assert found[(1, 12, 16)] == "ag-verb"          # gain
+    assert found[(1, 17, 18)] == "ag-num"           # 2
+    assert found[(1, 19, 23)] == "ag-noun"          # gold
+    assert found[(1, 25, 32)] == "ag-comment"
