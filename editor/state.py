@@ -12,7 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 from .checking import CheckResult, check, pack_texts
-from .workspace import open_workspace
+from .workspace import Workspace, open_workspace
 
 PACK_ENV = "AGESMITH_PACK"          # the pack folder, set by `agesmith editor`
 CREATED_ENV = "AGESMITH_CREATED"    # "1" when this start copied the bundled pack
@@ -31,11 +31,10 @@ def pack_folder() -> Path:
 
 
 def created_message() -> str | None:
+    """What the page says when this start copied the bundled pack."""
     if os.environ.get(CREATED_ENV) != "1":
         return None
-    folder = pack_folder()
-    return (f"First start: the bundled Along History pack was copied to `{folder}` (its "
-            f"schemas in `{folder.parent / 'schema'}`). Your edits are saved there.")
+    return Workspace(pack_folder(), created=True).message
 
 
 def texts() -> dict[str, str]:
