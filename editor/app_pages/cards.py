@@ -144,6 +144,7 @@ def undo() -> None:
 
 
 def revert() -> None:
+    st.session_state.pop(f"conflict:{ck}", None)
     load_fields(saved_fields)
     drafts.drop(folder, file, ident)
     st.session_state[f"base:{ck}"] = disk_text
@@ -266,8 +267,8 @@ with rules_col:
         try:
             _, moved = files.save_card(folder, file, ident, fields,
                                        st.session_state[f"base:{ck}"])
-        except files.ConflictError as e:
-            st.error(str(e))
+        except files.ConflictError:
+            st.session_state[f"conflict:{ck}"] = True
         except (OSError, ValueError) as e:
             st.error(f"Not saved: {e}")
         else:
@@ -278,6 +279,15 @@ with rules_col:
             log_saved(f"{file}: {fields['name']} ({', '.join(changed)})")
             st.session_state["notice"] = f"Saved {fields['name']} to {file}{note}."
             st.rerun()
+    if st.session_state.get(f"conflict:{ck}"):
+        st.error(f"Not saved: {card.name} was changed on disk since you opened it (by another "
+                 "tab or by hand). **Revert to saved** shows that version; **Keep mine** "
+                 "replaces it with yours on the next save.")
+
+        def keep_mine() -> None:
+            st.session_state[f"base:{ck}"] = disk_text
+            st.session_state.pop(f"conflict:{ck}", None)
+        st.button("Keep mine", on_click=keep_mine, key=f"mine:{ck}")
     undo_col.button("Undo", on_click=undo, key=f"undo:{ck}", width="stretch",
                     disabled=len(st.session_state[f"hist:{ck}"]) < 2)
     revert_col.button("Revert to saved", on_click=revert, key=f"revert:{ck}",

@@ -144,3 +144,18 @@ def test_a_new_card_from_its_type_opens_in_the_editor(app: AppTest, pack_copy: P
     text = (pack_copy / "antiquity.yaml").read_text()
     assert "\n  - name: Lighthouse of Pharos\n    type: wonder\n" in text
     assert app.selectbox(key="card_pick").value == "Lighthouse of Pharos (antiquity, wonder)"
+
+
+def test_a_change_on_disk_is_never_overwritten_silently(app: AppTest, pack_copy: Path) -> None:
+    open_card(app, "Aristotle")
+    app.text_input(key="w:antiquity.yaml#aristotle:cost").input("7 population").run()
+    path = pack_copy / "antiquity.yaml"
+    by_hand = path.read_text().replace("gold: 10\n", "gold: 11\n", 1)
+    path.write_text(by_hand)                        # another editor changes the same card
+    app.button(key="save:antiquity.yaml#aristotle").click().run()
+    assert "changed on disk since you opened it" in texts_of(app.error)
+    assert path.read_text() == by_hand
+    app.button(key="mine:antiquity.yaml#aristotle").click().run()
+    app.button(key="save:antiquity.yaml#aristotle").click().run()
+    assert not app.exception
+    assert "cost: 7 population" in path.read_text()
