@@ -194,7 +194,44 @@ def set_card(text: str, ident: str, fields: dict[str, Any]) -> str:
                     entry.insert(_slot(entry, key), key, value)
     if ident not in card_ids(text):
         raise EditError(f'no card "{ident}" in this file')
-    return _edit_entry(text, ident, change)
+    fast = _rules_only(text, ident, fields)
+    return fast if fast is not None else _edit_entry(text, ident, change)
+
+
+def _rules_only(text: str, ident: str, fields: dict[str, Any]) -> str | None:
+    """The edit made on the text itself when only the rules text changes and it is written
+    as a literal block (`rules: |`), as ruamel would write it; None in any other case.
+
+    Typing in the rules editor is the common edit, and this keeps it a few milliseconds."""
+    found = _chunk(text, ident)
+    rules = fields.get("rules")
+    if found is None or not isinstance(rules, str):
+        return None
+    lines, start, stop = found
+    entry = yaml.load("\n".join(lines[start:stop]), Loader=_FastLoader)[0]
+
+    def norm(key: str, value: Any) -> str:
+        if key == "copies" and value is None:
+            value = 1
+        return "" if value is None else str(value).rstrip("\n")
+    if any(norm(k, entry.get(k)) != norm(k, v) for k, v in fields.items()
+           if k not in ("id", "rules")):
+        return None
+    new = rules.rstrip("\n").split("\n")
+    if not rules.strip() or new[0][:1] in (" ", "\t") or any("\t" in line for line in new):
+        return None             # ruamel would write an indentation indicator or another style
+    key = next((i for i in range(start, stop) if re.fullmatch(r"(\s+)rules: \|", lines[i])),
+               None)
+    if key is None:
+        return None
+    indent = re.match(r"\s*", lines[key]).group() + "  "
+    end = key + 1
+    while end < stop and (lines[end].startswith(indent) or not lines[end].strip()):
+        end += 1
+    while end > key + 1 and not lines[end - 1].strip():
+        end -= 1                # trailing blank lines separate the cards; they stay
+    block = [indent + line if line else "" for line in new]
+    return "\n".join(lines[: key + 1] + block + lines[end:])
 
 
 def _slot(entry: CommentedMap, key: str) -> int:

@@ -183,3 +183,16 @@ def test_the_rules_language_is_highlighted_word_by_word() -> None:
     assert found[(1, 17, 18)] == "ag-num"           # 2
     assert found[(1, 19, 23)] == "ag-noun"          # gold
     assert found[(1, 25, 32)] == "ag-comment"
+
+
+def test_a_rules_edit_made_on_the_text_is_what_the_round_trip_writes(pack_copy: Path) -> None:
+    text = (pack_copy / "middle_ages.yaml").read_text()
+    everything = yaml_edit.all_card_fields(text)
+    for ident, fields in everything.items():
+        if not fields["rules"]:
+            continue
+        new_rules = fields["rules"] + '\nif you own "Tiger": gain 1 gold\n\n  # a comment'
+        fast = yaml_edit.set_card(text, ident, fields | {"rules": new_rules})
+        slow = yaml_edit._edit_entry(text, ident, lambda e, r=new_rules: e.__setitem__(
+            "rules", yaml_edit._value("rules", r)))
+        assert fast == slow, ident
