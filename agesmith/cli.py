@@ -249,10 +249,12 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
 
 def _register() -> None:
     """Commands kept in modules of their own (each imports its work lazily)."""
+    from .editor_cmd import editor_command
     from .explain_cmd import explain
     from .odds_cmd import odds_command
-    main.add_command(explain)
-    main.add_command(odds_command)
+    from .print_cmd import print_command
+    for command in (editor_command, explain, odds_command, print_command):
+        main.add_command(command)
 
 
 _register()

@@ -1,0 +1,77 @@
+"""What every page shares: the pack folder, its files, the check of the pack, the open card.
+
+Session keys are named here once. Loading and checking are the plain functions of
+`checking.py`; this module only keeps their results for the session.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import streamlit as st
+
+from .checking import CheckResult, check, pack_texts
+from .workspace import Workspace, open_workspace
+
+PACK_ENV = "AGESMITH_PACK"          # the pack folder, set by `agesmith editor`
+CREATED_ENV = "AGESMITH_CREATED"    # "1" when this start copied the bundled pack
+
+OPEN_CARD = "open_card"              # (file, id) of the card open in the editor
+SAVED_LOG = "saved_log"              # what this session saved: list of lines
+NOTICE = "notice"                    # a message to show once on the next page
+
+
+def pack_folder() -> Path:
+    """The pack folder being edited (made on first start when none was named)."""
+    folder = os.environ.get(PACK_ENV)
+    if folder:
+        return Path(folder)
+    return open_workspace(None).pack
+
+
+def created_message() -> str | None:
+    """What the page says when this start copied the bundled pack."""
+    if os.environ.get(CREATED_ENV) != "1":
+        return None
+    return Workspace(pack_folder(), created=True).message
+
+
+def texts() -> dict[str, str]:
+    return pack_texts(pack_folder())
+
+
+def disk_check() -> CheckResult:
+    """The pack as saved on disk, checked (the mirror's cache makes a re-check cheap)."""
+    return _cached_check(str(pack_folder()), tuple(sorted(texts().items())))
+
+
+def edited_check(file: str, text: str) -> CheckResult:
+    return _cached_check(str(pack_folder()), tuple(sorted((texts() | {file: text}).items())))
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _cached_check(folder: str, files: tuple[tuple[str, str], ...]) -> CheckResult:
+    return check(Path(folder), dict(files))
+
+
+def age_files() -> dict[str, str]:
+    """Age id -> card file name, as game.yaml lists them."""
+    result = disk_check()
+    if result.pack is not None:
+        return {a.id: a.file for a in result.pack.ages}
+    return {}
+
+
+def notice(text: str) -> None:
+    st.session_state[NOTICE] = text
+
+
+def show_notice() -> None:
+    text = st.session_state.pop(NOTICE, None)
+    if text:
+        st.success(text)
+
+
+def log_saved(line: str) -> None:
+    st.session_state.setdefault(SAVED_LOG, []).append(line)

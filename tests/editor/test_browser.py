@@ -1,0 +1,189 @@
+"""The workshop in a real browser: Debian's Chromium driven by Playwright, against
+`agesmith editor` started by the test on a free port and a copy of the pack.
+
+They cover what AppTest cannot see: the code editor component, the charts, the downloads.
+Screenshots of each page go to tests/editor/screenshots/ (git-ignored) for people to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from editor.printing import page_count
+from editor.workspace import copy_bundled
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = Path(__file__).parent / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason="Chromium is not installed (apt-get install chromium)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """`agesmith editor` on a copy of the pack; stopped (with nothing left behind) at the end."""
+    folder = tmp_path_factory.mktemp("workshop") / "along_history"
+    copy_bundled(folder)
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "agesmith", "editor", str(folder), "--no-browser",
+         "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if process.poll() is not None:
+                pytest.fail("agesmith editor stopped at start")
+            time.sleep(0.1)
+        yield url, folder
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1500, "height": 1100},
+                                  accept_downloads=True)
+    outside: list[str] = []
+
+    def local_only(route) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+        else:                       # nothing may load from a CDN or any other host
+            outside.append(url)
+            route.abort()
+    context.route("**/*", local_only)
+    page = context.new_page()
+    page.set_default_timeout(90_000)    # a loaded machine is slow, never wrong
+    playwright.expect.set_options(timeout=90_000)
+    yield page
+    context.close()
+    assert outside == [], f"the page asked for files outside this computer: {outside}"
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def goto(page, url: str, title: str) -> None:
+    page.goto(url)
+    page.get_by_role("heading", name=title).first.wait_for()
+    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached")
+
+
+def test_edit_a_card_in_the_code_editor_see_the_error_fix_and_save(page, server) -> None:
+    url, folder = server
+    goto(page, f"{url}/?card=aristotle", "Cards")
+    page.get_by_role("heading", name="Aristotle", exact=True).wait_for()
+    # An editor being replaced stays a moment with width -1: take the live one.
+    frames = page.locator("iframe[title='code_editor.code_editor']:not([width='-1'])")
+    playwright.expect(frames).to_have_count(1)
+    editor = frames.content_frame
+    editor.locator(".ace_content").first.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("on acquire: gian 3 gold", delay=20)
+    page.keyboard.press("Escape")                   # close the completion list
+    problem = page.get_by_text(re.compile(r"rules line 2, column 13"))
+    problem.wait_for()
+    assert "did you mean" in page.locator("[data-testid='stAlert']").first.inner_text()
+    shot(page, "cards-with-an-error")
+    playwright.expect(frames).to_have_count(1)
+    frames.content_frame.locator(".ace_content").first.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+End")
+    page.keyboard.type("on acquire: gain 3 gold", delay=20)
+    page.keyboard.press("Escape")
+    try:
+        page.get_by_text("No problem: the card is checked").wait_for()
+    finally:
+        shot(page, "cards-after-the-fix")
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.get_by_text("Saved Aristotle").wait_for()
+    text = (folder / "antiquity.yaml").read_text()
+    assert 'gold price 5 if you own "Philosophy"\n      on acquire: gain 3 gold\n' in text
+    assert text.startswith("# yaml-language-server: $schema=../schema/cards.schema.json")
+    shot(page, "cards")
+
+
+def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> None:
+    url, folder = server
+    goto(page, f"{url}/manage", "New card, new age")
+    page.get_by_role("tab", name="New age").click()
+    page.get_by_label("Name of the age").fill("Renaissance")
+    page.get_by_label("Name of the age").press("Enter")
+    page.get_by_label("Its first card").fill("Printing Press")
+    page.get_by_label("Its first card").press("Enter")
+    page.get_by_role("button", name="Add the age").click()
+    page.get_by_text("Added the age Renaissance").first.wait_for()
+    shot(page, "new-card-new-age")
+    goto(page, f"{url}/overview", "Along History")
+    playwright.expect(page.get_by_test_id("stMetricValue").first).to_have_text("4")
+    page.locator("[data-testid='stVegaLiteChart']").first.wait_for()
+    shot(page, "overview")
+    goto(page, f"{url}/validation", "Validation")
+    shot(page, "validation")
+    goto(page, f"{url}/spreadsheet", "Spreadsheet (CSV)")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export cards.csv").click()
+    table = Path(download.value.path()).read_text()
+    edited = table.replace("prehistory,hills,Hills,land,2,", "prehistory,hills,Hills,land,3,")
+    assert edited != table
+    page.locator("input[type=file]").set_input_files(
+        files=[{"name": "cards.csv", "mimeType": "text/csv", "buffer": edited.encode()}])
+    page.get_by_text("1 card(s) changed (hills)").wait_for()
+    shot(page, "spreadsheet")
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.get_by_text("Imported: 1 card(s) changed").wait_for()
+    assert "    name: Hills\n    type: land\n    copies: 3\n" in (
+        folder / "prehistory.yaml").read_text()
+    goto(page, f"{url}/print", "Print and play")
+    page.get_by_role("button", name="Make the PDF").click()
+    button = page.get_by_role("button", name=re.compile(r"Download the PDF"))
+    button.wait_for()
+    with page.expect_download() as download:
+        button.click()
+    pdf = Path(download.value.path()).read_bytes()
+    copies = 162 + 1                            # the pack and the new age's first card
+    assert page_count(pdf) == 2 * -(-copies // 9)
+    shot(page, "print")

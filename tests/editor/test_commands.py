@@ -1,0 +1,37 @@
+"""`agesmith print` and `agesmith editor` from the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from agesmith.cli import main
+from cards import bundled
+from editor.printing import page_count
+
+
+def test_print_writes_the_pdf_and_one_svg_per_card(pack_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "deck.pdf"
+    result = CliRunner().invoke(main, ["print", str(pack_copy), "--out", str(out), "--no-backs",
+                                       "--paper", "letter", "--svg", str(tmp_path / "svg")])
+    assert result.exit_code == 0, result.output
+    assert page_count(out.read_bytes()) == 18                   # 162 cards, 9 a page
+    assert "18 pages, 162 cards (poker on letter)" in result.output
+    assert (tmp_path / "svg" / "antiquity-aristotle.svg").read_text().startswith("<svg")
+    assert (tmp_path / "svg" / "back-middle_ages.svg").is_file()
+
+
+def test_print_refuses_a_broken_pack_with_its_diagnostics(pack_copy: Path, tmp_path: Path) -> None:
+    cards = pack_copy / "antiquity.yaml"
+    cards.write_text(cards.read_text().replace('"Philosophy"', '"Philosofy"'))
+    result = CliRunner().invoke(main, ["print", str(pack_copy), "--out", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 1 and "antiquity.yaml:" in result.output
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_editor_refuses_what_is_not_a_pack_and_the_installed_pack(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["editor", str(tmp_path), "--no-browser"])
+    assert result.exit_code == 1 and "has no game.yaml" in result.output
+    result = CliRunner().invoke(main, ["editor", str(bundled()), "--no-browser"])
+    assert result.exit_code == 1 and "installed copy" in result.output
