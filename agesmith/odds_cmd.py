@@ -34,7 +34,7 @@ def odds_command(pack: Path, cards: tuple[str, ...], own: tuple[str, ...],
     from interpreter import Game, PackError
     from interpreter.odds import card_odds
 
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         game = Game.load(pack, variant=variant)
         found = [card_odds(game, card, own, tilted, tokens, age) for card in cards]

@@ -28,16 +28,16 @@ def print_command(pack: Path, out_file: Path, paper: str, size: str, bleed: floa
 
     from editor.printing import PrintError, page_count, print_pdf, svg_files
     from rules_dsl.diagnostics import summary
-    from rules_dsl.pack import load_pack
+    from rules_dsl.deck import load_pack_or_deck
     from rules_dsl.safe_files import UnsafePathError, write_atomic
 
-    err = Console(stderr=True, highlight=False)
-    loaded, diagnostics = load_pack(pack)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    loaded, diagnostics = load_pack_or_deck(pack)
     if loaded is None or any(d.is_error for d in diagnostics):
         for d in diagnostics:
             if d.is_error:
                 err.print(d.render(), markup=False)
-        err.print(f"{pack}: {summary(diagnostics)} — run `agesmith validate {pack}`")
+        err.print(f"{pack}: {summary(diagnostics)} — run `agesmith validate {pack}`", markup=False)
         sys.exit(1)
     try:
         with Progress(console=err, transient=True) as bar:
