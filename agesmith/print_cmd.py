@@ -27,8 +27,8 @@ def print_command(pack: Path, out_file: Path, paper: str, size: str, bleed: floa
     from rich.progress import Progress
 
     from editor.printing import PrintError, page_count, print_pdf, svg_files
-    from rules_dsl.diagnostics import summary
     from rules_dsl.deck import load_pack_or_deck
+    from rules_dsl.diagnostics import summary
     from rules_dsl.safe_files import UnsafePathError, write_atomic
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
