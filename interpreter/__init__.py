@@ -4,8 +4,9 @@ from .actions import Action, Decision
 from .bots import BOTS, GreedyBot, RandomBot
 from .engine import Game
 from .errors import IllegalActionError, PackError, RuleError, RuleLoopError
-from .simulate import Summary, simulate
+from .report import Report
+from .simulate import simulate
 from .state import State
 
 __all__ = ["BOTS", "Action", "Decision", "Game", "GreedyBot", "IllegalActionError", "PackError",
-           "RandomBot", "RuleError", "RuleLoopError", "State", "Summary", "simulate"]
+           "RandomBot", "Report", "RuleError", "RuleLoopError", "State", "simulate"]

@@ -478,6 +478,7 @@ def _fail(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     player.events.remove(copy)
     state.discard.append(copy)
     game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
+    game.note("fail", card=copy, seat=me)
     info = game.catalog.info(copy)
     if not info.triggers.get("failure"):
         return push(game.frame("empty", me, copy))

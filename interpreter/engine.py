@@ -66,6 +66,8 @@ class Game:
     programs: dict[str, list[prog.Instruction]] = field(default_factory=dict)
     sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
     formulas: Formulas = field(default_factory=Formulas)
+    # told facts of play as they happen (a simulation's record keeper); see `note`
+    observer: Callable[[str, dict[str, Any]], None] | None = field(default=None, repr=False)
 
     # ---------------------------------------------------------------- loading
 
@@ -225,6 +227,8 @@ class Game:
                 frame["loc"] = {}
             elif result.kind == "push":
                 state.frames.append(result.frame)
+                if self.observer is not None:
+                    self.note("rule", key=result.frame["prog"])
                 if len(state.frames) > MAX_DEPTH:
                     raise RuleLoopError(self._loop_report(state, "nests rules in rules without "
                                                                  "end"))
@@ -287,6 +291,11 @@ class Game:
             for n in range(len(info.triggers.get(event, []))):
                 out.append([f"card:{info.index}:{event}:{n}", copy])
         return out
+
+    def note(self, kind: str, **facts: Any) -> None:
+        """Tell the observer a fact of play ("rule", "fail", "destroy", "war", "token")."""
+        if self.observer is not None:
+            self.observer(kind, facts)
 
     def say(self, state: State, text: str) -> None:
         state.log.append(text)
