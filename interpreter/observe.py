@@ -177,9 +177,9 @@ def _where(game: Game, key: str, body: Any) -> str:
     span = next((s.span for s in (*card.rules.statements, *(extra.statements if extra else ()))
                  if isinstance(s, ast.Trigger) and s.body is body), None)
     place = source.locate(span, "info", "rule", "")
-    file = Path(place.file or source.file)
-    if file.is_relative_to(game.pack.root):
-        file = file.relative_to(game.pack.root)
+    file, root = Path(place.file or source.file).resolve(), game.pack.root.resolve()
+    if file.is_relative_to(root):
+        file = file.relative_to(root)
     return f"{file}:{place.line}"
 
 

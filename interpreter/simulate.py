@@ -129,15 +129,18 @@ def play_record(game: Game, config: Config, index: int) -> GameRecord:
 
 # ------------------------------------------------------------------ many games
 
-_GAMES: dict[tuple, Game] = {}
+# Loaded games, one set per thread: a game listens to one game's record at a time (its
+# observer), and a dask worker may run batches in several threads.
+_LOADED = threading.local()
 
 
 def _load(config: Config) -> Game:
+    games: dict[tuple, Game] = _LOADED.__dict__.setdefault("games", {})
     key = (config.pack, config.variant, config.board, config.ages)
-    if key not in _GAMES:
-        _GAMES[key] = Game.load(config.pack, variant=config.variant, board=config.board,
-                                ages=config.ages)
-    return _GAMES[key]
+    if key not in games:
+        games[key] = Game.load(config.pack, variant=config.variant, board=config.board,
+                               ages=config.ages)
+    return games[key]
 
 
 def play_batch(config: Config, start: int, count: int,
