@@ -12,6 +12,8 @@ from typing import Any
 
 from .report import Report
 
+CONNECT_TIMEOUT = "10s"         # how long to try reaching the scheduler
+
 
 def in_dask(address: str, play_batch: Callable[..., Report], config: Any,
             batches: Iterator[tuple[int, int]], add: Callable[[Report], None]) -> None:
@@ -21,7 +23,7 @@ def in_dask(address: str, play_batch: Callable[..., Report], config: Any,
     except ImportError:
         raise ValueError("--dask needs dask.distributed: pip install 'agesmith[dask]'") from None
     try:
-        client = Client(address, set_as_default=False, timeout="10s")
+        client = Client(address, set_as_default=False, timeout=CONNECT_TIMEOUT)
     except OSError as e:
         raise ValueError(f"cannot reach the dask scheduler at {address}: {e}") from None
     try:
@@ -33,7 +35,7 @@ def in_dask(address: str, play_batch: Callable[..., Report], config: Any,
                 return None
             return client.submit(play_batch, config, *task, pure=False)
         first = [f for f in (submit() for _ in range(2 * threads)) if f is not None]
-        running = as_completed(first)
+        running = as_completed(first, loop=client.loop)
         for future in running:
             add(future.result())
             more = submit()
