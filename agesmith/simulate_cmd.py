@@ -248,7 +248,8 @@ def _show_cards(data: dict[str, Any], console: Console, top: int) -> None:
     never = [c for c in data["cards"] if c["never_acquired"] and c["type"] != "calamity"]
     if never:
         names = ", ".join(f"{c['name']} ({c['age']})" for c in never)
-        console.print(f"[yellow]Never acquired ({len(never)}):[/yellow] {escape(names)}")
+        console.print(f"[yellow]Never acquired ({len(never)}, calamities aside):[/yellow] "
+                      f"{escape(names)}")
 
 
 def _show_calamities(data: dict[str, Any], console: Console) -> None:

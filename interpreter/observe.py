@@ -155,10 +155,12 @@ def card_refs(game: Game) -> list[CardRef]:
 
 def rule_refs(game: Game) -> list[RuleRef]:
     """Every card rule that a trigger starts (one per card and trigger, type rules included),
-    with where it is written (file:line), for the cards of the ages played."""
+    with where it is written (file:line), for the cards dealt in the ages played (a card a
+    deck leaves out cannot run)."""
+    dealt = set(game.catalog.copies)
     refs = []
     for info in game.catalog.cards:
-        if info.age not in game.ages:
+        if info.age not in game.ages or info.index not in dealt:
             continue
         for event, bodies in info.triggers.items():
             for n, body in enumerate(bodies):

@@ -78,7 +78,7 @@ def test_the_report_of_a_short_simulation() -> None:
 def test_the_record_of_a_game_matches_its_log() -> None:
     # the facts the engine tells come from the moves played, never from the bots' tries
     for seed in (1, 2):
-        record, log, game = whole_game(seed)
+        record, log, _ = whole_game(seed)
         assert len(record.failed) == sum(" strikes " in line for line in log)
         assert len(record.wars) == sum(line.startswith("War: ") for line in log)
         assert len(record.tokens) == sum(" and takes the " in line for line in log)

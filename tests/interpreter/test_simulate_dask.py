@@ -17,7 +17,8 @@ SHORT = {"variant": "introductory", "ages": "prehistory"}
 def test_a_local_cluster_gives_the_same_report_as_a_local_run() -> None:
     local = simulate(PACK, 6, 3, seed=7, bots="greedy,random", batch=2, **SHORT)
     with distributed.LocalCluster(host="127.0.0.1", n_workers=1, threads_per_worker=2,
-                                  processes=False, protocol="tcp", dashboard_address=None) as cluster:
+                                  processes=False, protocol="tcp",
+                                  dashboard_address=None) as cluster:
         seen: list[int] = []
         remote = simulate(PACK, 6, 3, seed=7, bots="greedy,random", batch=2,
                           dask=cluster.scheduler_address,
