@@ -167,21 +167,22 @@ class Report:
             entry.acquired += 1
             entry.rounds.add(round_)
         times = Counter(card for card, _, _ in record.acquired)
-        owners = [set(cards) for cards in record.owned] if record.owned else [set() for _ in seats]
+        owning: dict[int, list[int]] = {}          # card -> the seats that owned it
+        for seat, cards in enumerate(record.owned):
+            for card in set(cards):
+                owning.setdefault(card, []).append(seat)
+        all_wins = share * len(record.winners)
         for ref in self.cards:
-            owning = [s for s in seats if ref.index in owners[s]]
             entry = self._card(ref.index)
             entry.per_game.add(times[ref.index])
-            for seat in seats:
-                won = share if seat in record.winners else Fraction(0)
-                if seat in owning:
-                    entry.owners += 1
-                    entry.owner_wins += won
-                    entry.points.add(record.points[seat].get(ref.index, 0)
-                                     if record.points else 0)
-                else:
-                    entry.others += 1
-                    entry.other_wins += won
+            owners = owning.get(ref.index, [])
+            won = share * sum(seat in record.winners for seat in owners)
+            entry.owners += len(owners)
+            entry.owner_wins += won
+            entry.others += len(seats) - len(owners)
+            entry.other_wins += all_wins - won
+            for seat in owners:
+                entry.points.add(record.points[seat].get(ref.index, 0) if record.points else 0)
         for card, _seat, lost in record.failed:
             entry = self._card(card)
             entry.failed += 1
