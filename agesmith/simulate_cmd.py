@@ -85,9 +85,11 @@ def simulate_command(pack: Path, against: Path | None, games: int, players: int,
         else:
             show_report(data, out, top)
     if any(r.interrupted for r in reports):
-        if as_json is False and against is not None:
-            out.print("[yellow]Interrupted before both packs were played: nothing to "
-                      "compare.[/yellow]")
+        if not as_json and against is not None:
+            out.print("[yellow]Interrupted: " + ("B was not played, nothing to compare."
+                                                 if len(reports) == 1 else
+                                                 "B covers only the games it finished.")
+                      + "[/yellow]")
         sys.exit(130)
     sys.exit(1 if any(r.failed for r in reports) else 0)
 

@@ -234,7 +234,8 @@ def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 
         with _stop_on_signals():
             if progress is not None:
                 progress(0, games)          # started: from now on Ctrl-C gives a report
-            size = max(1, min(batch, -(-games // max(1, workers))))
+            # at least four batches a worker, so that a slow worker does not hold up the end
+            size = max(1, min(batch, -(-games // (4 * max(1, workers)))))
             if dask:
                 from .dask_run import in_dask
                 in_dask(dask, play_batch, config, _batches(games, size), add)
