@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -27,12 +28,19 @@ from interpreter.simulate import simulate
 PACK = str(bundled("along_history"))
 
 
-def speed(games: int, workers: int) -> float:
-    started = time.perf_counter()
+def _cpu() -> float:
+    me, children = (resource.getrusage(w) for w in (resource.RUSAGE_SELF,
+                                                     resource.RUSAGE_CHILDREN))
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def speed(games: int, workers: int) -> tuple[float, float]:
+    """Games per second (wall clock) and CPU seconds per game."""
+    started, cpu = time.perf_counter(), _cpu()
     report = simulate(PACK, games, 3, seed=0, bots="greedy", workers=workers)
     elapsed = time.perf_counter() - started
     assert report.failed == 0, report.errors
-    return games / elapsed
+    return games / elapsed, (_cpu() - cpu) / games
 
 
 MEASURE = """
@@ -67,11 +75,11 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     simulate(PACK, 1, 3, seed=0)            # the pack loaded and the code warm
-    one = speed(args.games, 1)
-    two = speed(args.games, 2)
+    (one, cpu_one), (two, cpu_two) = speed(args.games, 1), speed(args.games, 2)
     print(f"{args.games} whole games, 3 greedy bots: 1 worker {one:.2f} games/s, "
-          f"2 workers {two:.2f} games/s ({two / one:.2f}×)")
-    for games in (int(n) for n in args.memory.split(",")):
+          f"2 workers {two:.2f} games/s ({two / one:.2f}×); CPU per game "
+          f"{cpu_one * 1000:.0f} ms and {cpu_two * 1000:.0f} ms")
+    for games in (int(n) for n in args.memory.split(",") if n):
         peak, seconds = peak_memory(games)
         print(f"{games:>6} short games (2 workers, {seconds:.0f} s): main process peak "
               f"resident memory {peak / 1024:.1f} MiB")
