@@ -31,3 +31,14 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch) -> None:
     monkeypatch.setattr("interpreter.dask_run.CONNECT_TIMEOUT", "1s")
     with pytest.raises(ValueError, match="cannot reach the dask scheduler"):
         simulate(PACK, 1, 2, dask="tcp://127.0.0.1:1", **SHORT)
+
+
+def test_the_command_says_when_the_scheduler_cannot_be_reached(monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from agesmith.cli import main
+    monkeypatch.setattr("interpreter.dask_run.CONNECT_TIMEOUT", "1s")
+    result = CliRunner().invoke(main, ["simulate", PACK, "--games", "2", "--players", "2",
+                                       "--ages", "prehistory", "--dask", "tcp://127.0.0.1:1"])
+    assert result.exit_code == 1 and "cannot reach the dask scheduler" in result.output
+    assert "Traceback" not in result.output
