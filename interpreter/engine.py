@@ -67,7 +67,8 @@ class Game:
     sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
     formulas: Formulas = field(default_factory=Formulas)
     # told facts of play as they happen (a simulation's record keeper); see `note`
-    observer: Callable[[str, dict[str, Any]], None] | None = field(default=None, repr=False)
+    observer: Callable[[str, dict[str, Any]], None] | None = field(default=None, repr=False,
+                                                                  compare=False)
 
     # ---------------------------------------------------------------- loading
 
