@@ -6,14 +6,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from rules_dsl.diagnostics import printable, terminal_json
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+# rich is imported when the command runs: `agesmith validate` does not pay for it
 
 ALL_CARDS = "--csv or --html lists every card"
 
@@ -61,6 +63,7 @@ def simulate_command(pack: Path, against: Path | None, games: int, players: int,
 
     Ctrl-C (or SIGTERM) stops the simulation: the workers end and the report covers the
     games finished (exit status 130). Exit status 1 when a game failed."""
+    from rich.console import Console
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     if against is not None and (csv_dir or html_file):
@@ -168,7 +171,13 @@ def _mean(figure: dict[str, Any], digits: int = 1) -> str:
             f"{figure['ci_high']:.{digits}f})")
 
 
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape
+    return rich_escape(text)
+
+
 def _table(title: str, columns: list[str], left: int = 1) -> Table:
+    from rich.table import Table
     table = Table(title=title)
     for i, column in enumerate(columns):
         table.add_column(column, justify="left" if i < left else "right")

@@ -25,13 +25,31 @@ def short_report() -> dict[str, Any]:
     return simulate(PACK, 6, 3, seed=20, bots="greedy,random", workers=1, **SHORT).to_json()
 
 
+class Taped:
+    """A bot that notes the moves it chooses."""
+
+    def __init__(self, bot: Any, tape: list[Any]) -> None:
+        self.bot, self.tape = bot, tape
+
+    def choose(self, game: Game, state: Any, actions: Any) -> Any:
+        choice = self.bot.choose(game, state, actions)
+        self.tape.append(choice)
+        return choice
+
+
 @cache
 def whole_game(seed: int) -> tuple[GameRecord, list[str], Game]:
-    """One game of all three ages, its record and its log."""
+    """One game of all three ages, its record, and the log of the same moves replayed."""
     game = Game.load(PACK, variant="linear")
     watch = Recorder(game, GameRecord(0, seed), 3)
-    state = play(game, [BOTS["greedy"](bot_seed(seed, s)) for s in range(3)], seed, watch)
-    return watch.finish(state), state.log, game
+    tape: list[Any] = []
+    bots = [Taped(BOTS["greedy"](bot_seed(seed, s)), tape) for s in range(3)]
+    record = watch.finish(play(game, bots, seed, watch))
+    state = game.new(3, seed=seed)
+    for action in tape:
+        state = game.apply(state, action)
+    assert state.over and state.scores == record.scores
+    return record, state.log, game
 
 
 def test_one_worker_and_two_give_the_same_report() -> None:
