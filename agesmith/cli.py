@@ -190,70 +190,14 @@ def play_command(pack: Path, players: int, seed: int | None, variant: str | None
     sys.exit(run(session, out.real(), stdin_reader()))
 
 
-@main.command("simulate")
-@click.argument("pack", type=click.Path(path_type=Path))
-@click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(1),
-              help="Number of games.")
-@click.option("--players", "-p", default=3, show_default=True, type=click.IntRange(1, 10),
-              help="Players per game.")
-@click.option("--seed", "-s", default=0, show_default=True, type=int,
-              help="Game i is played with seed SEED+i.")
-@click.option("--workers", "-w", default=1, show_default=True, type=click.IntRange(1),
-              help="Processes playing games at once (the results do not depend on it).")
-@click.option("--bots", default="greedy", show_default=True,
-              help="One bot for every seat, or a comma-separated list cycled over the seats "
-                   "(greedy, random).")
-@click.option("--variant", help="Play a variant of the pack.")
-@click.option("--board", help="Side of the achievements board.")
-@click.option("--ages", help='Ages to play: one, consecutive ones ("a+b") or "all".')
-@click.option("--top", default=10, show_default=True, type=click.IntRange(0),
-              help="How many of the best and worst cards (by win rate) to list.")
-@click.option("--json", "as_json", is_flag=True, help="Print the whole summary as JSON.")
-def simulate_command(pack: Path, games: int, players: int, seed: int, workers: int, bots: str,
-                     variant: str | None, board: str | None, ages: str | None, top: int,
-                     as_json: bool) -> None:
-    """Play many games of PACK between bots; per-seat, per-bot and per-card statistics.
-
-    Ctrl-C (or SIGTERM) stops the simulation: the workers end and the report covers the
-    games finished (exit status 130)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from interpreter import PackError
-    from interpreter.simulate import simulate
-
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=err.real(),
-                  transient=True) as bar:
-        task = bar.add_task("games", total=games)
-
-        def progress(done: int, total: int) -> None:
-            if done == 0:
-                bar.console.print(f"Playing {total:,} games; Ctrl-C stops and reports the "
-                                  "games finished.", markup=False, highlight=False)
-            bar.update(task, completed=done)
-        try:
-            summary = simulate(pack, games, players, seed, bots=bots, variant=variant,
-                               workers=workers, progress=progress, board=board, ages=ages)
-        except (PackError, ValueError) as e:
-            bar.stop()
-            err.print(f"agesmith simulate: {e}", markup=False)
-            sys.exit(1)
-    if as_json:
-        from rules_dsl.diagnostics import terminal_json
-        click.echo(terminal_json(summary.to_data()))
-    else:
-        from .play import simulation_report
-        simulation_report(summary, out.real(), top)
-    sys.exit(130 if summary.interrupted else 1 if summary.failed else 0)
-
-
 def _register() -> None:
     """Commands kept in modules of their own (each imports its work lazily)."""
     from .editor_cmd import editor_command
     from .explain_cmd import explain
     from .odds_cmd import odds_command
     from .print_cmd import print_command
-    for command in (editor_command, explain, odds_command, print_command):
+    from .simulate_cmd import simulate_command
+    for command in (editor_command, explain, odds_command, print_command, simulate_command):
         main.add_command(command)
 
 

@@ -393,68 +393,6 @@ def _final(session: Session, console: Console) -> None:
     console.print(f"[bold]{escape(names)} {verb}.[/bold]")
 
 
-# ------------------------------------------------------------------ a simulation's report
-
-
-def simulation_report(summary: Any, console: Console, top: int = 10) -> None:
-    """Tables of a simulation's Summary: seats, bots, game length, best and worst cards."""
-    played = summary.games - summary.failed
-    options = ", ".join(f"{k} {v}" for k, v in (("variant", summary.variant),
-                                                  ("board", summary.board),
-                                                  ("ages", summary.ages)) if v)
-    seeds = (f"seeds {summary.seed} to {summary.seed + summary.games - 1}"
-             if not summary.interrupted else "the games finished when it was stopped")
-    console.print(f"[bold]{escape(summary.pack)}[/bold]: {played} games of "
-                  f"{summary.players} players, {seeds}" + (f" ({escape(options)})"
-                                                          if options else ""))
-    seats = Table(title="Seats")
-    for column in ("seat", "bot", "mean score", "median score", "win rate"):
-        seats.add_column(column, justify="left" if column == "bot" else "right")
-    for row in summary.seats:
-        seats.add_row(str(row["seat"]), escape(row["bot"]), f"{row['mean_score']:.1f}",
-                      f"{row['median_score']:g}", f"{row['win_rate']:.1%}")
-    console.print(seats)
-    bots = Table(title="Bots")
-    for column in ("bot", "seats played", "mean score", "win rate"):
-        bots.add_column(column, justify="left" if column == "bot" else "right")
-    for name, row in sorted(summary.by_bot.items()):
-        bots.add_row(escape(name), str(row["seats"]), f"{row['mean_score']:.1f}",
-                     f"{row['win_rate']:.1%}")
-    console.print(bots)
-    length = summary.length
-    console.print(f"Game length: {length['mean_actions']:.0f} actions on average "
-                  f"(median {length['median_actions']:g}, longest {length['max_actions']:g}), "
-                  f"{length['mean_rounds']:.1f} rounds (longest {length['max_rounds']:g}); "
-                  f"{summary.ties} shared wins.", markup=False)
-    ranked = summary.ranked_cards()
-    if top and ranked:
-        baseline = 1 / summary.players
-        best = ranked[:top]
-        worst = [c for c in reversed(ranked[-top:]) if c not in best]
-        for title, cards in ((f"Best cards by win rate (an even share is {baseline:.0%})",
-                              best), ("Worst cards by win rate", worst)):
-            if not cards:
-                continue
-            table = Table(title=title)
-            for column in ("card", "age", "type", "acquired / game", "owners", "win rate"):
-                table.add_column(column, justify="left" if column in ("card", "age", "type")
-                                 else "right")
-            for c in cards:
-                table.add_row(escape(c["name"]), escape(c["age"]), escape(c["type"]),
-                              f"{c['acquired_per_game']:.2f}", str(c["owned"]),
-                              f"{c['win_rate']:.1%}")
-            console.print(table)
-    for e in summary.errors:
-        console.print(f"[red]game {e['game']} (seed {e['seed']}) failed:[/red] "
-                      f"{escape(printable(e['error']))}")
-    if summary.failed > len(summary.errors):
-        console.print(f"[red]... and {summary.failed - len(summary.errors)} more failed "
-                      "games[/red]")
-    if summary.interrupted:
-        console.print(f"[yellow]Interrupted: the report covers the {summary.games} games "
-                      "finished.[/yellow]")
-
-
 MAX_LINE = 10_000       # characters of one line of input; the rest of a longer line is dropped
 
 
@@ -477,4 +415,4 @@ def stdin_reader() -> Callable[[], str | None]:
 
 
 __all__ = ["PlayError", "Session", "card_text", "load_session", "new_session", "run",
-           "show_position", "simulation_report", "stdin_reader"]
+           "show_position", "stdin_reader"]

@@ -12,10 +12,10 @@ from typing import Any
 _WHERE = {"Action": "actions", "Decision": "actions", "BOTS": "bots", "GreedyBot": "bots",
           "RandomBot": "bots", "Game": "engine", "IllegalActionError": "errors",
           "PackError": "errors", "RuleError": "errors", "RuleLoopError": "errors",
-          "Summary": "simulate", "simulate": "simulate", "State": "state"}
+          "Report": "report", "simulate": "simulate", "State": "state"}
 
 __all__ = ["BOTS", "Action", "Decision", "Game", "GreedyBot", "IllegalActionError", "PackError",
-           "RandomBot", "RuleError", "RuleLoopError", "State", "Summary", "simulate"]
+           "RandomBot", "Report", "RuleError", "RuleLoopError", "State", "simulate"]
 
 
 def __getattr__(name: str) -> Any:

@@ -116,6 +116,7 @@ def _move(game: Game, state: State, seat: int, space: str) -> bool:
         return False
     value = game.pack.tokens[index].value
     player.tokens.append(value)
+    game.note("token", value=value, seat=seat)
     game.say(state, f"{game.player_name(seat)} moves to {space} and takes the {value} token.")
     if value == last_token(game, state):
         age_event(game, state, "last token taken", f"the {value} token was taken")

@@ -450,6 +450,7 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
         player.events.remove(copy)
         state.discard.append(copy)
         game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
+        game.note("fail", card=copy, seat=me)
         info = game.catalog.info(copy)
         frames = [game.frame(f"card:{info.index}:failure:{n}", me, copy)
                   for n in range(len(info.triggers.get("failure", [])))]

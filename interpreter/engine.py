@@ -70,6 +70,9 @@ class Game:
     sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
     formulas: Formulas = field(default_factory=Formulas)
     lexicon: Lexicon = NO_LEXICON     # the pack's nouns, for compiling phrases word by word
+    # told facts of play as they happen (a simulation's record keeper); see `note`
+    observer: Callable[[str, dict[str, Any]], None] | None = field(default=None, repr=False,
+                                                                  compare=False)
 
     # ---------------------------------------------------------------- loading
 
@@ -287,6 +290,8 @@ class Game:
             elif kind == "push":
                 assert result.frame is not None
                 frames.append(result.frame)
+                if self.observer is not None:
+                    self.note("rule", key=result.frame["prog"])
                 if len(frames) > MAX_DEPTH:
                     raise RuleLoopError(self._loop_report(state, "nests rules in rules without "
                                                                  "end"))
@@ -349,6 +354,11 @@ class Game:
             for n in range(len(info.triggers.get(event, []))):
                 out.append([f"card:{info.index}:{event}:{n}", copy])
         return out
+
+    def note(self, kind: str, **facts: Any) -> None:
+        """Tell the observer a fact of play ("rule", "fail", "destroy", "war", "token")."""
+        if self.observer is not None:
+            self.observer(kind, facts)
 
     def say(self, state: State, text: str) -> None:
         state.say(text)

@@ -54,6 +54,7 @@ def destroy(game: Game, state: State, copy: int) -> None:
     state.discard.append(copy)
     whose = f" of {game.player_name(where[0])}" if where else ""
     game.say(state, f"{game.name(copy)}{whose} is destroyed.")
+    game.note("destroy", card=copy, frames=state.frames)
 
 
 def gain_counter(game: Game, state: State, seat: int, counter: str, amount: int) -> int:

@@ -24,6 +24,8 @@ from typing import Any
 
 from .stats import Difference, Running, mean_difference, rate_difference, wilson
 
+MAX_ERRORS = 100        # failed games listed (the first by index); all are counted
+
 
 @dataclass
 class GameRecord:
@@ -119,6 +121,8 @@ class Report:
     wars_declared: int = 0
     wars_won_by_attacker: int = 0
     fired: Counter[str] = field(default_factory=Counter)
+    failed: int = 0                     # games that ended in an error (the first are listed)
+    interrupted: bool = False           # stopped early: the figures cover the games finished
 
     def __post_init__(self) -> None:
         players = int(self.title["players"])
@@ -131,8 +135,10 @@ class Report:
     def add(self, record: GameRecord) -> None:
         """Count one game (a failed game is listed as an error and counts nothing else)."""
         if record.error is not None:
+            self.failed += 1
             self.errors.append({"game": record.index, "seed": record.seed,
                                 "error": record.error})
+            self._keep_first_errors()
             return
         self.games += 1
         share = Fraction(1, len(record.winners)) if record.winners else Fraction(0)
@@ -161,21 +167,22 @@ class Report:
             entry.acquired += 1
             entry.rounds.add(round_)
         times = Counter(card for card, _, _ in record.acquired)
-        owners = [set(cards) for cards in record.owned] if record.owned else [set() for _ in seats]
+        owning: dict[int, list[int]] = {}          # card -> the seats that owned it
+        for seat, cards in enumerate(record.owned):
+            for card in set(cards):
+                owning.setdefault(card, []).append(seat)
+        all_wins = share * len(record.winners)
         for ref in self.cards:
-            owning = [s for s in seats if ref.index in owners[s]]
             entry = self._card(ref.index)
             entry.per_game.add(times[ref.index])
-            for seat in seats:
-                won = share if seat in record.winners else Fraction(0)
-                if seat in owning:
-                    entry.owners += 1
-                    entry.owner_wins += won
-                    entry.points.add(record.points[seat].get(ref.index, 0)
-                                     if record.points else 0)
-                else:
-                    entry.others += 1
-                    entry.other_wins += won
+            owners = owning.get(ref.index, [])
+            won = share * sum(seat in record.winners for seat in owners)
+            entry.owners += len(owners)
+            entry.owner_wins += won
+            entry.others += len(seats) - len(owners)
+            entry.other_wins += all_wins - won
+            for seat in owners:
+                entry.points.add(record.points[seat].get(ref.index, 0) if record.points else 0)
         for card, _seat, lost in record.failed:
             entry = self._card(card)
             entry.failed += 1
@@ -187,6 +194,10 @@ class Report:
             self.wars_won_by_attacker += winner == attacker
         self.fired.update(record.fired)
 
+    def _keep_first_errors(self) -> None:
+        self.errors.sort(key=lambda e: e["game"])
+        del self.errors[MAX_ERRORS:]
+
     def _card(self, index: int) -> CardTally:
         entry = self.tally.get(index)
         if entry is None:
@@ -196,7 +207,10 @@ class Report:
     def merge(self, other: Report) -> None:
         """Add another report of the same pack and settings (a worker's share)."""
         self.games += other.games
+        self.failed += other.failed
         self.errors += other.errors
+        self._keep_first_errors()
+        self.interrupted |= other.interrupted
         for seat, wins in enumerate(other.seat_wins):
             self.seat_wins[seat] += wins
             self.seat_scores[seat].merge(other.seat_scores[seat])
@@ -238,8 +252,8 @@ class Report:
             }
             if ref.type == "calamity" or t.failed:
                 row["failed"] = t.failed
-                row["destroyed"] = {names.get(i, str(i)): n
-                                    for i, n in t.destroyed.most_common()}
+                row["destroyed"] = {names.get(i, str(i)): n for i, n in
+                                    sorted(t.destroyed.items(), key=lambda x: (-x[1], x[0]))}
             rows.append(row)
         return rows
 
@@ -257,25 +271,42 @@ class Report:
                           "wins": round(float(wins), 4), "win_rate": _rate(wins, n),
                           "win_ci": _interval(wins, n),
                           "score": self.seat_scores[seat].to_json()})
+        ages = list(dict.fromkeys(ref.age for ref in self.cards))
         return {
             **self.title,
-            "games": n + len(self.errors),
+            "games": n + self.failed,
             "finished": n,
+            "interrupted": self.interrupted,
             "seats": seats,
+            "by_bot": self.by_bot(),
             "ties": self.ties,
             "length": {"actions": self.actions.to_json(), "rounds": self.rounds.to_json()},
             "scores_by_age": {age: {"score": r.to_json(),
                                     "histogram": {str(k): v for k, v in
                                                   sorted(self.score_histogram[age].items())}}
-                              for age, r in self.age_scores.items()},
+                              for age, r in sorted(self.age_scores.items(),
+                                                   key=lambda x: _order(ages, x[0]))},
             "cards": self.card_rows(),
             "tokens": {str(v): c for v, c in sorted(self.tokens.items())},
             "wars": {"declared": self.wars_declared,
                      "won_by_attacker": self.wars_won_by_attacker,
                      "attacker_win_rate": _rate(self.wars_won_by_attacker, self.wars_declared)},
             "coverage": self.coverage(),
-            "errors": sorted(self.errors, key=lambda e: e["game"]),
+            "failed": self.failed,
+            "errors": list(self.errors),
         }
+
+    def by_bot(self) -> dict[str, dict[str, Any]]:
+        """Per bot: the seats it played (games × its seats), its wins and win rate."""
+        out: dict[str, dict[str, Any]] = {}
+        for seat, name in enumerate(self.title["bots"]):
+            entry = out.setdefault(name, {"seats": 0, "wins": Fraction(0)})
+            entry["seats"] += self.games
+            entry["wins"] += self.seat_wins[seat]
+        return {name: {"seats": e["seats"], "wins": round(float(e["wins"]), 4),
+                       "win_rate": _rate(e["wins"], e["seats"]),
+                       "win_ci": _interval(e["wins"], e["seats"])}
+                for name, e in sorted(out.items())}
 
     def write_csv(self, folder: str | Path) -> list[Path]:
         """cards.csv, seats.csv and coverage.csv in `folder` (made if missing)."""
@@ -296,6 +327,10 @@ class Report:
                            ("coverage", data["coverage"]["never_fired"])):
             written.append(write_atomic(out / f"{name}.csv", _csv(rows)))
         return written
+
+
+def _order(ages: list[str], age: str) -> tuple[int, str]:
+    return (ages.index(age) if age in ages else len(ages), age)
 
 
 def _rate(successes: float | Fraction, trials: int) -> float | None:

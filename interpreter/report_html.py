@@ -28,7 +28,9 @@ def render_html(data: dict[str, Any]) -> str:
         f"<style>{STYLE}</style><h1>{escape(title)}</h1>",
         f"<p class=note>{data['finished']} games finished of {data['games']}, "
         f"{data['players']} players ({escape(', '.join(data['bots']))}), seed {data['seed']}"
-        f"{escape(', ' + setting) if setting else ''}. Intervals are 95%.</p>",
+        f"{escape(', ' + setting) if setting else ''}. Intervals are 95%."
+        + (" Interrupted: the figures cover the games finished." if data.get("interrupted")
+           else "") + "</p>",
         "<h2>Seats</h2>", _seat_chart(data["seats"]),
         "<h2>Cards that change who wins</h2>",
         "<p class=note>Win rate of the players who owned the card minus that of those who did "
@@ -43,7 +45,7 @@ def render_html(data: dict[str, Any]) -> str:
         "<h2>Effect coverage</h2>", _coverage(data["coverage"]),
     ]
     if data["errors"]:
-        parts += ["<h2>Games that failed</h2><ul>"]
+        parts += [f"<h2>Games that failed ({data.get('failed', len(data['errors']))})</h2><ul>"]
         parts += [f"<li>game {e['game']} (seed {e['seed']}): {escape(e['error'])}</li>"
                   for e in data["errors"]]
         parts += ["</ul>"]

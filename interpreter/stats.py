@@ -83,18 +83,21 @@ class Running:
     fractions), so two of them merge in any order into exactly the same figures."""
 
     n: int = 0
-    total: Fraction = Fraction(0)
-    squares: Fraction = Fraction(0)
-    low: Fraction | None = None
-    high: Fraction | None = None
+    total: int | Fraction = 0           # integers stay integers (fast); others are fractions
+    squares: int | Fraction = 0
+    low: int | Fraction | None = None
+    high: int | Fraction | None = None
 
     def add(self, x: float | Fraction) -> None:
-        x = Fraction(x)
+        if not isinstance(x, int):
+            x = Fraction(x)
         self.n += 1
         self.total += x
         self.squares += x * x
-        self.low = x if self.low is None else min(self.low, x)
-        self.high = x if self.high is None else max(self.high, x)
+        if self.low is None or x < self.low:
+            self.low = x
+        if self.high is None or x > self.high:
+            self.high = x
 
     def merge(self, other: Running) -> None:
         if other.n == 0:
@@ -107,13 +110,13 @@ class Running:
 
     @property
     def mean(self) -> float:
-        return float(self.total / self.n) if self.n else 0.0
+        return float(Fraction(self.total, self.n)) if self.n else 0.0
 
     @property
     def variance(self) -> float:
         if self.n < 2:
             return 0.0
-        return float((self.squares - self.total * self.total / self.n) / (self.n - 1))
+        return float((self.squares - Fraction(self.total) ** 2 / self.n) / (self.n - 1))
 
     @property
     def sd(self) -> float:
@@ -133,7 +136,7 @@ class Running:
                 "min": _number(self.low), "max": _number(self.high)}
 
 
-def _number(x: Fraction | None) -> float | int:
+def _number(x: int | Fraction | None) -> float | int:
     if x is None:
         return 0
     return int(x) if x.denominator == 1 else round(float(x), 4)

@@ -322,6 +322,7 @@ def _outcome(game: Game, state: State, war: dict[str, Any]) -> None:
             game.say(state, f"{game.player_name(attacker)} takes the {prize} token.")
     else:
         winner, loser = defender, attacker
+    game.note("war", attacker=attacker, defender=defender, winner=winner)
     roles = {"attacker": attacker, "defender": defender, "winner": winner, "loser": loser}
     after = [[k, c, loser, {**roles, "opponent": winner}]
              for k, c in game.triggers(state, loser, LOSE)]

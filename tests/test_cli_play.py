@@ -86,7 +86,7 @@ def test_simulate_json_parses() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 2 and data["bots"] == ["greedy", "random"]
-    assert {"seats", "by_bot", "length", "cards", "errors"} <= set(data)
+    assert {"seats", "by_bot", "length", "cards", "coverage", "errors"} <= set(data)
 
 
 def test_simulate_prints_tables() -> None:
@@ -94,8 +94,8 @@ def test_simulate_prints_tables() -> None:
                  "--variant", "linear", "--ages", "prehistory", "--top", "3")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Seats" in out and "Bots" in out and "Game length" in out
-    assert "Best cards by win rate" in out
+    assert "Seats" in out and "Game length" in out and "Scores by age" in out
+    assert "Cards that change who wins" in out and "Effect coverage" in out
 
 
 def test_simulate_rejects_an_unknown_bot() -> None:
