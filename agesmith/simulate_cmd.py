@@ -240,7 +240,7 @@ def _show_cards(data: dict[str, Any], console: Console, top: int) -> None:
         best = judged[:top]
         worst = [c for c in reversed(judged[-top:]) if c not in best]
         title = ("Cards that change who wins: owners' win rate minus non-owners' "
-                 "(* beyond chance)")
+                 "(* beyond chance, allowing for the number of cards tested)")
         table = _table(title, ["card", "age", "owners", "win: owners / others",
                                "difference (95% interval)", ""], 2)
         for group in (best, worst):

@@ -17,12 +17,12 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .stats import Difference, Running, mean_difference, rate_difference, wilson
+from .stats import Difference, Running, adjust, mean_difference, rate_difference, wilson
 
 MAX_ERRORS = 100        # failed games listed (the first by index); all are counted
 
@@ -233,9 +233,11 @@ class Report:
         """One row per card of the ages played, with its figures and their intervals."""
         rows = []
         names = {ref.index: ref.name for ref in self.cards}
-        for ref in self.cards:
-            t = self.tally.get(ref.index, CardTally())
-            advantage = rate_difference(t.owner_wins, t.owners, t.other_wins, t.others)
+        tallies = [self.tally.get(ref.index, CardTally()) for ref in self.cards]
+        # every card is tested at once: each is judged with the others in mind
+        advantages = adjust([rate_difference(t.owner_wins, t.owners, t.other_wins, t.others)
+                             for t in tallies])
+        for ref, t, advantage in zip(self.cards, tallies, advantages, strict=True):
             row: dict[str, Any] = {
                 "id": ref.id, "name": ref.name, "age": ref.age, "type": ref.type,
                 "offered": t.offered,
@@ -414,6 +416,8 @@ def compare(a: Report, b: Report) -> list[Change]:
                               _rate(tb.owner_wins, tb.owners),
                               rate_difference(tb.owner_wins, tb.owners,
                                               ta.owner_wins, ta.owners)))
+    adjusted = adjust([c.difference for c in changes])      # one family of tests
+    changes = [replace(c, difference=d) for c, d in zip(changes, adjusted, strict=True)]
     return sorted(changes, key=lambda c: (not c.significant,
                                           c.difference.p_value if c.difference else 1.0))
 

@@ -17,7 +17,7 @@ streamed game by game and merged batch by batch in any order with the same resul
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 Z95 = 1.959963984540054         # the two-sided 95% quantile of the normal distribution
@@ -39,24 +39,59 @@ def normal_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
+ALPHA = 0.05
+
+
 @dataclass(frozen=True)
 class Difference:
-    """An estimated difference (a − b) with its 95% interval and the test of "no difference"."""
+    """An estimated difference (a − b) with its 95% interval and the test of "no difference".
+
+    `q_value` is set when the difference is one of many tested at once (every card of a pack):
+    the p-value adjusted for the number of tests (`false_discovery`)."""
 
     estimate: float
     low: float
     high: float
     p_value: float
+    q_value: float | None = None
 
     @property
     def significant(self) -> bool:
-        """The interval leaves out 0 (and so p < 0.05)."""
-        return self.low > 0 or self.high < 0
+        """Beyond chance: the interval leaves out 0 and, when many differences were tested
+        together, the adjusted p-value is under 5% too."""
+        excluded = self.low > 0 or self.high < 0
+        return excluded and (self.q_value is None or self.q_value < ALPHA)
 
-    def to_json(self) -> dict[str, float | bool]:
+    def to_json(self) -> dict[str, float | bool | None]:
         return {"estimate": round(self.estimate, 4), "low": round(self.low, 4),
                 "high": round(self.high, 4), "p_value": round(self.p_value, 4),
+                "q_value": None if self.q_value is None else round(self.q_value, 4),
                 "significant": self.significant}
+
+
+def false_discovery(p_values: list[float]) -> list[float]:
+    """Benjamini–Hochberg adjusted p-values: flagging those under 5% keeps the expected share of
+    false alarms among the flagged under 5%, however many cards are tested (33 cards tested at
+    5% each would otherwise flag one or two by chance alone)."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):
+        i = order[rank - 1]
+        running = min(running, p_values[i] * m / rank)
+        adjusted[i] = running
+    return adjusted
+
+
+def adjust(differences: list[Difference | None]) -> list[Difference | None]:
+    """The same differences with their `q_value` set, as one family of tests."""
+    tested = [i for i, d in enumerate(differences) if d is not None]
+    q = false_discovery([differences[i].p_value for i in tested])  # type: ignore[union-attr]
+    out = list(differences)
+    for i, value in zip(tested, q, strict=True):
+        out[i] = replace(differences[i], q_value=value)  # type: ignore[type-var]
+    return out
 
 
 def rate_difference(s1: float | Fraction, n1: float, s2: float | Fraction, n2: float
