@@ -38,9 +38,11 @@ a safe default (pass, stop, stay, keep, or the first action).
 from __future__ import annotations
 
 import hashlib
+import heapq
+import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .action_phase import expand, split, waiting_pool
@@ -218,63 +220,78 @@ class GreedyBot:
 
     def _ranked(self, game: Game, state: State, seat: int, menu: list[Action],
                 pool: list[dict] | None, facts: dict[Any, Any]
-                ) -> list[tuple[float, tuple[int, int], Action]]:
-        """The best complete acquisitions and purchases (at least LOOKAHEAD_OPTIONS of them
-        when there are that many), best first, ties in the order the flat listing gives them.
-        A card's payments are listed only when its best score (its worth less its cheapest
-        payment, `Purse.cheapest`) can still rank among them: the same ranking's head as
-        scoring every complete action, for a fraction of the listing."""
+                ) -> Iterator[tuple[float, tuple[int, int], Action]]:
+        """The complete acquisitions and purchases, best first, ties in the order of the flat
+        listing (menu entry, then payment), given one at a time. A card's payments are listed
+        only when its best score (its worth less its cheapest payment, `Purse.cheapest`) can
+        reach the next one given: the order is that of scoring every complete action, and
+        the bot usually stops long before the last card."""
         from .action_phase import sources
         from .costs import price
         from .payments import Purse
         discardable = {a.params["card"] for a in menu if a.kind == "discard"}
-        scored: list[tuple[float, tuple[int, int], Action]] = []
-        waiting: list[tuple[float, int, Action]] = []
+        ready: list[tuple[float, tuple[int, int], Action]] = []
+        waiting: list[tuple[float, int, Action, Any]] = []
         purse = Purse(sources(game, state, seat, pool, facts)) if pool is not None else None
         for m, a in enumerate(menu):
             if a.kind not in ("acquire", "buy"):
                 continue
-            if a.kind == "buy" or "dice" in a.params:
-                scored.append((self._acquisition_score(game, state, seat, a, discardable),
-                               (m, 0), a))
+            if a.kind == "buy" or "dice" in a.params or purse is None:
+                for j, full in enumerate(expand(game, state, a)):
+                    ready.append((-self._acquisition_score(game, state, seat, full, discardable),
+                                  (m, j), full))
                 continue
+            cost = price(game, state, seat, a.params["card"], facts)
             worth = self._card_score(game, state, seat, a.params["card"], discardable)
-            cheapest = None
-            if purse is not None:
-                cost = price(game, state, seat, a.params["card"], facts)
-                cheapest = purse.cheapest(cost.population, cost.resources, PAYMENT_WEIGHTS)
+            cheapest = purse.cheapest(cost.population, cost.resources, PAYMENT_WEIGHTS)
             # no payment found by the cheap search (never, when the menu offers it): list all
-            waiting.append((worth - cheapest if cheapest is not None else float("inf"), m, a))
+            waiting.append((worth - cheapest if cheapest is not None else float("inf"), m, a,
+                            cost))
+        heapq.heapify(ready)
         waiting.sort(key=lambda t: (-t[0], t[1]))
-        for bound, m, a in waiting:
-            if len(scored) >= LOOKAHEAD_OPTIONS:
-                scored.sort(key=lambda t: (-t[0], t[1]))
-                if bound < scored[LOOKAHEAD_OPTIONS - 1][0] - 1e-9:
-                    break       # no payment of this card (or the next ones) can rank
-            for j, full in enumerate(expand(game, state, a)):
-                scored.append((self._acquisition_score(game, state, seat, full, discardable),
-                               (m, j), full))
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        return scored
+        w = 0
+        while True:
+            while w < len(waiting) and (not ready or waiting[w][0] >= -ready[0][0] - 1e-9):
+                _, m, a, cost = waiting[w]
+                w += 1
+                assert purse is not None
+                for j, pay in enumerate(purse.payments(cost.population, cost.resources)):
+                    full = Action(a.kind, {**a.params, **pay.to_params()}, describe=a._describe)
+                    heapq.heappush(ready, (-self._acquisition_score(
+                        game, state, seat, full, discardable), (m, j), full))
+            if not ready:
+                return
+            negative, index, full = heapq.heappop(ready)
+            yield -negative, index, full
 
     def _best_acquisition(self, game: Game, state: State, seat: int, menu: list[Action],
                           pool: list[dict] | None) -> tuple[float, Action] | None:
+        """The acquisition (or purchase) worth most, with what the rest of the pool would
+        still pay for: the best LOOKAHEAD_OPTIONS complete actions by their own score are
+        weighed, those that cannot beat the best found skipped."""
         from .costs import position_facts, price
         facts = position_facts(game, state)
-        scored = self._ranked(game, state, seat, menu, pool, facts)
-        if not scored:
+        ranked = self._ranked(game, state, seat, menu, pool, facts)
+        first = next(ranked, None)
+        if first is None:
             return None
         if pool is None or len(state.players[seat].events) < 2:
-            return scored[0][0], scored[0][2]
+            return first[0], first[2]
         # two steps: does the rest of the pool still pay for another card?
-        prices = {c: price(game, state, seat, c, facts) for c in state.players[seat].events}
+        events = state.players[seat].events
+        prices = {c: price(game, state, seat, c, facts) for c in events}
+        most_other = max(self.value(game, c) + THREAT * _fails(game, c) for c in events)
+        memo: dict[Any, float] = {}
         best: tuple[float, tuple[int, int], Action] | None = None
-        for score, i, a in scored[:LOOKAHEAD_OPTIONS]:
+        for score, i, a in itertools.islice(itertools.chain([first], ranked),
+                                            LOOKAHEAD_OPTIONS):
+            if best is not None and score + most_other < best[0] - 1e-9:
+                break       # this one and every later one (scoring no more) are skipped
             if best is not None and score + self._max_other(game, state, seat, a) <= best[0]:
                 continue
             then = self._affordable(game, state, seat, pool, skip={a.params["card"]},
                                     spent=a if a.kind == "acquire" else None, prices=prices,
-                                    facts=facts)
+                                    facts=facts, memo=memo)
             total = score + then
             if best is None or total > best[0] + 1e-9:
                 best = (total, i, a)
@@ -288,11 +305,12 @@ class GreedyBot:
 
     def _affordable(self, game: Game, state: State, seat: int, pool: list[dict],
                     skip: set[int] | None = None, spent: Action | None = None,
-                    prices: dict[int, Any] | None = None,
-                    facts: dict[Any, Any] | None = None) -> float:
+                    prices: dict[int, Any] | None = None, facts: dict[Any, Any] | None = None,
+                    memo: dict[Any, float] | None = None) -> float:
         """The best net value of one card of the events that `pool` (less what `spent` uses)
         would pay for; 0 when none. `prices` may hold the events' prices already worked out
-        (the bot's estimate: it reads them for the real dice); `facts`, the position's memo."""
+        (the bot's estimate: it reads them for the real dice); `facts`, the position's memo;
+        `memo`, answers already found with these prices, by what the sources are (in order)."""
         from .action_phase import sources
         from .costs import position_facts, price
         from .payments import Purse
@@ -301,6 +319,12 @@ class GreedyBot:
         have = sources(game, state, seat, pool, facts)
         if spent is not None:
             have = _without(have, spent.params)
+        key = None
+        if memo is not None and prices is not None:
+            key = (tuple(sorted(skip or ())), tuple(s.signature for s in have))
+            known = memo.get(key)
+            if known is not None:
+                return known
         purse = Purse(have)
         best = 0.0
         player = state.players[seat]
@@ -317,6 +341,8 @@ class GreedyBot:
             cheapest = purse.cheapest(cost.population, cost.resources, PAYMENT_WEIGHTS)
             if cheapest is not None:
                 best = max(best, worth - cheapest)
+        if key is not None:
+            memo[key] = best     # type: ignore[index]
         return best
 
     def _improve(self, game: Game, state: State, seat: int, improving: list[Action],
@@ -423,6 +449,7 @@ class GreedyBot:
         from .costs import position_facts, price
         facts = position_facts(game, state)
         prices = {c: price(game, state, seat, c, facts) for c in state.players[seat].events}
+        memo: dict[Any, float] = {}
         faces = [_faces(game, pool[t]["die"]) for t in targets]
         trial = [dict(d) for d in pool]
         trial[sacrifice]["used"] = True
@@ -431,13 +458,14 @@ class GreedyBot:
             for face, p in faces[0]:
                 trial[targets[0]]["face"], trial[targets[0]]["times"] = face, 1
                 total += p * self._affordable(game, state, seat, trial, prices=prices,
-                                              facts=facts)
+                                              facts=facts, memo=memo)
             return total
         total = 0.0
         for _ in range(SAMPLES):
             for t, options in zip(targets, faces, strict=True):
                 trial[t]["face"], trial[t]["times"] = _draw(options, self.rng.random()), 1
-            total += self._affordable(game, state, seat, trial, prices=prices, facts=facts)
+            total += self._affordable(game, state, seat, trial, prices=prices, facts=facts,
+                                      memo=memo)
         return total / SAMPLES
 
     # ---------------------------------------------------------------- the board
