@@ -346,3 +346,25 @@ def test_validators_are_built_once_and_refs_resolve_offline():
     assert schema_validator("cards") is not schema_validator("game")
     with pytest.raises(ValueError, match="unknown schema kind"):
         schema_validator("board")
+
+
+@pytest.mark.parametrize("change", [
+    {},                                                     # nothing changed
+    {"players": {"min": "two", "max": 5}},                  # a changed value is wrong
+    {"sideboard": True},                                    # an unknown key
+    {"phases": None},                                       # a required key removed
+    {"players": {"min": 2}, "counters": {"gold": {"start": -1}}, "zones": 3},
+])
+def test_a_changed_copy_is_checked_like_the_whole_file(change: dict) -> None:
+    """check_changes (a variant's game file) finds what checking the whole file finds, when
+    the file it was changed from is valid."""
+    from rules_dsl.pack import merge_patch
+    from rules_dsl.schema_check import check_changes
+    from rules_dsl.yaml_source import YamlDocument
+    doc, problems = load_yaml_text(MINIMAL_GAME, "game.yaml")
+    assert doc is not None and not problems and not check_schema(doc, "game")
+    changed = YamlDocument(doc.source, merge_patch(doc.data, change))
+    whole = [(d.message, d.line, d.column) for d in check_schema(changed, "game")]
+    assert [(d.message, d.line, d.column) for d in check_changes(changed, doc.data, "game")] \
+        == whole
+    assert bool(whole) == bool(change)
