@@ -25,9 +25,10 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from . import costs
 from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
-from .costs import discardable, gold_price, position_facts, price
+from .costs import decision_facts, discardable, gold_price, price
 from .dice import face_of, reroll, result_tokens
 from .meaning import Ctx
 from .payments import Payment, Purse, Source
@@ -197,8 +198,8 @@ def sources(game: Game, state: State, seat: int, pool: list[dict],
         face = face_of(game, die)
         if not face.is_action and face.kind != "gold":
             out.append(Source("die", i, ((face.kind, face.amount * die["times"]),)))
-    if facts is None:
-        facts = position_facts(game, state)
+    if facts is None or not costs.CACHE:
+        return out + _held_sources(game, state, seat)
     held = facts.get(("sources", seat))
     if held is None:
         held = facts["sources", seat] = _held_sources(game, state, seat)
@@ -258,7 +259,7 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
     player = state.players[seat]
     kinds = declared(game)
     options = [Action("pass", {})]
-    facts = position_facts(game, state)
+    facts = decision_facts()
     purse = Purse(sources(game, state, seat, pool, facts)) if "acquire" in kinds else None
     for copy in player.events:
         if purse is not None:
@@ -337,7 +338,7 @@ def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action
     the die may exchange, every die (or choice of dice) it may re-roll."""
     kind = entry.kind
     if kind == "acquire":
-        facts = position_facts(game, state)
+        facts = decision_facts()
         cost = price(game, state, seat, entry.params["card"], facts)
         purse = Purse(sources(game, state, seat, pool, facts))
         return [Action("pay", pay.to_params())

@@ -269,8 +269,8 @@ class GreedyBot:
         """The acquisition (or purchase) worth most, with what the rest of the pool would
         still pay for: the best LOOKAHEAD_OPTIONS complete actions by their own score are
         weighed, those that cannot beat the best found skipped."""
-        from .costs import position_facts, price
-        facts = position_facts(game, state)
+        from .costs import decision_facts, price
+        facts = decision_facts()
         ranked = self._ranked(game, state, seat, menu, pool, facts)
         first = next(ranked, None)
         if first is None:
@@ -312,10 +312,10 @@ class GreedyBot:
         (the bot's estimate: it reads them for the real dice); `facts`, the position's memo;
         `memo`, answers already found with these prices, by what the sources are (in order)."""
         from .action_phase import sources
-        from .costs import position_facts, price
+        from .costs import decision_facts, price
         from .payments import Purse
         if facts is None:
-            facts = position_facts(game, state)
+            facts = decision_facts()
         have = sources(game, state, seat, pool, facts)
         if spent is not None:
             have = _without(have, spent.params)
@@ -446,8 +446,8 @@ class GreedyBot:
                   targets: list[int]) -> float:
         """The expected best acquisition after re-rolling `targets` (faces drawn from the
         dice's own faces, with this bot's generator: no peeking at the game's)."""
-        from .costs import position_facts, price
-        facts = position_facts(game, state)
+        from .costs import decision_facts, price
+        facts = decision_facts()
         prices = {c: price(game, state, seat, c, facts) for c in state.players[seat].events}
         memo: dict[Any, float] = {}
         faces = [_faces(game, pool[t]["die"]) for t in targets]

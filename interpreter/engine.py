@@ -70,8 +70,6 @@ class Game:
     sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
     formulas: Formulas = field(default_factory=Formulas)
     lexicon: Lexicon = NO_LEXICON     # the pack's nouns, for compiling phrases word by word
-    # facts derived once per position (prices...), keyed on what they read: costs.py
-    facts: dict[bytes, dict[Any, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- loading
 
