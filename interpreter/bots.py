@@ -38,11 +38,9 @@ a safe default (pass, stop, stay, keep, or the first action).
 from __future__ import annotations
 
 import hashlib
-import heapq
-import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .action_phase import expand, split, waiting_pool
@@ -220,49 +218,29 @@ class GreedyBot:
 
     def _ranked(self, game: Game, state: State, seat: int, menu: list[Action],
                 pool: list[dict] | None, facts: dict[Any, Any]
-                ) -> Iterator[tuple[float, tuple[int, int], Action]]:
+                ) -> list[tuple[float, tuple[int, int], Action]]:
         """The complete acquisitions and purchases, best first, ties in the order of the flat
-        listing (menu entry, then payment), given one at a time. A card's payments are listed
-        only when its best score (its worth less its cheapest payment, `Purse.cheapest`) can
-        reach the next one given: the order is that of scoring every complete action, and
-        the bot usually stops long before the last card."""
+        listing (menu entry, then payment). The payments are listed from one purse for the
+        whole decision (the menu's detail would build one per card)."""
         from .action_phase import sources
         from .costs import price
         from .payments import Purse
         discardable = {a.params["card"] for a in menu if a.kind == "discard"}
-        ready: list[tuple[float, tuple[int, int], Action]] = []
-        waiting: list[tuple[float, int, Action, Any]] = []
+        scored: list[tuple[float, tuple[int, int], Action]] = []
         purse = Purse(sources(game, state, seat, pool, facts)) if pool is not None else None
         for m, a in enumerate(menu):
             if a.kind not in ("acquire", "buy"):
                 continue
             if a.kind == "buy" or "dice" in a.params or purse is None:
-                for j, full in enumerate(expand(game, state, a)):
-                    ready.append((-self._acquisition_score(game, state, seat, full, discardable),
-                                  (m, j), full))
-                continue
-            cost = price(game, state, seat, a.params["card"], facts)
-            worth = self._card_score(game, state, seat, a.params["card"], discardable)
-            cheapest = purse.cheapest(cost.population, cost.resources, PAYMENT_WEIGHTS)
-            # no payment found by the cheap search (never, when the menu offers it): list all
-            waiting.append((worth - cheapest if cheapest is not None else float("inf"), m, a,
-                            cost))
-        heapq.heapify(ready)
-        waiting.sort(key=lambda t: (-t[0], t[1]))
-        w = 0
-        while True:
-            while w < len(waiting) and (not ready or waiting[w][0] >= -ready[0][0] - 1e-9):
-                _, m, a, cost = waiting[w]
-                w += 1
-                assert purse is not None
-                for j, pay in enumerate(purse.payments(cost.population, cost.resources)):
-                    full = Action(a.kind, {**a.params, **pay.to_params()}, describe=a._describe)
-                    heapq.heappush(ready, (-self._acquisition_score(
-                        game, state, seat, full, discardable), (m, j), full))
-            if not ready:
-                return
-            negative, index, full = heapq.heappop(ready)
-            yield -negative, index, full
+                complete = expand(game, state, a)
+            else:
+                cost = price(game, state, seat, a.params["card"], facts)
+                complete = [Action(a.kind, {**a.params, **pay.to_params()}, describe=a._describe)
+                            for pay in purse.payments(cost.population, cost.resources)]
+            scored += [(self._acquisition_score(game, state, seat, full, discardable), (m, j),
+                        full) for j, full in enumerate(complete)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return scored
 
     def _best_acquisition(self, game: Game, state: State, seat: int, menu: list[Action],
                           pool: list[dict] | None) -> tuple[float, Action] | None:
@@ -272,19 +250,17 @@ class GreedyBot:
         from .costs import decision_facts, price
         facts = decision_facts()
         ranked = self._ranked(game, state, seat, menu, pool, facts)
-        first = next(ranked, None)
-        if first is None:
+        if not ranked:
             return None
         if pool is None or len(state.players[seat].events) < 2:
-            return first[0], first[2]
+            return ranked[0][0], ranked[0][2]
         # two steps: does the rest of the pool still pay for another card?
         events = state.players[seat].events
         prices = {c: price(game, state, seat, c, facts) for c in events}
         most_other = max(self.value(game, c) + THREAT * _fails(game, c) for c in events)
         memo: dict[Any, float] = {}
         best: tuple[float, tuple[int, int], Action] | None = None
-        for score, i, a in itertools.islice(itertools.chain([first], ranked),
-                                            LOOKAHEAD_OPTIONS):
+        for score, i, a in ranked[:LOOKAHEAD_OPTIONS]:
             if best is not None and score + most_other < best[0] - 1e-9:
                 break       # this one and every later one (scoring no more) are skipped
             if best is not None and score + self._max_other(game, state, seat, a) <= best[0]:
