@@ -161,8 +161,8 @@ class GreedyBot:
 
     def _action(self, game: Game, state: State, menu: list[Action]) -> Action | None:
         """The strategy weighs complete actions; a menu entry's details are listed only when
-        the strategy comes to that kind of action, and an acquisition's payments only for the
-        cards that can rank among the best (see `_best_acquisition`)."""
+        the strategy comes to that kind of action (the acquisitions' payments from one purse
+        for the whole decision, see `_ranked`)."""
         seat = int(state.pending["player"])  # type: ignore[index]
         by_kind: dict[str, list[Action]] = {}
         for a in menu:
