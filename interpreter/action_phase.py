@@ -25,9 +25,10 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from . import costs
 from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
-from .costs import gold_price, price
+from .costs import decision_facts, discardable, gold_price, price
 from .dice import face_of, reroll, result_tokens
 from .meaning import Ctx
 from .payments import Payment, Purse, Source
@@ -187,8 +188,9 @@ def _kept(game: Game) -> frozenset[int]:
     return known[1]
 
 
-def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Source]:
-    """Everything that could pay a price now."""
+def sources(game: Game, state: State, seat: int, pool: list[dict],
+            facts: dict[Any, Any] | None = None) -> list[Source]:
+    """Everything that could pay a price now (`facts`: the position's memo, see costs.py)."""
     out: list[Source] = []
     for i, die in enumerate(pool):
         if die["used"]:
@@ -196,6 +198,17 @@ def sources(game: Game, state: State, seat: int, pool: list[dict]) -> list[Sourc
         face = face_of(game, die)
         if not face.is_action and face.kind != "gold":
             out.append(Source("die", i, ((face.kind, face.amount * die["times"]),)))
+    if facts is None or not costs.CACHE:
+        return out + _held_sources(game, state, seat)
+    held = facts.get(("sources", seat))
+    if held is None:
+        held = facts["sources", seat] = _held_sources(game, state, seat)
+    return out + held
+
+
+def _held_sources(game: Game, state: State, seat: int) -> list[Source]:
+    """The player's own sources: cards to tilt, a legacy card, counter units."""
+    out: list[Source] = []
     player = state.players[seat]
     info = game.catalog.info
     for copy in player.active_cards():
@@ -246,20 +259,19 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
     player = state.players[seat]
     kinds = declared(game)
     options = [Action("pass", {})]
-    purse = Purse(sources(game, state, seat, pool)) if "acquire" in kinds else None
+    facts = decision_facts()
+    purse = Purse(sources(game, state, seat, pool, facts)) if "acquire" in kinds else None
     for copy in player.events:
         if purse is not None:
-            cost = price(game, state, seat, copy)
+            cost = price(game, state, seat, copy, facts)
             if cost.free:
                 options.append(Action("acquire", {"card": copy, **Payment().to_params()}))
             elif purse.payable(cost.population, cost.resources):
                 options.append(Action("acquire", {"card": copy}))
-        gold = gold_price(game, state, seat, copy) if "buy" in kinds else None
+        gold = gold_price(game, state, seat, copy, facts) if "buy" in kinds else None
         if gold is not None and player.counters.get("gold", 0) >= gold:
             options.append(Action("buy", {"card": copy, "gold": gold}))
-        info = game.catalog.info(copy)
-        if "discard" in kinds and info.discardable and any(
-                when(Ctx(state, game.catalog, seat, copy)) for when in info.discardable):
+        if "discard" in kinds and discardable(game, state, seat, copy, facts):
             options.append(Action("discard", {"card": copy}))
     free_dice = [i for i, d in enumerate(pool) if not d["used"]]
     # dice showing the same face are interchangeable: offer each kind of die once
@@ -326,8 +338,9 @@ def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action
     the die may exchange, every die (or choice of dice) it may re-roll."""
     kind = entry.kind
     if kind == "acquire":
-        cost = price(game, state, seat, entry.params["card"])
-        purse = Purse(sources(game, state, seat, pool))
+        facts = decision_facts()
+        cost = price(game, state, seat, entry.params["card"], facts)
+        purse = Purse(sources(game, state, seat, pool, facts))
         return [Action("pay", pay.to_params())
                 for pay in purse.payments(cost.population, cost.resources)]
     if kind == "exchange":

@@ -161,7 +161,8 @@ class GreedyBot:
 
     def _action(self, game: Game, state: State, menu: list[Action]) -> Action | None:
         """The strategy weighs complete actions; a menu entry's details are listed only when
-        the strategy comes to that kind of action."""
+        the strategy comes to that kind of action (the acquisitions' payments from one purse
+        for the whole decision, see `_ranked`)."""
         seat = int(state.pending["player"])  # type: ignore[index]
         by_kind: dict[str, list[Action]] = {}
         for a in menu:
@@ -169,9 +170,8 @@ class GreedyBot:
 
         def complete(*kinds: str) -> list[Action]:
             return [full for a in menu if a.kind in kinds for full in expand(game, state, a)]
-        actions = complete("acquire", "buy", "discard")
         pool = waiting_pool(state)
-        best = self._best_acquisition(game, state, seat, actions, pool)
+        best = self._best_acquisition(game, state, seat, menu, pool)
         best_score = best[0] if best else 0.0
         # an x2 or a golden age that lets a better card be acquired (tried on a copy)
         improving = by_kind.get("double", []) + by_kind.get("golden age", [])
@@ -184,7 +184,9 @@ class GreedyBot:
         for a in by_kind.get("discard", []):          # a failing card we may simply discard
             if _fails(game, a.params["card"]):
                 return a
-        exchange = self._exchange(game, state, seat, complete("exchange"), actions, pool)
+        # the cards it could acquire, buy or discard (on the menu only when it can)
+        payable = {a.params["card"] for a in menu if a.kind in ("acquire", "buy", "discard")}
+        exchange = self._exchange(game, state, seat, complete("exchange"), payable, pool)
         if exchange is not None:
             return exchange
         rerolls = complete("reroll") + complete("reroll all")
@@ -200,34 +202,72 @@ class GreedyBot:
 
     def _acquisition_score(self, game: Game, state: State, seat: int, action: Action,
                            discardable: set[int]) -> float:
-        copy = action.params["card"]
+        return self._card_score(game, state, seat, action.params["card"], discardable) \
+            - _payment_cost(action)
+
+    def _card_score(self, game: Game, state: State, seat: int, copy: int,
+                    discardable: set[int]) -> float:
+        """What acquiring `copy` is worth before its payment."""
         score = self.value(game, copy)
         if _fails(game, copy) and copy not in discardable:
             score += THREAT
             if seat == state.active and copy in state.players[seat].flags.get(
                     "turn_start_events", ()):
                 score += URGENT
-        return score - _payment_cost(action)
+        return score
 
-    def _best_acquisition(self, game: Game, state: State, seat: int, actions: list[Action],
-                          pool: list[dict] | None) -> tuple[float, Action] | None:
-        discardable = {a.params["card"] for a in actions if a.kind == "discard"}
-        scored = [(self._acquisition_score(game, state, seat, a, discardable), i, a)
-                  for i, a in enumerate(actions) if a.kind in ("acquire", "buy")]
-        if not scored:
-            return None
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        if pool is None or len(state.players[seat].events) < 2:
-            return scored[0][0], scored[0][2]
-        # two steps: does the rest of the pool still pay for another card?
+    def _ranked(self, game: Game, state: State, seat: int, menu: list[Action],
+                pool: list[dict] | None, facts: dict[Any, Any]
+                ) -> list[tuple[float, tuple[int, int], Action]]:
+        """The complete acquisitions and purchases, best first, ties in the order of the flat
+        listing (menu entry, then payment). The payments are listed from one purse for the
+        whole decision (the menu's detail would build one per card)."""
+        from .action_phase import sources
         from .costs import price
-        prices = {c: price(game, state, seat, c) for c in state.players[seat].events}
-        best: tuple[float, int, Action] | None = None
-        for score, i, a in scored[:LOOKAHEAD_OPTIONS]:
+        from .payments import Purse
+        discardable = {a.params["card"] for a in menu if a.kind == "discard"}
+        scored: list[tuple[float, tuple[int, int], Action]] = []
+        purse = Purse(sources(game, state, seat, pool, facts)) if pool is not None else None
+        for m, a in enumerate(menu):
+            if a.kind not in ("acquire", "buy"):
+                continue
+            if a.kind == "buy" or "dice" in a.params or purse is None:
+                complete = expand(game, state, a)
+            else:
+                cost = price(game, state, seat, a.params["card"], facts)
+                complete = [Action(a.kind, {**a.params, **pay.to_params()}, describe=a._describe)
+                            for pay in purse.payments(cost.population, cost.resources)]
+            scored += [(self._acquisition_score(game, state, seat, full, discardable), (m, j),
+                        full) for j, full in enumerate(complete)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return scored
+
+    def _best_acquisition(self, game: Game, state: State, seat: int, menu: list[Action],
+                          pool: list[dict] | None) -> tuple[float, Action] | None:
+        """The acquisition (or purchase) worth most, with what the rest of the pool would
+        still pay for: the best LOOKAHEAD_OPTIONS complete actions by their own score are
+        weighed, those that cannot beat the best found skipped."""
+        from .costs import decision_facts, price
+        facts = decision_facts()
+        ranked = self._ranked(game, state, seat, menu, pool, facts)
+        if not ranked:
+            return None
+        if pool is None or len(state.players[seat].events) < 2:
+            return ranked[0][0], ranked[0][2]
+        # two steps: does the rest of the pool still pay for another card?
+        events = state.players[seat].events
+        prices = {c: price(game, state, seat, c, facts) for c in events}
+        most_other = max(self.value(game, c) + THREAT * _fails(game, c) for c in events)
+        memo: dict[Any, float] = {}
+        best: tuple[float, tuple[int, int], Action] | None = None
+        for score, i, a in ranked[:LOOKAHEAD_OPTIONS]:
+            if best is not None and score + most_other < best[0] - 1e-9:
+                break       # this one and every later one (scoring no more) are skipped
             if best is not None and score + self._max_other(game, state, seat, a) <= best[0]:
                 continue
             then = self._affordable(game, state, seat, pool, skip={a.params["card"]},
-                                    spent=a if a.kind == "acquire" else None, prices=prices)
+                                    spent=a if a.kind == "acquire" else None, prices=prices,
+                                    facts=facts, memo=memo)
             total = score + then
             if best is None or total > best[0] + 1e-9:
                 best = (total, i, a)
@@ -241,16 +281,26 @@ class GreedyBot:
 
     def _affordable(self, game: Game, state: State, seat: int, pool: list[dict],
                     skip: set[int] | None = None, spent: Action | None = None,
-                    prices: dict[int, Any] | None = None) -> float:
+                    prices: dict[int, Any] | None = None, facts: dict[Any, Any] | None = None,
+                    memo: dict[Any, float] | None = None) -> float:
         """The best net value of one card of the events that `pool` (less what `spent` uses)
         would pay for; 0 when none. `prices` may hold the events' prices already worked out
-        (a price does not depend on the dice)."""
+        (the bot's estimate: it reads them for the real dice); `facts`, the position's memo;
+        `memo`, answers already found with these prices, by what the sources are (in order)."""
         from .action_phase import sources
-        from .costs import price
+        from .costs import decision_facts, price
         from .payments import Purse
-        have = sources(game, state, seat, pool)
+        if facts is None:
+            facts = decision_facts()
+        have = sources(game, state, seat, pool, facts)
         if spent is not None:
             have = _without(have, spent.params)
+        key = None
+        if memo is not None and prices is not None:
+            key = (tuple(sorted(skip or ())), tuple(s.signature for s in have))
+            known = memo.get(key)
+            if known is not None:
+                return known
         purse = Purse(have)
         best = 0.0
         player = state.players[seat]
@@ -260,13 +310,15 @@ class GreedyBot:
             worth = self.value(game, copy) + (THREAT if _fails(game, copy) else 0.0)
             if worth <= best:
                 continue
-            cost = prices[copy] if prices is not None else price(game, state, seat, copy)
+            cost = prices[copy] if prices is not None else price(game, state, seat, copy, facts)
             if cost.free:
                 best = max(best, worth)
                 continue
             cheapest = purse.cheapest(cost.population, cost.resources, PAYMENT_WEIGHTS)
             if cheapest is not None:
                 best = max(best, worth - cheapest)
+        if key is not None:
+            memo[key] = best     # type: ignore[index]
         return best
 
     def _improve(self, game: Game, state: State, seat: int, improving: list[Action],
@@ -296,21 +348,18 @@ class GreedyBot:
                 after = _try(game, state, a)
                 if after is None or after.to_move != seat:
                     continue
-                listing = [full for a in game.choices(after)
-                           if a.kind in ("acquire", "buy", "discard")
-                           for full in expand(game, after, a)]
-                found = self._best_acquisition(game, after, seat, listing, waiting_pool(after))
+                found = self._best_acquisition(game, after, seat, game.choices(after),
+                                               waiting_pool(after))
                 gain = (found[0] if found else 0.0) - best_score
             if gain > IMPROVE_MARGIN and (chosen is None or gain > chosen[0]):
                 chosen = (gain, a)
         return chosen[1] if chosen else None
 
     def _exchange(self, game: Game, state: State, seat: int, exchanges: list[Action],
-                  actions: list[Action], pool: list[dict] | None) -> Action | None:
+                  payable: set[int], pool: list[dict] | None) -> Action | None:
         """Give away a failing card we cannot pay for, for the most useful card we can get."""
         if not exchanges:
             return None
-        payable = {a.params["card"] for a in actions if a.kind in ("acquire", "buy", "discard")}
         leader = _leader(game, state, seat)
         best: tuple[float, Action] | None = None
         for a in exchanges:
@@ -373,8 +422,10 @@ class GreedyBot:
                   targets: list[int]) -> float:
         """The expected best acquisition after re-rolling `targets` (faces drawn from the
         dice's own faces, with this bot's generator: no peeking at the game's)."""
-        from .costs import price
-        prices = {c: price(game, state, seat, c) for c in state.players[seat].events}
+        from .costs import decision_facts, price
+        facts = decision_facts()
+        prices = {c: price(game, state, seat, c, facts) for c in state.players[seat].events}
+        memo: dict[Any, float] = {}
         faces = [_faces(game, pool[t]["die"]) for t in targets]
         trial = [dict(d) for d in pool]
         trial[sacrifice]["used"] = True
@@ -382,13 +433,15 @@ class GreedyBot:
             total = 0.0
             for face, p in faces[0]:
                 trial[targets[0]]["face"], trial[targets[0]]["times"] = face, 1
-                total += p * self._affordable(game, state, seat, trial, prices=prices)
+                total += p * self._affordable(game, state, seat, trial, prices=prices,
+                                              facts=facts, memo=memo)
             return total
         total = 0.0
         for _ in range(SAMPLES):
             for t, options in zip(targets, faces, strict=True):
                 trial[t]["face"], trial[t]["times"] = _draw(options, self.rng.random()), 1
-            total += self._affordable(game, state, seat, trial, prices=prices)
+            total += self._affordable(game, state, seat, trial, prices=prices, facts=facts,
+                                      memo=memo)
         return total / SAMPLES
 
     # ---------------------------------------------------------------- the board

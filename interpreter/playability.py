@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 from rules_dsl import ast
-from rules_dsl.diagnostics import Diagnostic
+from rules_dsl.checks import check_pack, same_cards
+from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
 from rules_dsl.pack import Pack, Source, load_pack
 
 from .catalog import CardInfo, coin_counters, compile_card
@@ -30,7 +31,11 @@ def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
     if variants and not pack.variant:
         seen = {d.render() for d in out}
         for name, spec in (pack.game.get("variants") or {}).items():
-            loaded, found = load_pack(pack.root, variant=str(name))
+            # the cards' own checks are made again only if the variant changes what they read
+            loaded, found = load_pack(pack.root, variant=str(name), run_checks=False)
+            if loaded is not None:
+                found = sorted_diagnostics(found + check_pack(
+                    loaded, cards=not same_cards(pack, loaded)))
             changes = set((spec or {}).get("changes") or {}) if isinstance(spec, dict) else set()
             if loaded is not None and not any(d.is_error for d in found):
                 found = found + _check_playable(loaded, cards=bool(changes & CARD_WORDS))

@@ -22,13 +22,15 @@ if TYPE_CHECKING:
     from .pack import Pack
 
 
-def check_pack(pack: Pack) -> list[Diagnostic]:
-    """Every semantic problem of the pack."""
+def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
+    """Every semantic problem of the pack (with cards=False, all but the cards' own: for a
+    variant that leaves `same_cards` of the pack it changes)."""
     vocab = Vocabulary.from_game(pack.game)
     out: list[Diagnostic] = []
-    out += _duplicates(pack)
+    if cards:
+        out += _duplicates(pack)
     names_by_age, all_names = _card_names(pack)
-    for card in pack.cards:
+    for card in pack.cards if cards else ():
         out += _card_type(card, vocab)
         checker = _TreeChecker(pack, vocab, card.source, card.age, names_by_age, all_names)
         out += checker.cost(card.cost, ("cost",))
@@ -65,6 +67,14 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
     out += _board(pack)
     out += control_characters(pack.documents)
     return out
+
+
+def same_cards(pack: Pack, other: Pack) -> bool:
+    """Whether the cards' own checks give the same in both packs (one a variant of the
+    other): the same card files, words, and phase names."""
+    return (pack.game.get("ages") == other.game.get("ages")
+            and set(pack.phases) == set(other.phases)
+            and Vocabulary.from_game(pack.game) == Vocabulary.from_game(other.game))
 
 
 # ------------------------------------------------------------------ cards

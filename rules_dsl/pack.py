@@ -19,7 +19,7 @@ from . import ast
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
 from .parser import Start
-from .schema_check import check_schema
+from .schema_check import check_changes, check_schema
 from .source import Source
 from .yaml_source import YamlDocument, load_yaml
 
@@ -281,7 +281,7 @@ def _apply_variants(doc: YamlDocument, names: list[str], reader: _Reader,
             game = _remove_lines(doc, game, name, str(phase), lines, reader, text_paths)
         # The result must still be a valid game file; problems are placed at the variant.
         patched = YamlDocument(doc.source, game)
-        for problem in check_schema(patched, "game"):
+        for problem in check_changes(patched, doc.data, "game"):
             reader.diagnostics.append(doc.diagnostic(
                 ("variants", name, "changes"), f'variant "{name}": {problem.message}',
                 code="variant", hint=problem.hint))

@@ -3,22 +3,32 @@
 The schemas live in `cards/schema/` (draft 2020-12) and are the same files VS Code uses for
 hover text and completion. Every schema error becomes one plain-words `Diagnostic` placed on the
 offending value (or key), in file order.
+
+A file found valid is remembered across processes (`_Valid`: a small JSON file in the user's
+cache, named after a hash of the schemas, this module, the YAML loader and the jsonschema
+release): checking an unchanged valid file again then needs no schema, and jsonschema is not
+even imported. Only "valid" is remembered, keyed on the exact data checked (its `repr`, which
+tells every YAML type apart): a file with problems is always checked, so its diagnostics are
+always the library's own.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, cast
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .diagnostics import Diagnostic, did_you_mean
 from .yaml_source import YamlDocument
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "cards" / "schema"
 SCHEMA_BASE = "https://agesmith.dev/schema/"
@@ -33,7 +43,13 @@ _TYPE_NAMES = {"string": "a string", "integer": "an integer", "number": "a numbe
 
 def check_schema(doc: YamlDocument, kind: Kind) -> list[Diagnostic]:
     """Every schema error of a game file or a card file, located, in file order."""
-    return check_against(doc, schema_validator(kind))
+    key = VALID.key(kind, repr(doc.data))
+    if VALID.has(key):
+        return []
+    found = check_against(doc, schema_validator(kind))
+    if not found:
+        VALID.add(key)
+    return found
 
 
 def check_against(doc: YamlDocument, validator: Draft202012Validator) -> list[Diagnostic]:
@@ -45,10 +61,57 @@ def check_against(doc: YamlDocument, validator: Draft202012Validator) -> list[Di
     return sorted(found, key=lambda d: (d.line or 0, d.column or 0))
 
 
+def check_changes(doc: YamlDocument, base: dict[str, Any], kind: Kind) -> list[Diagnostic]:
+    """Every schema error of `doc`, a changed copy of a checked file whose data was `base`
+    (a variant's game file): the file's own rules (its type, required and known keys) are
+    checked on the whole, and only the top-level values that differ from `base` are checked
+    inside — the others were checked with the file itself."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return check_against(doc, schema_validator(kind))
+    key = VALID.key(kind, repr(data))
+    if VALID.has(key):
+        return []
+    changed = {k: v for k, v in data.items() if k not in base or base[k] != v}
+    found = check_against(doc, _part_validator(kind, "shell"))
+    if changed:
+        found += check_against(YamlDocument(doc.source, changed), _part_validator(kind, "values"))
+    if not found:
+        VALID.add(key)
+    return sorted(dict.fromkeys(found), key=lambda d: (d.line or 0, d.column or 0))
+
+
+@cache
+def _part_validator(kind: Kind, part: str) -> Draft202012Validator:
+    """A validator of part of `kind`'s schema: the "shell" (the top level's own rules, its
+    values accepted as they are) or the "values" (each value against its property's schema,
+    no key required or refused)."""
+    from jsonschema import Draft202012Validator
+    registry = _registry()
+    contents = dict(registry.contents(f"{SCHEMA_BASE}{kind}.schema.json"))
+    if part == "shell":     # each value's schema keeps its words (for hints), no rule
+        for keyword in ("properties", "patternProperties"):
+            contents[keyword] = {key: _words(sub) for key, sub in
+                                 (contents.get(keyword) or {}).items()}
+    else:
+        for keyword in ("required", "additionalProperties", "type"):
+            contents.pop(keyword, None)
+    return Draft202012Validator(contents, registry=registry)
+
+
+def _words(schema: Any) -> Any:
+    """A schema's annotations alone (it then accepts anything)."""
+    if not isinstance(schema, dict):
+        return schema
+    return {k: v for k, v in schema.items()
+            if k in ("title", "description", "markdownDescription", "examples", "default")}
+
+
 @cache
 def schema_validator(kind: Kind) -> Draft202012Validator:
     """The validator of `kind` ("game", "cards" or "scenario"), built once, with `$ref`s
     resolved offline."""
+    from jsonschema import Draft202012Validator
     registry = _registry()
     uri = f"{SCHEMA_BASE}{kind}.schema.json"
     if uri not in registry:
@@ -58,6 +121,7 @@ def schema_validator(kind: Kind) -> Draft202012Validator:
 
 @cache
 def _registry() -> Registry:
+    from referencing import Registry, Resource
     resources = []
     for file in sorted(SCHEMA_DIR.glob("*.schema.json")):
         contents = json.loads(file.read_text(encoding="utf-8"))
@@ -67,6 +131,7 @@ def _registry() -> Registry:
 
 def _diagnostics(doc: YamlDocument, error: ValidationError) -> list[Diagnostic]:
     if error.context:
+        from jsonschema.exceptions import best_match
         error = best_match([error])  # the most useful alternative of an anyOf / oneOf
     path: JsonPath = tuple(error.absolute_path)
     keyword, schema, instance = error.validator, error.schema, error.instance
@@ -212,3 +277,89 @@ def _show(value: Any) -> str:
     if isinstance(value, (bool, int, float)) or value is None:
         return json.dumps(value)
     return "a list" if isinstance(value, list) else "a mapping"
+
+
+# ------------------------------------------------------------------ valid files, remembered
+
+_VALID_FORMAT = "agesmith schema results"
+_VALID_MAX = 5_000
+_VALID_CODE = ("schema_check.py", "yaml_source.py", "pack.py")
+
+
+class _Valid:
+    """The keys of the texts (and data) found valid, read from and written to a cache file
+    at most once each per process; never fails (a damaged or foreign file is no entry)."""
+
+    def __init__(self) -> None:
+        self._keys: set[str] | None = None
+
+    @staticmethod
+    def version() -> str:
+        return _valid_version()
+
+    def file(self) -> Path:
+        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "agesmith"
+        return root / f"schema-valid-{self.version()[:16]}.json"
+
+    def key(self, kind: str, data_repr: str) -> str:
+        data = f"{self.version()}\0{kind}\0{data_repr}".encode("utf-8", "surrogatepass")
+        return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+    def has(self, key: str) -> bool:
+        return key in self._load()
+
+    def _load(self) -> set[str]:
+        if self._keys is None:
+            self._keys = set()
+            try:
+                data = json.loads(self.file().read_text(encoding="utf-8"))
+                if (isinstance(data, dict) and data.get("format") == _VALID_FORMAT
+                        and data.get("version") == self.version()
+                        and isinstance(data.get("valid"), list)):
+                    self._keys = {k for k in data["valid"] if isinstance(k, str)}
+            except (OSError, ValueError, RecursionError):
+                pass
+        return self._keys
+
+    def add(self, key: str) -> None:
+        keys = self._load()
+        if key in keys:
+            return
+        if len(keys) >= _VALID_MAX:
+            keys.clear()
+        keys.add(key)
+        from .safe_files import UnsafePathError, write_atomic
+        path = self.file()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, json.dumps({"format": _VALID_FORMAT, "version": self.version(),
+                                           "valid": sorted(keys)}), durable=False)
+        except (OSError, UnsafePathError, ValueError):
+            pass
+
+
+@cache
+def _valid_version() -> str:
+    """A hash of everything that decides a check's result."""
+    digest = hashlib.sha256()
+    for file in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        digest.update(file.read_bytes())
+    here = Path(__file__).resolve().parent
+    for name in _VALID_CODE:
+        digest.update((here / name).read_bytes())
+    digest.update(_jsonschema_release().encode())
+    return digest.hexdigest()
+
+
+def _jsonschema_release() -> str:
+    """The installed jsonschema's release, read from its metadata folder's name (importing
+    importlib.metadata or jsonschema itself would cost more than the check saves)."""
+    from importlib.util import find_spec
+    spec = find_spec("jsonschema")
+    if spec is None or spec.origin is None:
+        return "?"
+    site = Path(spec.origin).resolve().parent.parent
+    return ",".join(sorted(p.name for p in site.glob("jsonschema-*.dist-info"))) or spec.origin
+
+
+VALID = _Valid()

@@ -346,3 +346,46 @@ def test_validators_are_built_once_and_refs_resolve_offline():
     assert schema_validator("cards") is not schema_validator("game")
     with pytest.raises(ValueError, match="unknown schema kind"):
         schema_validator("board")
+
+
+@pytest.mark.parametrize("change", [
+    {},                                                     # nothing changed
+    {"players": {"min": "two", "max": 5}},                  # a changed value is wrong
+    {"sideboard": True},                                    # an unknown key
+    {"phases": None},                                       # a required key removed
+    {"players": {"min": 2}, "counters": {"gold": {"start": -1}}, "zones": 3},
+])
+def test_a_changed_copy_is_checked_like_the_whole_file(change: dict) -> None:
+    """check_changes (a variant's game file) finds what checking the whole file finds, when
+    the file it was changed from is valid."""
+    from rules_dsl.pack import merge_patch
+    from rules_dsl.schema_check import check_changes
+    from rules_dsl.yaml_source import YamlDocument
+    doc, problems = load_yaml_text(MINIMAL_GAME, "game.yaml")
+    assert doc is not None and not problems and not check_schema(doc, "game")
+    changed = YamlDocument(doc.source, merge_patch(doc.data, change))
+    whole = [(d.message, d.line, d.column) for d in check_schema(changed, "game")]
+    assert [(d.message, d.line, d.column) for d in check_changes(changed, doc.data, "game")] \
+        == whole
+    assert bool(whole) == bool(change)
+
+
+def test_a_valid_file_is_remembered_across_processes_and_a_wrong_one_never(
+        tmp_path, monkeypatch) -> None:
+    """Only "valid" is remembered (in the user's cache folder, read again by a new process):
+    a file with a problem is checked every time, so its diagnostics are the library's own."""
+    from rules_dsl import schema_check
+    from rules_dsl.pack import merge_patch
+    from rules_dsl.yaml_source import YamlDocument
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = schema_check._Valid()
+    monkeypatch.setattr(schema_check, "VALID", first)
+    doc, _ = load_yaml_text(MINIMAL_GAME, "game.yaml")
+    assert doc is not None and check_schema(doc, "game") == []
+    wrong = YamlDocument(doc.source, merge_patch(doc.data, {"players": {"min": "two"}}))
+    assert check_schema(wrong, "game") and check_schema(wrong, "game")
+    written = json.loads(first.file().read_text(encoding="utf-8"))["valid"]
+    assert written == [first.key("game", repr(doc.data))]
+    later = schema_check._Valid()             # a new process reads the file
+    assert later.has(first.key("game", repr(doc.data)))
+    assert not later.has(later.key("game", repr(wrong.data)))

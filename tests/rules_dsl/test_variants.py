@@ -66,3 +66,21 @@ def test_a_plain_validate_checks_every_variant_at_its_own_line(tmp_path: Path) -
     assert f"game.yaml:{removed}:" in result.output and 'has no line "wage a war"' in \
         result.output
     assert f"game.yaml:{age_end}:" in result.output and "tilted" in result.output
+
+
+def test_a_variant_that_changes_the_words_has_its_cards_checked_again(tmp_path: Path) -> None:
+    """A variant's pack shares the cards' own checks with the pack only when they read the
+    same: a variant dropping a card type the cards use has every such card reported."""
+    from interpreter.playability import check_playable
+    folder = tmp_path / "pack"
+    copytree(bundled(), folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    text = text.replace("variants:\n", "variants:\n  no wonders:\n    description: x\n"
+                        "    changes:\n      card_types: [land, figure, progress, calamity]\n", 1)
+    game_file.write_text(text, encoding="utf-8")
+    pack, diagnostics = load_pack(folder)
+    assert pack is not None and not [d for d in diagnostics if d.is_error]
+    found = [d for d in check_playable(pack) if 'unknown card type "wonder"' in d.message]
+    wonders = [c for c in pack.cards if c.type == "wonder"]
+    assert wonders and len(found) >= len(wonders)       # each card (and the type's rules)
