@@ -57,7 +57,7 @@ CANDIDATES = 4           # candidates compared at one decision
 MARGIN = 0.02            # how much better than the greedy choice another must score
 SCALE = 6.0              # points of standing that make a 73% chance (logistic curve)
 SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "player"})
-ONE_STEP = frozenset({"pass", "buy", "discard", "double", "golden age", "gold", "tilt"})
+FACES_AND_TILTS = frozenset({"double", "golden age", "gold", "tilt"})   # one-step entries
 
 
 def public_key(state: State) -> int:
@@ -134,14 +134,13 @@ class SearchBot:
             return [fallback, *rest[:self.candidates - 1]]
         scored: list[tuple[float, int, Action]] = []
         for i, entry in enumerate(actions):
-            if entry.kind in ("acquire", "buy", "discard"):
-                options = expand(game, state, entry)
-                best = min(options, key=_payment_cost)
+            if entry.kind in ("acquire", "buy"):
+                best = min(expand(game, state, entry), key=_payment_cost)
                 worth = self.greedy.value(game, best.params["card"]) - _payment_cost(best)
-                if entry.kind == "discard":
-                    worth = 0.5
                 scored.append((worth, i, best))
-            elif entry.kind in ONE_STEP and entry.kind != "pass":
+            elif entry.kind == "discard":
+                scored.append((0.5, i, entry))
+            elif entry.kind in FACES_AND_TILTS:
                 scored.append((0.0, i, entry))
         scored.sort(key=lambda t: (-t[0], t[1]))
         out = [fallback]
@@ -175,9 +174,9 @@ class SearchBot:
                     totals[i] += self._rollout(game, sample, candidates[i], seat)
                     counts[i] += 1
                     spent += 1
-            if len(alive) > 2 or r == rounds - 1:
+            if r < rounds - 1:          # keep the better half (two at least)
                 alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-                alive = alive[:max(2, math.ceil(len(alive) / 2))] if r < rounds - 1 else alive
+                alive = alive[:max(2, math.ceil(len(alive) / 2))]
         best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
         # the greedy choice (index 0) stays unless beaten on the same worlds by the margin
         if (best != 0 and counts[0] == counts[best]
