@@ -731,6 +731,9 @@ def standing(game: Game, state: State, seat: int) -> float:
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+from .search_bot import SearchBot  # noqa: E402  (the search bot builds on the greedy bot)
+
+BOTS["mcts"] = SearchBot
 
 
 def make_bot(name: str, seed: int | str | None = 0) -> Bot:

@@ -126,7 +126,7 @@ def test_a_failing_strategy_falls_back_to_a_legal_action(monkeypatch) -> None:
 
 
 def test_the_registry() -> None:
-    assert set(BOTS) == {"random", "greedy"}
+    assert set(BOTS) == {"random", "greedy", "mcts"}
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert isinstance(make_bot("random", 1), RandomBot)
     with pytest.raises(ValueError, match="no bot"):
