@@ -168,7 +168,7 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
 @click.option("--ages", help='Ages to play: one, consecutive ones ("antiquity+middle_ages") '
                              'or "all".')
 @click.option("--bots", help="The bots: one name for all, or names cycled over the seats "
-                             "(greedy, random). Default: greedy.")
+                             "(greedy, random, mcts: the search bot). Default: greedy.")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Resume a game saved with `s FILE` (its pack options are kept).")
 def play_command(pack: Path, players: int, seed: int | None, variant: str | None,

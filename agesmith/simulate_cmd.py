@@ -39,7 +39,7 @@ ALL_CARDS = "--csv or --html lists every card"
                    "same path. The report is the same as a local run's.")
 @click.option("--bots", default="greedy", show_default=True,
               help="One bot for every seat, or a comma-separated list cycled over the seats "
-                   "(greedy, random).")
+                   "(greedy, random, mcts: the search bot).")
 @click.option("--variant", help="Play a variant of the pack.")
 @click.option("--board", help="Side of the achievements board.")
 @click.option("--ages", help='Ages to play: one, consecutive ones ("a+b") or "all".')

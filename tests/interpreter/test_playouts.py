@@ -65,6 +65,7 @@ def play(game: Game, players: int, seed: int, every_step: bool = True) -> tuple[
     return state, actions
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_end_with_the_invariants_kept(variant, players):
@@ -108,6 +109,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     assert state.digest() == before
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(("board", "ages", "players"), [
     ("back", "all", 3),
     ("front", "antiquity", 4),
