@@ -111,6 +111,7 @@ def end_of_turn(game: Game, state: State) -> None:
     if test is not None and test(Ctx(state, game.catalog, state.active)):
         state.marks["age_over"] = "the age's end condition holds"
         state.frames = []
+        game.note("age end", why="condition")
 
 
 def score_age(game: Game, state: State) -> None:

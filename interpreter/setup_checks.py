@@ -7,11 +7,16 @@
 - each age's setup deals every player's events zone for the largest player count as fully as
   for the smallest (an age with too few cards deals the last players short);
 - no age ends as soon as it is dealt: the pack's `age_end` condition must not already hold,
-  or the age would end in its first turn, before every player has played.
+  or the age would end in its first turn, before every player has played;
+- no age ends during its first round: each age is dealt for the most players and its first
+  round played with random choices on a few fixed seeds; an `age_end` condition that holds
+  before the round is over (the rest of the round is not played) is reported with the seed
+  that showed it. Sampling can miss a rare way to end early; what it finds is real.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rules_dsl.diagnostics import Diagnostic, did_you_mean
@@ -35,7 +40,7 @@ def check_setup(pack: Pack) -> list[Diagnostic]:
         game = Game.load(pack)
     except (PackError, RuleError):
         return []                   # reported by the other checks
-    return dealing(game) + early_end(game)
+    return dealing(game) + early_end(game) or first_round_end(game)
 
 
 def _place(pack: Pack, *path: str | int) -> tuple[Any, tuple[str | int, ...]]:
@@ -149,3 +154,47 @@ def early_end(game: Game) -> list[Diagnostic]:
                     hint="an age must end on something that happens during play"))
                 return out
     return out
+
+
+FIRST_ROUND_SEEDS = 6       # first rounds played per age to look for an early end
+FIRST_ROUND_STEPS = 3_000   # choices at most in one first round
+
+
+def first_round_end(game: Game) -> list[Diagnostic]:
+    """An age whose end condition held during its first round, in a sampled first round."""
+    if game.formulas.age_end is None:
+        return []
+    import random
+    _, most = _limits(game)
+    for index, age in enumerate(game.pack.ages):
+        for seed in range(FIRST_ROUND_SEEDS):
+            state = _dealt(game, most, index)
+            ended: list[bool] = []
+            game.observer = partial(_note_first_round_end, state, ended)
+            try:
+                game.run(state)
+                rng = random.Random(seed)
+                for _ in range(FIRST_ROUND_STEPS):
+                    if state.over or state.age != index or state.round > 1 or any(ended):
+                        break
+                    choices = game.choices(state)
+                    game.play(state, choices[rng.randrange(len(choices))])
+            except (RuleError, RuleLoopError):
+                return []           # the pack's own problem, reported elsewhere
+            finally:
+                game.observer = None
+            if any(ended):
+                doc, path = _place(game.pack, "age_end")
+                return [doc.diagnostic(
+                    path, f"the age's end condition held during the first round of "
+                          f"{age.name or age.id} ({most} players, random choices, seed "
+                          f"{seed}): the age ended before every player had played",
+                    code="age-end",
+                    hint="an age must last at least a round: end it on something that "
+                         "takes longer to happen")]
+    return []
+
+
+def _note_first_round_end(state: State, ended: list[bool], kind: str,
+                          facts: dict[str, Any]) -> None:
+    ended.append(kind == "age end" and state.round <= 1)

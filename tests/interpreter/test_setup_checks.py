@@ -94,6 +94,21 @@ def test_an_age_that_ends_as_soon_as_it_is_dealt(tmp_path: Path) -> None:
     assert error["line"] == _line_of(pack, "game.yaml", "age_end:")
 
 
+def test_an_age_that_can_end_in_its_first_round(tmp_path: Path) -> None:
+    pack = _pack(tmp_path, MINIMAL, "game.yaml", "ages:\n",
+                 "age_end: a player has passed\nages:\n")
+    code, found, text = _validate(pack)
+    assert code == 1, text
+    [error] = [d for d in found if d["code"] == "age-end"]
+    assert "held during the first round of Stone Age" in error["message"]
+    assert "before every player had played" in error["message"]
+    assert error["line"] == _line_of(pack, "game.yaml", "age_end:")
+    # an end that takes several rounds is fine
+    later = _pack(tmp_path / "later", MINIMAL, "game.yaml", "ages:\n",
+                  "age_end: a player has at least 9 cards in their civilization\nages:\n")
+    assert _validate(later)[0] == 0
+
+
 @pytest.mark.parametrize("old, new, where", [
     ("name: Cave", 'name: "Cave\\e[2J"', "Cave"),
     ("name: Minimal", 'name: "Mini\\u202Emal"', "Mini"),
