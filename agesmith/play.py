@@ -31,8 +31,9 @@ from interpreter import (
     State,
 )
 from interpreter.action_phase import waiting_pool
-from interpreter.bots import Bot, make_bot
+from interpreter.bots import Bot
 from interpreter.dice import die_text
+from interpreter.registry import make_bot
 from interpreter.saves import SaveError, load_data, save_header, save_text
 from interpreter.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable

@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-_WHERE = {"Action": "actions", "Decision": "actions", "BOTS": "bots", "GreedyBot": "bots",
+_WHERE = {"Action": "actions", "Decision": "actions", "BOTS": "registry", "GreedyBot": "bots",
           "RandomBot": "bots", "Game": "engine", "IllegalActionError": "errors",
           "PackError": "errors", "RuleError": "errors", "RuleLoopError": "errors",
           "Report": "report", "simulate": "simulate", "State": "state"}

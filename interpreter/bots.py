@@ -730,19 +730,4 @@ def standing(game: Game, state: State, seat: int) -> float:
     return mine - max(others, default=0.0)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
-from .search_bot import SearchBot  # noqa: E402  (the search bot builds on the greedy bot)
-
-BOTS["mcts"] = SearchBot
-
-
-def make_bot(name: str, seed: int | str | None = 0) -> Bot:
-    """A bot of the registry by name."""
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f'no bot "{name}" (bots: {", ".join(sorted(BOTS))})') from None
-
-
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "expected_prize", "make_bot", "material",
-           "standing"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "expected_prize", "material", "standing"]

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .bots import BOTS, Bot
+from .bots import Bot
 from .engine import Game
 from .observe import Recorder, new_report
+from .registry import BOTS
 from .report import GameRecord, Report
 from .state import State
 

@@ -9,7 +9,8 @@ import pytest
 
 from cards import bundled
 from interpreter import Action, Game, State
-from interpreter.bots import BOTS, GreedyBot, RandomBot, make_bot
+from interpreter.bots import GreedyBot, RandomBot
+from interpreter.registry import BOTS, make_bot
 from interpreter.simulate import play
 
 VARIANTS = [None, "introductory", "no war", "progressive", "linear"]

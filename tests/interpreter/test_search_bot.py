@@ -8,8 +8,9 @@ from functools import cache
 
 from cards import bundled
 from interpreter import Game, State
-from interpreter.bots import GreedyBot, make_bot
+from interpreter.bots import GreedyBot
 from interpreter.chance import Chance
+from interpreter.registry import make_bot
 from interpreter.search_bot import SearchBot, determinize, public_key
 
 BUDGET = {"iterations": 4, "horizon": 1, "candidates": 3}

@@ -11,8 +11,8 @@ import pytest
 
 from cards import bundled
 from interpreter import Game
-from interpreter.bots import BOTS
 from interpreter.observe import Recorder
+from interpreter.registry import BOTS
 from interpreter.report import GameRecord
 from interpreter.simulate import Config, bot_seed, play, play_batch, seat_bots, simulate
 
