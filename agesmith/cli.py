@@ -120,7 +120,10 @@ def _amounts(counts: dict[str, int | None]) -> str:
 @click.option("--verbose", "-v", is_flag=True,
               help="For each failure, show where it stopped: the position, the decision "
                    "waiting (if any) and the log since the scenario's position.")
-def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path),
+              help="Run the scenarios on this deck (its pack with its copies) instead of the "
+                   "pack they name.")
+def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | None) -> None:
     """Run scenario files (or folders of them): say what passed, what failed and why."""
     from interpreter.scenario import check as run_scenario
     from rules_dsl.diagnostics import printable
@@ -136,7 +139,7 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
             files.append(item)
     outcomes = []
     for file in files:
-        outcome = run_scenario(file)
+        outcome = run_scenario(file, deck)
         outcomes.append(outcome)
         if quiet and outcome.passed and not outcome.known_bug:
             continue
@@ -158,8 +161,23 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
     sys.exit(1 if failed or not files else 0)
 
 
+DECK_HELP = "Play a deck file (a pack with other copies; made on the Decks page) instead of PACK."
+
+
+def _pack_or_deck(command: str, pack: Path | None, deck: Path | None) -> Path:
+    """What a command plays: the deck when --deck is given, else PACK (one of them needed)."""
+    if deck is not None and pack is not None:
+        err.print(f"agesmith {command}: give PACK or --deck FILE, not both (a deck names its "
+                  "pack)", markup=False)
+        sys.exit(2)
+    if deck is None and pack is None:
+        err.print(f"agesmith {command}: give a PACK folder or --deck FILE", markup=False)
+        sys.exit(2)
+    return deck if deck is not None else pack  # type: ignore[return-value]
+
+
 @main.command("play")
-@click.argument("pack", type=click.Path(path_type=Path))
+@click.argument("pack", type=click.Path(path_type=Path), required=False)
 @click.option("--players", default=3, show_default=True, type=click.IntRange(1, 10),
               help="Number of players; you are player 1, bots play the others.")
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
@@ -171,11 +189,14 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
                              "(greedy, random). Default: greedy.")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Resume a game saved with `s FILE` (its pack options are kept).")
-def play_command(pack: Path, players: int, seed: int | None, variant: str | None,
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), help=DECK_HELP)
+def play_command(pack: Path | None, players: int, seed: int | None, variant: str | None,
                  board: str | None, ages: str | None, bots: str | None,
-                 load_file: Path | None) -> None:
-    """Play PACK in the terminal against bots: choose by number; l log, s FILE save, q quit."""
+                 load_file: Path | None, deck: Path | None) -> None:
+    """Play PACK in the terminal against bots: choose by number; rules CARD shows a card,
+    l log, s FILE save, q quit."""
     import random
+    pack = _pack_or_deck("play", pack, deck)
 
     from .play import PlayError, load_session, new_session, run, stdin_reader
     try:
@@ -191,7 +212,7 @@ def play_command(pack: Path, players: int, seed: int | None, variant: str | None
 
 
 @main.command("simulate")
-@click.argument("pack", type=click.Path(path_type=Path))
+@click.argument("pack", type=click.Path(path_type=Path), required=False)
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(1),
               help="Number of games.")
 @click.option("--players", "-p", default=3, show_default=True, type=click.IntRange(1, 10),
@@ -209,9 +230,10 @@ def play_command(pack: Path, players: int, seed: int | None, variant: str | None
 @click.option("--top", default=10, show_default=True, type=click.IntRange(0),
               help="How many of the best and worst cards (by win rate) to list.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole summary as JSON.")
-def simulate_command(pack: Path, games: int, players: int, seed: int, workers: int, bots: str,
-                     variant: str | None, board: str | None, ages: str | None, top: int,
-                     as_json: bool) -> None:
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), help=DECK_HELP)
+def simulate_command(pack: Path | None, games: int, players: int, seed: int, workers: int,
+                     bots: str, variant: str | None, board: str | None, ages: str | None,
+                     top: int, as_json: bool, deck: Path | None) -> None:
     """Play many games of PACK between bots; per-seat, per-bot and per-card statistics.
 
     Ctrl-C (or SIGTERM) stops the simulation: the workers end and the report covers the
@@ -221,6 +243,7 @@ def simulate_command(pack: Path, games: int, players: int, seed: int, workers: i
     from interpreter import PackError
     from interpreter.simulate import simulate
 
+    pack = _pack_or_deck("simulate", pack, deck)
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err.real(),
                   transient=True) as bar:

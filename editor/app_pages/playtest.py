@@ -1,0 +1,244 @@
+"""Playtest: play the pack or a deck in the browser, people (hot seat) and bots at one table.
+
+The game is kept in the session and saved after every change under the pack's `.agesmith/`
+folder, so a page reload (a new session) finds it again. A person's click carries the number
+of decisions the game had when the buttons were drawn: a click on an older position (a double
+click, a second tab) is refused and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pandas as pd
+import streamlit as st
+
+from editor import playtest as pt
+from editor import table_view as tv
+from editor.decks import deck_files
+from editor.state import pack_folder
+from interpreter import Action, RuleError, RuleLoopError
+from interpreter.ages import age_points
+from interpreter.saves import SaveError
+
+TABLE = "playtest_table"
+MESSAGE = "playtest_message"           # (kind, text) said once above the table
+SPEEDS = {"step by step": None, "slow (1 s a decision)": 1.0, "fast": 0.15, "instant": 0.0}
+BOT_SLICE = 0.8                        # seconds of bots' play between two drawings of the page
+GROUPS = {"acquire": "Acquire a card", "reroll": "Re-roll a die",
+          "reroll all": "Re-roll a die", "exchange": "Exchange an events card",
+          "double": "Double a die", "tilt": "Tilt a card", "pass": "End", "stop": "End"}
+
+pack = pack_folder()
+st.title("Playtest")
+
+
+def say(kind: str, text: str) -> None:
+    st.session_state[MESSAGE] = (kind, text)
+
+
+def keep(table: pt.Table) -> None:
+    st.session_state[TABLE] = table
+    try:
+        pt.autosave(pack, table)
+    except (OSError, ValueError) as e:
+        say("warning", f"The game could not be saved for a page reload: {e}")
+
+
+table: pt.Table | None = st.session_state.get(TABLE)
+if table is None:
+    table = pt.resume(pack)
+    if table is not None:
+        st.session_state[TABLE] = table
+        st.info("The game in progress is back (it is saved after every decision).")
+
+# ---------------------------------------------------------------- a new game, a saved one
+
+with st.expander("New game", expanded=table is None):
+    sources = {"the pack": str(pack)} | {f"deck {p.name}": str(p) for p in deck_files(pack)}
+    source = st.selectbox("Play", list(sources), key="pt_source")
+    players = st.number_input("Players", 2, 5, 2, key="pt_players")
+    cols = st.columns(int(players))
+    kinds = pt.seat_kinds()
+    seats = [cols[i].selectbox(f"Seat {i + 1}", kinds, index=0 if i == 0 else
+                               kinds.index("greedy") if "greedy" in kinds else 1,
+                               key=f"pt_seat{i}") for i in range(int(players))]
+    try:
+        from rules_dsl.pack import load_pack
+        base, _ = load_pack(pack)
+    except Exception:  # noqa: BLE001 - the options are offered only when the pack loads
+        base = None
+    game_file = base.game if base is not None else {}
+    left, mid, right = st.columns(3)
+    variants = left.multiselect("Variants", list(game_file.get("variants") or {}),
+                                key="pt_variants")
+    boards = list((game_file.get("achievements") or {}).get("boards") or {})
+    board = mid.selectbox("Board side", boards or ["(none)"], key="pt_board")
+    seed = right.number_input("Seed", 0, 2**31 - 1, 1, key="pt_seed")
+    ages = st.multiselect("Ages", [a.id for a in base.ages] if base else [],
+                          default=[a.id for a in base.ages] if base else [], key="pt_ages")
+    if st.button("Start the game", type="primary", key="pt_start"):
+        try:
+            table = pt.new_table(sources[source], seats, int(seed),
+                                 variant=",".join(variants) or None,
+                                 board=board if boards else None, ages=ages or None)
+        except Exception as e:  # noqa: BLE001 - a pack that cannot start is said, not raised
+            st.error(f"The game cannot start: {e}")
+        else:
+            keep(table)
+            say("success", "A new game: seat 1 starts.")
+            st.rerun()
+
+with st.expander("Load a saved game"):
+    upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
+    if upload is not None and st.button("Load it", key="pt_load"):
+        try:
+            table = pt.load_table(upload.getvalue().decode("utf-8", "replace"))
+        except SaveError as e:
+            st.error(f"This saved game cannot be loaded: {e}")
+        else:
+            keep(table)
+            say("success", "The saved game is loaded."
+                + "".join(f" Warning: {w}" for w in table.warnings))
+            st.rerun()
+
+if table is None:
+    st.stop()
+
+message = st.session_state.pop(MESSAGE, None)
+if message:
+    getattr(st, message[0])(message[1])
+
+game, state = table.game, table.state
+
+# ---------------------------------------------------------------- the decision waiting
+
+
+def choose(moves: int, data: dict) -> None:
+    try:
+        table.choose(moves, Action.from_data(data))
+    except pt.StaleChoice as e:
+        say("warning", f"Refused: {e}.")
+    except (RuleError, RuleLoopError) as e:
+        say("error", f"That choice cannot be played (a rule of the pack fails): {e}")
+    else:
+        keep(table)
+
+
+def who(seat: int) -> str:
+    kind = table.seats[seat]
+    return f"{game.player_name(seat)} ({'you' if kind == pt.PERSON else kind + ' bot'})"
+
+
+age_ids = game.ages
+age_name = next((a.name for a in game.pack.ages if a.id == age_ids[min(state.age,
+                                                                       len(age_ids) - 1)]), "")
+if state.over:
+    names = " and ".join(who(s) for s in state.winners)
+    st.success(f"The game is over: {names} {'win' if len(state.winners) > 1 else 'wins'}.")
+else:
+    seat = table.to_move
+    pending = state.pending or {}
+    st.subheader(f"{age_name}, round {state.round}: {game.player_name(state.active)} is "
+                 f"active · {who(seat) if seat is not None else 'nobody'} decides: "
+                 f"{pending.get('prompt') or pending.get('kind', '')}")
+
+controls = st.columns([2, 1, 2])
+speed = controls[0].radio("Bots play", list(SPEEDS), index=2, horizontal=True, key="pt_speed")
+if table.bot_to_move() and SPEEDS[speed] is None:
+    if controls[1].button("Bot: next decision", key="pt_bot_step"):
+        table.bot_step()
+        keep(table)
+        st.rerun()
+
+if table.person_to_move():
+    options = game.choices(state)
+    groups: dict[str, list[tuple[int, Action]]] = {}
+    for i, option in enumerate(options):
+        groups.setdefault(GROUPS.get(option.kind, option.kind.capitalize()), []).append(
+            (i, option))
+    st.markdown(f"**{who(table.to_move or 0)}: {state.pending.get('prompt', '')}**")
+    for title, items in groups.items():
+        with st.container(border=True):
+            st.caption(title)
+            per_row = 3
+            for start in range(0, len(items), per_row):
+                row = st.columns(per_row)
+                for col, (i, option) in zip(row, items[start:start + per_row], strict=False):
+                    col.button(option.text, key=f"choice:{state.moves}:{i}",
+                               on_click=choose, args=(state.moves, option.to_data(text=False)),
+                               width="stretch")
+
+# ---------------------------------------------------------------- the table
+
+board = tv.board_svg(game, state)
+left, right = st.columns([3, 2])
+with left:
+    if state.dice:
+        st.html(f"{tv.STYLE}<b>Dice of {game.player_name(state.active)}</b>: "
+                f"{tv.dice_html(game, state.dice)}")
+    tabs = st.tabs([who(p.seat) for p in state.players])
+    for player, tab in zip(state.players, tabs, strict=True):
+        with tab:
+            counters = ", ".join(f"{n} {k}" for k, n in player.counters.items())
+            now = player.score + (0 if state.over else age_points(game, state, player.seat))
+            st.markdown(f"**Score {player.score}** (counted now: {now}) · {counters} · "
+                        f"board {player.space or '-'}")
+            st.html(f"{tv.STYLE}Tokens: {tv.tokens_html(player.tokens)}")
+            st.html(tv.zones_html(game, state, player.seat))
+with right:
+    if board:
+        st.markdown("**Achievements board** (hover a token for its condition)")
+        st.html(board)
+    st.markdown("**Score by age**")
+    st.dataframe(pd.DataFrame(
+        [{"player": who(p.seat), **{game.pack.ages[[a.id for a in game.pack.ages].index(a)].name:
+                                    (p.age_scores[n] if n < len(p.age_scores) else None)
+                                    for n, a in enumerate(age_ids)}, "total": p.score}
+         for p in state.players]), hide_index=True)
+    st.markdown("**Log** (newest first)")
+    with st.container(height=320):
+        st.text("\n".join(reversed(state.log)))
+
+# ---------------------------------------------------------------- undo, save
+
+left, mid, right = st.columns(3)
+points = table.undo_points()
+with left:
+    if points:
+        labels = {i: f"before decision {i + 1}: {game.player_name(s.seat)} {s.action.text}"
+                  for i, s in points}
+        back = st.selectbox("Undo: back to", list(labels), format_func=labels.get,
+                            key="pt_undo_pick")
+        if st.button("Undo", key="pt_undo"):
+            table.undo(back)
+            keep(table)
+            say("info", f"Back to {labels[back]}.")
+            st.rerun()
+    else:
+        st.caption("Nothing to undo: no person has decided yet.")
+with mid:
+    st.download_button("Save the game to a file", table.save_text(),
+                       file_name="playtest-game.json", mime="application/json",
+                       key="pt_download")
+with right:
+    if st.button("End this game", key="pt_end"):
+        pt.forget(pack)
+        del st.session_state[TABLE]
+        st.rerun()
+
+# ---------------------------------------------------------------- bots play by themselves
+
+if table.bot_to_move() and SPEEDS[speed] is not None:
+    time.sleep(SPEEDS[speed])
+    start = time.perf_counter()
+    while table.bot_to_move():
+        try:
+            table.bot_step()
+        except (RuleError, RuleLoopError) as e:
+            say("error", f"The bot's choice cannot be played: {e}")
+            break
+        if SPEEDS[speed] or time.perf_counter() - start > BOT_SLICE:
+            break
+    keep(table)
+    st.rerun()
