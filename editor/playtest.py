@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter import Action, Game, IllegalActionError, State
+from interpreter import Action, Game, IllegalActionError, PackError, State
 from interpreter.bots import BOTS, Bot, make_bot
 from interpreter.saves import SaveError, load_data, save_header, save_text
 from interpreter.simulate import bot_seed
@@ -150,7 +150,7 @@ def load_table(text: str, source: str | Path | None = None) -> Table:
     try:
         game = Game.load(source, variant=header["variant"], board=header["board"],
                          ages=header["ages"] if isinstance(header["ages"], list) else None)
-    except Exception as e:  # noqa: BLE001 - PackError and a bad option alike: said, not raised
+    except (PackError, ValueError) as e:
         raise SaveError(f"the pack of this save cannot be loaded: {e}") from None
     state, warnings, _ = load_data(game, data)
     seats = info.get("seats")
@@ -197,6 +197,15 @@ def read_save(path: Path) -> str:
 def autosave(pack: Path, table: Table) -> None:
     (pack / AUTOSAVE).parent.mkdir(exist_ok=True)
     write_atomic(pack / AUTOSAVE, table.save_text(), inside=pack)
+
+
+def autosave_stamp(pack: Path) -> tuple[int, int] | None:
+    """The autosave's modification time and size: a change means another session wrote it."""
+    try:
+        info = (pack / AUTOSAVE).stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
 
 
 def resume(pack: Path) -> Table | None:

@@ -3,6 +3,8 @@ totals by type and the calamities a player meets, saved as a small deck file bes
 
 from __future__ import annotations
 
+import zlib
+
 import pandas as pd
 import streamlit as st
 
@@ -59,7 +61,7 @@ shown = [c for c in pack.cards
          if (not ages or c.age in ages) and (not kinds or c.type in kinds)
          and search.strip().lower() in c.name.lower()]
 signature = f"{search}|{ages}|{kinds}"
-editor_key = f"deck_table:{abs(hash(signature))}"
+editor_key = f"deck_table:{zlib.crc32(signature.encode())}"
 old = st.session_state.get(FILTERS)
 if old is not None and old != editor_key:
     st.session_state.pop(old, None)     # its edits are in `copies`; its rows are other cards

@@ -14,15 +14,19 @@ import pandas as pd
 import streamlit as st
 
 from editor import playtest as pt
+from editor import scenario_writer as sw
 from editor import table_view as tv
 from editor.decks import deck_files
-from editor.state import pack_folder
-from interpreter import Action, RuleError, RuleLoopError
+from editor.state import disk_check, pack_folder
+from interpreter import Action, PackError, RuleError, RuleLoopError
 from interpreter.ages import age_points
 from interpreter.saves import SaveError
+from interpreter.scenario import check
+from rules_dsl.safe_files import UnsafePathError, write_atomic
 
 TABLE = "playtest_table"
 MESSAGE = "playtest_message"           # (kind, text) said once above the table
+WRITTEN = "playtest_written"           # the autosave as this session last wrote it (a stamp)
 SPEEDS = {"step by step": None, "slow (1 s a decision)": 1.0, "fast": 0.15, "instant": 0.0}
 BOT_SLICE = 0.8                        # seconds of bots' play between two drawings of the page
 GROUPS = {"acquire": "Acquire a card", "reroll": "Re-roll a die",
@@ -43,6 +47,13 @@ def keep(table: pt.Table) -> None:
         pt.autosave(pack, table)
     except (OSError, ValueError) as e:
         say("warning", f"The game could not be saved for a page reload: {e}")
+    st.session_state[WRITTEN] = pt.autosave_stamp(pack)
+
+
+def moved_elsewhere() -> bool:
+    """Whether another tab or window has saved the game since this session did."""
+    stamp = pt.autosave_stamp(pack)
+    return stamp is not None and stamp != st.session_state.get(WRITTEN)
 
 
 table: pt.Table | None = st.session_state.get(TABLE)
@@ -50,6 +61,7 @@ if table is None:
     table = pt.resume(pack)
     if table is not None:
         st.session_state[TABLE] = table
+        st.session_state[WRITTEN] = pt.autosave_stamp(pack)
         st.info("The game in progress is back (it is saved after every decision).")
 
 # ---------------------------------------------------------------- a new game, a saved one
@@ -63,11 +75,7 @@ with st.expander("New game", expanded=table is None):
     seats = [cols[i].selectbox(f"Seat {i + 1}", kinds, index=0 if i == 0 else
                                kinds.index("greedy") if "greedy" in kinds else 1,
                                key=f"pt_seat{i}") for i in range(int(players))]
-    try:
-        from rules_dsl.pack import load_pack
-        base, _ = load_pack(pack)
-    except Exception:  # noqa: BLE001 - the options are offered only when the pack loads
-        base = None
+    base = disk_check().pack
     game_file = base.game if base is not None else {}
     left, mid, right = st.columns(3)
     variants = left.multiselect("Variants", list(game_file.get("variants") or {}),
@@ -82,7 +90,7 @@ with st.expander("New game", expanded=table is None):
             table = pt.new_table(sources[source], seats, int(seed),
                                  variant=",".join(variants) or None,
                                  board=board if boards else None, ages=ages or None)
-        except Exception as e:  # noqa: BLE001 - a pack that cannot start is said, not raised
+        except (PackError, ValueError, RuleError, RuleLoopError) as e:
             st.error(f"The game cannot start: {e}")
         else:
             keep(table)
@@ -115,6 +123,14 @@ game, state = table.game, table.state
 
 
 def choose(moves: int, data: dict) -> None:
+    if moved_elsewhere():
+        found = pt.resume(pack)
+        if found is not None:
+            st.session_state[TABLE] = found
+            st.session_state[WRITTEN] = pt.autosave_stamp(pack)
+            say("warning", "Refused: the game has moved on in another tab or window; here "
+                           "it is as it stands now.")
+            return
     try:
         table.choose(moves, Action.from_data(data))
     except pt.StaleChoice as e:
@@ -145,11 +161,11 @@ else:
 
 controls = st.columns([2, 1, 2])
 speed = controls[0].radio("Bots play", list(SPEEDS), index=2, horizontal=True, key="pt_speed")
-if table.bot_to_move() and SPEEDS[speed] is None:
-    if controls[1].button("Bot: next decision", key="pt_bot_step"):
-        table.bot_step()
-        keep(table)
-        st.rerun()
+if (table.bot_to_move() and SPEEDS[speed] is None
+        and controls[1].button("Bot: next decision", key="pt_bot_step")):
+    table.bot_step()
+    keep(table)
+    st.rerun()
 
 if table.person_to_move():
     options = game.choices(state)
@@ -226,6 +242,40 @@ with right:
         pt.forget(pack)
         del st.session_state[TABLE]
         st.rerun()
+
+# ---------------------------------------------------------------- a scenario of this position
+
+with st.expander("Save this position as a scenario"):
+    try:
+        sw.turn_start(table)
+    except sw.NoTurnStart as e:
+        st.info(str(e))
+    else:
+        st.caption("The position at the start of this turn's actions, the dice as rolled and "
+                   "the actions taken since; write what must hold at the end (conditions of "
+                   "the rules language, for the active player, one a line).")
+        sc_name = st.text_input("Name", f"{game.player_name(state.active)} in round "
+                                        f"{state.round}", key=f"sc_name:{state.moves}")
+        expect = st.text_area("Expect", sw.suggested_expectation(table),
+                              key=f"sc_expect:{state.moves}")
+        if st.button("Save the scenario and run it", key="pt_scenario"):
+            path = sw.scenario_path(pack, sc_name)
+            text = sw.scenario_text(table, sc_name, [line.strip() for line in
+                                                     expect.splitlines() if line.strip()])
+            try:
+                path.parent.mkdir(exist_ok=True)
+                write_atomic(path, text, inside=pack)
+            except (OSError, UnsafePathError) as e:
+                st.error(f"Not saved: {e}")
+            else:
+                outcome = check(path)
+                shown = f"Saved {path.relative_to(pack)}"
+                if outcome.passed:
+                    st.success(f"{shown}: it passes.")
+                else:
+                    st.error(f"{shown}, but it fails:\n\n"
+                             + "\n\n".join(f"```\n{p}\n```" for p in outcome.problems))
+                st.code(text, language="yaml")
 
 # ---------------------------------------------------------------- bots play by themselves
 
