@@ -79,6 +79,9 @@ def _age_name(game: Game, age: str) -> str:
 def end_of_round(game: Game, state: State) -> None:
     """After a round: end the age (and perhaps the game), or start the next round."""
     if state.round > 0 and _age_ends(game, state):
+        why = state.marks.get("age_over")
+        if isinstance(why, str):
+            game.say(state, f"{_age_name(game, age_id(game, state))} ends: {why}.")
         score_age(game, state)
         if state.age + 1 >= len(game.ages):
             finish(game, state)

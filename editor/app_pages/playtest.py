@@ -37,6 +37,19 @@ pack = pack_folder()
 st.title("Playtest")
 
 
+def age_spans(pack) -> dict[str, list[str] | None]:
+    """The consecutive runs of ages a game may play, by label ("Prehistory to Antiquity")."""
+    ages = pack.ages
+    out: dict[str, list[str] | None] = {f"all ({ages[0].name} to {ages[-1].name})": None}
+    for i, first in enumerate(ages):
+        for j in range(i, len(ages)):
+            if i == 0 and j == len(ages) - 1:
+                continue
+            label = first.name if i == j else f"{first.name} to {ages[j].name}"
+            out[label] = [a.id for a in ages[i:j + 1]]
+    return out
+
+
 def say(kind: str, text: str) -> None:
     st.session_state[MESSAGE] = (kind, text)
 
@@ -83,13 +96,14 @@ with st.expander("New game", expanded=table is None):
     boards = list((game_file.get("achievements") or {}).get("boards") or {})
     board = mid.selectbox("Board side", boards or ["(none)"], key="pt_board")
     seed = right.number_input("Seed", 0, 2**31 - 1, 1, key="pt_seed")
-    ages = st.multiselect("Ages", [a.id for a in base.ages] if base else [],
-                          default=[a.id for a in base.ages] if base else [], key="pt_ages")
+    spans = age_spans(base) if base else {"all": None}
+    span = st.selectbox("Ages", list(spans), key="pt_ages",
+                        help="The ages played: consecutive ones, from the first chosen.")
     if st.button("Start the game", type="primary", key="pt_start"):
         try:
             table = pt.new_table(sources[source], seats, int(seed),
                                  variant=",".join(variants) or None,
-                                 board=board if boards else None, ages=ages or None)
+                                 board=board if boards else None, ages=spans[span])
         except (PackError, ValueError, RuleError, RuleLoopError) as e:
             st.error(f"The game cannot start: {e}")
         else:
@@ -181,7 +195,7 @@ if table.person_to_move():
             for start in range(0, len(items), per_row):
                 row = st.columns(per_row)
                 for col, (i, option) in zip(row, items[start:start + per_row], strict=False):
-                    col.button(option.text, key=f"choice:{state.moves}:{i}",
+                    col.button(option.text, key=f"choice-{state.moves}-{i}",
                                on_click=choose, args=(state.moves, option.to_data(text=False)),
                                width="stretch")
 
@@ -205,7 +219,7 @@ with left:
 with right:
     if board:
         st.markdown("**Achievements board** (hover a token for its condition)")
-        st.html(board)
+        st.markdown(f"<div>{board}</div>", unsafe_allow_html=True)
     st.markdown("**Score by age**")
     st.dataframe(pd.DataFrame(
         [{"player": who(p.seat), **{game.pack.ages[[a.id for a in game.pack.ages].index(a)].name:
@@ -269,13 +283,13 @@ with st.expander("Save this position as a scenario"):
                 st.error(f"Not saved: {e}")
             else:
                 outcome = check(path)
-                shown = f"Saved {path.relative_to(pack)}"
+                shown = f"Saved the scenario {path.relative_to(pack)}"
                 if outcome.passed:
-                    st.success(f"{shown}: it passes.")
+                    say("success", f"{shown}: it passes. The Scenarios page runs it again.")
                 else:
-                    st.error(f"{shown}, but it fails:\n\n"
-                             + "\n\n".join(f"```\n{p}\n```" for p in outcome.problems))
-                st.code(text, language="yaml")
+                    say("error", f"{shown}, but it fails:\n\n"
+                        + "\n\n".join(f"```\n{p}\n```" for p in outcome.problems))
+                st.rerun()
 
 # ---------------------------------------------------------------- bots play by themselves
 

@@ -36,13 +36,13 @@ def texts(elements) -> str:
 
 
 def choice_buttons(at: AppTest) -> list:
-    return [b for b in at.button if b.key and b.key.startswith("choice:")]
+    return [b for b in at.button if b.key and b.key.startswith("choice-")]
 
 
 def start_game(at: AppTest, bot: str = "greedy", speed: str = "instant") -> None:
     open_page(at, "playtest")
     at.selectbox(key="pt_seat1").select(bot).run()
-    at.multiselect(key="pt_ages").set_value(["prehistory"]).run()
+    at.selectbox(key="pt_ages").select("Prehistory").run()
     at.button(key="pt_start").click().run()
     assert not at.exception
     at.radio(key="pt_speed").set_value(speed).run()
@@ -56,7 +56,7 @@ def test_decks_page_changes_copies_and_saves_a_deck_that_loads(app: AppTest,
     pick.select(next(o for o in pick.options if o.startswith("Famine ("))).run()
     app.number_input(key=f"deck_n:{app.selectbox(key='deck_card').value}").set_value(0).run()
     app.button(key="deck_set").click().run()
-    assert "Famine 2 → 0" in texts(app.markdown) or "Famine" in texts(app.markdown)
+    assert "Famine 1 → 0" in texts(app.markdown)
     before = app.dataframe[-1].value.set_index("age").loc["Prehistory"]
     app.text_input(key="deck_name").input("No famine").run()
     app.button(key="deck_save").click().run()
