@@ -14,14 +14,14 @@ from interpreter import Game, State
 from interpreter.dice import die_text
 from rules_dsl.printer import condition as condition_text
 
-CARD_WIDTH = 92                     # pixels of a card face on the table
+CARD_WIDTH = 108                    # pixels of a card face on the table
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
 DIE_COLOURS = {"green": "#2e7d32", "blue": "#1565c0", "red": "#c62828"}
 
 STYLE = """<style>
 .pt-zone{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin:2px 0 8px 0}
 .pt-pile{position:relative;display:inline-block}
-.pt-under{display:block;margin-bottom:-118px;opacity:.55;filter:grayscale(.7)}
+.pt-under{display:block;margin-bottom:-138px;opacity:.55;filter:grayscale(.7)}
 .pt-tilted{transform:rotate(90deg);margin:0 22px}
 .pt-label{font-size:.75rem;color:#555;margin:0}
 .pt-die{display:inline-block;padding:3px 7px;margin:2px;border-radius:5px;color:#fff;
@@ -111,7 +111,7 @@ def board_svg(game: Game, state: State, width: int = 640) -> str:
         gap = height / (len(names) + 1)
         for i, name in enumerate(names):
             where[name] = (column * (level + 0.5), gap * (i + 1))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:{width}px" '
            f'viewBox="0 0 {width} {height:.0f}" font-family="Helvetica, Arial, sans-serif">',
            f'<rect width="{width}" height="{height:.0f}" fill="#f6f1e3" rx="8"/>']
     for a, b in board.get("paths") or []:

@@ -34,8 +34,11 @@ def settle(page) -> None:
 
 
 def pick_option(page, label: str, option: str) -> None:
-    page.get_by_label(label).click()
-    page.get_by_role("option", name=option, exact=True).click()
+    """Choose in a selectbox by typing: the first option that matches the text is taken."""
+    box = page.get_by_label(label, exact=True)
+    box.click()
+    box.fill(option)
+    page.keyboard.press("Enter")
     settle(page)
 
 
