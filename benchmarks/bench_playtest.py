@@ -9,7 +9,8 @@ three ages, seed 1), it measures as server time:
    the faces, the board and the log drawn), with the bots set to "step by step" so their
    thinking is left out;
 2. a bot's full turn (every decision of its turn, from the first to the next player's turn),
-   played by the page's own `Table.bot_step`, then the page drawn once.
+   played by the page's own `Table.bot_step` and saved for a reload, over every turn of a
+   whole game between two greedy bots.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def click_to_page(runs: int) -> list[float]:
                 break                       # the game is over
             step[0].click().run()           # the bot's decision: not measured
             continue
-        pick = next((b for b in buttons if b.label.startswith("acquire ")), buttons[0])
+        pick = next((b for b in buttons if b.label.startswith("acquire ")), buttons[-1])
         start = time.perf_counter()
         pick.click().run()
         times.append(time.perf_counter() - start)
@@ -61,10 +62,11 @@ def click_to_page(runs: int) -> list[float]:
     return times
 
 
-def bot_turns(folder: Path, runs: int) -> list[float]:
+def bot_turns(folder: Path) -> list[float]:
+    """Every turn of a whole game between two greedy bots."""
     table = pt.new_table(folder, ["greedy", "greedy"], 1)
     times: list[float] = []
-    while len(times) < runs and not table.state.over:
+    while not table.state.over:
         turn = (table.state.age, table.state.round, table.state.active)
         start = time.perf_counter()
         while not table.state.over and (table.state.age, table.state.round,
@@ -86,7 +88,7 @@ def main() -> None:
         clicks = click_to_page(args.runs)
         print(f"click on an action -> page re-rendered ({len(clicks)} clicks): "
               f"{median_ms(clicks)}")
-        turns = bot_turns(folder, args.runs)
+        turns = bot_turns(folder)
         print(f"a greedy bot's full turn, played and saved ({len(turns)} turns): "
               f"{median_ms(turns)}")
 

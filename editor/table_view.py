@@ -126,7 +126,7 @@ def board_svg(game: Game, state: State, width: int = 640) -> str:
         label = name
         if token is not None:
             t = game.pack.tokens[token]
-            tip += f": a {t.value} token, for a player who {_condition(t.condition)}"
+            tip += f": a {t.value} token, taken when {condition_text(t.condition)}"
             fill, label = "#d4a017", str(t.value)
         out.append(f'<g><title>{escape(tip)}</title><circle cx="{x:.0f}" cy="{y:.0f}" r="20" '
                    f'fill="{fill}" stroke="#5d4e2f" stroke-width="2"/>'
@@ -141,11 +141,6 @@ def board_svg(game: Game, state: State, width: int = 640) -> str:
                        f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}" stroke="#000"/></g>')
     out.append("</svg>")
     return "".join(out)
-
-
-def _condition(cond: object) -> str:
-    text = condition_text(cond)
-    return text[4:] if text.startswith("you ") else text
 
 
 def seat_colour(seat: int) -> str:

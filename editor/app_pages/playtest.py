@@ -173,6 +173,9 @@ else:
                  f"active · {who(seat) if seat is not None else 'nobody'} decides: "
                  f"{pending.get('prompt') or pending.get('kind', '')}")
 
+if state.dice and not state.over:
+    st.html(f"{tv.STYLE}<b>Dice of {game.player_name(state.active)}</b>: "
+            f"{tv.dice_html(game, state.dice)}")
 controls = st.columns([2, 1, 2])
 speed = controls[0].radio("Bots play", list(SPEEDS), index=2, horizontal=True, key="pt_speed")
 if (table.bot_to_move() and SPEEDS[speed] is None
@@ -188,10 +191,12 @@ if table.person_to_move():
         groups.setdefault(GROUPS.get(option.kind, option.kind.capitalize()), []).append(
             (i, option))
     st.markdown(f"**{who(table.to_move or 0)}: {state.pending.get('prompt', '')}**")
+    ends = {title: items for title, items in groups.items() if title == "End"}
+    groups = {t: i for t, i in groups.items() if t != "End"} | ends     # ending comes last
     for title, items in groups.items():
         with st.container(border=True):
             st.caption(title)
-            per_row = 3
+            per_row = 2
             for start in range(0, len(items), per_row):
                 row = st.columns(per_row)
                 for col, (i, option) in zip(row, items[start:start + per_row], strict=False):
@@ -204,9 +209,6 @@ if table.person_to_move():
 board = tv.board_svg(game, state)
 left, right = st.columns([3, 2])
 with left:
-    if state.dice:
-        st.html(f"{tv.STYLE}<b>Dice of {game.player_name(state.active)}</b>: "
-                f"{tv.dice_html(game, state.dice)}")
     tabs = st.tabs([who(p.seat) for p in state.players])
     for player, tab in zip(state.players, tabs, strict=True):
         with tab:

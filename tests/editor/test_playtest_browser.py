@@ -2,6 +2,7 @@
 deck, play a short game against a bot to its end by clicking (with an undo, a save, a page
 reload), save a position as a scenario and run it green. Screenshots of each page go to
 tests/editor/screenshots/."""
+# ruff: noqa: F811 - the workshop's browser fixtures are imported, then taken as arguments
 
 from __future__ import annotations
 
@@ -66,7 +67,8 @@ def test_make_a_deck_and_save_it(page, server) -> None:
 
 
 def play_until(page, done, clicks: int = 400) -> None:
-    """Click legal buttons (an acquisition when there is one) until `done()`."""
+    """Click legal buttons (an acquisition when there is one, else the last: the End group)
+    until `done()`."""
     for _ in range(clicks):
         settle(page)
         if done():
@@ -76,8 +78,12 @@ def play_until(page, done, clicks: int = 400) -> None:
             page.wait_for_timeout(300)
             continue
         labels = buttons.all_inner_texts()
-        index = next((i for i, t in enumerate(labels) if t.startswith("acquire ")), 0)
-        buttons.nth(index).click()
+        index = next((i for i, t in enumerate(labels) if t.startswith("acquire ")),
+                     len(labels) - 1)           # else the End group, drawn last
+        try:
+            buttons.nth(index).click(timeout=5_000)
+        except playwright.TimeoutError:     # the page was re-run meanwhile: look again
+            continue
     pytest.fail("the game did not get there")
 
 
@@ -107,6 +113,7 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     page.get_by_role("button", name="Save the scenario and run it").click()
     page.get_by_text(re.compile("it passes")).wait_for()
     shot(page, "playtest-scenario-saved")
+    assert len(list((folder / "scenarios").glob("*.yaml"))) == 1
     # save the game to a file
     with page.expect_download() as download:
         page.get_by_role("button", name="Save the game to a file").click()

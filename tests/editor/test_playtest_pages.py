@@ -4,6 +4,7 @@ the pack: a short game (one age, two players) played by clicking its buttons."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -111,8 +112,8 @@ def test_playtest_plays_to_the_end_with_bots_and_shows_the_scores(app: AppTest) 
         buttons = choice_buttons(app)
         if not buttons:
             break
-        # acquire when possible, else the first choice (end the actions, no more wars...)
-        pick = next((b for b in buttons if b.label.startswith("acquire ")), buttons[0])
+        # acquire when possible, else the last choice (the End group: end the actions...)
+        pick = next((b for b in buttons if b.label.startswith("acquire ")), buttons[-1])
         pick.click().run()
         assert not app.exception
     assert "The game is over" in texts(app.success)
@@ -167,3 +168,18 @@ def test_a_position_saved_as_a_scenario_runs_green(app: AppTest, pack_copy: Path
     open_page(app, "scenarios")
     app.button(key="sc_all").click().run()
     assert "1 passed, 0 failed" in texts(app.markdown)
+
+
+def test_the_table_draws_zones_dice_and_the_board_with_conditions(pack_copy: Path) -> None:
+    from editor import table_view as tv
+    table = pt.new_table(pack_copy, [pt.PERSON, "greedy"], 2, ages=["prehistory"])
+    state, game = table.state, table.game
+    board = tv.board_svg(game, state)
+    assert board.startswith("<svg") and board.count("<circle") == 23      # the front's spaces
+    assert re.search(r"<title>space \w+ \(level \d\): a \d token, taken when you [^<]+</title>",
+                     board)
+    assert board.count("<rect x=") == 2                                    # two markers
+    events = tv.zones_html(game, state, 0)
+    assert events.count('class="card-face"') == len(state.players[0].events)
+    state.dice[0]["used"] = True
+    assert tv.dice_html(game, state.dice).count("pt-used") == 1
