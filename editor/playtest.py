@@ -83,9 +83,10 @@ class Table:
             raise StaleChoice("that choice belongs to an earlier position: the game has "
                               "moved on, nothing was played")
         options = self.game.choices(self.state)
-        if not any(o.same(action) for o in options):
-            raise StaleChoice(f'"{action.text}" is not a legal choice now: nothing was played')
-        self._apply(action, person=True)
+        found = next((o for o in options if o.same(action)), None)
+        if found is None:
+            raise StaleChoice(f'"{action}" is not a legal choice now: nothing was played')
+        self._apply(found, person=True)         # the option itself: its sentence is kept
 
     def bot_step(self) -> Action | None:
         """The bot to move takes one decision; None when no bot is to move."""
@@ -178,6 +179,8 @@ def _replayed(game: Game, players: int, seed: int, actions: Any, goal: State) ->
         history = []
         for data, person in actions:
             action = Action.from_data(data)
+            # the option offered, with its sentence (a save keeps no sentences)
+            action = next((o for o in game.choices(state) if o.same(action)), action)
             seat = state.to_move
             new = game.apply(state, action)
             history.append(Step(state, action, seat if seat is not None else 0, bool(person)))

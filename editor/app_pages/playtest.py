@@ -238,14 +238,14 @@ left, mid, right = st.columns(3)
 points = table.undo_points()
 with left:
     if points:
-        labels = {i: f"before decision {i + 1}: {game.player_name(s.seat)} {s.action.text}"
+        labels = {i: f"decision {i + 1}, {game.player_name(s.seat)}: {s.action.text}"
                   for i, s in points}
-        back = st.selectbox("Undo: back to", list(labels), format_func=labels.get,
+        back = st.selectbox("Undo: back to before", list(labels), format_func=labels.get,
                             key="pt_undo_pick")
         if st.button("Undo", key="pt_undo"):
             table.undo(back)
             keep(table)
-            say("info", f"Back to {labels[back]}.")
+            say("info", f"Back to before {labels[back]}.")
             st.rerun()
     else:
         st.caption("Nothing to undo: no person has decided yet.")

@@ -99,7 +99,9 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     # an acquisition, paid: then undo it
     page.locator(CHOICES).filter(has_text=re.compile("^acquire ")).first.click()
     page.get_by_text("How to pay").first.wait_for()
+    settle(page)
     page.locator(CHOICES).first.click()
+    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
     settle(page)
     page.get_by_role("button", name="Undo", exact=True).click()
     page.get_by_text(re.compile("Back to before decision")).wait_for()
@@ -107,13 +109,17 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     # acquire again, then save this position as a scenario and run it
     page.locator(CHOICES).filter(has_text=re.compile("^acquire ")).first.click()
     page.get_by_text("How to pay").first.wait_for()
+    settle(page)
     page.locator(CHOICES).first.click()
+    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
     settle(page)
     page.get_by_text("Save this position as a scenario").click()
     page.get_by_role("button", name="Save the scenario and run it").click()
     page.get_by_text(re.compile("it passes")).wait_for()
     shot(page, "playtest-scenario-saved")
-    assert len(list((folder / "scenarios").glob("*.yaml"))) == 1
+    [scenario] = (folder / "scenarios").glob("*.yaml")
+    text = scenario.read_text()
+    assert re.search(r'- "acquire .+ paying .+"\nexpect:\n  - "you own \\"', text), text
     # save the game to a file
     with page.expect_download() as download:
         page.get_by_role("button", name="Save the game to a file").click()

@@ -96,7 +96,7 @@ def test_playtest_plays_undoes_refuses_a_stale_click_and_survives_a_reload(
     # undo back to the first decision
     app.selectbox(key="pt_undo_pick").set_value(0).run()
     app.button(key="pt_undo").click().run()
-    assert "Back to before decision 1" in texts(app.info)
+    assert "Back to before decision 1, player 1: acquire " in texts(app.info)
     assert pt.load_table((pack_copy / pt.AUTOSAVE).read_text()).state.moves == 0
     # a new session (a page reload) finds the game
     again = AppTest.from_file(APP, default_timeout=120)
@@ -145,6 +145,8 @@ def test_a_saved_game_loads_back_with_its_history(pack_copy: Path) -> None:
             table.bot_step()
     again = pt.load_table(table.save_text())
     assert again.state == table.state and len(again.history) == len(table.history)
+    assert [s.action.text for s in again.history] == [s.action.text for s in table.history]
+    assert all(s.action.text for s in again.history)
     index, _ = again.undo_points()[0]
     again.undo(index)
     assert again.person_to_move() and again.state == table.history[index].before
