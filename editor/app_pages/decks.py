@@ -47,8 +47,13 @@ with st.container(border=True):
     st.markdown("**Change one card's copies**")
     labels = {f"{c.name} ({age_names[c.age]})": (c.age, c.id) for c in pack.cards}
     left, mid, right = st.columns([3, 1, 1])
-    pick = left.selectbox("Card", list(labels), key="deck_card")
-    n = mid.number_input("Copies", 0, 20, copies[labels[pick]], key=f"deck_n:{pick}")
+
+    def picked() -> None:           # the copies field shows the card's copies in the deck
+        st.session_state["deck_n"] = copies[labels[st.session_state["deck_card"]]]
+    pick = left.selectbox("Card", list(labels), key="deck_card", on_change=picked)
+    if "deck_n" not in st.session_state:
+        picked()
+    n = mid.number_input("Copies", 0, 20, key="deck_n")
     if right.button("Set", key="deck_set"):
         copies[labels[pick]] = int(n)
         st.rerun()
