@@ -190,19 +190,21 @@ if table.person_to_move():
     for i, option in enumerate(options):
         groups.setdefault(GROUPS.get(option.kind, option.kind.capitalize()), []).append(
             (i, option))
-    st.markdown(f"**{who(table.to_move or 0)}: {state.pending.get('prompt', '')}**")
     ends = {title: items for title, items in groups.items() if title == "End"}
     groups = {t: i for t, i in groups.items() if t != "End"} | ends     # ending comes last
-    for title, items in groups.items():
-        with st.container(border=True):
-            st.caption(title)
-            per_row = 2
-            for start in range(0, len(items), per_row):
-                row = st.columns(per_row)
-                for col, (i, option) in zip(row, items[start:start + per_row], strict=False):
-                    col.button(option.text, key=f"choice-{state.moves}-{i}",
-                               on_click=choose, args=(state.moves, option.to_data(text=False)),
-                               width="stretch")
+    deciding = table.to_move or 0
+    choices_col, own_col = st.columns([3, 2])
+    with choices_col:
+        st.markdown(f"**{who(deciding)}: {state.pending.get('prompt', '')}**")
+        for title, items in groups.items():
+            with st.container(border=True):
+                st.caption(title)
+                for i, option in items:
+                    st.button(option.text, key=f"choice-{state.moves}-{i}", on_click=choose,
+                              args=(state.moves, option.to_data(text=False)), width="stretch")
+    with own_col:                   # the deciding player's cards, beside their choices
+        st.markdown(f"**{who(deciding)}: your cards**")
+        st.html(tv.zones_html(game, state, deciding))
 
 # ---------------------------------------------------------------- the table
 
