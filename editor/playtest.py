@@ -134,8 +134,11 @@ def new_table(source: str | Path, seats: list[str], seed: int, variant: str | No
     return Table(game, str(source), list(seats), seed, state)
 
 
-def load_table(text: str, source: str | Path | None = None) -> Table:
-    """A saved game read back; a SaveError (never another error) says what is wrong."""
+def load_table(text: str, source: str | Path | None = None,
+               fallback: str | Path | None = None) -> Table:
+    """A saved game read back; a SaveError (never another error) says what is wrong. The pack
+    or deck is `source`, else the one the save names, else (when that path is not on this
+    computer) `fallback`."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
@@ -146,6 +149,8 @@ def load_table(text: str, source: str | Path | None = None) -> Table:
     if not isinstance(info, dict):
         info = {}
     source = str(source if source is not None else info.get("source", ""))
+    if fallback is not None and (not source or not Path(source).exists()):
+        source = str(fallback)
     if not source:
         raise SaveError("the save does not say which pack or deck it plays")
     try:

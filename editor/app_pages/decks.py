@@ -38,6 +38,7 @@ if st.session_state.get(BASE) != files[start] or COPIES not in st.session_state:
             st.session_state["deck_name"] = deck.name
     st.session_state[COPIES] = copies
     st.session_state[BASE] = files[start]
+    st.session_state.pop("deck_n", None)       # shown again from the new copies
 copies: dict[tuple[str, str], int] = st.session_state[COPIES]
 age_names = {a.id: a.name for a in pack.ages}
 

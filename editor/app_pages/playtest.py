@@ -115,7 +115,7 @@ with st.expander("Load a saved game"):
     upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
     if upload is not None and st.button("Load it", key="pt_load"):
         try:
-            table = pt.load_table(upload.getvalue().decode("utf-8", "replace"))
+            table = pt.load_table(upload.getvalue().decode("utf-8", "replace"), fallback=pack)
         except SaveError as e:
             st.error(f"This saved game cannot be loaded: {e}")
         else:

@@ -130,6 +130,11 @@ def test_a_corrupted_save_is_refused_with_a_message(pack_copy: Path) -> None:
     data["state"]["players"][0]["events"] = ["no-such-card"]
     with pytest.raises(pt.SaveError, match="no-such-card"):
         pt.load_table(json.dumps(data))
+    data = json.loads(table.save_text())
+    data["extra"]["playtest"]["source"] = "/no/such/pack"
+    assert pt.load_table(json.dumps(data), fallback=pack_copy).state == table.state
+    with pytest.raises(pt.SaveError, match="cannot be loaded"):
+        pt.load_table(json.dumps(data))
     with pytest.raises(pt.SaveError, match="not JSON"):
         pt.load_table("{not json")
     (pack_copy / ".agesmith").mkdir()
