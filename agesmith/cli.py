@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from .options import DECK_HELP, pack_or_deck
+
 # Commands import what they use when they run (rich, the rules language, the interpreter): a
 # quick command such as `validate` starts without paying for the others' libraries.
 
@@ -120,7 +122,10 @@ def _amounts(counts: dict[str, int | None]) -> str:
 @click.option("--verbose", "-v", is_flag=True,
               help="For each failure, show where it stopped: the position, the decision "
                    "waiting (if any) and the log since the scenario's position.")
-def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path),
+              help="Run the scenarios on this deck (its pack with its copies) instead of the "
+                   "pack they name.")
+def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | None) -> None:
     """Run scenario files (or folders of them): say what passed, what failed and why."""
     from interpreter.scenario import check as run_scenario
     from rules_dsl.diagnostics import printable
@@ -136,7 +141,7 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
             files.append(item)
     outcomes = []
     for file in files:
-        outcome = run_scenario(file)
+        outcome = run_scenario(file, deck)
         outcomes.append(outcome)
         if quiet and outcome.passed and not outcome.known_bug:
             continue
@@ -159,7 +164,7 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
 
 
 @main.command("play")
-@click.argument("pack", type=click.Path(path_type=Path))
+@click.argument("pack", type=click.Path(path_type=Path), required=False)
 @click.option("--players", default=3, show_default=True, type=click.IntRange(1, 10),
               help="Number of players; you are player 1, bots play the others.")
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
@@ -171,11 +176,14 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool) -> None:
                              "(greedy, random, mcts: the search bot). Default: greedy.")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Resume a game saved with `s FILE` (its pack options are kept).")
-def play_command(pack: Path, players: int, seed: int | None, variant: str | None,
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), help=DECK_HELP)
+def play_command(pack: Path | None, players: int, seed: int | None, variant: str | None,
                  board: str | None, ages: str | None, bots: str | None,
-                 load_file: Path | None) -> None:
-    """Play PACK in the terminal against bots: choose by number; l log, s FILE save, q quit."""
+                 load_file: Path | None, deck: Path | None) -> None:
+    """Play PACK in the terminal against bots: choose by number; rules CARD shows a card,
+    l log, s FILE save, q quit."""
     import random
+    pack = pack_or_deck("play", pack, deck)
 
     from .play import PlayError, load_session, new_session, run, stdin_reader
     try:

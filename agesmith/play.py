@@ -31,18 +31,21 @@ from interpreter import (
     State,
 )
 from interpreter.action_phase import waiting_pool
+from interpreter.ages import age_points
 from interpreter.bots import Bot
 from interpreter.dice import die_text
 from interpreter.registry import make_bot
 from interpreter.saves import SaveError, load_data, save_header, save_text
 from interpreter.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
+from rules_dsl.printer import print_rules
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
 MAX_SAVE = 64 * 1024 * 1024     # bytes: a saved game is far smaller
 HUMAN = 0
 HELP = ("Type the number of a choice, or a word to list only the choices that contain it "
-        "(acquire, exchange, re-roll). Other commands: l = the whole log, p = the position, "
+        "(acquire, exchange, re-roll): the numbers then refer to that shorter list. Other "
+        "commands: rules CARD = a card's rules, l = the whole log, p = the position, "
         "s FILE = save the game, q = quit, h = this help.")
 
 
@@ -189,11 +192,13 @@ def _new_log(session: Session, console: Console) -> None:
 
 def _ask(session: Session, console: Console, read: Callable[[], str | None],
          actions: list[Action]) -> Action | None:
-    """Show the position and the choices; read until a choice (None: quit or end of input)."""
+    """Show the position and the choices; read until a choice (None: quit or end of input).
+    After a word has filtered the choices, the numbers refer to the filtered list."""
     show_position(session, console)
     _show_choices(session, console, actions)
+    listed = actions                    # the list the numbers refer to
     while True:
-        console.print(f"[bold]Your choice (1-{len(actions)}, h for help):[/bold] ", end="")
+        console.print(f"[bold]Your choice (1-{len(listed)}, h for help):[/bold] ", end="")
         line = read()
         if line is None:
             console.print("\nEnd of input: the game is left unfinished.", markup=False)
@@ -206,11 +211,13 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
         command = command.lower()
         if text.isdecimal():
             n = _choice_number(text)
-            if n is not None and 1 <= n <= len(actions):
-                return actions[n - 1]
+            if n is not None and 1 <= n <= len(listed):
+                return listed[n - 1]
             shown = text if len(text) <= 12 else text[:12] + "..."
-            console.print(f"There is no choice {printable(shown)}: type 1 to {len(actions)}.",
+            console.print(f"There is no choice {printable(shown)}: type 1 to {len(listed)}.",
                           markup=False)
+        elif command == "rules":
+            show_rules(session.game, rest.strip(), console)
         elif command in ("q", "quit", "exit"):
             session.quit = True
             console.print("You leave the game (save it first with s FILE to resume it "
@@ -222,6 +229,7 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
         elif command in ("p", "position"):
             show_position(session, console)
             _show_choices(session, console, actions)
+            listed = actions
         elif command in ("s", "save"):
             if not rest.strip():
                 console.print("Save where? s FILE", markup=False)
@@ -240,7 +248,8 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
         elif command in ("h", "help", "?"):
             console.print(HELP, markup=False)
         elif any(text.lower() in a.text.lower() for a in actions):
-            _show_choices(session, console, actions, only=text)
+            listed = [a for a in actions if text.lower() in a.text.lower()]
+            _show_choices(session, console, listed, only=text)
         else:
             console.print(f"Unknown command {printable(repr(text))}. {HELP}", markup=False)
 
@@ -313,7 +322,9 @@ def show_position(session: Session, console: Console) -> None:
         console.print(f"Your result tokens: {_dice(game, pool) or 'none'}", markup=False)
     me = state.players[HUMAN]
     failing = set(me.flags.get("turn_start_events", ())) if state.active == HUMAN else set()
-    console.print(f"[bold]You ({game.player_name(HUMAN)})[/bold]: score {me.score} · "
+    now = me.score + (0 if state.over else age_points(game, state, HUMAN))
+    console.print(f"[bold]You ({game.player_name(HUMAN)})[/bold]: score {me.score} "
+                  f"(counted now: {now}) · "
                   f"{escape(_counters(me))} · tokens {_tokens(me.tokens)}"
                   + (f" · board {me.space}" if me.space is not None else ""))
     events = []
@@ -345,6 +356,30 @@ def show_position(session: Session, console: Console) -> None:
         console.print(f"Board tokens: {tokens}", markup=False)
 
 
+def show_rules(game: Game, name: str, console: Console) -> None:
+    """`rules CARD`: the cards of the game whose name contains `name`, with their rules."""
+    if not name:
+        console.print("Which card? rules CARD (a name or part of it)", markup=False)
+        return
+    found = [c for c in game.pack.cards if c.age in game.ages and name.lower() in c.name.lower()]
+    exact = [c for c in found if c.name.lower() == name.lower()]
+    found = exact or found
+    if not found:
+        console.print(f"No card of this game is called {printable(repr(name))}.", markup=False)
+        return
+    for card in found[:5]:
+        info = next(i for i in game.catalog.cards if i.index == game.pack.cards.index(card))
+        copy = game.catalog.copies.index(info.index) if info.index in game.catalog.copies \
+            else None
+        head = card_text(game, copy) if copy is not None else card.name
+        console.print(f"[bold]{escape(head)}[/bold]")
+        text = print_rules(card.rules).strip()
+        console.print("  " + (text.replace("\n", "\n  ") if text else "(no rules text)"),
+                      markup=False)
+    if len(found) > 5:
+        console.print(f"... and {len(found) - 5} more: type more of the name.", markup=False)
+
+
 def _tokens(tokens: list[int]) -> str:
     return ", ".join(str(t) for t in sorted(tokens, reverse=True)) or "none"
 
@@ -359,7 +394,8 @@ def _show_choices(session: Session, console: Console, actions: list[Action],
                   only: str | None = None) -> None:
     pending = session.state.pending or {}
     prompt = pending.get("prompt") or pending.get("kind", "")
-    console.print(f"[bold]{escape(str(prompt))}[/bold]")
+    console.print(f"[bold]{escape(str(prompt))}[/bold]"
+                  + (f" (those with {escape(repr(only))}; type p for all)" if only else ""))
     width = len(str(len(actions)))
     fold = only is None and len(actions) > FOLD_ABOVE
     folded: dict[str, int] = {}

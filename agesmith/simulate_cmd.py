@@ -12,6 +12,8 @@ import click
 
 from rules_dsl.diagnostics import printable, terminal_json
 
+from .options import DECK_HELP, pack_or_deck
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
@@ -21,7 +23,8 @@ ALL_CARDS = "--csv or --html lists every card"
 
 
 @click.command("simulate")
-@click.argument("pack", type=click.Path(path_type=Path))
+@click.argument("pack", type=click.Path(path_type=Path), required=False)
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), help=DECK_HELP)
 @click.option("--against", type=click.Path(path_type=Path), metavar="PACK_B",
               help="A/B: play PACK_B (a pack or a deck file) on the same seeds and show which "
                    "figures moved, and whether beyond chance.")
@@ -52,10 +55,10 @@ ALL_CARDS = "--csv or --html lists every card"
               metavar="DIR", help="Write cards.csv, seats.csv and coverage.csv into DIR.")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
               metavar="FILE", help="Write the report as one HTML page with charts.")
-def simulate_command(pack: Path, against: Path | None, games: int, players: int, seed: int,
-                     workers: int, dask: str | None, bots: str, variant: str | None,
-                     board: str | None, ages: str | None, top: int, as_json: bool,
-                     csv_dir: Path | None, html_file: Path | None) -> None:
+def simulate_command(pack: Path | None, deck: Path | None, against: Path | None, games: int,
+                     players: int, seed: int, workers: int, dask: str | None, bots: str,
+                     variant: str | None, board: str | None, ages: str | None, top: int,
+                     as_json: bool, csv_dir: Path | None, html_file: Path | None) -> None:
     """Play many games of PACK (a pack folder or a deck file) between bots and print its
     balance report: seats' win rates, game length and scores per age, the cards that change
     who wins (owners against non-owners, with 95% intervals), cards never acquired,
@@ -66,6 +69,7 @@ def simulate_command(pack: Path, against: Path | None, games: int, players: int,
     from rich.console import Console
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    pack = pack_or_deck("simulate", pack, deck)
     if against is not None and (csv_dir or html_file):
         _fail(err, "--csv and --html write the report of one pack: run without --against")
     packs = [pack] if against is None else [pack, against]

@@ -1,5 +1,5 @@
-"""The workshop's pages, by section. The playtest pages (decks, playtest, scenarios) will be a
-second section listed here."""
+"""The workshop's pages, by section: editing the pack, then playing it (decks, playtest,
+scenarios)."""
 
 from __future__ import annotations
 
@@ -22,5 +22,10 @@ def sections() -> dict[str, list[st.Page]]:
             st.Page(PAGES / "validation.py", title="Validation"),
             st.Page(PAGES / "print.py", title="Print and play"),
             st.Page(PAGES / "spreadsheet.py", title="Spreadsheet (CSV)"),
+        ],
+        "Playtest": [
+            st.Page(PAGES / "decks.py", title="Decks"),
+            st.Page(PAGES / "playtest.py", title="Playtest"),
+            st.Page(PAGES / "scenarios.py", title="Scenarios"),
         ],
     }

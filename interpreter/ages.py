@@ -79,6 +79,9 @@ def _age_name(game: Game, age: str) -> str:
 def end_of_round(game: Game, state: State) -> None:
     """After a round: end the age (and perhaps the game), or start the next round."""
     if state.round > 0 and _age_ends(game, state):
+        why = state.marks.get("age_over")
+        if isinstance(why, str):
+            game.say(state, f"{_age_name(game, age_id(game, state))} ends: {why}.")
         score_age(game, state)
         if state.age + 1 >= len(game.ages):
             finish(game, state)
@@ -116,15 +119,20 @@ def end_of_turn(game: Game, state: State) -> None:
 
 def score_age(game: Game, state: State) -> None:
     """Each player adds the pack's age score (AH-E2)."""
-    formula = game.formulas.score
     age = age_id(game, state)
     for player in state.players:
-        points = formula(Ctx(state, game.catalog, player.seat)) if formula else 0
-        points += _formula_points(game, state, player.seat)
+        points = age_points(game, state, player.seat)
         player.score += points
         player.age_scores.append(points)
         game.say(state, f"End of {_age_name(game, age)}: {game.player_name(player.seat)} "
                         f"scores {points} (total {player.score}).")
+
+
+def age_points(game: Game, state: State, seat: int) -> int:
+    """What the pack's age scoring would give a player if the age ended now."""
+    formula = game.formulas.score
+    points = formula(Ctx(state, game.catalog, seat)) if formula else 0
+    return points + _formula_points(game, state, seat)
 
 
 def _formula_points(game: Game, state: State, seat: int) -> int:

@@ -131,11 +131,13 @@ def _game(pack: Path, variant: str | None, age: str | None, board: str | None) -
     return _GAMES[key]
 
 
-def _load_game(spec: dict[str, Any], here: Path) -> Game:
+def _load_game(spec: dict[str, Any], here: Path, given: Path | None = None) -> Game:
     from cards import bundled
     name = str(spec.get("pack", "along_history"))
     local = here / name
-    if local.is_dir():
+    if given is not None:
+        pack = given
+    elif local.is_dir():
         pack = local
     else:
         pack = bundled(name)
@@ -156,8 +158,9 @@ def _load_game(spec: dict[str, Any], here: Path) -> Game:
 # ------------------------------------------------------------------ running
 
 
-def check(path: str | os.PathLike[str]) -> Outcome:
-    """Run one scenario file; never raises on a bad file."""
+def check(path: str | os.PathLike[str], pack: Path | None = None) -> Outcome:
+    """Run one scenario file; never raises on a bad file. `pack` (a pack folder or a deck
+    file) replaces the pack the scenario names."""
     shown = os.path.relpath(path) if os.path.isabs(str(path)) else str(path)
     doc, problems = load_yaml(path, shown)
     if doc is not None and not isinstance(doc.data, dict):
@@ -187,6 +190,7 @@ def check(path: str | os.PathLike[str]) -> Outcome:
         outcome.broken = True
         return outcome
     scenario = _Scenario(spec, Path(path).parent, doc=doc)
+    scenario.pack = pack
     try:
         scenario.play()
     except ScenarioProblems as e:
@@ -258,13 +262,14 @@ class _Scenario:
         self.failures: list[ScenarioError] = []
         self.where: tuple[str | int, ...] = ()
         self.log_start = 0
+        self.pack: Path | None = None       # a pack or deck replacing the one named
         self.built = False                  # the position is set up: the actions may start
         self.stopped = ""                   # where it stopped early, for check -v
 
     def build(self) -> None:
         spec = self.spec
         self.where = ("pack",)
-        game = self.game = _load_game(spec, self.here)
+        game = self.game = _load_game(spec, self.here, self.pack)
         self.where = ("players",)
         players = int(spec.get("players", 3))
         try:

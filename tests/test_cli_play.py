@@ -170,3 +170,37 @@ def test_a_pack_rule_that_loops_is_shown_located_not_raised(tmp_path: Path) -> N
     assert re.search(r"game\.yaml:\d+:\d+: error: a rule ran \d+ steps", result.output), \
         result.output[-3000:]
     assert "That choice cannot be played" in result.output
+
+
+def test_rules_of_a_card_the_score_counted_now_and_numbers_after_a_filter() -> None:
+    result = run("play", PACK, *SHORT, input="rules Tiger\nacquire\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "while in your events: your first paid acquisition each turn costs 1 more" in out
+    assert "score 0 (counted now: 0)" in out
+    # "1" after the filter is the first acquisition, not the first of all choices (end)
+    after = out.split("Your actions (those with 'acquire'")[1]
+    assert "How to pay" in after and "You leave the game" in after
+
+
+def test_the_log_says_why_an_age_ends() -> None:
+    result = run("play", PACK, *SHORT, input="1\n" * 3000)
+    assert re.search(r"Prehistory ends: (the \d+ token was taken|the last card of the deck "
+                     r"was drawn|the age's end condition holds)\.", result.output)
+
+
+def test_deck_option_plays_simulates_and_checks_a_deck(tmp_path: Path) -> None:
+    deck = tmp_path / "no-famine.yaml"
+    deck.write_text(f"deck: No famine\npack: {PACK}\ncopies:\n  prehistory:\n    famine: 0\n")
+    result = run("play", "--deck", str(deck), *SHORT, input="q\n")
+    assert result.exit_code == 0 and "Along History: you are player 1" in result.output
+    result = run("simulate", "--deck", str(deck), "-n", "2", "-p", "2", "--ages", "prehistory",
+                 "--json")
+    assert result.exit_code == 0
+    famine = [c for c in json.loads(result.stdout)["cards"] if c["name"] == "Famine"]
+    assert not famine or famine[0]["acquired_per_game"] == 0
+    scenario = Path(__file__).parent / "scenarios" / "along_history" / "famine-free.yaml"
+    assert run("check", str(scenario)).exit_code == 0
+    on_deck = run("check", "--deck", str(deck), str(scenario))
+    assert on_deck.exit_code == 1 and "Famine" in on_deck.output   # the deck has no Famine
+    assert run("play", PACK, "--deck", str(deck)).exit_code == 2

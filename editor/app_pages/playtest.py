@@ -1,0 +1,312 @@
+"""Playtest: play the pack or a deck in the browser, people (hot seat) and bots at one table.
+
+The game is kept in the session and saved after every change under the pack's `.agesmith/`
+folder, so a page reload (a new session) finds it again. A person's click carries the number
+of decisions the game had when the buttons were drawn: a click on an older position (a double
+click, a second tab) is refused and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pandas as pd
+import streamlit as st
+
+from editor import playtest as pt
+from editor import scenario_writer as sw
+from editor import table_view as tv
+from editor.decks import deck_files
+from editor.state import disk_check, pack_folder
+from interpreter import Action, PackError, RuleError, RuleLoopError
+from interpreter.ages import age_points
+from interpreter.saves import SaveError
+from interpreter.scenario import check
+from rules_dsl.safe_files import UnsafePathError, write_atomic
+
+TABLE = "playtest_table"
+MESSAGE = "playtest_message"           # (kind, text) said once above the table
+WRITTEN = "playtest_written"           # the autosave as this session last wrote it (a stamp)
+SPEEDS = {"step by step": None, "slow (1 s a decision)": 1.0, "fast": 0.15, "instant": 0.0}
+BOT_SLICE = 0.8                        # seconds of bots' play between two drawings of the page
+GROUPS = {"acquire": "Acquire a card", "reroll": "Re-roll a die",
+          "reroll all": "Re-roll a die", "exchange": "Exchange an events card",
+          "double": "Double a die", "tilt": "Tilt a card", "pass": "End", "stop": "End"}
+
+pack = pack_folder()
+st.title("Playtest")
+
+
+def age_spans(pack) -> dict[str, list[str] | None]:
+    """The consecutive runs of ages a game may play, by label ("Prehistory to Antiquity")."""
+    ages = pack.ages
+    out: dict[str, list[str] | None] = {f"all ({ages[0].name} to {ages[-1].name})": None}
+    for i, first in enumerate(ages):
+        for j in range(i, len(ages)):
+            if i == 0 and j == len(ages) - 1:
+                continue
+            label = first.name if i == j else f"{first.name} to {ages[j].name}"
+            out[label] = [a.id for a in ages[i:j + 1]]
+    return out
+
+
+def say(kind: str, text: str) -> None:
+    st.session_state[MESSAGE] = (kind, text)
+
+
+def keep(table: pt.Table) -> None:
+    st.session_state[TABLE] = table
+    try:
+        pt.autosave(pack, table)
+    except (OSError, ValueError) as e:
+        say("warning", f"The game could not be saved for a page reload: {e}")
+    st.session_state[WRITTEN] = pt.autosave_stamp(pack)
+
+
+def moved_elsewhere() -> bool:
+    """Whether another tab or window has saved the game since this session did."""
+    stamp = pt.autosave_stamp(pack)
+    return stamp is not None and stamp != st.session_state.get(WRITTEN)
+
+
+table: pt.Table | None = st.session_state.get(TABLE)
+if table is None:
+    table = pt.resume(pack)
+    if table is not None:
+        st.session_state[TABLE] = table
+        st.session_state[WRITTEN] = pt.autosave_stamp(pack)
+        st.info("The game in progress is back (it is saved after every decision).")
+
+# ---------------------------------------------------------------- a new game, a saved one
+
+with st.expander("New game", expanded=table is None):
+    sources = {"the pack": str(pack)} | {f"deck {p.name}": str(p) for p in deck_files(pack)}
+    source = st.selectbox("Play", list(sources), key="pt_source")
+    players = st.number_input("Players", 2, 5, 2, key="pt_players")
+    cols = st.columns(int(players))
+    kinds = pt.seat_kinds()
+    seats = [cols[i].selectbox(f"Seat {i + 1}", kinds, index=0 if i == 0 else
+                               kinds.index("greedy") if "greedy" in kinds else 1,
+                               key=f"pt_seat{i}") for i in range(int(players))]
+    base = disk_check().pack
+    game_file = base.game if base is not None else {}
+    left, mid, right = st.columns(3)
+    variants = left.multiselect("Variants", list(game_file.get("variants") or {}),
+                                key="pt_variants")
+    boards = list((game_file.get("achievements") or {}).get("boards") or {})
+    board = mid.selectbox("Board side", boards or ["(none)"], key="pt_board")
+    seed = right.number_input("Seed", 0, 2**31 - 1, 1, key="pt_seed")
+    spans = age_spans(base) if base else {"all": None}
+    span = st.selectbox("Ages", list(spans), key="pt_ages",
+                        help="The ages played: consecutive ones, from the first chosen.")
+    if st.button("Start the game", type="primary", key="pt_start"):
+        try:
+            table = pt.new_table(sources[source], seats, int(seed),
+                                 variant=",".join(variants) or None,
+                                 board=board if boards else None, ages=spans[span])
+        except (PackError, ValueError, RuleError, RuleLoopError) as e:
+            st.error(f"The game cannot start: {e}")
+        else:
+            keep(table)
+            say("success", "A new game: seat 1 starts.")
+            st.rerun()
+
+with st.expander("Load a saved game"):
+    upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
+    if upload is not None and st.button("Load it", key="pt_load"):
+        try:
+            table = pt.load_table(upload.getvalue().decode("utf-8", "replace"), fallback=pack)
+        except SaveError as e:
+            st.error(f"This saved game cannot be loaded: {e}")
+        else:
+            keep(table)
+            say("success", "The saved game is loaded."
+                + "".join(f" Warning: {w}" for w in table.warnings))
+            st.rerun()
+
+if table is None:
+    st.stop()
+
+message = st.session_state.pop(MESSAGE, None)
+if message:
+    getattr(st, message[0])(message[1])
+
+game, state = table.game, table.state
+
+# ---------------------------------------------------------------- the decision waiting
+
+
+def choose(moves: int, data: dict) -> None:
+    if moved_elsewhere():
+        found = pt.resume(pack)
+        if found is not None:
+            st.session_state[TABLE] = found
+            st.session_state[WRITTEN] = pt.autosave_stamp(pack)
+            say("warning", "Refused: the game has moved on in another tab or window; here "
+                           "it is as it stands now.")
+            return
+    try:
+        table.choose(moves, Action.from_data(data))
+    except pt.StaleChoice as e:
+        say("warning", f"Refused: {e}.")
+    except (RuleError, RuleLoopError) as e:
+        say("error", f"That choice cannot be played (a rule of the pack fails): {e}")
+    else:
+        keep(table)
+
+
+def who(seat: int) -> str:
+    kind = table.seats[seat]
+    return f"{game.player_name(seat)} ({'you' if kind == pt.PERSON else kind + ' bot'})"
+
+
+age_ids = game.ages
+age_name = next((a.name for a in game.pack.ages if a.id == age_ids[min(state.age,
+                                                                       len(age_ids) - 1)]), "")
+if state.over:
+    names = " and ".join(who(s) for s in state.winners)
+    st.success(f"The game is over: {names} {'win' if len(state.winners) > 1 else 'wins'}.")
+else:
+    seat = table.to_move
+    pending = state.pending or {}
+    st.subheader(f"{age_name}, round {state.round}: {game.player_name(state.active)} is "
+                 f"active · {who(seat) if seat is not None else 'nobody'} decides: "
+                 f"{pending.get('prompt') or pending.get('kind', '')}")
+
+if state.dice and not state.over:
+    st.html(f"{tv.STYLE}<b>Dice of {game.player_name(state.active)}</b>: "
+            f"{tv.dice_html(game, state.dice)}")
+controls = st.columns([2, 1, 2])
+speed = controls[0].radio("Bots play", list(SPEEDS), index=2, horizontal=True, key="pt_speed")
+if (table.bot_to_move() and SPEEDS[speed] is None
+        and controls[1].button("Bot: next decision", key="pt_bot_step")):
+    table.bot_step()
+    keep(table)
+    st.rerun()
+
+if table.person_to_move():
+    options = game.choices(state)
+    groups: dict[str, list[tuple[int, Action]]] = {}
+    for i, option in enumerate(options):
+        groups.setdefault(GROUPS.get(option.kind, option.kind.capitalize()), []).append(
+            (i, option))
+    ends = {title: items for title, items in groups.items() if title == "End"}
+    groups = {t: i for t, i in groups.items() if t != "End"} | ends     # ending comes last
+    deciding = table.to_move or 0
+    choices_col, own_col = st.columns([3, 2])
+    with choices_col:
+        st.markdown(f"**{who(deciding)}: {state.pending.get('prompt', '')}**")
+        for title, items in groups.items():
+            with st.container(border=True):
+                st.caption(title)
+                for i, option in items:
+                    st.button(option.text, key=f"choice-{state.moves}-{i}", on_click=choose,
+                              args=(state.moves, option.to_data(text=False)), width="stretch")
+    with own_col:                   # the deciding player's cards, beside their choices
+        st.markdown(f"**{who(deciding)}: your cards**")
+        st.html(tv.zones_html(game, state, deciding))
+
+# ---------------------------------------------------------------- the table
+
+board = tv.board_svg(game, state)
+left, right = st.columns([3, 2])
+with left:
+    tabs = st.tabs([who(p.seat) for p in state.players])
+    for player, tab in zip(state.players, tabs, strict=True):
+        with tab:
+            counters = ", ".join(f"{n} {k}" for k, n in player.counters.items())
+            now = player.score + (0 if state.over else age_points(game, state, player.seat))
+            st.markdown(f"**Score {player.score}** (counted now: {now}) · {counters} · "
+                        f"board {player.space or '-'}")
+            st.html(f"{tv.STYLE}Tokens: {tv.tokens_html(player.tokens)}")
+            st.html(tv.zones_html(game, state, player.seat))
+with right:
+    if board:
+        st.markdown("**Achievements board** (hover a token for its condition)")
+        st.markdown(f"<div>{board}</div>", unsafe_allow_html=True)
+    st.markdown("**Score by age**")
+    st.dataframe(pd.DataFrame(
+        [{"player": who(p.seat), **{game.pack.ages[[a.id for a in game.pack.ages].index(a)].name:
+                                    (p.age_scores[n] if n < len(p.age_scores) else None)
+                                    for n, a in enumerate(age_ids)}, "total": p.score}
+         for p in state.players]), hide_index=True)
+    st.markdown("**Log** (newest first)")
+    with st.container(height=320):
+        st.text("\n".join(reversed(state.log)))
+
+# ---------------------------------------------------------------- undo, save
+
+left, mid, right = st.columns(3)
+points = table.undo_points()
+with left:
+    if points:
+        labels = {i: f"decision {i + 1}, {game.player_name(s.seat)}: {s.action.text}"
+                  for i, s in points}
+        back = st.selectbox("Undo: back to before", list(labels), format_func=labels.get,
+                            key="pt_undo_pick")
+        if st.button("Undo", key="pt_undo"):
+            table.undo(back)
+            keep(table)
+            say("info", f"Back to before {labels[back]}.")
+            st.rerun()
+    else:
+        st.caption("Nothing to undo: no person has decided yet.")
+with mid:
+    st.download_button("Save the game to a file", table.save_text(),
+                       file_name="playtest-game.json", mime="application/json",
+                       key="pt_download")
+with right:
+    if st.button("End this game", key="pt_end"):
+        pt.forget(pack)
+        del st.session_state[TABLE]
+        st.rerun()
+
+# ---------------------------------------------------------------- a scenario of this position
+
+with st.expander("Save this position as a scenario"):
+    try:
+        sw.turn_start(table)
+    except sw.NoTurnStart as e:
+        st.info(str(e))
+    else:
+        st.caption("The position at the start of this turn's actions, the dice as rolled and "
+                   "the actions taken since; write what must hold at the end (conditions of "
+                   "the rules language, for the active player, one a line).")
+        sc_name = st.text_input("Name", f"{game.player_name(state.active)} in round "
+                                        f"{state.round}", key=f"sc_name:{state.moves}")
+        expect = st.text_area("Expect", sw.suggested_expectation(table),
+                              key=f"sc_expect:{state.moves}")
+        if st.button("Save the scenario and run it", key="pt_scenario"):
+            path = sw.scenario_path(pack, sc_name)
+            text = sw.scenario_text(table, sc_name, [line.strip() for line in
+                                                     expect.splitlines() if line.strip()])
+            try:
+                path.parent.mkdir(exist_ok=True)
+                write_atomic(path, text, inside=pack)
+            except (OSError, UnsafePathError) as e:
+                st.error(f"Not saved: {e}")
+            else:
+                outcome = check(path)
+                shown = f"Saved the scenario {path.relative_to(pack)}"
+                if outcome.passed:
+                    say("success", f"{shown}: it passes. The Scenarios page runs it again.")
+                else:
+                    say("error", f"{shown}, but it fails:\n\n"
+                        + "\n\n".join(f"```\n{p}\n```" for p in outcome.problems))
+                st.rerun()
+
+# ---------------------------------------------------------------- bots play by themselves
+
+if table.bot_to_move() and SPEEDS[speed] is not None:
+    time.sleep(SPEEDS[speed])
+    start = time.perf_counter()
+    while table.bot_to_move():
+        try:
+            table.bot_step()
+        except (RuleError, RuleLoopError) as e:
+            say("error", f"The bot's choice cannot be played: {e}")
+            break
+        if SPEEDS[speed] or time.perf_counter() - start > BOT_SLICE:
+            break
+    keep(table)
+    st.rerun()

@@ -1,0 +1,72 @@
+"""Custom decks made in the workshop: where they are kept, their text, their odds.
+
+A deck is kept in the pack's `decks/` folder and names its pack as `..`; only the cards whose
+copies differ from the pack's are written (see rules_dsl/deck.py for the format).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from rules_dsl.pack import Pack
+from rules_dsl.printer import print_rules
+
+DECKS = "decks"
+CALAMITY = "calamity"
+_REFILL = re.compile(r"refill your events to (\d+)")
+
+
+def deck_files(pack: Path) -> list[Path]:
+    folder = pack / DECKS
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def deck_path(pack: Path, name: str) -> Path:
+    """The file of a deck named `name` (letters, digits, - and _ kept; others become -)."""
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-").lower() or "deck"
+    return pack / DECKS / f"{stem}.yaml"
+
+
+def deck_text(pack: Pack, folder: Path, name: str, copies: dict[tuple[str, str], int]) -> str:
+    """The YAML of a deck: its name, its pack, and the copies that differ from the pack's."""
+    lines = []
+    schema = folder.parent / "schema" / "deck.schema.json"
+    if schema.is_file():
+        rel = os.path.relpath(schema, folder / DECKS).replace(os.sep, "/")
+        lines.append(f"# yaml-language-server: $schema={rel}")
+    lines += [f"deck: {_quoted(name)}", "pack: ..", "copies:"]
+    changed = False
+    for age in pack.ages:
+        rows = [(c.id, copies[(age.id, c.id)]) for c in pack.cards_of(age.id)
+                if copies.get((age.id, c.id), c.copies) != c.copies]
+        if rows:
+            changed = True
+            lines.append(f"  {age.id}:")
+            lines += [f"    {card}: {n}" for card, n in rows]
+    if not changed:
+        lines[-1] = "copies: {}"
+    return "\n".join(lines) + "\n"
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def events_held(pack: Pack) -> int:
+    """How many events a player holds after each turn: the pack's "refill your events to N"
+    (3 when the pack has no such rule: the page lets the designer change it)."""
+    texts = [print_rules(v) for v in pack.phases.values()]
+    found = [int(m) for t in texts for m in _REFILL.findall(t)]
+    return max(found) if found else 3
+
+
+def expected_calamities(pack: Pack, age: str, copies: dict[tuple[str, str], int],
+                        held: int) -> float:
+    """The calamities a player holds among `held` events drawn from the age's deck, on average
+    (by linearity: held × calamity copies ÷ copies in the deck)."""
+    cards = pack.cards_of(age)
+    total = sum(copies.get((age, c.id), c.copies) for c in cards)
+    bad = sum(copies.get((age, c.id), c.copies) for c in cards if c.type == CALAMITY)
+    return held * bad / total if total else 0.0

@@ -1,0 +1,171 @@
+"""A position of a game in the browser written as a scenario file: the quickest way to pin a
+rule down.
+
+A scenario starts at the active player's actions with the dice set (see interpreter/scenario.py),
+so the position written is the one at the start of the current turn's actions: every player's
+zones, counters, tokens and space, the whole deck in the order it is drawn, the discard pile,
+the tokens on the board, and the dice as they were rolled; then every decision taken since, as
+the complete actions a scenario names. The designer adds what must hold.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from editor.playtest import Table
+from interpreter import Action, Game, State
+from interpreter.action_phase import split
+from interpreter.ages import age_id
+from interpreter.dice import die_text
+from rules_dsl.printer import condition
+
+SCENARIOS = "scenarios"          # inside the pack folder; a scenario there names its pack ".."
+
+
+class NoTurnStart(Exception):
+    """The game is at no point a scenario can start from (no action phase this turn)."""
+
+
+def _same_turn(a: State, b: State) -> bool:
+    return (a.age, a.round, a.active) == (b.age, b.round, b.active)
+
+
+def turn_start(table: Table) -> int:
+    """The index in the history of the position at the start of the current turn's actions
+    (len(history) when it is the present position)."""
+    positions = [s.before for s in table.history] + [table.state]
+    now = table.state
+    start = None
+    for i in range(len(positions) - 1, -1, -1):
+        here = positions[i]
+        if not _same_turn(here, now):
+            break
+        pending = here.pending or {}
+        if pending.get("kind") == "action" and pending.get("player") == here.active:
+            start = i
+    if start is None:
+        raise NoTurnStart("a scenario starts at the active player's actions: play on until a "
+                          "player's actions begin")
+    return start
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _names(game: Game, copies: list[int]) -> str:
+    return "[" + ", ".join(_q(game.name(c)) for c in copies) + "]"
+
+
+CHANCE = ("reroll", "reroll all")      # their dice follow the scenario's own chance
+
+
+def complete_actions(game: Game, steps: list[tuple[State, Action]]) -> tuple[list[str], int]:
+    """The decisions taken, as lines a scenario matches, and how many steps they use: a menu
+    choice and its detail become the one complete action they make ("acquire Wolves paying
+    ..."). The lines stop after a re-roll: its new faces come from the scenario's chance."""
+    lines: list[str] = []
+    i = 0
+    while i < len(steps):
+        before, action = steps[i]
+        used = 1
+        text = None
+        if i + 1 < len(steps) and (before.pending or {}).get("describe") == "action":
+            _, detail = steps[i + 1]
+            whole = next((a for a in game.legal_actions(before)
+                          if (parts := split(a)) is not None and parts[0].same(action)
+                          and parts[1].same(detail)), None)
+            if whole is not None:
+                text, used = whole.text, 2
+        if text is None:
+            game.choices(before)        # the sentence is written for its own position
+            text = action.text
+        lines.append(text)
+        i += used
+        if action.kind in CHANCE:
+            break
+    return lines, i
+
+
+def split_pending(table: Table) -> bool:
+    """Whether the last decision is a menu choice whose detail is still to be chosen (such a
+    half action cannot be written: the scenario stops before it)."""
+    last = table.history[-1] if table.history else None
+    return (last is not None and (last.before.pending or {}).get("describe") == "action"
+            and (table.state.pending or {}).get("describe") == "action"
+            and _same_turn(last.before, table.state)
+            and (table.state.pending or {}).get("kind") != "action")
+
+
+def scenario_end(table: Table) -> State:
+    """The position the scenario written now reaches after its actions."""
+    start = turn_start(table)
+    steps = [(s.before, s.action) for s in table.history[start:]]
+    half = bool(steps) and split_pending(table)
+    _, used = complete_actions(table.game, steps[:-1] if half else steps)
+    end = start + used
+    return table.history[end].before if end < len(table.history) else table.state
+
+
+def scenario_text(table: Table, name: str, expect: list[str]) -> str:
+    """The scenario of the present turn, with `expect` (conditions for the active player)."""
+    game = table.game
+    start = turn_start(table)
+    state = table.history[start].before if start < len(table.history) else table.state
+    counters = list(game.pack.game.get("counters") or {})
+    lines = ["# yaml-language-server: $schema=../../schema/scenario.schema.json",
+             f"name: {_q(name)}", "pack: ..", f"players: {len(state.players)}",
+             f"seed: {table.seed}", f"age: {age_id(game, state)}"]
+    if game.pack.variant:
+        lines.append(f"variant: {_q(game.pack.variant)}")
+    if game.board_side:
+        lines.append(f"board: {game.board_side}")
+    lines += ["position:", f"  active: {state.active + 1}", "  players:"]
+    for p in state.players:
+        lines.append(f"    {p.seat + 1}:")
+        lines.append(f"      events: {_names(game, p.events)}")
+        piles = [" > ".join(game.name(c) for c in pile) for pile in p.civilization]
+        lines.append("      civilization: [" + ", ".join(_q(t) for t in piles) + "]")
+        lines.append(f"      legacy: {_names(game, p.legacy)}")
+        if p.tilted:
+            lines.append(f"      tilted: {_names(game, p.tilted)}")
+        lines.append(f"      tokens: [{', '.join(str(t) for t in p.tokens)}]")
+        if p.space is not None:
+            lines.append(f"      space: {_q(p.space)}")
+        for counter in counters:
+            lines.append(f"      {_q(counter)}: {p.counters.get(counter, 0)}")
+    lines.append(f"  deck: {_names(game, list(reversed(state.deck)))}")
+    lines.append(f"  discard: {_names(game, state.discard)}")
+    if game.board_side:
+        board = ", ".join(f"{_q(space)}: {_q(condition(game.pack.tokens[t].condition))}"
+                          for space, t in state.board.items())
+        lines.append(f"  board: {{{board}}}")
+    lines.append("dice: [" + ", ".join(_q(die_text(game, d)) for d in state.dice) + "]")
+    steps = [(s.before, s.action) for s in table.history[start:]]
+    half = bool(steps) and split_pending(table)
+    actions, used = complete_actions(game, steps[:-1] if half else steps)
+    if used < len(steps) - half:
+        lines.append("# the actions stop after a re-roll: in a scenario the new faces come "
+                     "from its own chance")
+    lines.append("actions:" if actions else "actions: []")
+    lines += [f"  - {_q(a)}" for a in actions]
+    lines.append("expect:" if expect else "expect: []")
+    lines += [f"  - {_q(e)}" for e in expect]
+    return "\n".join(lines) + "\n"
+
+
+def suggested_expectation(table: Table) -> str:
+    """A condition that holds for the active player where the scenario ends, for the designer
+    to change."""
+    state, game = scenario_end(table), table.game
+    player = state.players[state.active]
+    if player.civilization:
+        return f'you own "{game.name(player.civilization[-1][0])}"'
+    return f"you have at least {player.score} points" if player.score else \
+        "you have at least 0 points"
+
+
+def scenario_path(pack: Path, name: str) -> Path:
+    from editor.decks import deck_path
+    return pack / SCENARIOS / deck_path(pack, name).name

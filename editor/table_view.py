@@ -1,0 +1,147 @@
+"""The table drawn for the Playtest page, as HTML: each player's zones as card faces, the dice,
+the tokens, and the achievements board as its graph (SVG) with the markers and the tokens.
+
+Faces are the workshop's own (`faces.card_face`), cached per card: a position draws the same few
+dozen cards again and again.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from editor.faces import CARD_SIZES, as_html, card_face
+from interpreter import Game, State
+from interpreter.dice import die_text
+from rules_dsl.printer import condition as condition_text
+
+CARD_WIDTH = 108                    # pixels of a card face on the table
+SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
+DIE_COLOURS = {"green": "#2e7d32", "blue": "#1565c0", "red": "#c62828"}
+
+STYLE = """<style>
+.pt-zone{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin:2px 0 8px 0}
+.pt-pile{position:relative;display:inline-block}
+.pt-under{display:block;margin-bottom:-138px;opacity:.55;filter:grayscale(.7)}
+.pt-tilted{transform:rotate(90deg);margin:0 22px}
+.pt-label{font-size:.75rem;color:#555;margin:0}
+.pt-die{display:inline-block;padding:3px 7px;margin:2px;border-radius:5px;color:#fff;
+ font-size:.8rem;font-weight:600}
+.pt-used{opacity:.35;text-decoration:line-through}
+.pt-token{display:inline-block;width:22px;height:22px;border-radius:11px;background:#d4a017;
+ color:#000;text-align:center;font-weight:700;font-size:.8rem;line-height:22px;margin:1px}
+</style>"""
+
+
+_FACES: dict[tuple[int, int], tuple[object, str]] = {}     # (id of card, width) -> face
+
+
+def _face(game: Game, index: int, width: int) -> str:
+    card = game.pack.cards[index]
+    key = (id(card), width)
+    if key not in _FACES:       # the card is kept with its face: its id is not reused
+        if len(_FACES) > 4096:
+            _FACES.clear()
+        _FACES[key] = (card, as_html(card_face(game.pack, card, CARD_SIZES["poker"]), width))
+    return _FACES[key][1]
+
+
+def face(game: Game, copy: int, width: int = CARD_WIDTH) -> str:
+    """A card copy's face as an <img>, its name as the tooltip."""
+    info = game.catalog.info(copy)
+    html = _face(game, info.index, width)
+    return f'<span title="{escape(info.name)}">{html}</span>'
+
+
+def dice_html(game: Game, dice: list[dict]) -> str:
+    out = []
+    for d in dice:
+        colour = DIE_COLOURS.get(str(d.get("die")), "#555")
+        used = " pt-used" if d.get("used") else ""
+        label = escape(die_text(game, d)) + (" (used)" if d.get("used") else "")
+        out.append(f'<span class="pt-die{used}" style="background:{colour}">{label}</span>')
+    return "".join(out) or "<i>none</i>"
+
+
+def tokens_html(tokens: list[int]) -> str:
+    return "".join(f'<span class="pt-token">{t}</span>'
+                   for t in sorted(tokens, reverse=True)) or "<i>no token</i>"
+
+
+def zones_html(game: Game, state: State, seat: int) -> str:
+    """A player's events, civilization (decadent cards under their pile, tilted cards turned)
+    and legacy."""
+    player = state.players[seat]
+    parts = [STYLE, '<p class="pt-label">Events</p><div class="pt-zone">',
+             "".join(face(game, c) for c in player.events) or "<i>none</i>", "</div>",
+             '<p class="pt-label">Civilization (decadent cards greyed under their pile, '
+             'tilted cards turned)</p><div class="pt-zone">']
+    for pile in player.civilization:
+        under = "".join(f'<span class="pt-under" title="decadent: '
+                        f'{escape(game.name(c))}">{face(game, c)}</span>'
+                        for c in reversed(pile[1:]))
+        top = face(game, pile[0])
+        if pile[0] in player.tilted:
+            top = f'<div class="pt-tilted" title="tilted">{top}</div>'
+        parts.append(f'<div class="pt-pile">{under}{top}</div>')
+    if not player.civilization:
+        parts.append("<i>none</i>")
+    parts.append("</div>")
+    if player.legacy:
+        parts += ['<p class="pt-label">Legacy</p><div class="pt-zone">',
+                  "".join(face(game, c) for c in player.legacy), "</div>"]
+    return "".join(parts)
+
+
+def board_svg(game: Game, state: State, width: int = 640) -> str:
+    """The achievements board of the side played: spaces in columns by their level, the paths,
+    the tokens still on it (their condition on hover) and the players' markers."""
+    achievements = game.pack.game.get("achievements") or {}
+    board = (achievements.get("boards") or {}).get(game.board_side or "")
+    if not board:
+        return ""
+    spaces: dict[str, int] = {str(k): int(v) for k, v in (board.get("spaces") or {}).items()}
+    levels: dict[int, list[str]] = {}
+    for name, level in spaces.items():
+        levels.setdefault(level, []).append(name)
+    top = max(len(v) for v in levels.values())
+    column = width / (max(levels) + 1 if levels else 1)
+    height = 70 * top + 20
+    where = {}
+    for level, names in levels.items():
+        gap = height / (len(names) + 1)
+        for i, name in enumerate(names):
+            where[name] = (column * (level + 0.5), gap * (i + 1))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:{width}px" '
+           f'viewBox="0 0 {width} {height:.0f}" font-family="Helvetica, Arial, sans-serif">',
+           f'<rect width="{width}" height="{height:.0f}" fill="#f6f1e3" rx="8"/>']
+    for a, b in board.get("paths") or []:
+        if a in where and b in where:
+            (x1, y1), (x2, y2) = where[a], where[b]
+            out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
+                       'stroke="#8d7b55" stroke-width="2"/>')
+    for name, (x, y) in where.items():
+        token = state.board.get(name)
+        tip = f"space {name} (level {spaces[name]})"
+        fill = "#fff"
+        label = name
+        if token is not None:
+            t = game.pack.tokens[token]
+            tip += f": a {t.value} token, taken when {condition_text(t.condition)}"
+            fill, label = "#d4a017", str(t.value)
+        out.append(f'<g><title>{escape(tip)}</title><circle cx="{x:.0f}" cy="{y:.0f}" r="20" '
+                   f'fill="{fill}" stroke="#5d4e2f" stroke-width="2"/>'
+                   f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="14" '
+                   f'font-weight="bold">{escape(label)}</text></g>')
+    for seat, player in enumerate(state.players):
+        if player.space in where:
+            x, y = where[player.space]
+            dx = -16 + 8 * seat
+            out.append(f'<g><title>{escape(game.player_name(seat))} is here</title>'
+                       f'<rect x="{x + dx - 5:.0f}" y="{y - 34:.0f}" width="10" height="14" '
+                       f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}" stroke="#000"/></g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

@@ -1,0 +1,138 @@
+"""The playtest pages in a real browser (Chromium and Playwright, as test_browser.py): make a
+deck, play a short game against a bot to its end by clicking (with an undo, a save, a page
+reload), save a position as a scenario and run it green. Screenshots of each page go to
+tests/editor/screenshots/."""
+# ruff: noqa: F811 - the workshop's browser fixtures are imported, then taken as arguments
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.editor.test_browser import (  # noqa: F401 - fixtures used by name
+    CHROMIUM,
+    browser,
+    goto,
+    page,
+    server,
+    shot,
+)
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason="Chromium is not installed (apt-get install chromium)")
+
+CHOICES = "[class*='st-key-choice-'] button:visible"
+
+
+def settle(page) -> None:
+    """Wait until the app has finished running (its status widget gone)."""
+    page.wait_for_timeout(150)
+    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached")
+
+
+def pick_option(page, label: str, option: str) -> None:
+    """Choose in a selectbox by typing: the first option that matches the text is taken."""
+    box = page.get_by_label(label, exact=True)
+    box.click()
+    box.fill(option)
+    page.keyboard.press("Enter")
+    settle(page)
+
+
+def test_make_a_deck_and_save_it(page, server) -> None:
+    url, folder = server
+    goto(page, f"{url}/decks", "Decks")
+    box = page.get_by_label("Card", exact=True)
+    box.click()
+    box.fill("Famine")
+    page.get_by_role("option", name="Famine (Prehistory)").click()
+    settle(page)
+    page.get_by_label("Copies", exact=True).fill("0")
+    page.get_by_label("Copies", exact=True).press("Enter")
+    settle(page)
+    page.get_by_role("button", name="Set", exact=True).click()
+    page.get_by_text(re.compile("Famine 1 → 0")).wait_for()
+    page.get_by_label("Name of the deck").fill("No famine")
+    page.get_by_label("Name of the deck").press("Enter")
+    settle(page)
+    page.get_by_role("button", name="Save the deck").click()
+    page.get_by_text("Saved the deck No famine").wait_for()
+    shot(page, "decks")
+    text = (folder / "decks" / "no-famine.yaml").read_text()
+    assert "  prehistory:\n    famine: 0\n" in text and "pack: ..\n" in text
+
+
+def play_until(page, done, clicks: int = 400) -> None:
+    """Click legal buttons (an acquisition when there is one, else the last: the End group)
+    until `done()`."""
+    for _ in range(clicks):
+        settle(page)
+        if done():
+            return
+        buttons = page.locator(CHOICES)
+        if buttons.count() == 0:            # the bot is playing: the page comes back
+            page.wait_for_timeout(300)
+            continue
+        labels = buttons.all_inner_texts()
+        index = next((i for i, t in enumerate(labels) if t.startswith("acquire ")),
+                     len(labels) - 1)           # else the End group, drawn last
+        try:
+            buttons.nth(index).click(timeout=5_000)
+        except playwright.TimeoutError:     # the page was re-run meanwhile: look again
+            continue
+    pytest.fail("the game did not get there")
+
+
+def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, server) -> None:
+    url, folder = server
+    goto(page, f"{url}/playtest", "Playtest")
+    pick_option(page, "Ages", "Prehistory")         # one age: a short game
+    page.get_by_role("button", name="Start the game").click()
+    page.locator(CHOICES).first.wait_for()
+    page.get_by_text("instant", exact=True).click()
+    settle(page)
+    shot(page, "playtest-start")
+    # an acquisition, paid: then undo it
+    page.locator(CHOICES).filter(has_text=re.compile("^acquire ")).first.click()
+    page.get_by_text("How to pay").first.wait_for()
+    settle(page)
+    page.locator(CHOICES).first.click()
+    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
+    settle(page)
+    page.get_by_role("button", name="Undo", exact=True).click()
+    page.get_by_text(re.compile("Back to before decision")).wait_for()
+    settle(page)
+    # acquire again, then save this position as a scenario and run it
+    page.locator(CHOICES).filter(has_text=re.compile("^acquire ")).first.click()
+    page.get_by_text("How to pay").first.wait_for()
+    settle(page)
+    page.locator(CHOICES).first.click()
+    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
+    settle(page)
+    page.get_by_text("Save this position as a scenario").click()
+    page.get_by_role("button", name="Save the scenario and run it").click()
+    page.get_by_text(re.compile("it passes")).wait_for()
+    shot(page, "playtest-scenario-saved")
+    [scenario] = (folder / "scenarios").glob("*.yaml")
+    text = scenario.read_text()
+    assert re.search(r'- "acquire .+ paying .+"\nexpect:\n  - "you own \\"', text), text
+    # save the game to a file
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save the game to a file").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["format"] == "agesmith saved game" and saved["extra"]["playtest"]["actions"]
+    # a reload finds the game; play it to its end
+    page.reload()
+    page.get_by_text("The game in progress is back").wait_for()
+    page.get_by_text("instant", exact=True).click()
+    play_until(page, lambda: page.get_by_text(re.compile("The game is over")).count() > 0)
+    shot(page, "playtest-game-over")
+    assert page.get_by_text(re.compile(r"End of Prehistory: player 1 scores")).count() > 0
+    goto(page, f"{url}/scenarios", "Scenarios")
+    page.get_by_role("button", name=re.compile("Run all")).click()
+    page.get_by_text("1 passed, 0 failed").wait_for()
+    shot(page, "scenarios")
