@@ -198,7 +198,7 @@ def test_deck_option_plays_simulates_and_checks_a_deck(tmp_path: Path) -> None:
                  "--json")
     assert result.exit_code == 0
     famine = [c for c in json.loads(result.stdout)["cards"] if c["name"] == "Famine"]
-    assert not famine or famine[0]["acquired_per_game"] == 0
+    assert not famine or famine[0]["acquired"] == 0
     scenario = Path(__file__).parent / "scenarios" / "along_history" / "famine-free.yaml"
     assert run("check", str(scenario)).exit_code == 0
     on_deck = run("check", "--deck", str(deck), str(scenario))
