@@ -107,12 +107,12 @@ def push_history(history: list[dict[str, Any]], fields: dict[str, Any]) -> list[
 
 def mention_words(pack: Pack) -> list[str]:
     """What the cards' rules can be searched for: card names, verbs and keywords they use."""
-    from rules_dsl.parser import _verbs  # the grammar's verbs, as written
+    from rules_dsl.parser import verbs as grammar_verb_list  # the grammar's verbs, as written
     texts = [yaml_edit.quoted(c.name) for c in pack.cards]
     rules = "\n".join(rules_text(c) for c in pack.cards)
     names = sorted({t for t in texts if t in rules})
     words = set(re.findall(r"[a-z-]+", re.sub(r'"[^"]*"', " ", rules)))
-    grammar_verbs = set(_verbs())
+    grammar_verbs = set(grammar_verb_list())
     verbs = sorted(w for w in words if w in grammar_verbs)
     keywords = sorted(str(k) for k in pack.game.get("keywords") or [] if str(k) in words)
     return names + verbs + keywords

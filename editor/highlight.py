@@ -37,7 +37,7 @@ _TOKEN = re.compile(r'(?P<comment>#.*)|(?P<card>"[^"\n]*"?)|(?P<num>[+-]?\d+)|(?
 
 @cache
 def _verbs() -> frozenset[str]:
-    from rules_dsl.parser import _verbs as grammar_verbs  # the grammar's own verb list
+    from rules_dsl.parser import verbs as grammar_verbs  # the grammar's own verb list
     return frozenset(grammar_verbs())
 
 

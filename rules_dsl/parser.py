@@ -314,8 +314,8 @@ def _misspelt_statement_word(text: str, line: int, column: int) -> tuple[str, in
     # Verbs are near many nouns ("player", "play"): offer them only when the word stands alone
     # before the error ("gian 1 gold").
     alone = not statement[match.end():].strip()
-    verbs = [v for v in _verbs() if _lemma(v) == v] if alone else []
-    candidates = [w for w in _statement_words() if len(w) > 2] + verbs
+    lemmas = [v for v in verbs() if _lemma(v) == v] if alone else []
+    candidates = [w for w in _statement_words() if len(w) > 2] + lemmas
     hint = did_you_mean(word, candidates, quote='"')
     if hint is None:
         return None
@@ -326,16 +326,16 @@ def _misspelt_verb(text: str, line: int, column: int, expected: set[str],
                    found: str) -> tuple[str, int, str] | None:
     """A misspelt verb right before the error, where the parser wanted a verb and found more
     words ("each player pyas 3 gold"): (the word, its column, the hint)."""
-    verbs = set(_verbs())
+    known = set(verbs())
     if found in ("_NL", "_DEDENT", "$END") or not any(
-            _readable(t).strip('"') in verbs for t in expected):
+            _readable(t).strip('"') in known for t in expected):
         return None             # a phrase ending a line may be just a phrase
     before = _line(text, line)[: column - 1]
     match = re.search(r"(?<![\w\"-])([a-z][a-z0-9-]*)\s*$", before)
     if match is None or match.group(1) in _keyword_set():
         return None
     word = match.group(1)
-    close = [v for v in sorted(verbs) if difflib.SequenceMatcher(None, word, v).ratio() >= 0.75]
+    close = [v for v in sorted(known) if difflib.SequenceMatcher(None, word, v).ratio() >= 0.75]
     hint = did_you_mean(word, close, quote='"')
     return None if hint is None else (word, match.start(1) + 1, hint)
 
@@ -358,8 +358,8 @@ def _statement_words() -> list[str]:
 
 
 @cache
-def _verbs() -> list[str]:
-    """The verbs of the grammar: "gain", "gains", "pass", "passes"..."""
+def verbs() -> list[str]:
+    """The verbs of the grammar, every form written: "gain", "gains", "pass", "passes"..."""
     names = [r.expansion[0].name for r in _lark().rules if r.origin.name == "verb"]
     return sorted({_lark().get_terminal(name).pattern.value for name in names})
 
