@@ -614,7 +614,7 @@ def _sig(die: dict) -> tuple:
 
 def _faces(game: Game, die: str) -> list[tuple[int, float]]:
     """The distinct faces of a die, as (a face index, its probability)."""
-    cache = game.__dict__.setdefault("_bot_faces", {})
+    cache = game.caches.setdefault("bot_faces", {})
     if die not in cache:
         faces = (game.pack.game.get("dice") or {})[die]["faces"]
         first: dict[str, int] = {}
@@ -644,7 +644,7 @@ def _war_faces(game: Game) -> list[int]:
 
 def _war_roll(game: Game) -> dict[int, float]:
     """The distribution of a side's war roll."""
-    cache = game.__dict__.setdefault("_bot_war_roll", {})
+    cache = game.caches.setdefault("bot_war_roll", {})
     if "roll" not in cache:
         war = game.pack.game.get("war") or {}
         spec = (game.pack.game.get("dice") or {}).get(war.get("dice"), {})
