@@ -47,8 +47,11 @@ class PlayerState:
         self.space = space                                                 # marker on board
         self.score = score
         self.age_scores: list[int] = age_scores if age_scores is not None else []
-        self.flags: dict[str, Any] = flags if flags is not None else {}    # facts of this turn
-        self.marks: dict[str, Any] = marks if marks is not None else {}    # facts that last
+        # Facts of this turn, and facts that last. Their values are replaced, never changed in
+        # place (a list of cards is written anew), so a copy of the dict is a copy of the facts:
+        # tests/interpreter/test_positions_kept.py shows `apply` leaves every position as it was.
+        self.flags: dict[str, Any] = flags if flags is not None else {}
+        self.marks: dict[str, Any] = marks if marks is not None else {}
 
     def active_cards(self) -> list[int]:
         return [pile[0] for pile in self.civilization]
@@ -63,8 +66,7 @@ class PlayerState:
         return PlayerState(self.seat, self.events[:], [pile[:] for pile in self.civilization],
                            self.legacy[:], self.tilted[:], self.counters.copy(), self.tokens[:],
                            self.space, self.score, self.age_scores[:],
-                           copy_data(self.flags) if self.flags else {},
-                           copy_data(self.marks) if self.marks else {})
+                           self.flags.copy(), self.marks.copy())
 
     def to_data(self) -> dict[str, Any]:
         return copy_data({name: getattr(self, name) for name in PLAYER_FIELDS})
@@ -112,7 +114,8 @@ class State:
         self.over = over
         self.winners: list[int] = winners if winners is not None else []
         self.steps = steps                  # work done since the last decision (the step budget)
-        self.marks: dict[str, Any] = marks if marks is not None else {}    # facts of round, age
+        # facts of the round and the age; values replaced, never changed in place (see flags)
+        self.marks: dict[str, Any] = marks if marks is not None else {}
         self.moves = moves                  # decisions answered so far (bots draw from it)
         self.quiet = False                  # keep no log (playouts)
         self._log: Log = None
@@ -174,7 +177,7 @@ class State:
                     self.round, self.active, [d.copy() for d in self.dice], self.board.copy(),
                     copy_frames(self.frames), self.pending, self.rng, self.over,
                     self.winners[:], self.steps,
-                    copy_data(self.marks) if self.marks else {}, self.moves)
+                    self.marks.copy(), self.moves)
         new.quiet = self.quiet
         new._log = self._log
         return new
