@@ -60,9 +60,9 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
                          roles)
         except RuleError as e:
             out.append(_locate_cost(card, e))
-            continue
         for statement in card.rules.statements:     # each statement on its own: every error
-            alone = replace(card, rules=ast.Rules((statement,)))
+            alone = replace(card, cost=ast.Cost(()), bonus=ast.Cost(()),
+                            rules=ast.Rules((statement,)))
             try:
                 compile_card(index, alone, keywords, {}, lex, coins, roles)
             except RuleError as e:

@@ -41,23 +41,21 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
     counters = [str(c) for c in game.get("counters") or {}]
     out: list[Diagnostic] = []
 
-    def undeclared(path: tuple[str, ...], value: Any, what: str, declared: list[str],
-                   role: str) -> None:
+    def undeclared(path: tuple[str, ...], value: Any, role: str, what: str,
+                   declared: list[str]) -> None:
         if not isinstance(value, str) or value in declared:
             return
         doc, where = pack.place(*path)
         out.append(doc.diagnostic(
-            where, f'{".".join(path)}: "{value}" is not {what} the game declares ({role})',
-            code="unknown-role", hint=did_you_mean(value, declared)
-            or f"declared: {', '.join(declared) or 'none'}"))
+            where, f'{role} "{value}" is not {what} of the game', code="unknown-role",
+            hint=did_you_mean(value, declared) or f"declared: {', '.join(declared) or 'none'}"))
 
     war = game.get("war")
-    undeclared(("counted_resource",), game.get("counted_resource"), "a resource", resources,
-               "the resource a cost counts by amount")
-    undeclared(("money",), game.get("money"), "a counter", counters,
-               "the counter that is money")
+    undeclared(("counted_resource",), game.get("counted_resource"), "the counted resource",
+               "a resource", resources)
+    undeclared(("money",), game.get("money"), "the money", "a counter", counters)
     undeclared(("war", "tilt"), war.get("tilt") if isinstance(war, dict) else None,
-               "a resource or counter", resources + counters, "the bonus a side tilts in a war")
+               "the war's tilt", "a resource or counter", resources + counters)
     out += _money_actions(pack, counters)
     out += _gold_prices(pack)
     return out
