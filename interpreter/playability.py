@@ -47,7 +47,8 @@ def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
 
 
 # The keys of the game file whose change by a variant can change how a card's rules compile.
-CARD_WORDS = {"card_types", "keywords", "counters", "resources", "zones", "dice"}
+CARD_WORDS = {"card_types", "keywords", "counters", "resources", "zones", "dice",
+              "counted_resource", "money"}
 
 
 def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
