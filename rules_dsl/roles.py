@@ -64,22 +64,22 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
 def _money_actions(pack: Pack, counters: list[str]) -> list[Diagnostic]:
     """"take X" and "tilt for X" in `actions:` must name the money."""
     names = pack.game.get("actions")
-    cash = pack.money
+    money = pack.money
     out = []
     for i, name in enumerate(names if isinstance(names, list) else []):
         head = next((h for h in MONEY_ACTIONS if isinstance(name, str) and name.startswith(h)),
                     None)
-        if head is None or name == head + str(cash):
+        if head is None or (money is not None and name == head + money):
             continue
         doc, where = pack.place("actions", i)
         word = name[len(head):]
-        if cash is None:
+        if money is None:
             message = f'"{name}" takes money, but the game names no money'
             hint = (f'add "money: {word}" to game.yaml' if word in counters
                     else "name the counter that is money with money: in game.yaml")
         else:
-            message = f'"{name}": "{word}" is not the money of the game ({cash})'
-            hint = f'write "{head}{cash}"'
+            message = f'"{name}": "{word}" is not the money of the game ({money})'
+            hint = f'write "{head}{money}"'
         out.append(doc.diagnostic(where, message, code="unknown-role", hint=hint))
     return out
 

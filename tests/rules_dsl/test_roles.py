@@ -85,6 +85,15 @@ def test_take_and_tilt_name_the_money(tmp_path: Path) -> None:
     assert d.hint == 'write "tilt for gold"'
 
 
+def test_taking_money_needs_a_money(tmp_path: Path) -> None:
+    folder = pack_with(tmp_path, game=("money: gold", "x-money: gold\nactions: [take gold]"),
+                       bronze=("    gold: 6\n", ""))
+    d = one(errors(folder))
+    assert (d.line, d.column) == (12, 11)
+    assert d.message == '"take gold" takes money, but the game names no money'
+    assert d.hint == 'add "money: gold" to game.yaml'
+
+
 def test_an_unknown_kind_of_action_is_a_schema_error(tmp_path: Path) -> None:
     folder = pack_with(tmp_path, game=("money: gold", "money: gold\nactions: [acquire, fly]"))
     d = one(errors(folder))
