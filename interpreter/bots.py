@@ -95,7 +95,7 @@ class RandomBot:
 # ------------------------------------------------------------------ weights of the greedy bot
 
 BONUS_VALUE = 0.8       # an active bonus symbol (not money), in points
-MONEY_VALUE = 0.25      # one unit of money (gold), in points
+MONEY_VALUE = 0.25      # one unit of money (Along History's gold), in points
 COUNTER_VALUE = 1.0     # one unit of another counter (the universal resource), in points
 THREAT = 3.0            # a card that will fail in your events (a calamity): what it may cost
 URGENT = 1.0            # ... more when it fails at the end of this very turn
