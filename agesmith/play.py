@@ -267,15 +267,16 @@ def _choice_number(text: str) -> int | None:
 def card_text(game: Game, copy: int) -> str:
     """A card in one line: name, type, cost, points, bonus."""
     info = game.catalog.info(copy)
+    roles = game.catalog.roles
     cost = []
-    if info.population is None:
-        cost.append("X population")
-    elif info.population:
-        cost.append(f"{info.population} population")
+    if info.amount is None:
+        cost.append(f"X {roles.counted}")
+    elif info.amount:
+        cost.append(f"{info.amount} {roles.counted}")
     cost += [f"{n} {k}" if n > 1 else k for k, n in info.resources.items() if n]
     parts = [info.type, "cost " + (", ".join(cost) or "nothing")]
     if info.gold is not None:
-        parts.append(f"or {info.gold} gold")
+        parts.append(f"or {info.gold} {roles.money}")
     points = info.points if isinstance(info.points, int) else "formula"
     parts.append(f"{points} pt")
     bonus = [f"{n} {k}" if n > 1 else k for k, n in info.bonus.items() if n]

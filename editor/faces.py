@@ -38,13 +38,13 @@ CARD_SIZES = {
 
 TYPE_COLOURS = {"land": "#5b7f2b", "figure": "#a0522d", "progress": "#1f5fa8",
                 "wonder": "#8a6a12", "calamity": "#7a1f2b"}
-RESOURCE_STYLES = {           # colour, shape
+RESOURCE_STYLES = {           # colour, shape: house styles of familiar symbol names
     "population": ("#2e7d32", "circle"),
     "culture": ("#7b1fa2", "diamond"),
     "ingenuity": ("#1565c0", "square"),
     "strength": ("#c62828", "shield"),
-    "gold": ("#d4a017", "coin"),
 }
+MONEY_STYLE = ("#d4a017", "coin")     # whatever the pack calls its money (game.yaml `money`)
 _PALETTE = ("#00838f", "#6a1b9a", "#ef6c00", "#37474f", "#ad1457", "#558b2f")
 FONT = "Helvetica, Arial, sans-serif"
 # Characters Helvetica (a PDF core font) cannot write, and what is written instead.
@@ -85,7 +85,10 @@ def type_colour(kind: str) -> str:
     return TYPE_COLOURS.get(kind) or _hashed(kind)
 
 
-def resource_style(word: str) -> tuple[str, str]:
+def resource_style(word: str, money: str | None = None) -> tuple[str, str]:
+    """The colour and shape of a symbol; the pack's money is a coin."""
+    if money is not None and singular(word) == singular(money):
+        return MONEY_STYLE
     return RESOURCE_STYLES.get(word) or RESOURCE_STYLES.get(singular(word)) or (_hashed(word),
                                                                                 "circle")
 
@@ -105,10 +108,11 @@ def _symbols(cost: ast.Cost) -> list[tuple[str, str]]:
 
 
 class _Svg:
-    def __init__(self, width: float, height: float) -> None:
+    def __init__(self, width: float, height: float, money: str | None = None) -> None:
         self.w, self.h = width * 10, height * 10       # a unit is a tenth of a millimetre
         self.parts: list[str] = []
         self.size = (width, height)
+        self.money = money              # the pack's money, drawn as a coin
 
     def add(self, element: str) -> None:
         self.parts.append(element)
@@ -120,7 +124,7 @@ class _Svg:
                  f'{weight} fill="{fill}" text-anchor="{anchor}">{escape(plain(text))}</text>')
 
     def symbol(self, cx: float, cy: float, r: float, resource: str, label: str) -> None:
-        colour, shape = resource_style(resource)
+        colour, shape = resource_style(resource, self.money)
         if shape == "diamond":
             self.add(f'<path d="M{cx:.1f},{cy - r * 1.2:.1f} L{cx + r * 1.2:.1f},{cy:.1f} '
                      f'L{cx:.1f},{cy + r * 1.2:.1f} L{cx - r * 1.2:.1f},{cy:.1f} Z" '
@@ -156,7 +160,7 @@ def _symbol_row(svg: _Svg, x: float, cy: float, r: float,
 
 def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> str:
     """The face of `card` as an SVG document of the card's size in millimetres."""
-    svg = _Svg(size.width, size.height)
+    svg = _Svg(size.width, size.height, pack.money)
     w, h = svg.w, svg.h
     u = w / 635                                   # the layout is drawn for a poker card
     colour = type_colour(card.type)
@@ -194,7 +198,7 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
         svg.text(end, cost_y + 9 * u, f"X = {print_any(card.cost.x)}", 20 * u, "#444")
     if card.gold is not None:
         coin_x = w - 34 * u - r
-        svg.symbol(coin_x, cost_y, r * 1.1, "gold", str(card.gold))
+        svg.symbol(coin_x, cost_y, r * 1.1, pack.money or "", str(card.gold))
         svg.text(coin_x - r * 1.1 - 10 * u, cost_y + 9 * u, "or", 22 * u, "#6b5f45",
                  anchor="end")
     # The rules text, fitted to its box.
@@ -272,5 +276,5 @@ def as_html(svg: str, width: int = 320) -> str:
 
 def legend(pack: Pack) -> list[tuple[str, str, str]]:
     """(resource, colour, shape) of every symbol a face of this pack may show."""
-    words: list[Any] = [*(pack.game.get("resources") or []), "gold"]
-    return [(str(r), *resource_style(str(r))) for r in words]
+    words: list[Any] = [*(pack.game.get("resources") or []), *([pack.money] if pack.money else [])]
+    return [(str(r), *resource_style(str(r), pack.money)) for r in words]

@@ -3,10 +3,11 @@
 The active player uses the dice (their action faces included); every other player uses a fresh
 set of result tokens (AH-O1). In any order, as often as they can, the kinds of action the pack
 declares (game.yaml `actions:`; every kind when it says nothing): acquire a card of their events
-(a listed payment), buy one for gold, discard a discardable card, use a die or token to re-roll
-another die or to exchange an events card, use an action face, take a gold face's gold, tilt a
-gold bonus. Acquired cards work at once (AH-C7): their "on acquire" rules run before the next
-choice.
+(a listed payment), buy one at its gold price, discard a discardable card, use a die or token to
+re-roll another die or to exchange an events card, use an action face, take what a money face
+shows, tilt a card for its money bonus. The money is the counter the pack names (game.yaml
+`money`, gold in Along History); the log and the menu say it in the pack's word. Acquired cards
+work at once (AH-C7): their "on acquire" rules run before the next choice.
 
 A decision of the phase is shaped like a player's: a menu (acquire X, buy X, exchange with a
 die, re-roll, tilt, end...), then for an acquisition how to pay and for an exchange which cards.
@@ -25,6 +26,8 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.roles import action_key
+
 from . import costs
 from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
@@ -42,6 +45,10 @@ if TYPE_CHECKING:
 
 START_EVENT = "the start of your actions"
 ACQUIRE_EVENT = "acquire"
+# Ids that saved games record, named when the money was always gold: the kind of action that
+# takes a money face, and the parameter of a purchase that holds its price.
+TAKE_MONEY = "gold"
+PRICE = "gold"
 
 
 @dataclass(frozen=True)
@@ -119,23 +126,25 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     return wait(Decision(seat, "action", options, "Your actions", describe="action"))
 
 
-# The kinds of action a pack may declare (game.yaml `actions:`), as the phase names them.
+# The kinds of action a pack may declare (game.yaml `actions:`), as the phase names them;
+# "<money>" stands for the pack's money ("take gold").
 DECLARED = {"acquire": "acquire", "buy": "buy", "discard": "discard", "re-roll a die": "reroll",
-            "exchange": "exchange", "take gold": "gold", "golden age": "golden age",
-            "re-roll dice": "reroll all", "double": "double", "tilt for gold": "tilt"}
+            "exchange": "exchange", "take <money>": TAKE_MONEY, "golden age": "golden age",
+            "re-roll dice": "reroll all", "double": "double", "tilt for <money>": "tilt"}
 
 
 def declared(game: Game) -> frozenset[str]:
     """The kinds of action the pack declares (every kind when it says nothing)."""
     names = game.pack.game.get("actions")
-    return _declared(None if names is None else tuple(names))
+    return _declared(None if names is None else tuple(names), game.catalog.roles.money)
 
 
 @lru_cache(maxsize=64)
-def _declared(names: tuple[str, ...] | None) -> frozenset[str]:
+def _declared(names: tuple[str, ...] | None, money: str | None) -> frozenset[str]:
     if names is None:
         return frozenset(DECLARED.values())
-    return frozenset(DECLARED[n] for n in names if n in DECLARED)
+    keys = [action_key(n, money) for n in names]
+    return frozenset(DECLARED[k] for k in keys if k in DECLARED)
 
 
 def _ask_detail(game: Game, state: State, seat: int, entry: Action) -> Result:
@@ -192,11 +201,12 @@ def sources(game: Game, state: State, seat: int, pool: list[dict],
             facts: dict[Any, Any] | None = None) -> list[Source]:
     """Everything that could pay a price now (`facts`: the position's memo, see costs.py)."""
     out: list[Source] = []
+    money = game.catalog.roles.money
     for i, die in enumerate(pool):
         if die["used"]:
             continue
         face = face_of(game, die)
-        if not face.is_action and face.kind != "gold":
+        if not face.is_action and face.kind != money:
             out.append(Source("die", i, ((face.kind, face.amount * die["times"]),)))
     if facts is None or not costs.CACHE:
         return out + _held_sources(game, state, seat)
@@ -211,15 +221,16 @@ def _held_sources(game: Game, state: State, seat: int) -> list[Source]:
     out: list[Source] = []
     player = state.players[seat]
     info = game.catalog.info
+    money = game.catalog.roles.money
     for copy in player.active_cards():
         if copy in player.tilted:
             continue
-        gives = _gives(info(copy))
+        gives = _gives(info(copy), money)
         if gives:
             out.append(Source("card", copy, gives))
     if not player.flags.get("legacy_used"):
         for copy in player.legacy:
-            gives = _gives(info(copy))
+            gives = _gives(info(copy), money)
             if gives:
                 out.append(Source("legacy", copy, gives))
     for name, spec in (game.pack.game.get("counters") or {}).items():
@@ -235,13 +246,14 @@ def _held_sources(game: Game, state: State, seat: int) -> list[Source]:
 _GIVES: dict[int, tuple[Any, tuple]] = {}
 
 
-def _gives(info: Any) -> tuple[tuple[str, int], ...]:
-    """What a card's bonus pays (gold aside), worked out once per card."""
+def _gives(info: Any, money: str | None) -> tuple[tuple[str, int], ...]:
+    """What a card's bonus pays (its money aside: that is taken when tilted), worked out once
+    per card (`money` is its catalogue's, the same for every call with this card)."""
     known = _GIVES.get(id(info))
     if known is None or known[0] is not info:
         if len(_GIVES) > 20_000:        # bounded: packs reloaded in a long session
             _GIVES.clear()
-        gives = tuple(sorted((k, n) for k, n in info.bonus.items() if k != "gold" and n))
+        gives = tuple(sorted((k, n) for k, n in info.bonus.items() if k != money and n))
         known = _GIVES[id(info)] = (info, gives)
     return known[1]
 
@@ -258,19 +270,22 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
     acquisition or an exchange is one entry, its detail asked next."""
     player = state.players[seat]
     kinds = declared(game)
+    roles = game.catalog.roles
+    money = roles.money
     options = [Action("pass", {})]
     facts = decision_facts()
-    purse = Purse(sources(game, state, seat, pool, facts)) if "acquire" in kinds else None
+    purse = (Purse(sources(game, state, seat, pool, facts), roles.counted)
+             if "acquire" in kinds else None)
     for copy in player.events:
         if purse is not None:
             cost = price(game, state, seat, copy, facts)
             if cost.free:
                 options.append(Action("acquire", {"card": copy, **Payment().to_params()}))
-            elif purse.payable(cost.population, cost.resources):
+            elif purse.payable(cost.amount, cost.resources):
                 options.append(Action("acquire", {"card": copy}))
         gold = gold_price(game, state, seat, copy, facts) if "buy" in kinds else None
-        if gold is not None and player.counters.get("gold", 0) >= gold:
-            options.append(Action("buy", {"card": copy, "gold": gold}))
+        if gold is not None and money is not None and player.counters.get(money, 0) >= gold:
+            options.append(Action("buy", {"card": copy, PRICE: gold}))
         if "discard" in kinds and discardable(game, state, seat, copy, facts):
             options.append(Action("discard", {"card": copy}))
     free_dice = [i for i, d in enumerate(pool) if not d["used"]]
@@ -286,8 +301,8 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
         if mine and theirs and "exchange" in kinds:
             options.append(Action("exchange", {"die": i}))
         face = face_of(game, pool[i])
-        if face.kind == "gold" and "gold" in kinds:
-            options.append(Action("gold", {"die": i}))
+        if face.kind == money and TAKE_MONEY in kinds:
+            options.append(Action(TAKE_MONEY, {"die": i}))
         if active and face.kind == "golden age" and player.tilted and "golden age" in kinds:
             options.append(Action("golden age", {"die": i}))
         if active and face.kind == "re-roll" and len(free_dice) > 1 and "reroll all" in kinds:
@@ -298,9 +313,9 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
                 target = face_of(game, pool[j]) if j is not None else None
                 if target is not None and target.kind not in ("golden age", "re-roll", "blank"):
                     options.append(Action("double", {"die": i, "target": j}))
-    if "tilt" in kinds:
+    if "tilt" in kinds and money is not None:
         for copy in player.active_cards():
-            if copy not in player.tilted and game.catalog.info(copy).bonus["gold"]:
+            if copy not in player.tilted and game.catalog.info(copy).bonus[money]:
                 options.append(Action("tilt", {"card": copy}))
     return options
 
@@ -340,9 +355,9 @@ def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action
     if kind == "acquire":
         facts = decision_facts()
         cost = price(game, state, seat, entry.params["card"], facts)
-        purse = Purse(sources(game, state, seat, pool, facts))
+        purse = Purse(sources(game, state, seat, pool, facts), game.catalog.roles.counted)
         return [Action("pay", pay.to_params())
-                for pay in purse.payments(cost.population, cost.resources)]
+                for pay in purse.payments(cost.amount, cost.resources)]
     if kind == "exchange":
         mine, theirs = _exchangeable(game, state, seat)
         return [Action("swap", {"card": m, "seat": other, "with": t})
@@ -409,8 +424,9 @@ def describe(game: Game, state: State, action: Action) -> str:
         if _partial(action):
             return f"acquire {name} (then choose how to pay)"
         return f"acquire {name} paying {_describe(game, pool, _payment(p))}"
+    money = game.catalog.roles.money
     if kind == "buy":
-        return f"buy {game.name(p['card'])} for {p['gold']} gold"
+        return f"buy {game.name(p['card'])} for {p[PRICE]} {money}"
     if kind == "discard":
         return f"discard {game.name(p['card'])} from your events"
     if kind == "reroll":
@@ -420,9 +436,9 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == "exchange":
         return (f"discard {label} to exchange {game.name(p['card'])} for "
                 f"{game.name(p['with'])} of {game.player_name(p['seat'])}")
-    if kind == "gold":
+    if kind == TAKE_MONEY:
         amount = face_of(game, pool[p["die"]]).amount * pool[p["die"]]["times"]
-        return f"take {amount} gold from {label}"
+        return f"take {amount} {money} from {label}"
     if kind == "golden age":
         return f"use {label}: straighten your cards"
     if kind == "reroll all":
@@ -431,8 +447,8 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == "double":
         return f"use {label} to double {_die_label(game, pool, p['target'])}"
     if kind == "tilt":
-        gold = game.catalog.info(p["card"]).bonus["gold"]
-        return f"tilt {game.name(p['card'])} for {gold} gold"
+        amount = game.catalog.info(p["card"]).bonus[money or ""]
+        return f"tilt {game.name(p['card'])} for {amount} {money}"
     return f"{kind} {p}"
 
 
@@ -499,7 +515,7 @@ def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
     if action.kind in ("acquire", "buy"):
         copy = p["card"]
         if action.kind == "buy":
-            player.counters["gold"] -= p["gold"]
+            player.counters[str(game.catalog.roles.money)] -= p[PRICE]
         else:
             for i in p["dice"]:
                 pool[i]["used"] = True
@@ -540,11 +556,12 @@ def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
         other.events[other.events.index(theirs)] = mine
         game.say(state, f"{who} exchanges {game.name(mine)} for {game.name(theirs)} of "
                         f"{game.player_name(p['seat'])}.")
-    elif action.kind == "gold":
+    elif action.kind == TAKE_MONEY:
         assert die is not None
+        money = str(game.catalog.roles.money)
         amount = face_of(game, die).amount * die["times"]
-        player.counters["gold"] = player.counters.get("gold", 0) + amount
-        game.say(state, f"{who} takes {amount} gold.")
+        player.counters[money] = player.counters.get(money, 0) + amount
+        game.say(state, f"{who} takes {amount} {money}.")
     elif action.kind == "golden age":
         player.tilted = []
         game.say(state, f"{who} straightens their cards (golden age).")
@@ -558,25 +575,29 @@ def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
 
 
 def tilt(game: Game, state: State, seat: int, copy: int) -> None:
-    """Tilt a card for its bonus; its gold symbols pay out at once (AH-C8)."""
+    """Tilt a card for its bonus; its money symbols pay out at once (AH-C8)."""
     player = state.players[seat]
     player.tilted.append(copy)
-    gold = game.catalog.info(copy).bonus["gold"]
-    if gold:
-        player.counters["gold"] = player.counters.get("gold", 0) + gold
-        game.say(state, f"{game.player_name(seat)} tilts {game.name(copy)} for {gold} gold.")
+    money = game.catalog.roles.money
+    amount = game.catalog.info(copy).bonus[money] if money is not None else 0
+    if money is not None and amount:
+        player.counters[money] = player.counters.get(money, 0) + amount
+        game.say(state, f"{game.player_name(seat)} tilts {game.name(copy)} for {amount} "
+                        f"{money}.")
 
 
 def _finish(game: Game, state: State, seat: int, pool: list[dict]) -> None:
-    """Passing: a gold face not used for an action still gives its gold (AH-D4)."""
-    if "gold" not in declared(game):
+    """Passing: a money face not used for an action still gives its money (AH-D4)."""
+    money = game.catalog.roles.money
+    if money is None or TAKE_MONEY not in declared(game):
         return
     player = state.players[seat]
     for die in pool:
         if die["used"]:
             continue
         face = face_of(game, die)
-        if face.kind == "gold":
+        if face.kind == money:
             die["used"] = True
-            player.counters["gold"] = player.counters.get("gold", 0) + face.amount * die["times"]
-            game.say(state, f"{game.player_name(seat)} takes {face.amount * die['times']} gold.")
+            player.counters[money] = player.counters.get(money, 0) + face.amount * die["times"]
+            game.say(state, f"{game.player_name(seat)} takes {face.amount * die['times']} "
+                            f"{money}.")

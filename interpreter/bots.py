@@ -19,14 +19,14 @@ a playtest means something:
   exchanges a failing card it cannot pay for an opponent's card (the leader's, if it can),
   re-rolls a die when the expected value of what it could then acquire is worth it (worked out
   over the die's faces, never by peeking at the game's generator), tilts cards that only give
-  gold, and passes;
+  money (the counter the pack names `money`), and passes;
 * board — moves to the best token it may take when the token is worth more than the
   decadence it forces; otherwise it stays;
 * decadence — puts away the active card whose loss costs least (fewest bonus symbols);
-* wars — declares when the expected token won (exact over the war dice, with each side's
-  population bonuses and the cards' war modifiers) is worth the means spent, against the
-  opponent where that expectation is best; tilts every population bonus for the army and
-  re-rolls its war dice below the average;
+* wars — declares when the expected token won (exact over the war dice, with the bonuses each
+  side may tilt for its army (the pack's `war: tilt`) and the cards' war modifiers) is worth
+  the means spent, against the opponent where that expectation is best; tilts every such bonus
+  for the army and re-rolls its war dice below the average;
 * any other decision (which card, which player, a choice between effects) — tries each option
   on a copy of the position and keeps the one that leaves it best placed against the leading
   opponent.
@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .action_phase import expand, split, waiting_pool
+from .action_phase import PRICE, expand, split, waiting_pool
 from .actions import Action
 from .chance import MASK, Chance, seed_state
 
@@ -94,8 +94,8 @@ class RandomBot:
 
 # ------------------------------------------------------------------ weights of the greedy bot
 
-BONUS_VALUE = 0.8       # an active bonus symbol (not gold), in points
-GOLD_VALUE = 0.25       # one gold, in points
+BONUS_VALUE = 0.8       # an active bonus symbol (not money), in points
+MONEY_VALUE = 0.25      # one unit of money (Along History's gold), in points
 COUNTER_VALUE = 1.0     # one unit of another counter (the universal resource), in points
 THREAT = 3.0            # a card that will fail in your events (a calamity): what it may cost
 URGENT = 1.0            # ... more when it fails at the end of this very turn
@@ -151,7 +151,8 @@ class GreedyBot:
     def _prepare(self, game: Game) -> None:
         if self._game is not game:
             self._game = game
-            self._values = [_card_value(info) for info in game.catalog.cards]
+            money = game.catalog.roles.money
+            self._values = [_card_value(info, money) for info in game.catalog.cards]
 
     def value(self, game: Game, copy: int) -> float:
         """What owning a card is worth, in points (its own points and its bonus)."""
@@ -194,9 +195,10 @@ class GreedyBot:
             choice = self._reroll(game, state, seat, rerolls, pool)
             if choice is not None:
                 return choice
-        for a in by_kind.get("tilt", []):             # cards that only give gold
+        money = game.catalog.roles.money
+        for a in by_kind.get("tilt", []):             # cards that only give money
             info = game.catalog.info(a.params["card"])
-            if not any(n for k, n in info.bonus.items() if k != "gold"):
+            if not any(n for k, n in info.bonus.items() if k != money):
                 return a
         return by_kind.get("pass", [None])[0]
 
@@ -227,7 +229,8 @@ class GreedyBot:
         from .payments import Purse
         discardable = {a.params["card"] for a in menu if a.kind == "discard"}
         scored: list[tuple[float, tuple[int, int], Action]] = []
-        purse = Purse(sources(game, state, seat, pool, facts)) if pool is not None else None
+        purse = (Purse(sources(game, state, seat, pool, facts), game.catalog.roles.counted)
+                 if pool is not None else None)
         for m, a in enumerate(menu):
             if a.kind not in ("acquire", "buy"):
                 continue
@@ -236,7 +239,7 @@ class GreedyBot:
             else:
                 cost = price(game, state, seat, a.params["card"], facts)
                 complete = [Action(a.kind, {**a.params, **pay.to_params()}, describe=a._describe)
-                            for pay in purse.payments(cost.population, cost.resources)]
+                            for pay in purse.payments(cost.amount, cost.resources)]
             scored += [(self._acquisition_score(game, state, seat, full, discardable), (m, j),
                         full) for j, full in enumerate(complete)]
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -301,7 +304,7 @@ class GreedyBot:
             known = memo.get(key)
             if known is not None:
                 return known
-        purse = Purse(have)
+        purse = Purse(have, game.catalog.roles.counted)
         best = 0.0
         player = state.players[seat]
         for copy in player.events:
@@ -314,7 +317,7 @@ class GreedyBot:
             if cost.free:
                 best = max(best, worth)
                 continue
-            cheapest = purse.cheapest(cost.population, cost.resources, PAYMENT_WEIGHTS)
+            cheapest = purse.cheapest(cost.amount, cost.resources, PAYMENT_WEIGHTS)
             if cheapest is not None:
                 best = max(best, worth - cheapest)
         if key is not None:
@@ -324,8 +327,9 @@ class GreedyBot:
     def _improve(self, game: Game, state: State, seat: int, improving: list[Action],
                  pool: list[dict] | None, best_score: float) -> Action | None:
         """An x2 or golden age whose result (seen on a copy: they involve no chance) offers
-        a better acquisition, or more gold."""
+        a better acquisition, or more money."""
         from .dice import face_of
+        money = game.catalog.roles.money
         chosen: tuple[float, Action] | None = None
         seen: set[Any] = set()
         for a in improving[:LOOKAHEAD_OPTIONS * 2]:
@@ -335,12 +339,13 @@ class GreedyBot:
                 target = pool[a.params["target"]]
                 key = ("double", target["die"], target["face"], target["times"])
                 face = face_of(game, target)
-                if face.kind == "gold":
-                    gain = GOLD_VALUE * face.amount * target["times"]
+                if face.kind == money:
+                    gain = MONEY_VALUE * face.amount * target["times"]
             else:
                 key = ("golden age",)
                 player = state.players[seat]
-                gain = GOLD_VALUE * sum(game.catalog.info(c).bonus["gold"] for c in player.tilted)
+                gain = MONEY_VALUE * sum(game.catalog.info(c).bonus[money or ""]
+                                         for c in player.tilted)
             if key in seen:
                 continue
             seen.add(key)
@@ -380,8 +385,8 @@ class GreedyBot:
             return 0.0
         die = pool[index]
         face = face_of(game, die)
-        if face.kind == "gold":
-            return GOLD_VALUE * face.amount * die["times"]
+        if face.kind == game.catalog.roles.money:
+            return MONEY_VALUE * face.amount * die["times"]
         if face.kind == "war":
             return 0.5
         if face.kind == "x2":
@@ -395,8 +400,9 @@ class GreedyBot:
         """The re-roll with the best expected gain over what the pool pays for now."""
         from .dice import face_of
         now = self._affordable(game, state, seat, pool)
+        money = game.catalog.roles.money
         resource = [i for i, d in enumerate(pool) if not d["used"]
-                    and not face_of(game, d).is_action and face_of(game, d).kind != "gold"]
+                    and not face_of(game, d).is_action and face_of(game, d).kind != money]
         candidates: dict[Any, Action] = {}
         for a in rerolls:
             targets = [a.params["target"]] if a.kind == "reroll" else list(a.params["targets"])
@@ -471,13 +477,14 @@ class GreedyBot:
         active = state.players[seat].active_cards()
         if len(active) < 2:
             return 0.0
-        return min(_decay(game.catalog.info(c)) for c in active)
+        money = game.catalog.roles.money
+        return min(_decay(game.catalog.info(c), money) for c in active)
 
     def _decadence(self, game: Game, state: State, actions: list[Action]) -> Action | None:
         def key(a: Action) -> tuple[float, float]:
             down = game.catalog.info(a.params["card"])
             under = game.catalog.info(a.params["under"])
-            return (_decay(down), -under.bonus_symbols)
+            return (_decay(down, game.catalog.roles.money), -under.bonus_symbols)
         return min(actions, key=key) if all(a.kind == "decadence" for a in actions) else None
 
     # ---------------------------------------------------------------- wars
@@ -500,8 +507,10 @@ class GreedyBot:
         return best[1] if best else stop
 
     def _war_tilt(self, game: Game, state: State, actions: list[Action]) -> Action | None:
+        kind = game.catalog.roles.war_tilt or ""
+
         def total(a: Action) -> int:
-            return sum(game.catalog.info(c).bonus["population"] for c in a.params["cards"])
+            return sum(game.catalog.info(c).bonus[kind] for c in a.params["cards"])
         return max(actions, key=total)
 
     def _war_reroll(self, game: Game, state: State, actions: list[Action]) -> Action | None:
@@ -560,10 +569,10 @@ def _try(game: Game, state: State, action: Action) -> State | None:
         return None
 
 
-def _card_value(info: CardInfo) -> float:
+def _card_value(info: CardInfo, money: str | None) -> float:
     points = info.points if isinstance(info.points, int) else FORMULA_POINTS
-    symbols = sum(n for k, n in info.bonus.items() if k != "gold")
-    value = points + BONUS_VALUE * symbols + GOLD_VALUE * info.bonus["gold"]
+    symbols = sum(n for k, n in info.bonus.items() if k != money)
+    value = points + BONUS_VALUE * symbols + MONEY_VALUE * info.bonus[money or ""]
     if info.triggers.get("acquire"):
         value += 0.5
     return float(value)
@@ -574,16 +583,16 @@ def _fails(game: Game, copy: int) -> bool:
     return bool(game.catalog.info(copy).triggers.get("failure"))
 
 
-def _decay(info: CardInfo) -> float:
+def _decay(info: CardInfo, money: str | None) -> float:
     """What putting a card in decadence costs: the scoring penalty and the lost bonus."""
-    symbols = sum(n for k, n in info.bonus.items() if k != "gold")
+    symbols = sum(n for k, n in info.bonus.items() if k != money)
     return DECAY_PENALTY * info.bonus_symbols + BONUS_VALUE * symbols
 
 
 def _payment_cost(action: Action) -> float:
     p = action.params
     if action.kind == "buy":
-        return GOLD_VALUE * p.get("gold", 0)
+        return MONEY_VALUE * p.get(PRICE, 0)
     return (LEGACY_COST * (p.get("legacy") is not None) + COUNTER_COST * len(p.get("counters", ()))
             + TILT_COST * len(p.get("tilt", ())) + DIE_COST * len(p.get("dice", ())))
 
@@ -661,13 +670,15 @@ def _war_roll(game: Game) -> dict[int, float]:
 
 
 def army(game: Game, state: State, attacker: int, defender: int) -> tuple[int, int]:
-    """Each side's strength without its dice, if both tilted every population bonus they can."""
+    """Each side's strength without its dice, if both tilted every bonus they can for their
+    army (the pack's `war: tilt`)."""
     from .war import strength
+    kind = game.catalog.roles.war_tilt
 
     def ready(seat: int) -> list[int]:
         player = state.players[seat]
         return [c for c in player.active_cards()
-                if c not in player.tilted and game.catalog.info(c).bonus["population"]]
+                if kind and c not in player.tilted and game.catalog.info(c).bonus[kind]]
     war = {"attacker": attacker, "defender": defender, "counter": True, "side": 0,
            "sides": [{"tilted": ready(attacker), "dice": [], "rerolls": 0},
                      {"tilted": ready(defender), "dice": [], "rerolls": 0}]}
@@ -691,7 +702,9 @@ def expected_prize(game: Game, state: State, attacker: int, defender: int) -> fl
                 prize += px * py * (won[-1] if won else 0)
             else:
                 lose += px * py
-    risky = sum(_card_value(game.catalog.info(c)) for c in state.players[attacker].active_cards()
+    money = game.catalog.roles.money
+    risky = sum(_card_value(game.catalog.info(c), money)
+                for c in state.players[attacker].active_cards()
                 if game.catalog.info(c).triggers.get("you lose a war"))
     return prize - lose * risky
 
@@ -705,8 +718,9 @@ def _leader(game: Game, state: State, seat: int) -> int | None:
 
 def material(game: Game, state: State, seat: int) -> float:
     """A player's position in points: score, tokens, cards (decadent bonuses cost), bonuses,
-    gold and counters, less what the failing cards in their events threaten."""
+    money and counters, less what the failing cards in their events threaten."""
     player = state.players[seat]
+    money = game.catalog.roles.money
     worth = float(player.score + sum(player.tokens))
     for pile in player.civilization:
         for depth, copy in enumerate(pile):
@@ -715,9 +729,9 @@ def material(game: Game, state: State, seat: int) -> float:
             if depth:
                 worth -= DECAY_PENALTY * info.bonus_symbols
             else:
-                worth += BONUS_VALUE * sum(n for k, n in info.bonus.items() if k != "gold")
+                worth += BONUS_VALUE * sum(n for k, n in info.bonus.items() if k != money)
     for name, amount in player.counters.items():
-        worth += (GOLD_VALUE if name == "gold" else COUNTER_VALUE) * amount
+        worth += (MONEY_VALUE if name == money else COUNTER_VALUE) * amount
     worth += 0.3 * len(player.legacy)
     worth -= THREAT * sum(1 for c in player.events if _fails(game, c))
     return worth

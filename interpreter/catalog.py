@@ -47,9 +47,25 @@ def _guard(condition: Any, unless: bool, lex: Lexicon = NO_LEXICON) -> Cond:
     return said(test, f"if {says(test)}")
 
 
+@dataclass(frozen=True)
+class Roles:
+    """The names game.yaml gives to roles of the mechanics (see rules_dsl/roles.py), read once
+    at load so that play never looks them up: None where the game names none."""
+
+    counted: str | None = None          # the resource a cost counts by amount
+    money: str | None = None            # the counter that is money
+    war_tilt: str | None = None         # the bonus a side tilts in a war
+
+    @classmethod
+    def of(cls, pack: Pack) -> Roles:
+        tilt = (pack.game.get("war") or {}).get("tilt")
+        return cls(pack.counted_resource, pack.money, str(tilt) if tilt else None)
+
+
 @dataclass
 class CostRule:
-    """A population change: of this card's cost, or of the owner's acquisitions."""
+    """A change of the counted resource's amount (game.yaml `counted_resource`): of this card's
+    cost, or of the owner's acquisitions."""
 
     delta: int
     when: Cond
@@ -74,12 +90,12 @@ class CardInfo:
     id: str
     name: str
     type: str
-    population: int | None              # None: given by the cost's X formula
-    population_x: Num | None
-    resources: Counter[str]
-    gold: int | None
+    amount: int | None                  # of the counted resource; None: the cost's X formula
+    amount_x: Num | None
+    resources: Counter[str]             # the cost's other symbols
+    gold: int | None                    # the price in money (the card's `gold:`), if any
     points: int | Any                   # an int or an AST value (a formula)
-    bonus: Counter[str]                 # what the bonus gives: resources and gold
+    bonus: Counter[str]                 # what the bonus gives: resources and counters
     symbol_counts: Counter[str] = field(default_factory=Counter)   # its symbols, by kind
     keywords: frozenset[str] = frozenset()
     free: list[Cond] = field(default_factory=list)
@@ -94,7 +110,7 @@ class CardInfo:
 
     @property
     def bonus_symbols(self) -> int:
-        """The bonus symbols printed on the card: a coin worth 2 gold is one symbol."""
+        """The bonus symbols printed on the card: a coin worth 2 is one symbol."""
         return sum(self.symbol_counts.values())
 
     def symbols(self, kind: str | None = None) -> int:
@@ -104,21 +120,25 @@ class CardInfo:
         return self.bonus[kind] > 0 if kind else self.bonus_symbols > 0
 
 
-def _counts(cost: ast.Cost) -> tuple[Counter[str], int | None]:
-    """Resource counts of a cost, and its population (None when it is X)."""
+def _counts(cost: ast.Cost, counted: str | None) -> tuple[Counter[str], int | None]:
+    """The symbols of a cost, and the amount of its `counted` resource (None when it is X)."""
     out: Counter[str] = Counter()
-    population: int | None = 0
+    total: int | None = 0
     for amount in cost.amounts:
         word = singular(" ".join(amount.words))
         if amount.count == "X":
-            population = None
+            if counted is None or word != singular(counted):
+                raise cannot(amount, "only the counted resource's amount may be X"
+                                     + (f" ({counted})" if counted else
+                                        " (game.yaml names none: counted_resource)"))
+            total = None
             continue
         n = amount.count if isinstance(amount.count, int) else 1
-        if word == "population":
-            population = (population or 0) + n
+        if counted is not None and word == singular(counted):
+            total = (total or 0) + n
         else:
             out[word] += n
-    return out, population
+    return out, total
 
 
 def coin_counters(game: dict[str, Any]) -> frozenset[str]:
@@ -129,7 +149,8 @@ def coin_counters(game: dict[str, Any]) -> frozenset[str]:
 
 
 def _symbols(bonus: ast.Cost, coins: frozenset[str]) -> Counter[str]:
-    """The symbols of a bonus: "2 population" is two symbols, "2 gold" one coin of 2."""
+    """The symbols of a bonus: "2 population" is two symbols, "2 gold" one coin of 2 (when gold
+    is a counter of `coins`)."""
     out: Counter[str] = Counter()
     for amount in bonus.amounts:
         word = singular(" ".join(amount.words))
@@ -140,27 +161,32 @@ def _symbols(bonus: ast.Cost, coins: frozenset[str]) -> Counter[str]:
 
 def compile_card(index: int, card: Card, keywords: set[str],
                  type_rules: dict[str, ast.Rules] | None = None,
-                 lex: Lexicon = NO_LEXICON, coins: frozenset[str] = frozenset()) -> CardInfo:
-    resources, population = _counts(card.cost)
-    bonus, bonus_population = _counts(card.bonus)
-    if bonus_population:
-        bonus["population"] += bonus_population
+                 lex: Lexicon = NO_LEXICON, coins: frozenset[str] = frozenset(),
+                 roles: Roles | None = None) -> CardInfo:
+    roles = roles or Roles()
+    resources, amount = _counts(card.cost, roles.counted)
+    for given in card.bonus.amounts:
+        if given.count == "X":
+            raise cannot(given, "a bonus gives a fixed amount: X is for costs")
+    bonus, _ = _counts(card.bonus, None)
     x = compile_value(card.cost.x, lex) if card.cost.x is not None else None
-    info = CardInfo(index, card.age, card.id, card.name, card.type, population, x, resources,
+    info = CardInfo(index, card.age, card.id, card.name, card.type, amount, x, resources,
                     card.gold, card.points, bonus, _symbols(card.bonus, coins))
     found: set[str] = set()
     extra = (type_rules or {}).get(card.type)
     for statement in (*card.rules.statements, *(extra.statements if extra else ())):
-        _sort(info, statement, found, in_events=False, lex=lex)
+        _sort(info, statement, found, in_events=False, lex=lex, roles=roles)
     info.keywords = frozenset(found)
     return info
 
 
-def _cost_rule(s: ast.CostChange, lex: Lexicon) -> CostRule:
+def _cost_rule(s: ast.CostChange, lex: Lexicon, counted: str | None) -> CostRule:
     delta = s.amount if s.change == "more" else -s.amount
     guard = _guard(s.condition, s.unless, lex)
-    if " ".join(s.resource) != "population":
-        raise cannot(s, "only a population cost can change (the cost of resources is fixed)")
+    if counted is None or singular(" ".join(s.resource)) != singular(counted):
+        raise cannot(s, f"only the amount of {counted or 'the counted resource'} can change "
+                        "(the other symbols of a cost are fixed)"
+                        + ("" if counted else "; game.yaml names none: counted_resource"))
     if s.target is None:
         return CostRule(delta, guard)
     words = tuple(singular(w) for w in s.target.words if w not in ("first", "paid"))
@@ -194,7 +220,8 @@ def _per(measure: Num, every: int) -> Num:
 
 
 def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
-          lex: Lexicon = NO_LEXICON) -> None:
+          lex: Lexicon = NO_LEXICON, roles: Roles | None = None) -> None:
+    roles = roles or Roles()
     if isinstance(s, ast.Keyword):
         if in_events:
             raise cannot(s, "a keyword belongs to the card wherever it is")
@@ -206,7 +233,7 @@ def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
     elif isinstance(s, ast.CostChange):
         if in_events and s.target is None:
             raise cannot(s, "a card's own cost is already read in the events")
-        rule = _cost_rule(s, lex)
+        rule = _cost_rule(s, lex, roles.counted)
         if rule.first_each_turn != in_events:
             raise cannot(s, "the first paid acquisition of a turn is counted for a card in "
                             "the events, every acquisition for a card of the civilization")
@@ -219,6 +246,8 @@ def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
     elif isinstance(s, ast.GoldPrice):
         if in_events:
             raise cannot(s, "a gold price is read in the events already")
+        if roles.money is None:
+            raise cannot(s, "a gold price is paid in money, and game.yaml names none (money)")
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
     elif isinstance(s, ast.Strength):
         if in_events:
@@ -238,7 +267,7 @@ def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
         if in_events:
             raise cannot(s, "a scope inside a scope")
         for inner in s.body:
-            _sort(info, inner, found, in_events=True, lex=lex)
+            _sort(info, inner, found, in_events=True, lex=lex, roles=roles)
     elif isinstance(s, ast.Trigger):
         if in_events:
             raise cannot(s, "a trigger of a card in the events")
@@ -256,17 +285,18 @@ class Catalog:
     by_name: dict[tuple[str, str], int]  # (age, name) -> card index
     types: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()
+    roles: Roles = Roles()
 
     @classmethod
     def build(cls, pack: Pack) -> Catalog:
         keywords = {str(k) for k in pack.game.get("keywords") or []}
-        lex, coins = Lexicon.of(pack.game), coin_counters(pack.game)
-        cards = [compile_card(i, c, keywords, pack.type_rules, lex, coins)
+        lex, coins, roles = Lexicon.of(pack.game), coin_counters(pack.game), Roles.of(pack)
+        cards = [compile_card(i, c, keywords, pack.type_rules, lex, coins, roles)
                  for i, c in enumerate(pack.cards)]
         copies = [info.index for info in cards for _ in range(pack.cards[info.index].copies)]
         by_name = {(c.age, c.name): c.index for c in cards}
         types = frozenset(str(t) for t in pack.game.get("card_types") or [])
-        return cls(cards, copies, by_name, types, frozenset(keywords))
+        return cls(cards, copies, by_name, types, frozenset(keywords), roles)
 
     def info(self, copy: int) -> CardInfo:
         return self.cards[self.copies[copy]]

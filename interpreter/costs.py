@@ -1,8 +1,9 @@
-"""What a card costs a player right now: free, population and symbols, or a gold price.
+"""What a card costs a player right now: free, an amount of the counted resource and symbols,
+or a price in money (the pack names both: game.yaml `counted_resource` and `money`).
 
 Every change comes from the rules of cards in play: the card's own cost changes, the owner's
 acquisition changes (Writing), the first-acquisition surcharges of cards in the owner's events
-(the predators), and "free if" conditions. Population never goes below zero (AH-C2).
+(the predators), and "free if" conditions. The counted amount never goes below zero (AH-C2).
 
 Facts derived once per decision: a price, a gold price and whether a card may be discarded
 are kept in a memo (`Facts`, a plain dict) that whoever works out a decision makes, passes to
@@ -30,9 +31,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Price:
     free: bool
-    population: int
-    resources: Counter[str]
-    surcharge: int          # the part of the population due to first-acquisition surcharges
+    amount: int             # of the counted resource (the catalogue's `roles.counted`)
+    resources: Counter[str]     # the other symbols
+    surcharge: int          # the part of the amount due to first-acquisition surcharges
 
 
 CACHE = True            # use the memo passed in (False: work every answer out afresh)
@@ -62,17 +63,17 @@ def _price(game: Game, state: State, seat: int, copy: int) -> Price:
     ctx = Ctx(state, game.catalog, seat, copy)
     if any(when(ctx) for when in info.free):
         return Price(True, 0, Counter(), 0)
-    population = info.population if info.population is not None else (
-        info.population_x(ctx) if info.population_x else 0)
+    amount = info.amount if info.amount is not None else (
+        info.amount_x(ctx) if info.amount_x else 0)
     for rule in info.own_cost:
         if rule.when(ctx):
-            population += rule.delta
+            amount += rule.delta
     player = state.players[seat]
     for owned in player.active_cards():
         owner_ctx = Ctx(state, game.catalog, seat, owned)
         for rule in game.catalog.info(owned).acquisition_costs:
             if _applies(rule.types, info.type) and rule.when(owner_ctx):
-                population += rule.delta
+                amount += rule.delta
     surcharge = 0
     if not player.flags.get("paid_acquisition"):
         for held in player.events:
@@ -82,7 +83,7 @@ def _price(game: Game, state: State, seat: int, copy: int) -> Price:
             for rule in game.catalog.info(held).events_costs:
                 if _applies(rule.types, info.type) and rule.when(held_ctx):
                     surcharge += rule.delta
-    return Price(False, max(0, population + surcharge), Counter(info.resources), surcharge)
+    return Price(False, max(0, amount + surcharge), Counter(info.resources), surcharge)
 
 
 def _applies(types: tuple[str, ...], card_type: str) -> bool:
@@ -91,7 +92,7 @@ def _applies(types: tuple[str, ...], card_type: str) -> bool:
 
 def gold_price(game: Game, state: State, seat: int, copy: int,
                facts: Facts | None = None) -> int | None:
-    """The gold a player may pay instead (AH-C3), lowered by "gold price N if ..." rules."""
+    """The money a player may pay instead (AH-C3), lowered by "gold price N if ..." rules."""
     info = game.catalog.info(copy)
     if info.gold is None:
         return None
@@ -99,7 +100,7 @@ def gold_price(game: Game, state: State, seat: int, copy: int,
         return info.gold
     if facts is None or not CACHE:
         facts = {}
-    key = ("gold", seat, copy)
+    key = ("gold price", seat, copy)
     if key not in facts:
         ctx = Ctx(state, game.catalog, seat, copy)
         facts[key] = min([info.gold] + [amount for amount, when in info.gold_prices

@@ -2,7 +2,8 @@
 
 A face is written in the pack as what it gives ("2 population", "culture", "3 gold") or as the
 name of an action face ("re-roll", "x2", "golden age", "war"). The action faces are the
-mechanics this module and the action phase know by those names.
+mechanics this module and the action phase know by those names; what a face gives is a name the
+pack declares (a resource, or the money).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ ACTION_FACES = ("re-roll", "x2", "golden age", "war", "blank")
 
 @dataclass(frozen=True)
 class Face:
-    kind: str            # a resource, "population", "gold", or an action face
+    kind: str            # a resource, the money, or an action face
     amount: int = 1
 
     @property
@@ -79,9 +80,12 @@ def reroll(game: Game, state: State, die: dict) -> None:
 
 
 def die_text(game: Game, die: dict) -> str:
+    """A die as it reads: "2 population", "culture", "golden age", "3 gold x2". An amount of
+    the counted resource or of money is always written, "1 population" too."""
     face = face_of(game, die)
     text = face.kind if face.is_action or face.amount == 1 else f"{face.amount} {face.kind}"
-    if face.kind in ("population", "gold") and face.amount == 1:
+    roles = game.catalog.roles
+    if face.amount == 1 and face.kind in (roles.counted, roles.money):
         text = f"1 {face.kind}"
     return text + (" x2" * (die["times"].bit_length() - 1) if die["times"] > 1 else "")
 

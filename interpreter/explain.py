@@ -16,7 +16,7 @@ from . import program as prog
 from .meaning import says
 
 if TYPE_CHECKING:
-    from .catalog import CardInfo, CostRule
+    from .catalog import CardInfo, CostRule, Roles
     from .engine import Game
 
 
@@ -42,7 +42,9 @@ def explain_cards(game: Game, ids: Sequence[str] | None = None) -> list[CardRead
 
 
 def _read(game: Game, info: CardInfo) -> CardReading:
-    lines: list[str] = [_stats(info, game.formulas.points.get(info.index))]
+    roles = game.catalog.roles
+    counted = roles.counted
+    lines: list[str] = [_stats(info, roles, game.formulas.points.get(info.index))]
     if info.keywords:
         lines.append("Keywords: " + ", ".join(sorted(info.keywords)) + ".")
     for when in info.free:
@@ -51,14 +53,14 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         lines.append(f"Its owner may discard it from their events without a loss "
                      f"{_guard(when)}.")
     for rule in info.own_cost:
-        lines.append(f"Acquiring it costs {_delta(rule)} population {_guard(rule.when)}.")
+        lines.append(f"Acquiring it costs {_delta(rule)} {counted} {_guard(rule.when)}.")
     for rule in info.acquisition_costs:
         lines.append(f"While it is active, its owner's {_kinds(rule)} cost {_delta(rule)} "
-                     f"population {_guard(rule.when)}.")
+                     f"{counted} {_guard(rule.when)}.")
     for rule in info.events_costs:
         kinds = f" of {' '.join(rule.types)} cards" if rule.types else ""
         lines.append(f"While it is in its owner's events, their first paid acquisition{kinds} "
-                     f"each turn costs {_delta(rule)} population {_guard(rule.when)}.")
+                     f"each turn costs {_delta(rule)} {counted} {_guard(rule.when)}.")
     for amount, when in info.gold_prices:
         lines.append(f"Its gold price is {amount} {_guard(when)}.")
     for strength in info.strength:
@@ -78,16 +80,16 @@ def _read(game: Game, info: CardInfo) -> CardReading:
     return CardReading(info.id, info.name, info.age, tuple(_clean(line) for line in lines))
 
 
-def _stats(info: CardInfo, formula: Any = None) -> str:
+def _stats(info: CardInfo, roles: Roles, formula: Any = None) -> str:
     """Its type, price, gold price, points and bonus, as the engine holds them."""
     cost = [f"{n} {kind}" for kind, n in sorted(info.resources.items())]
-    if info.population is None:
-        cost.insert(0, f"X population where X is {says(info.population_x)}")
-    elif info.population:
-        cost.insert(0, f"{info.population} population")
+    if info.amount is None:
+        cost.insert(0, f"X {roles.counted} where X is {says(info.amount_x)}")
+    elif info.amount:
+        cost.insert(0, f"{info.amount} {roles.counted}")
     text = f"A {info.type}; it costs {', '.join(cost) or 'nothing'}"
     if info.gold is not None:
-        text += f", or {info.gold} gold"
+        text += f", or {info.gold} {roles.money}"
     if isinstance(info.points, int):
         text += f"; it is worth {info.points} point{'s' if info.points != 1 else ''}"
     else:

@@ -9,7 +9,7 @@ is the game's own (`costs.price`): "free if", cost changes and surcharges apply.
 What a roll may do, as the dice module reads the faces: a resource face pays its symbols, one
 die paying one card whole; an `x2` face doubles one other die (two `x2` on one die make four);
 a `golden age` face straightens the tilted cards, so their bonuses pay too; a counter that
-"pays" (the universal resource) pays one of its listed amounts per token. Gold faces and the
+"pays" (the universal resource) pays one of its listed amounts per token. Money faces and the
 gold price are left out: the odds are those of paying the cost itself.
 
 Re-roll policy ("best"): each `re-roll` face may re-roll any of the other dice once; the player
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from .engine import Game
 
 REROLL, DOUBLE, GOLDEN = "re-roll", "x2", "golden age"
-POPULATION = "population"
 
 # An outcome: the faces shown, one entry per die, sorted within each kind of die.
 Outcome = tuple[tuple[str, tuple[Face, ...]], ...]
@@ -67,7 +66,8 @@ class Odds:
 class Need:
     """What must be paid and what the tableau gives before any die."""
 
-    population: int
+    counted: str                            # the resource counted by amount ("": none)
+    amount: int                             # ... and how much of it
     resources: tuple[tuple[str, int], ...]
     bonus: Counter[str]                     # untilted bonuses
     tilted_bonus: Counter[str]              # bonuses a golden age would free
@@ -112,14 +112,16 @@ def card_odds(game: Game, card: str, own: Sequence[str] = (), tilted: Sequence[s
     cost = price(game, state, 0, copy)
     specs = dice_specs(game, state)
     names = tuple(f"{spec.get('count', 1)} {name}" for name, spec in specs)
-    cost_text = _cost_text(cost.population, cost.resources)
+    counted = game.catalog.roles.counted or ""
+    cost_text = _cost_text(counted, cost.amount, cost.resources)
     if cost.free:
         return Odds(info.name, info.age, "free", names, Fraction(1), Fraction(1), free=True)
     bonus: Counter[str] = Counter()
     tilted_bonus: Counter[str] = Counter()
     for c in owned:
         (tilted_bonus if c in tilted_copies else bonus).update(game.catalog.info(c).bonus)
-    need = Need(cost.population, tuple(sorted((k, n) for k, n in cost.resources.items() if n)),
+    need = Need(counted, cost.amount,
+                tuple(sorted((k, n) for k, n in cost.resources.items() if n)),
                 bonus, tilted_bonus, tokens if counter is not None else 0, pays)
     dice = [(name, int(spec.get("count", 1)), tuple(parse_face(f) for f in spec["faces"]))
             for name, spec in specs]
@@ -216,7 +218,7 @@ def _pays(faces: list[Face], need: Need) -> bool:
     """Whether these faces, the tableau and the tokens pay the price (any use of x2)."""
     doubles = sum(1 for f in faces if f.kind == DOUBLE)
     golden = any(f.kind == GOLDEN for f in faces)
-    payers = [f for f in faces if not f.is_action and (f.kind == POPULATION or
+    payers = [f for f in faces if not f.is_action and (f.kind == need.counted or
                                                         any(f.kind == k for k, _ in
                                                             need.resources))]
     bonus = need.bonus + need.tilted_bonus if golden else need.bonus
@@ -243,7 +245,7 @@ def _doublings(dice: int, doubles: int) -> Iterable[tuple[int, ...]]:
 
 def _tokens_cover(need: Need, got: Counter[str]) -> bool:
     missing = [(k, n - got[k]) for k, n in need.resources if got[k] < n]
-    short = max(0, need.population - got[POPULATION])
+    short = max(0, need.amount - got[need.counted])
     tokens = 0
     for kind, amount in missing:
         per = max((f.amount for f in need.token_pays if f.kind == kind), default=0)
@@ -251,7 +253,7 @@ def _tokens_cover(need: Need, got: Counter[str]) -> bool:
             return False
         tokens += -(-amount // per)
     if short:
-        per = max((f.amount for f in need.token_pays if f.kind == POPULATION), default=0)
+        per = max((f.amount for f in need.token_pays if f.kind == need.counted), default=0)
         if per == 0:
             return False
         tokens += -(-short // per)
@@ -287,7 +289,7 @@ def _copy_of(game: Game, index: int, taken: list[int]) -> int:
     raise ValueError(f'"{game.catalog.cards[index].name}" has no copy in the deck to use')
 
 
-def _cost_text(population: int, resources: Counter[str]) -> str:
-    parts = [f"{population} population"] if population else []
+def _cost_text(counted: str, amount: int, resources: Counter[str]) -> str:
+    parts = [f"{amount} {counted}"] if amount else []
     parts += [f"{n} {k}" if n > 1 else k for k, n in sorted(resources.items()) if n]
     return ", ".join(parts) or "nothing"

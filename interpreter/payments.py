@@ -1,6 +1,8 @@
 """Every way to pay a price: which dice, which cards' bonuses, which legacy card, which tokens.
 
-A die's value is never split (AH-T4): a population die pays one card, whole. A tilted card
+A price is an amount of the counted resource (the one the pack names `counted_resource`) and
+symbols of the others. A die's value is never split (AH-T4): a "3 population" die pays one
+card, whole. A tilted card
 gives all its symbols at once (AH-C6). At most one legacy card per turn (AH-E4). A counter that
 "pays" (the universal resource) gives one of its listed amounts per unit (AH-U3).
 
@@ -32,7 +34,7 @@ class Source(NamedTuple):
 
     kind: str                   # die | card | legacy | counter
     ref: int | str              # die index, card copy, or counter name
-    gives: tuple[tuple[str, int], ...]      # what it gives, e.g. (("population", 4),)
+    gives: tuple[tuple[str, int], ...]      # what it gives, e.g. (("culture", 1),)
     choices: tuple[tuple[tuple[str, int], ...], ...] = ()   # for counters: one of these
 
     @property
@@ -56,10 +58,12 @@ class Payment:
 class Purse:
     """A player's sources of payment at one decision point, grouped once by what each gives,
     with the most each kind could reach: asking whether a price is payable, or for its
-    payments, then costs only the price's own part."""
+    payments, then costs only the price's own part. `counted` is the resource a price counts
+    by amount (the catalogue's `roles.counted`; None: prices have symbols only)."""
 
-    def __init__(self, sources: list[Source]) -> None:
+    def __init__(self, sources: list[Source], counted: str | None) -> None:
         self.sources = sources
+        self.counted = counted or ""        # "": no source gives it, no price asks for it
         self.plain: Counter[str] = Counter()     # what the dice and cards give, all together
         self.most: Counter[str] = Counter()      # ... and everything, each at its best
         for source in sources:
@@ -80,14 +84,14 @@ class Purse:
                       for key in self.groups}
         self._grouped = True
 
-    def _shape(self, population: int, resources: Counter[str]
+    def _shape(self, amount: int, resources: Counter[str]
                ) -> tuple[tuple[str, ...], Vector, list[tuple]] | None:
-        """The price as a vector and the groups that help pay it; None when even all the
-        sources together, each at its best, fall short."""
+        """The price as a vector (the counted amount first) and the groups that help pay it;
+        None when even all the sources together, each at its best, fall short."""
         if not self._grouped:
             self._group()
-        kinds = ("population", *sorted(k for k, n in resources.items() if n > 0))
-        need: Vector = (max(0, population), *(resources[k] for k in kinds[1:]))
+        kinds = (self.counted, *sorted(k for k, n in resources.items() if n > 0))
+        need: Vector = (max(0, amount), *(resources[k] for k in kinds[1:]))
         most = self.most
         if any(most[k] < n for k, n in zip(kinds, need, strict=True)):
             return None
@@ -110,39 +114,39 @@ class Purse:
             out.append((key, size))
         return tuple(out)
 
-    def payable(self, population: int, resources: Counter[str]) -> bool:
-        """Whether some payment exists (exactly; cheaper than listing them)."""
-        plain = self.plain
-        if plain["population"] >= population and all(plain[k] >= n
-                                                      for k, n in resources.items()):
+    def payable(self, amount: int, resources: Counter[str]) -> bool:
+        """Whether some payment of `amount` of the counted resource and of `resources` exists
+        (exactly; cheaper than listing them)."""
+        plain, counted = self.plain, self.counted
+        if plain[counted] >= amount and all(plain[k] >= n for k, n in resources.items()):
             return True     # the usual case: all the dice and cards together pay
         most = self.most
-        if most["population"] < population or any(most[k] < n for k, n in resources.items()):
+        if most[counted] < amount or any(most[k] < n for k, n in resources.items()):
             return False    # the other usual case: even everything at its best falls short
-        found = self._shape(population, resources)
+        found = self._shape(amount, resources)
         if found is None:
             return False
         kinds, need, keys = found
         return _exists(kinds, need, self._sizes(kinds, need, keys))
 
-    def cheapest(self, population: int, resources: Counter[str],
+    def cheapest(self, amount: int, resources: Counter[str],
                  weights: tuple[float, float, float, float]) -> float | None:
         """The least cost of a payment (None: no payment), where a die, a tilted card, a
         legacy card and a counter unit cost `weights`. A cover's cost is at least that of a
         minimal payment inside it, so the search runs over covers, remembered by shape."""
-        if _free(population, resources):
+        if _free(amount, resources):
             return 0.0
-        found = self._shape(population, resources)
+        found = self._shape(amount, resources)
         if found is None:
             return None
         kinds, need, keys = found
         return _cheapest(kinds, need, self._sizes(kinds, need, keys), weights)
 
-    def payments(self, population: int, resources: Counter[str]) -> list[Payment]:
+    def payments(self, amount: int, resources: Counter[str]) -> list[Payment]:
         """Every minimal payment, fewest sources first."""
-        if _free(population, resources):
+        if _free(amount, resources):
             return [Payment()]
-        found = self._shape(population, resources)
+        found = self._shape(amount, resources)
         if found is None:
             return []
         kinds, need, keys = found
@@ -150,19 +154,22 @@ class Purse:
         return [_payment(shape, keys, self.groups) for shape in shapes]
 
 
-def _free(population: int, resources: Counter[str]) -> bool:
-    return population <= 0 and not any(n > 0 for n in resources.values())
+def _free(amount: int, resources: Counter[str]) -> bool:
+    return amount <= 0 and not any(n > 0 for n in resources.values())
 
 
-def payments(population: int, resources: Counter[str], sources: list[Source]) -> list[Payment]:
-    """Every minimal payment of `population` and `resources` from `sources`, fewest sources
-    first."""
-    return Purse(sources).payments(population, resources)
+def payments(counted: str | None, amount: int, resources: Counter[str],
+             sources: list[Source]) -> list[Payment]:
+    """Every minimal payment of `amount` of the `counted` resource and of `resources` from
+    `sources`, fewest sources first."""
+    return Purse(sources, counted).payments(amount, resources)
 
 
-def payable(population: int, resources: Counter[str], sources: list[Source]) -> bool:
-    """Whether some payment of `population` and `resources` from `sources` exists."""
-    return Purse(sources).payable(population, resources)
+def payable(counted: str | None, amount: int, resources: Counter[str],
+            sources: list[Source]) -> bool:
+    """Whether some payment of `amount` of `counted` and of `resources` from `sources`
+    exists."""
+    return Purse(sources, counted).payable(amount, resources)
 
 
 @lru_cache(maxsize=50_000)

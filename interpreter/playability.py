@@ -15,7 +15,7 @@ from rules_dsl.checks import check_pack, same_cards
 from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
 from rules_dsl.pack import Pack, Source, load_pack
 
-from .catalog import CardInfo, Catalog, coin_counters, compile_card
+from .catalog import CardInfo, Catalog, Roles, coin_counters, compile_card
 from .catalog import _sort as _catalog_sort
 from .engine import Game
 from .errors import RuleError
@@ -47,31 +47,38 @@ def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
 
 
 # The keys of the game file whose change by a variant can change how a card's rules compile.
-CARD_WORDS = {"card_types", "keywords", "counters", "resources", "zones", "dice"}
+CARD_WORDS = {"card_types", "keywords", "counters", "resources", "zones", "dice",
+              "counted_resource", "money"}
 
 
 def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     keywords = {str(k) for k in pack.game.get("keywords") or []}
-    lex, coins = Lexicon.of(pack.game), coin_counters(pack.game)
+    lex, coins, roles = Lexicon.of(pack.game), coin_counters(pack.game), Roles.of(pack)
     for index, card in enumerate(pack.cards if cards else ()):
+        try:                                        # the cost and bonus, once
+            compile_card(index, replace(card, rules=ast.Rules(())), keywords, {}, lex, coins,
+                         roles)
+        except RuleError as e:
+            out.append(_locate_cost(card, e))
         for statement in card.rules.statements:     # each statement on its own: every error
-            alone = replace(card, rules=ast.Rules((statement,)))
+            alone = replace(card, cost=ast.Cost(()), bonus=ast.Cost(()),
+                            rules=ast.Rules((statement,)))
             try:
-                compile_card(index, alone, keywords, {}, lex, coins)
+                compile_card(index, alone, keywords, {}, lex, coins, roles)
             except RuleError as e:
                 out.append(_locate(pack, card.source, card.rules, e, card.type))
     for kind, rules in pack.type_rules.items():
         for statement in rules.statements:
             try:
-                catalog_sort(statement, lex)
+                catalog_sort(statement, lex, roles)
             except RuleError as e:
                 out.append(pack.source_of(("type_rules", kind)).locate(
                     getattr(e.node, "span", None), "error", "not-playable", str(e),
                     "the interpreter has no mechanic for this yet"))
     out += _formulas(pack)
     # a game shell (no card catalogued) whose programs are compiled one by one
-    game = Game(pack, Catalog([], [], {}), [], None, lexicon=lex)
+    game = Game(pack, Catalog([], [], {}, roles=roles), [], None, lexicon=lex)
     for name, rules in pack.phases.items():
         out += _program(game, pack.source_of(("phases", name)), rules)
     if pack.setup is not None:
@@ -88,11 +95,11 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     return out
 
 
-def catalog_sort(statement: Any, lex: Lexicon) -> None:
+def catalog_sort(statement: Any, lex: Lexicon, roles: Roles | None = None) -> None:
     """Compile one statement of a type's rules, as a card of that type would."""
     from collections import Counter
     shell = CardInfo(0, "", "", "", "", 0, None, Counter(), None, 0, Counter())
-    _catalog_sort(shell, statement, set(), in_events=False, lex=lex)
+    _catalog_sort(shell, statement, set(), in_events=False, lex=lex, roles=roles)
 
 
 def _formulas(pack: Pack) -> list[Diagnostic]:
@@ -149,6 +156,14 @@ def _not_playable(source: Source, e: RuleError) -> Diagnostic:
     return source.locate(getattr(e.node, "span", None), "error", "not-playable", str(e),
                          "the interpreter has no mechanic for this yet; see the README, "
                          "What the interpreter understands")
+
+
+def _locate_cost(card: Any, error: RuleError) -> Diagnostic:
+    """An error in a card's cost or bonus, placed at the amount it is about."""
+    where = "cost" if any(n is error.node for n in ast.walk(card.cost)) else "bonus"
+    return Source(card.source.doc, (*card.source.path, where)).locate(
+        getattr(error.node, "span", None), "error", "not-playable", str(error),
+        "see counted_resource in game.yaml" if where == "cost" else None)
 
 
 def _locate(pack: Pack, card_source: Source, rules: ast.Rules, error: RuleError,

@@ -469,7 +469,7 @@ class _Reader:
 
 def game_counters(game: Game) -> dict[str, int | None]:
     """The counters of the pack with their largest value (None: no bound)."""
-    out: dict[str, int | None] = {"gold": None}
+    out: dict[str, int | None] = {}
     for name, spec in (game.pack.game.get("counters") or {}).items():
         out[str(name)] = (spec or {}).get("max")
     return out

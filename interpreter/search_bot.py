@@ -42,7 +42,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .action_phase import expand
+from .action_phase import TAKE_MONEY, expand
 from .bots import GreedyBot, _payment_cost, seed_number, standing
 from .chance import Chance, seed_state
 
@@ -57,7 +57,7 @@ CANDIDATES = 4           # candidates compared at one decision
 MARGIN = 0.02            # how much better than the greedy choice another must score
 SCALE = 6.0              # points of standing that make a 73% chance (logistic curve)
 SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "player"})
-FACES_AND_TILTS = frozenset({"double", "golden age", "gold", "tilt"})   # one-step entries
+FACES_AND_TILTS = frozenset({"double", "golden age", TAKE_MONEY, "tilt"})   # one-step entries
 
 
 def public_key(state: State) -> int:

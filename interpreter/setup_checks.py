@@ -1,9 +1,9 @@
 """Whether a pack can be set up and played at all, checked by playing its setup.
 
 `agesmith validate` adds these to the language's checks:
-- every die face is something the game declares: a resource, gold, or a face the action phase
-  knows ("re-roll", "x2", "golden age", "war", "blank"); `strenght` or `banana` would give
-  nothing in play;
+- every die face is something the game declares: a resource, the money (game.yaml `money`),
+  or a face the action phase knows ("re-roll", "x2", "golden age", "war", "blank");
+  `strenght` or `banana` would give nothing in play;
 - each age's setup deals every player's events zone for the largest player count as fully as
   for the smallest (an age with too few cards deals the last players short);
 - no age ends as soon as it is dealt: the pack's `age_end` condition must not already hold,
@@ -28,8 +28,6 @@ from .errors import PackError, RuleError, RuleLoopError
 from .meaning import Ctx
 from .state import State
 
-DIE_COUNTERS = ("gold",)        # the counters a die face can give (the action phase's "take")
-
 
 def check_setup(pack: Pack) -> list[Diagnostic]:
     """Every reason `pack` cannot be set up or played as written, located."""
@@ -43,31 +41,12 @@ def check_setup(pack: Pack) -> list[Diagnostic]:
     return dealing(game) + early_end(game) or first_round_end(game)
 
 
-def _place(pack: Pack, *path: str | int) -> tuple[Any, tuple[str | int, ...]]:
-    """The document and path where a value of the game file is written: in the variant's
-    changes when the variant changes it, else in the game file itself."""
-    doc = pack.documents["game.yaml"]
-    if pack.variant is not None:
-        changed = ("variants", pack.variant, "changes", *path)
-        if _exists(doc.data, changed):
-            return doc, changed
-    return doc, path
-
-
-def _exists(data: Any, path: tuple[str | int, ...]) -> bool:
-    for step in path:
-        try:
-            data = data[step]
-        except (KeyError, IndexError, TypeError):
-            return False
-    return True
-
-
 def die_faces(pack: Pack) -> list[Diagnostic]:
-    """A face that is neither a resource, a counter a die gives, nor an action face."""
+    """A face that is neither a resource, the money (the one counter a die gives: the action
+    phase's "take"), nor an action face."""
     counters = [str(c) for c in pack.game.get("counters") or {}]
     gives = [*(str(r) for r in pack.game.get("resources") or []),
-             *(c for c in counters if c in DIE_COUNTERS)]
+             *(c for c in counters if c == pack.money)]
     allowed = [*gives, *ACTION_FACES]
     out = []
     for name, spec in (pack.game.get("dice") or {}).items():
@@ -76,8 +55,9 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
             face = parse_face(str(text))
             if face.kind in allowed:
                 continue
-            doc, path = _place(pack, "dice", name, "faces", i)
-            what = ("a counter no die can give" if face.kind in counters
+            doc, path = pack.place("dice", name, "faces", i)
+            what = ("a counter no die can give (of the counters, a die gives only the money: "
+                    "game.yaml money)" if face.kind in counters
                     else "nothing the game declares")
             out.append(doc.diagnostic(
                 path, f'the {name} die has a face "{text}": {what}', code="die-face",
@@ -112,7 +92,7 @@ def dealing(game: Game) -> list[Diagnostic]:
             full = [len(p.events) for p in _dealt(game, fewest, index).players]
             dealt = [len(p.events) for p in _dealt(game, most, index).players]
         except (RuleError, RuleLoopError) as e:
-            doc, path = _place(game.pack, "setup")
+            doc, path = game.pack.place("setup")
             out.append(doc.diagnostic(path, f'the setup of {age.name or age.id} cannot run: {e}',
                                       code="setup"))
             continue
@@ -146,7 +126,7 @@ def early_end(game: Game) -> list[Diagnostic]:
             except (RuleError, RuleLoopError):
                 holds = False       # the setup's own problem is reported by `dealing`
             if holds:
-                doc, path = _place(game.pack, "age_end")
+                doc, path = game.pack.place("age_end")
                 out.append(doc.diagnostic(
                     path, f"the age's end condition already holds when {age.name or age.id} "
                           f"is dealt ({players} players): the age would end in its first "
@@ -184,7 +164,7 @@ def first_round_end(game: Game) -> list[Diagnostic]:
             finally:
                 game.observer = None
             if any(ended):
-                doc, path = _place(game.pack, "age_end")
+                doc, path = game.pack.place("age_end")
                 return [doc.diagnostic(
                     path, f"the age's end condition held during the first round of "
                           f"{age.name or age.id} ({most} players, random choices, seed "

@@ -228,8 +228,7 @@ def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None
 
 def _tilt_kind(game: Game) -> str | None:
     """The bonus a side may tilt cards for in a war (the pack's `war: tilt`)."""
-    kind = (game.pack.game.get("war") or {}).get("tilt")
-    return str(kind) if kind else None
+    return game.catalog.roles.war_tilt
 
 
 def _tilt_options(game: Game, state: State, seat: int) -> list[Action]:

@@ -27,7 +27,7 @@ def _counts(cost: ast.Cost, keys: list[str]) -> dict[str, int | None]:
 def card_json(pack: Pack, card: Card) -> dict[str, Any]:
     """One card as plain data: age, id, name, type, copies, cost, gold, points, bonus, rules."""
     resources = [str(r) for r in pack.game.get("resources") or []]
-    bonus_keys = resources + [c for c in ("gold",) if c in (pack.game.get("counters") or {})]
+    bonus_keys = resources + ([pack.money] if pack.money else [])
     return {
         "age": card.age,
         "id": card.id,

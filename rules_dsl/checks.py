@@ -15,6 +15,7 @@ from . import ast
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
 from .input_checks import control_characters
+from .roles import check_roles
 from .source import Source
 from .vocabulary import EVENTS, Vocabulary, singular
 
@@ -65,6 +66,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += checker.tree(token.condition, ())
         out += _token_can_hold(pack, token)
     out += _board(pack)
+    out += check_roles(pack)
     out += control_characters(pack.documents)
     return out
 

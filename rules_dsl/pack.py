@@ -88,6 +88,31 @@ class Pack:
     def name(self) -> str:
         return str(self.game.get("name", self.root.name))
 
+    @property
+    def counted_resource(self) -> str | None:
+        """The resource a cost counts by amount (game.yaml `counted_resource`), if any: see
+        roles.py."""
+        value = self.game.get("counted_resource")
+        return value if isinstance(value, str) and value else None
+
+    @property
+    def money(self) -> str | None:
+        """The counter that is money (game.yaml `money`), if any: see roles.py."""
+        value = self.game.get("money")
+        return value if isinstance(value, str) and value else None
+
+    def place(self, *path: str | int) -> tuple[YamlDocument, tuple[str | int, ...]]:
+        """The document and path where a value of the game file is written: in the last
+        variant's changes when a variant changes it, else in the game file itself."""
+        doc = self.documents[GAME_FILE]
+        variants = doc.data.get("variants") if isinstance(doc.data, dict) else None
+        for asked in reversed(variant_names(self.variant)):
+            name = asked if asked in (variants or {}) else asked.replace("_", " ")
+            changed = ("variants", name, "changes", *path)
+            if lookup(doc.data, changed) is not None:
+                return doc, changed
+        return doc, path
+
     def source_of_node(self, node: Any) -> Source | None:
         """The text a parsed node was read from (cards' rules, costs, points, the game file's
         texts), so that an error about the node can be placed; None if no text holds it."""
@@ -275,7 +300,7 @@ def _apply_variants(doc: YamlDocument, names: list[str], reader: _Reader,
         game = merge_patch(game, changes)
         for path in (*TEXT_PATHS, *(("phases", str(p)) for p in changes.get("phases") or {}),
                      *(("type_rules", str(k)) for k in changes.get("type_rules") or {})):
-            if _lookup(changes, path) is not None:
+            if lookup(changes, path) is not None:
                 text_paths[path] = ("variants", name, "changes", *path)
         for phase, lines in (spec.get("remove_lines") or {}).items():
             game = _remove_lines(doc, game, name, str(phase), lines, reader, text_paths)
@@ -288,9 +313,12 @@ def _apply_variants(doc: YamlDocument, names: list[str], reader: _Reader,
     return game if ok else None
 
 
-def _lookup(data: Any, path: tuple[str, ...]) -> Any:
+def lookup(data: Any, path: tuple[str | int, ...]) -> Any:
+    """The value at `path` (keys of mappings, indexes of lists), None when there is none."""
     for key in path:
-        if not isinstance(data, dict) or key not in data:
+        found = (isinstance(data, dict) and key in data) or (
+            isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data))
+        if not found:
             return None
         data = data[key]
     return data

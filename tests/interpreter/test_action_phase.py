@@ -76,10 +76,11 @@ def brute_force(population: int, sources: list[Source]) -> int:
 
 def test_every_minimal_payment_is_listed_with_no_cap() -> None:
     sources = [Source("die", i, (("population", i + 1),)) for i in range(12)]
-    found = payments(14, Counter(), sources)
+    found = payments("population", 14, Counter(), sources)
     assert len(found) == brute_force(14, sources) > 48
     assert len({tuple(p.dice) for p in found}) == len(found)
-    assert Purse(sources).payable(14, Counter()) and not Purse(sources).payable(79, Counter())
+    purse = Purse(sources, "population")
+    assert purse.payable(14, Counter()) and not purse.payable(79, Counter())
 
 
 def test_payability_is_exact_with_counters_and_a_legacy_card() -> None:
@@ -87,7 +88,7 @@ def test_payability_is_exact_with_counters_and_a_legacy_card() -> None:
     sources = [Source("counter", "universal resource", (), choices),
                Source("legacy", 7, (("culture", 1),)),
                Source("legacy", 8, (("culture", 1),))]
-    purse = Purse(sources)
+    purse = Purse(sources, "population")
     assert purse.payable(3, Counter(culture=1))         # a counter and one legacy card
     assert not purse.payable(0, Counter(culture=3))     # only one legacy card per turn
     assert not purse.payable(3, Counter(culture=2))     # the counter pays one thing
@@ -211,10 +212,10 @@ def test_every_minimal_payment_is_found_as_brute_force_finds_it(
         sources: list[Source], population: int, culture: int, strength: int) -> None:
     resources = Counter({k: v for k, v in (("culture", culture), ("strength", strength)) if v})
     expected = brute_payments(population, resources, sources)
-    found = payments(population, resources, sources)
+    found = payments("population", population, resources, sources)
     if population == 0 and not resources:
         assert len(found) == 1 and not found[0].dice
         return
     assert listed(found, sources) == expected
     assert len(found) == len(expected)              # alike sources are not told apart
-    assert Purse(sources).payable(population, resources) == bool(expected)
+    assert Purse(sources, "population").payable(population, resources) == bool(expected)

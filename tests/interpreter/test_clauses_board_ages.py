@@ -385,11 +385,11 @@ def test_ah_u3_each_token_pays_3_population_or_one_resource_of_choice() -> None:
     assert len(tokens) == 2
     assert set(tokens[0].choices) == {(("population", 3),), (("culture", 1),),
                                       (("ingenuity", 1),), (("strength", 1),)}
-    both = payments(3, Counter({"culture": 1}), tokens)
+    both = payments("population", 3, Counter({"culture": 1}), tokens)
     assert any(sorted(w.counters) == [("universal resource", "3 population"),
                                       ("universal resource", "culture")] for w in both)
     # a token is one unit: 3 population never splits over two cards, nor pays 6
-    assert payments(6, Counter(), tokens[:1]) == []
+    assert payments("population", 6, Counter(), tokens[:1]) == []
 
 
 # ------------------------------------------------------------------ AH-O1 .. AH-O4

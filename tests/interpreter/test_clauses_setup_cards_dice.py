@@ -222,12 +222,12 @@ def test_ah_c2_population_cost_never_below_zero() -> None:
     info = g.catalog.info(erectus)
     info.own_cost.append(CostRule(-10, lambda ctx: True))      # an effect lowering it by 10
     cost = price(g, state, 0, erectus)
-    assert cost.population == 0 and not cost.free
+    assert cost.amount == 0 and not cost.free
     assert cost.resources == Counter({"culture": 1}), "the resource part stays due"
     # the culture symbol alone pays it; population sources are not needed
     culture = Source("die", 3, (("culture", 1),))
     pop = Source("die", 0, (("population", 3),))
-    found = payments(cost.population, cost.resources, [pop, culture])
+    found = payments("population", cost.amount, cost.resources, [pop, culture])
     assert [p.dice for p in found] == [[3]]
 
 

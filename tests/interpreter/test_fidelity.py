@@ -39,7 +39,7 @@ def test_saxons_x_counts_a_coin_once() -> None:
     state, game = _position(["Mill", "Marco Polo"], ["Saxons!", "Armor", "Castle"])
     saxons = state.players[0].events[0]
     assert game.name(saxons) == "Saxons!"
-    assert price(game, state, 0, saxons).population == 3
+    assert price(game, state, 0, saxons).amount == 3
 
 
 def test_the_decadence_malus_counts_a_coin_once() -> None:

@@ -65,13 +65,13 @@ def test_a_price_follows_a_change_made_in_place() -> None:
     state = g.new(3, seed=5)
     player = state.players[0]
     progress = next(c for c in range(len(g.catalog.copies))
-                    if g.catalog.info(c).type == "progress" and g.catalog.info(c).population
+                    if g.catalog.info(c).type == "progress" and g.catalog.info(c).amount
                     and c not in player.all_cards())
     player.events.append(progress)
     before = costs.price(g, state, 0, progress)
     player.civilization.append([g.catalog.copies.index(writing.index)])
     after = costs.price(g, state, 0, progress)
-    assert after.population == max(0, before.population - 2)
+    assert after.amount == max(0, before.amount - 2)
     assert after == costs._price(g, state, 0, progress)
     memo = costs.decision_facts()
     assert costs.price(g, state, 0, progress, memo) == after and memo    # kept for the next

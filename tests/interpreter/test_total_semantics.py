@@ -304,7 +304,8 @@ def _compile_rules(text: str) -> None:
                      __import__("collections").Counter(), None, 0,
                      __import__("collections").Counter())
     for statement in rules.statements:
-        sort_statement(shell, statement, set(), in_events=False, lex=GAME.lexicon)
+        sort_statement(shell, statement, set(), in_events=False, lex=GAME.lexicon,
+                       roles=GAME.catalog.roles)
     for bodies in shell.triggers.values():
         for body in bodies:
             for instruction in compile_body(body, GAME.lexicon):

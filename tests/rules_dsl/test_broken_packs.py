@@ -203,5 +203,5 @@ def test_validate_with_an_unknown_variant() -> None:
     result = CliRunner().invoke(main, ["validate", str(BROKEN / "unknown-variant"),
                                        "--variant", "shrot"])
     assert result.exit_code == 1
-    assert "game.yaml:44:3: error: the pack has no variant \"shrot\"" in result.output
+    assert "game.yaml:46:3: error: the pack has no variant \"shrot\"" in result.output
     assert 'hint: did you mean "short"?' in result.output

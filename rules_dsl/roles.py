@@ -1,0 +1,96 @@
+"""The roles a game file gives to names it declares: the resource a cost counts by amount
+(`counted_resource`), the counter that is money (`money`), the bonus a side tilts in a war
+(`war: tilt`).
+
+The mechanics that play these roles (a cost whose amount is X or changes, buying at a gold
+price, taking a money face, tilting for money...) read the names from the pack, so no Python
+names a pack's resource. Both keys are optional, with no default guessed from the names: a game
+without a counted resource has costs of fixed symbols only, a game without money has no gold
+price. A pack that uses a role it did not name is told so where it uses it (here for a card's
+gold price and the money actions; the interpreter for an X cost, a cost change or a "gold
+price" rule), which is clearer than a resource the designer never chose.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .diagnostics import Diagnostic, did_you_mean
+
+if TYPE_CHECKING:
+    from .pack import Pack
+
+# The kinds of action (game.yaml `actions:`) that name the money: "take gold", "tilt for gold".
+MONEY_ACTIONS = ("take ", "tilt for ")
+MONEY_PLACEHOLDER = "<money>"
+
+
+def action_key(name: str, money: str | None) -> str:
+    """A kind of action as the action phase knows it: "take gold" -> "take <money>" when gold
+    is the money; any other name unchanged."""
+    for head in MONEY_ACTIONS:
+        if money is not None and name == head + money:
+            return head + MONEY_PLACEHOLDER
+    return name
+
+
+def check_roles(pack: Pack) -> list[Diagnostic]:
+    """Each role that names something the game does not declare, or that is used unnamed."""
+    game = pack.game
+    resources = [str(r) for r in game.get("resources") or []]
+    counters = [str(c) for c in game.get("counters") or {}]
+    out: list[Diagnostic] = []
+
+    def undeclared(path: tuple[str, ...], value: Any, role: str, what: str,
+                   declared: list[str]) -> None:
+        if not isinstance(value, str) or value in declared:
+            return
+        doc, where = pack.place(*path)
+        out.append(doc.diagnostic(
+            where, f'{role} "{value}" is not {what} of the game', code="unknown-role",
+            hint=did_you_mean(value, declared) or f"declared: {', '.join(declared) or 'none'}"))
+
+    war = game.get("war")
+    undeclared(("counted_resource",), game.get("counted_resource"), "the counted resource",
+               "a resource", resources)
+    undeclared(("money",), game.get("money"), "the money", "a counter", counters)
+    undeclared(("war", "tilt"), war.get("tilt") if isinstance(war, dict) else None,
+               "the war's tilt", "a resource or counter", resources + counters)
+    out += _money_actions(pack, counters)
+    out += _gold_prices(pack)
+    return out
+
+
+def _money_actions(pack: Pack, counters: list[str]) -> list[Diagnostic]:
+    """"take X" and "tilt for X" in `actions:` must name the money."""
+    names = pack.game.get("actions")
+    money = pack.money
+    out = []
+    for i, name in enumerate(names if isinstance(names, list) else []):
+        head = next((h for h in MONEY_ACTIONS if isinstance(name, str) and name.startswith(h)),
+                    None)
+        if head is None or (money is not None and name == head + money):
+            continue
+        doc, where = pack.place("actions", i)
+        word = name[len(head):]
+        if money is None:
+            message = f'"{name}" takes money, but the game names no money'
+            hint = (f'add "money: {word}" to game.yaml' if word in counters
+                    else "name the counter that is money with money: in game.yaml")
+        else:
+            message = f'"{name}": "{word}" is not the money of the game ({money})'
+            hint = f'write "{head}{money}"'
+        out.append(doc.diagnostic(where, message, code="unknown-role", hint=hint))
+    return out
+
+
+def _gold_prices(pack: Pack) -> list[Diagnostic]:
+    """A card with a gold price in a game that names no money could never be bought."""
+    if pack.money is not None:
+        return []
+    return [card.source.doc.diagnostic(
+                (*card.source.path, "gold"), f'"{card.name}" has a gold price, but the game '
+                "names no money to pay it with", code="unknown-role",
+                hint="name the counter that is money with money: in game.yaml, or remove the "
+                     "price")
+            for card in pack.cards if card.gold is not None]

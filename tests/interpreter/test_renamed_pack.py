@@ -1,0 +1,117 @@
+"""No Python names a resource the pack declares: the pack names its counted resource and its
+money (game.yaml `counted_resource`, `money`; rules_dsl/roles.py), the interpreter reads them.
+
+Along History with every "population" written "people" and every "gold" written "coin" (in the
+game file and in every card: costs, bonuses, dice, rules, tokens, the kinds of action) is
+checked as clean as the original and plays the very same games, move for move: the same
+number of actions, scores and winners, and the same log once its words are read back. What
+stays is the pack format's own vocabulary: a card's `gold:` price field and the rules
+language's "gold price N if ..." (words of the format, like `cost:`, not a resource).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from cards import bundled
+from interpreter import Game
+from interpreter.bots import GreedyBot, RandomBot
+from interpreter.playability import check_playable
+from interpreter.playout import play_out
+from interpreter.setup_checks import check_setup
+from rules_dsl.diagnostics import Diagnostic
+from rules_dsl.pack import load_pack
+
+RENAMED = {"population": "people", "gold": "coin"}
+# Kept as written: the card's price field (`    gold: 12`) and the language's "gold price".
+KEPT = re.compile(r"^(\s*)gold:(?= *\d)|gold price", re.MULTILINE)
+WORDS = re.compile(r"\b(population|gold)\b")
+
+
+def rename(text: str) -> str:
+    """The text with the resource words renamed, the format's own words kept."""
+    kept: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        kept.append(match.group(0))
+        return f"\x00{len(kept) - 1}\x00"
+    text = WORDS.sub(lambda m: RENAMED[m.group(1)], KEPT.sub(keep, text))
+    return re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)
+
+
+def read_back(line: str) -> str:
+    """A line of the renamed pack's log in the original's words."""
+    return re.sub(r"\b(people|coin)\b",
+                  lambda m: {v: k for k, v in RENAMED.items()}[m.group(1)], line)
+
+
+@cache
+def renamed_folder(root: Path) -> Path:
+    folder = root / "renamed_along_history"
+    shutil.copytree(bundled(), folder)
+    for path in folder.glob("*.yaml"):
+        path.write_text(rename(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def renamed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return renamed_folder(tmp_path_factory.mktemp("roles"))
+
+
+def test_the_renaming_leaves_no_old_word(renamed: Path) -> None:
+    game = (renamed / "game.yaml").read_text(encoding="utf-8")
+    assert "counted_resource: people" in game and "money: coin" in game
+    assert "resources: [people, culture, ingenuity, strength]" in game
+    assert "take coin" in game and "tilt for coin" in game
+    assert "faces: [3 coin, 3 coin, 3 coin, 4 coin, 5 coin, 6 coin]" in game
+    for path in renamed.glob("*.yaml"):
+        left = WORDS.findall(KEPT.sub("", path.read_text(encoding="utf-8")))
+        assert not left, f"{path.name} still says {sorted(set(left))}"
+    antiquity = (renamed / "antiquity.yaml").read_text(encoding="utf-8")
+    assert "gold price 5 if" in antiquity and re.search(r"^    gold: 12$", antiquity, re.M)
+    assert "cost: 6 people" in antiquity
+
+
+def _diagnostics(folder: Path) -> list[Diagnostic]:
+    """What `agesmith validate` reports."""
+    pack, found = load_pack(folder)
+    assert pack is not None
+    return found + check_playable(pack) + check_setup(pack)
+
+
+def test_the_renamed_pack_is_as_clean_as_the_original(renamed: Path) -> None:
+    found = _diagnostics(renamed)
+    assert not [d.render() for d in found if d.is_error]
+    assert ([(d.code, d.line, d.column) for d in found]
+            == [(d.code, d.line, d.column) for d in _diagnostics(bundled())])
+
+
+@cache
+def _game(folder: Path) -> Game:
+    return Game.load(folder)
+
+
+def _played(folder: Path, bot: str, seed: int) -> tuple[int, list[int], list[int], list[str]]:
+    game = _game(folder)
+    kind = RandomBot if bot == "random" else GreedyBot
+    state = game.new(players=4, seed=seed)
+    played = play_out(game, state, [kind(seed * 10 + seat) for seat in range(4)])
+    return len(played), state.scores, state.winners, state.log
+
+
+@pytest.mark.parametrize(("bot", "seed"), [("random", 0), ("random", 1), ("random", 2),
+                                           ("greedy", 0), ("greedy", 1)])
+def test_the_renamed_pack_plays_the_same_games(renamed: Path, bot: str, seed: int) -> None:
+    actions, scores, winners, log = _played(bundled(), bot, seed)
+    assert not any(re.search(r"\b(people|coin)\b", line) for line in log)
+    assert any(re.search(r"\bgold\b", line) for line in log), "the game's money is seen"
+    again, renamed_scores, renamed_winners, renamed_log = _played(renamed, bot, seed)
+    assert (again, renamed_scores, renamed_winners) == (actions, scores, winners)
+    assert any(re.search(r"\bcoin\b", line) for line in renamed_log), "it says its own word"
+    assert [read_back(line) for line in renamed_log] == log
