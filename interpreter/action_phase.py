@@ -165,7 +165,7 @@ def _here(state: State) -> tuple[int, list[dict], dict[str, Any]]:
 
 def waiting_pool(state: State) -> list[dict] | None:
     """The dice or result tokens of the action phase now under way, if any."""
-    for frame in reversed(state.frames):
+    for frame in state.frames[::-1]:
         loc = frame.get("loc") or {}
         if "pool" in loc:
             return _pool(state, loc)

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .action_phase import PRICE, expand, split, waiting_pool
 from .actions import Action
 from .chance import MASK, Chance, seed_state
+from .costs import Price, decision_facts, price
 
 if TYPE_CHECKING:
     from .catalog import CardInfo
@@ -172,7 +173,11 @@ class GreedyBot:
         def complete(*kinds: str) -> list[Action]:
             return [full for a in menu if a.kind in kinds for full in expand(game, state, a)]
         pool = waiting_pool(state)
-        best = self._best_acquisition(game, state, seat, menu, pool)
+        # what this position's weighing shares: its facts (costs.py), and what sets of
+        # sources would pay for (`_affordable`'s memo); `_improve` looks at other positions
+        facts: dict[Any, Any] = decision_facts()
+        memo: dict[Any, float] = {}
+        best = self._best_acquisition(game, state, seat, menu, pool, facts, memo)
         best_score = best[0] if best else 0.0
         # an x2 or a golden age that lets a better card be acquired (tried on a copy)
         improving = by_kind.get("double", []) + by_kind.get("golden age", [])
@@ -192,7 +197,7 @@ class GreedyBot:
             return exchange
         rerolls = complete("reroll") + complete("reroll all")
         if rerolls and pool is not None:
-            choice = self._reroll(game, state, seat, rerolls, pool)
+            choice = self._reroll(game, state, seat, rerolls, pool, facts, memo)
             if choice is not None:
                 return choice
         money = game.catalog.roles.money
@@ -225,7 +230,6 @@ class GreedyBot:
         listing (menu entry, then payment). The payments are listed from one purse for the
         whole decision (the menu's detail would build one per card)."""
         from .action_phase import sources
-        from .costs import price
         from .payments import Purse
         discardable = {a.params["card"] for a in menu if a.kind == "discard"}
         scored: list[tuple[float, tuple[int, int], Action]] = []
@@ -246,12 +250,12 @@ class GreedyBot:
         return scored
 
     def _best_acquisition(self, game: Game, state: State, seat: int, menu: list[Action],
-                          pool: list[dict] | None) -> tuple[float, Action] | None:
+                          pool: list[dict] | None, facts: dict[Any, Any],
+                          memo: dict[Any, float]) -> tuple[float, Action] | None:
         """The acquisition (or purchase) worth most, with what the rest of the pool would
         still pay for: the best LOOKAHEAD_OPTIONS complete actions by their own score are
-        weighed, those that cannot beat the best found skipped."""
-        from .costs import decision_facts, price
-        facts = decision_facts()
+        weighed, those that cannot beat the best found skipped. `facts` and `memo` are this
+        position's (see `_affordable`)."""
         ranked = self._ranked(game, state, seat, menu, pool, facts)
         if not ranked:
             return None
@@ -261,7 +265,6 @@ class GreedyBot:
         events = state.players[seat].events
         prices = {c: price(game, state, seat, c, facts) for c in events}
         most_other = max(self.value(game, c) + THREAT * _fails(game, c) for c in events)
-        memo: dict[Any, float] = {}
         best: tuple[float, tuple[int, int], Action] | None = None
         for score, i, a in ranked[:LOOKAHEAD_OPTIONS]:
             if best is not None and score + most_other < best[0] - 1e-9:
@@ -291,7 +294,6 @@ class GreedyBot:
         (the bot's estimate: it reads them for the real dice); `facts`, the position's memo;
         `memo`, answers already found with these prices, by what the sources are (in order)."""
         from .action_phase import sources
-        from .costs import decision_facts, price
         from .payments import Purse
         if facts is None:
             facts = decision_facts()
@@ -354,7 +356,7 @@ class GreedyBot:
                 if after is None or after.to_move != seat:
                     continue
                 found = self._best_acquisition(game, after, seat, game.choices(after),
-                                               waiting_pool(after))
+                                               waiting_pool(after), decision_facts(), {})
                 gain = (found[0] if found else 0.0) - best_score
             if gain > IMPROVE_MARGIN and (chosen is None or gain > chosen[0]):
                 chosen = (gain, a)
@@ -396,10 +398,13 @@ class GreedyBot:
         return 0.0
 
     def _reroll(self, game: Game, state: State, seat: int, rerolls: list[Action],
-                pool: list[dict]) -> Action | None:
-        """The re-roll with the best expected gain over what the pool pays for now."""
+                pool: list[dict], facts: dict[Any, Any], memo: dict[Any, float]
+                ) -> Action | None:
+        """The re-roll with the best expected gain over what the pool pays for now (`facts`
+        and `memo`: this position's, see `_affordable`)."""
         from .dice import face_of
-        now = self._affordable(game, state, seat, pool)
+        prices = {c: price(game, state, seat, c, facts) for c in state.players[seat].events}
+        now = self._affordable(game, state, seat, pool, prices=prices, facts=facts, memo=memo)
         money = game.catalog.roles.money
         resource = [i for i, d in enumerate(pool) if not d["used"]
                     and not face_of(game, d).is_action and face_of(game, d).kind != money]
@@ -416,7 +421,8 @@ class GreedyBot:
         for a in list(candidates.values())[:LOOKAHEAD_OPTIONS * 2]:
             targets = [a.params["target"]] if a.kind == "reroll" else list(a.params["targets"])
             sacrifice = a.params["die"]
-            expected = self._expected(game, state, seat, pool, sacrifice, targets)
+            expected = self._expected(game, state, seat, pool, sacrifice, targets, prices,
+                                      facts, memo)
             gain = expected - now
             if a.kind == "reroll":
                 gain -= self._die_penalty(game, state, seat, pool, sacrifice)
@@ -425,13 +431,10 @@ class GreedyBot:
         return best[1] if best else None
 
     def _expected(self, game: Game, state: State, seat: int, pool: list[dict], sacrifice: int,
-                  targets: list[int]) -> float:
+                  targets: list[int], prices: dict[int, Price], facts: dict[Any, Any],
+                  memo: dict[Any, float]) -> float:
         """The expected best acquisition after re-rolling `targets` (faces drawn from the
         dice's own faces, with this bot's generator: no peeking at the game's)."""
-        from .costs import decision_facts, price
-        facts = decision_facts()
-        prices = {c: price(game, state, seat, c, facts) for c in state.players[seat].events}
-        memo: dict[Any, float] = {}
         faces = [_faces(game, pool[t]["die"]) for t in targets]
         trial = [dict(d) for d in pool]
         trial[sacrifice]["used"] = True
@@ -623,7 +626,7 @@ def _sig(die: dict) -> tuple:
 
 def _faces(game: Game, die: str) -> list[tuple[int, float]]:
     """The distinct faces of a die, as (a face index, its probability)."""
-    cache = game.__dict__.setdefault("_bot_faces", {})
+    cache = game.caches.setdefault("bot_faces", {})
     if die not in cache:
         faces = (game.pack.game.get("dice") or {})[die]["faces"]
         first: dict[str, int] = {}
@@ -653,7 +656,7 @@ def _war_faces(game: Game) -> list[int]:
 
 def _war_roll(game: Game) -> dict[int, float]:
     """The distribution of a side's war roll."""
-    cache = game.__dict__.setdefault("_bot_war_roll", {})
+    cache = game.caches.setdefault("bot_war_roll", {})
     if "roll" not in cache:
         war = game.pack.game.get("war") or {}
         spec = (game.pack.game.get("dice") or {}).get(war.get("dice"), {})

@@ -73,6 +73,8 @@ class Game:
     # told facts of play as they happen (a simulation's record keeper); see `note`
     observer: Callable[[str, dict[str, Any]], None] | None = field(default=None, repr=False,
                                                                   compare=False)
+    # what tools (the bots) work out once per game; a compiled Game takes no other attribute
+    caches: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- loading
 

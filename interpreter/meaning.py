@@ -13,7 +13,7 @@ compiler understood, not by printing the text back): `agesmith explain` reads th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
@@ -26,20 +26,26 @@ if TYPE_CHECKING:
     from .state import State
 
 
-@dataclass
 class Ctx:
-    """Who and what a rule is evaluated for."""
+    """Who and what a rule is evaluated for.
 
-    state: State
-    catalog: Catalog
-    player: int                         # "you"
-    card: int | None = None             # "this card"
-    roles: dict[str, int] = field(default_factory=dict)   # opponent, winner, attacker, ...
-    it: Any = None                      # the last card or amount mentioned
-    doer: int | None = None             # the player doing a step ("their"), when not "you"
+    A plain class, not a dataclass: compiled with mypyc, a dataclass names its fields' classes
+    when its module is imported, and `State` and `Catalog` are not loaded yet (mypyc issue 1209).
+    """
+
+    def __init__(self, state: State, catalog: Catalog, player: int, card: int | None = None,
+                 roles: dict[str, int] | None = None, it: Any = None,
+                 doer: int | None = None) -> None:
+        self.state = state
+        self.catalog = catalog
+        self.player = player                # "you"
+        self.card = card                    # "this card"
+        self.roles: dict[str, int] = {} if roles is None else roles  # opponent, winner, ...
+        self.it = it                        # the last card or amount mentioned
+        self.doer = doer                    # the player doing a step ("their"), when not "you"
 
     def with_player(self, seat: int) -> Ctx:
-        return replace(self, player=seat)
+        return Ctx(self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer)
 
     def info(self, copy: int) -> CardInfo:
         return self.catalog.info(copy)
@@ -51,15 +57,23 @@ CardTest = Callable[[Ctx, int], bool]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+# What module-level functions mean: compiled with mypyc, they take no attribute (closures do).
+_SAID_FUNCTIONS: dict[Any, str] = {}
+
+
 def said(fn: F, text: str) -> F:
     """Attach to a compiled closure what it means in plain words."""
-    setattr(fn, "says", text)  # noqa: B010  (a function attribute, read by `says`)
+    try:
+        setattr(fn, "says", text)  # noqa: B010  (a function attribute, read by `says`)
+    except AttributeError:
+        _SAID_FUNCTIONS[fn] = text
     return fn
 
 
 def says(fn: Any) -> str:
     """What a compiled closure means, in plain words."""
-    return str(getattr(fn, "says", "?"))
+    text = getattr(fn, "says", None)
+    return str(text) if text is not None else _SAID_FUNCTIONS.get(fn, "?")
 
 
 @dataclass(frozen=True)
@@ -226,7 +240,7 @@ def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXIC
     while i < len(plain):
         word = plain[i]
         nxt = plain[i + 1] if i + 1 < len(plain) else None
-        if word in ("card", *allow):
+        if word == "card" or word in allow:
             if word != "card":
                 parts.append(word)
         elif word in STATE_WORDS:

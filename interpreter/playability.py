@@ -15,7 +15,7 @@ from rules_dsl.checks import check_pack, same_cards
 from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
 from rules_dsl.pack import Pack, Source, load_pack
 
-from .catalog import CardInfo, Roles, coin_counters, compile_card
+from .catalog import CardInfo, Catalog, Roles, coin_counters, compile_card
 from .catalog import _sort as _catalog_sort
 from .engine import Game
 from .errors import RuleError
@@ -77,10 +77,8 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
                     getattr(e.node, "span", None), "error", "not-playable", str(e),
                     "the interpreter has no mechanic for this yet"))
     out += _formulas(pack)
-    game = Game.__new__(Game)           # a game shell whose programs are compiled one by one
-    game.pack = pack
-    game.programs = {}
-    game.lexicon = lex
+    # a game shell (no card catalogued) whose programs are compiled one by one
+    game = Game(pack, Catalog([], [], {}, roles=roles), [], None, lexicon=lex)
     for name, rules in pack.phases.items():
         out += _program(game, pack.source_of(("phases", name)), rules)
     if pack.setup is not None:

@@ -112,23 +112,50 @@ class Outcome:
 
 # ------------------------------------------------------------------ loading games
 
-_GAMES: dict[tuple, Game] = {}
+# Games loaded, each with the stamp of its files when it was loaded: the workshop edits packs in
+# the process that runs their scenarios, so a kept game is used only while its files are as
+# they were (bounded: packs come and go in a long session).
+_GAMES: dict[tuple, tuple[tuple, Game]] = {}
+MOST_GAMES = 32
+
+
+def _kept(key: tuple, pack: Path) -> Game | None:
+    kept = _GAMES.get(key)
+    if kept is None or kept[1].pack.stamp(*_deck_file(pack)) != kept[0]:
+        return None
+    return kept[1]
+
+
+def _keep(key: tuple, pack: Path, game: Game) -> Game:
+    if len(_GAMES) >= MOST_GAMES:
+        _GAMES.clear()
+    _GAMES[key] = (game.pack.stamp(*_deck_file(pack)), game)
+    return game
+
+
+def _deck_file(pack: Path) -> tuple[Path, ...]:
+    return (pack,) if pack.is_file() else ()
 
 
 def _game(pack: Path, variant: str | None, age: str | None, board: str | None) -> Game:
-    key = (str(pack.resolve()), variant, age, board)
-    if key not in _GAMES:
-        probe = _GAMES.get((str(pack.resolve()), variant, None, board)) or Game.load(
-            pack, variant=variant, board=board)
-        ages = None
-        if age is not None:
-            order = [a.id for a in probe.pack.ages]
-            if age not in order:
-                raise ScenarioError(f'the pack has no age "{age}"', ("age",),
-                                    did_you_mean(age, order) or f"ages: {', '.join(order)}")
-            ages = order[order.index(age):]
-        _GAMES[key] = Game.load(probe.pack, ages=ages, board=board) if ages else probe
-    return _GAMES[key]
+    """The game of a pack (or a deck file), loaded once and kept while its files are unchanged;
+    `age`: played from that age on."""
+    where = str(pack.resolve())
+    key = (where, variant, age, board)
+    game = _kept(key, pack)
+    if game is not None:
+        return game
+    whole_key = (where, variant, None, board)
+    probe = _kept(whole_key, pack) or _keep(whole_key, pack, Game.load(pack, variant=variant,
+                                                                        board=board))
+    if age is None:
+        return probe
+    order = [a.id for a in probe.pack.ages]
+    if age not in order:
+        raise ScenarioError(f'the pack has no age "{age}"', ("age",),
+                            did_you_mean(age, order) or f"ages: {', '.join(order)}")
+    ages = order[order.index(age):]
+    return _keep(key, pack, Game.load(probe.pack, ages=ages, board=board))
 
 
 def _load_game(spec: dict[str, Any], here: Path, given: Path | None = None) -> Game:

@@ -136,12 +136,19 @@ _LOADED = threading.local()
 
 
 def _load(config: Config) -> Game:
-    games: dict[tuple, Game] = _LOADED.__dict__.setdefault("games", {})
+    """The game of `config`, kept while its files are as they were when it was loaded (a
+    long-lived process may simulate a pack, have it edited, and simulate it again)."""
+    games: dict[tuple, tuple[tuple, Game]] = _LOADED.__dict__.setdefault("games", {})
     key = (config.pack, config.variant, config.board, config.ages)
-    if key not in games:
-        games[key] = Game.load(config.pack, variant=config.variant, board=config.board,
-                               ages=config.ages)
-    return games[key]
+    deck = (config.pack,) if Path(config.pack).is_file() else ()
+    kept = games.get(key)
+    if kept is not None and kept[1].pack.stamp(*deck) == kept[0]:
+        return kept[1]
+    if len(games) >= 16:            # bounded: packs come and go in a long session
+        games.clear()
+    game = Game.load(config.pack, variant=config.variant, board=config.board, ages=config.ages)
+    games[key] = (game.pack.stamp(*deck), game)
+    return game
 
 
 def play_batch(config: Config, start: int, count: int,

@@ -47,8 +47,11 @@ class PlayerState:
         self.space = space                                                 # marker on board
         self.score = score
         self.age_scores: list[int] = age_scores if age_scores is not None else []
-        self.flags: dict[str, Any] = flags if flags is not None else {}    # facts of this turn
-        self.marks: dict[str, Any] = marks if marks is not None else {}    # facts that last
+        # Facts of this turn, and facts that last. Their values are replaced, never changed in
+        # place (a list of cards is written anew), so a copy of the dict is a copy of the facts:
+        # tests/interpreter/test_positions_kept.py shows `apply` leaves every position as it was.
+        self.flags: dict[str, Any] = flags if flags is not None else {}
+        self.marks: dict[str, Any] = marks if marks is not None else {}
 
     def active_cards(self) -> list[int]:
         return [pile[0] for pile in self.civilization]
@@ -60,20 +63,10 @@ class PlayerState:
         return [c for pile in self.civilization for c in pile]
 
     def copy(self) -> PlayerState:
-        new = PlayerState.__new__(PlayerState)
-        new.seat = self.seat
-        new.events = self.events[:]
-        new.civilization = [pile[:] for pile in self.civilization]
-        new.legacy = self.legacy[:]
-        new.tilted = self.tilted[:]
-        new.counters = self.counters.copy()
-        new.tokens = self.tokens[:]
-        new.space = self.space
-        new.score = self.score
-        new.age_scores = self.age_scores[:]
-        new.flags = copy_data(self.flags) if self.flags else {}
-        new.marks = copy_data(self.marks) if self.marks else {}
-        return new
+        return PlayerState(self.seat, self.events[:], [pile[:] for pile in self.civilization],
+                           self.legacy[:], self.tilted[:], self.counters.copy(), self.tokens[:],
+                           self.space, self.score, self.age_scores[:],
+                           self.flags.copy(), self.marks.copy())
 
     def to_data(self) -> dict[str, Any]:
         return copy_data({name: getattr(self, name) for name in PLAYER_FIELDS})
@@ -89,12 +82,15 @@ PLAYER_FIELDS = ("seat", "events", "civilization", "legacy", "tilted", "counters
                  "space", "score", "age_scores", "flags", "marks")
 
 
+# Every attribute of a State (`become` copies them all; compiled classes have no `__slots__`).
+STATE_SLOTS = ("_log", "active", "age", "board", "deck", "dice", "discard", "frames", "marks",
+               "moves", "over", "pending", "players", "quiet", "rng", "round", "steps", "winners")
+
+
 class State:
     """A whole position, decision points included."""
 
-    __slots__ = ("_log", "active", "age", "board", "deck", "dice", "discard", "frames",
-                 "marks", "moves", "over", "pending", "players", "quiet", "rng", "round",
-                 "steps", "winners")
+    __slots__ = STATE_SLOTS
 
     def __init__(self, players: list[PlayerState], deck: list[int] | None = None,
                  discard: list[int] | None = None, age: int = 0, round: int = 0,
@@ -118,7 +114,8 @@ class State:
         self.over = over
         self.winners: list[int] = winners if winners is not None else []
         self.steps = steps                  # work done since the last decision (the step budget)
-        self.marks: dict[str, Any] = marks if marks is not None else {}    # facts of round, age
+        # facts of the round and the age; values replaced, never changed in place (see flags)
+        self.marks: dict[str, Any] = marks if marks is not None else {}
         self.moves = moves                  # decisions answered so far (bots draw from it)
         self.quiet = False                  # keep no log (playouts)
         self._log: Log = None
@@ -176,30 +173,18 @@ class State:
     def clone(self) -> State:
         """An independent copy. The log and the pending decision are shared: the log is
         persistent, and the engine replaces `pending` whole, never changing it in place."""
-        new = State.__new__(State)
-        new.players = [p.copy() for p in self.players]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.age = self.age
-        new.round = self.round
-        new.active = self.active
-        new.dice = [d.copy() for d in self.dice]
-        new.board = self.board.copy()
-        new.frames = copy_frames(self.frames)
-        new.pending = self.pending
-        new.rng = self.rng
-        new.over = self.over
-        new.winners = self.winners[:]
-        new.steps = self.steps
-        new.marks = copy_data(self.marks) if self.marks else {}
-        new.moves = self.moves
+        new = State([p.copy() for p in self.players], self.deck[:], self.discard[:], self.age,
+                    self.round, self.active, [d.copy() for d in self.dice], self.board.copy(),
+                    copy_frames(self.frames), self.pending, self.rng, self.over,
+                    self.winners[:], self.steps,
+                    self.marks.copy(), self.moves)
         new.quiet = self.quiet
         new._log = self._log
         return new
 
     def become(self, other: State) -> None:
         """Take every fact of `other` (a copy of this state made earlier): undo in place."""
-        for name in State.__slots__:
+        for name in STATE_SLOTS:
             setattr(self, name, getattr(other, name))
 
     def to_json(self) -> str:

@@ -132,7 +132,7 @@ def win_handler(instruction: ActI) -> Any:
 
 
 def current_war(state: State) -> dict[str, Any] | None:
-    for frame in reversed(state.frames):
+    for frame in state.frames[::-1]:
         war = frame.get("loc", {}).get("war")
         if war is not None:
             return war

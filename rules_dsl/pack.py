@@ -101,6 +101,12 @@ class Pack:
         value = self.game.get("money")
         return value if isinstance(value, str) and value else None
 
+    def stamp(self, *more: str | os.PathLike[str]) -> tuple[tuple[str, int, int, int], ...]:
+        """What changes when a file this pack was read from (and `more`, e.g. a deck file) is
+        edited or replaced: each file's size, modification time and inode. A long-lived process
+        (the workshop) compares stamps to tell a loaded game it keeps from a stale one."""
+        return files_stamp([self.root / name for name in self.documents] + [Path(p) for p in more])
+
     def place(self, *path: str | int) -> tuple[YamlDocument, tuple[str | int, ...]]:
         """The document and path where a value of the game file is written: in the last
         variant's changes when a variant changes it, else in the game file itself."""
@@ -422,3 +428,16 @@ def _read_tokens(doc: YamlDocument, game: dict[str, Any], reader: _Reader) -> li
         tokens.append(Token(entry["value"], condition,
                             tuple(map(str, ages)) if isinstance(ages, list) else None, source))
     return tokens
+
+
+def files_stamp(paths: Sequence[Path]) -> tuple[tuple[str, int, int, int], ...]:
+    """(path, size, modification time, inode) of each file; -1s for a file that is gone."""
+    out = []
+    for path in sorted(set(paths)):
+        try:
+            st = path.stat()
+        except OSError:
+            out.append((str(path), -1, -1, -1))
+            continue
+        out.append((str(path), st.st_size, st.st_mtime_ns, st.st_ino))
+    return tuple(out)
