@@ -10,6 +10,7 @@ compiled modules are optional: without a C compiler, when compiling fails, or wi
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -52,8 +53,13 @@ def extensions() -> list:
     if PURE:
         return []
     from mypyc.build import mypycify
-    return mypycify([f"interpreter/{name}.py" for name in COMPILED], opt_level="3",
-                    group_name="interpreter._compiled")
+    try:
+        return mypycify([f"interpreter/{name}.py" for name in COMPILED], opt_level="3",
+                        group_name="interpreter._compiled")
+    except SystemExit:              # mypyc printed why it cannot compile the modules
+        print("warning: the compiled core was not built; Agesmith installs as plain Python: "
+              "the same games, slower", file=sys.stderr)
+        return []
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
