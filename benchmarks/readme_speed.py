@@ -101,8 +101,8 @@ def section(games: int, runs: int) -> str:
         wall, cpu = statistics.median(w), statistics.median(c)
         rows.append([label, f"{ms(wall)} wall, {ms(cpu)} CPU", *(["—"] if pure else []),
                      f"< {ms(goal)} wall", bench_play.verdict(wall / goal)])
-    head = ["what", f"measured ({m['core']})", *(["pure Python"] if pure else []), "goal",
-            "verdict"]
+    head = ["what", *([m["core"], "pure Python"] if pure else [f"measured ({m['core']})"]),
+            "goal", "verdict"]
     table = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     table += ["| " + " | ".join(row) + " |" for row in rows]
     shares = ", ".join(f"`{name}` {share:.0%}" if name.endswith(".py") else f"{name} {share:.0%}"
@@ -155,7 +155,7 @@ def main() -> None:
         return
     readme = ROOT / "README.md"
     text = readme.read_text(encoding="utf-8")
-    start = text.index("## Speed")
+    start = text.index("\n## Speed\n") + 1        # the heading itself, not "### Speed of ..."
     end = text.find("\n## ", start + 1)
     new = section(args.games, args.runs)
     text = text[:start] + new + (text[end:] if end != -1 else "")
