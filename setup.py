@@ -50,7 +50,9 @@ class OptionalBuildExt(build_ext):
 
 
 def extensions() -> list:
-    if PURE:
+    # pip first asks for the requirements and the metadata (egg_info, dist_info), which do not
+    # need the extensions: mypyc runs once, for the build itself
+    if PURE or sys.argv[1:2] in (["egg_info"], ["dist_info"]):
         return []
     from mypyc.build import mypycify
     try:
