@@ -8,7 +8,9 @@ History, on the playout path (`interpreter.playout`: choices played in place, no
 time and wall time are measured (other work may share the machine: CPU time is the figure to
 trust). The first Agesmith game of the process is reported apart (cold: the payment caches are
 empty) from the later ones (warm). Also: the cost of one `choices` + `apply` (the path a person's
-game takes: every position kept), and a 4-player game of greedy bots.
+game takes: every position kept), and a 4-player game of greedy bots. The interpreter runs
+compiled when the install built it (setup.py), from its Python sources with
+`AGESMITH_PURE_PYTHON=1`; the first line printed says which.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import interpreter
 from cards import bundled
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
@@ -118,7 +121,12 @@ def machine() -> dict[str, Any]:
         pass
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
-            "load_1min": load[0]}
+            "load_1min": load[0], "core": core()}
+
+
+def core() -> str:
+    """Which interpreter runs: compiled by mypyc (setup.py) or its Python sources."""
+    return "compiled (mypyc)" if interpreter.compiled() else "pure Python"
 
 
 def run(games: int) -> dict[str, Any]:
@@ -174,8 +182,8 @@ def main() -> None:
     args = parser.parse_args()
     result = run(args.games)
     m = result["machine"]
-    print(f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, load "
-          f"{m['load_1min']:.2f} → {m['load_1min_end']:.2f}")
+    print(f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, interpreter "
+          f"{m['core']}, load {m['load_1min']:.2f} → {m['load_1min_end']:.2f}")
     for what, measured, goal, factor in report(result):
         print(f"{what:52} {measured:38} goal {goal:14} {verdict(factor)}")
     if args.json:

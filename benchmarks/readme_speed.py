@@ -4,17 +4,25 @@
 
 Runs `bench_play.run` and the command-line timings of `bench_rules`, then rewrites the section
 between "## Speed" and the next "## " heading of README.md (atomically), saying on what machine
-and under what load the figures were taken.
+and under what load the figures were taken, and whether the interpreter ran compiled (mypyc,
+setup.py). When it did, the play figures of the Python sources are measured too, in a second
+process (`AGESMITH_PURE_PYTHON=1`), and the profile is always taken of the sources: a profiler
+cannot see inside compiled code.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -59,25 +67,54 @@ def profile_shares(games: int = 3) -> list[tuple[str, float]]:
     return sorted(((k, v / total) for k, v in by_module.items()), key=lambda kv: -kv[1])
 
 
+def pure_python(*args: str) -> str:
+    """The output of this folder's script `args[0]` run on the interpreter's Python sources."""
+    env = {**os.environ, "AGESMITH_PURE_PYTHON": "1"}
+    return subprocess.run([sys.executable, str(HERE / args[0]), *args[1:]], env=env,
+                          check=True, capture_output=True, text=True).stdout
+
+
+def pure_play(games: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "play.json"
+        pure_python("bench_play.py", "--games", str(games), "--json", str(out))
+        return dict(json.loads(out.read_text(encoding="utf-8")))
+
+
 def section(games: int, runs: int) -> str:
     play = bench_play.run(games)
+    compiled = play["machine"]["core"] != "pure Python"
+    pure = pure_play(games) if compiled else None
     walls, cpus = bench_rules.validate_command(runs, False)
     fresh_walls, fresh_cpus = bench_rules.validate_command(runs, True)
     floor = statistics.median(bench_rules.python_start(runs))
     m = play["machine"]
-    rows = [(what, measured, goal, bench_play.verdict(factor))
+    rows = [[what, measured, goal, bench_play.verdict(factor)]
             for what, measured, goal, factor in bench_play.report(play)]
+    if pure is not None:
+        for row, (_, measured, _, _) in zip(rows, bench_play.report(pure), strict=True):
+            row.insert(2, measured)
     for label, w, c, goal in (("cold `agesmith validate cards/along_history`, whole process",
                                walls, cpus, 0.3),
                               ("the same with empty caches (parse, schema results)",
                                fresh_walls, fresh_cpus, 0.5)):
         wall, cpu = statistics.median(w), statistics.median(c)
-        rows.append((label, f"{ms(wall)} wall, {ms(cpu)} CPU", f"< {ms(goal)} wall",
-                     bench_play.verdict(wall / goal)))
-    table = ["| what | measured | goal | verdict |", "|---|---|---|---|"]
-    table += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+        rows.append([label, f"{ms(wall)} wall, {ms(cpu)} CPU", *(["—"] if pure else []),
+                     f"< {ms(goal)} wall", bench_play.verdict(wall / goal)])
+    head = ["what", *([m["core"], "pure Python"] if pure else [f"measured ({m['core']})"]),
+            "goal", "verdict"]
+    table = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    table += ["| " + " | ".join(row) + " |" for row in rows]
     shares = ", ".join(f"`{name}` {share:.0%}" if name.endswith(".py") else f"{name} {share:.0%}"
-                       for name, share in profile_shares()[:8])
+                       for name, share in json.loads(pure_python("readme_speed.py",
+                                                                 "--profile"))[:8])
+    if compiled:
+        core = ("The interpreter ran compiled (mypyc, `setup.py`); the pure-Python column is "
+                "the same benchmark on its Python sources (`AGESMITH_PURE_PYTHON=1`), run just "
+                "after in another process; the verdicts are the compiled figures'.")
+    else:
+        core = ("The interpreter ran from its Python sources: this install has no compiled "
+                "core (see `setup.py`).")
     today = datetime.date.today().isoformat()
     return "\n".join([
         "## Speed",
@@ -91,14 +128,15 @@ def section(games: int, runs: int) -> str:
         "the yardstick; Agesmith plays random 4-player games of Along History (all three ages) "
         f"on the playout path; Python alone starts in {ms(floor)}; `validate` is timed with "
         "Python's bytecode written, as an installed copy runs. A goal missed says how many "
-        "times faster the figure must get.", 100),
+        f"times faster the figure must get. {core}", 100),
         "",
         *table,
         "",
         "Details: `python benchmarks/bench_play.py` and `python benchmarks/bench_rules.py`.",
         "",
         *wrap("Where the time of random playouts goes (self time under cProfile, by "
-                       f"module, measured by the same run): {shares}.", 100),
+              "module, measured by the same run, on the Python sources: a profiler cannot see "
+              f"inside compiled code): {shares}.", 100),
         "",
         (ROOT / "benchmarks" / "SPEED_NOTES.md").read_text(encoding="utf-8").strip(),
         "",
@@ -109,10 +147,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--profile", action="store_true",
+                        help="only print the profile's shares by module, as JSON")
     args = parser.parse_args()
+    if args.profile:
+        print(json.dumps(profile_shares()))
+        return
     readme = ROOT / "README.md"
     text = readme.read_text(encoding="utf-8")
-    start = text.index("## Speed")
+    start = text.index("\n## Speed\n") + 1        # the heading itself, not "### Speed of ..."
     end = text.find("\n## ", start + 1)
     new = section(args.games, args.runs)
     text = text[:start] + new + (text[end:] if end != -1 else "")

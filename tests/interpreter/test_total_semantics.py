@@ -415,10 +415,8 @@ PLAYED = [
 
 
 def _play_steps(text: str):
-    import copy
-
     from interpreter.program import JumpI
-    state = copy.deepcopy(_STATE)
+    state = _STATE.clone()              # (a compiled State has no deepcopy)
     state.deck = [i for i, c in enumerate(GAME.catalog.copies)
                   if GAME.catalog.cards[c].age == "prehistory"][:20]
     state.deck = [c for c in state.deck if c not in state.players[0].all_cards()
@@ -437,10 +435,8 @@ def _play_steps(text: str):
 
 
 def test_another_players_may_is_their_decision() -> None:
-    import copy
-
     from interpreter.program import JumpI
-    state = copy.deepcopy(_STATE)
+    state = _STATE.clone()              # (a compiled State has no deepcopy)
     GAME.programs["test:may"] = program = compile_body(
         parse("each opponent may gain 1 gold", start="rules"), GAME.lexicon)
     for instruction in program:
