@@ -2,8 +2,6 @@
 deck, play a short game against a bot to its end by clicking (with an undo, a save, a page
 reload), save a position as a scenario and run it green. Screenshots of each page go to
 tests/editor/screenshots/."""
-# ruff: noqa: F811 - the workshop's browser fixtures are imported, then taken as arguments
-
 from __future__ import annotations
 
 import json
@@ -12,26 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.editor.test_browser import (  # noqa: F401 - fixtures used by name
-    CHROMIUM,
-    browser,
-    goto,
-    page,
-    server,
-    shot,
-)
+from tests.editor.browsing import CHOICE, CHROMIUM, choose, goto, settle, shot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="Chromium is not installed (apt-get install chromium)")
-
-CHOICES = "[class*='st-key-choice-'] button:visible"
-
-
-def settle(page) -> None:
-    """Wait until the app has finished running (its status widget gone)."""
-    page.wait_for_timeout(150)
-    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached")
 
 
 def pick_option(page, label: str, option: str) -> None:
@@ -41,6 +24,11 @@ def pick_option(page, label: str, option: str) -> None:
     box.fill(option)
     page.keyboard.press("Enter")
     settle(page)
+
+
+def first_choice(page, pattern: str):
+    """The first decision button whose text matches."""
+    return page.locator(CHOICE).filter(has_text=re.compile(pattern)).first
 
 
 def test_make_a_deck_and_save_it(page, server) -> None:
@@ -70,21 +58,26 @@ def play_until(page, done, clicks: int = 400) -> None:
     """Click legal buttons (an acquisition when there is one, else the last: the End group)
     until `done()`."""
     for _ in range(clicks):
-        settle(page)
+        settle(page, changed=False)
         if done():
             return
-        buttons = page.locator(CHOICES)
-        if buttons.count() == 0:            # the bot is playing: the page comes back
-            page.wait_for_timeout(300)
+        buttons = page.locator(CHOICE)
+        if buttons.count() == 0:            # between two runs of the bots' play
+            page.wait_for_timeout(100)
             continue
         labels = buttons.all_inner_texts()
         index = next((i for i, t in enumerate(labels) if t.startswith("acquire ")),
                      len(labels) - 1)           # else the End group, drawn last
-        try:
-            buttons.nth(index).click(timeout=5_000)
-        except playwright.TimeoutError:     # the page was re-run meanwhile: look again
-            continue
+        choose(page, buttons.nth(index))
     pytest.fail("the game did not get there")
+
+
+def acquire_and_pay(page) -> None:
+    """Acquire the first card offered and pay with the first way shown."""
+    choose(page, first_choice(page, "^acquire "))
+    page.get_by_text("How to pay").first.wait_for()
+    choose(page, page.locator(CHOICE).first)
+    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
 
 
 def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, server) -> None:
@@ -92,27 +85,17 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     goto(page, f"{url}/playtest", "Playtest")
     pick_option(page, "Ages", "Prehistory")         # one age: a short game
     page.get_by_role("button", name="Start the game").click()
-    page.locator(CHOICES).first.wait_for()
+    page.locator(CHOICE).first.wait_for()
     page.get_by_text("instant", exact=True).click()
     settle(page)
     shot(page, "playtest-start")
     # an acquisition, paid: then undo it
-    page.locator(CHOICES).filter(has_text=re.compile("^acquire ")).first.click()
-    page.get_by_text("How to pay").first.wait_for()
-    settle(page)
-    page.locator(CHOICES).first.click()
-    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
-    settle(page)
+    acquire_and_pay(page)
     page.get_by_role("button", name="Undo", exact=True).click()
     page.get_by_text(re.compile("Back to before decision")).wait_for()
-    settle(page)
+    settle(page, changed=False)
     # acquire again, then save this position as a scenario and run it
-    page.locator(CHOICES).filter(has_text=re.compile("^acquire ")).first.click()
-    page.get_by_text("How to pay").first.wait_for()
-    settle(page)
-    page.locator(CHOICES).first.click()
-    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
-    settle(page)
+    acquire_and_pay(page)
     page.get_by_text("Save this position as a scenario").click()
     page.get_by_role("button", name="Save the scenario and run it").click()
     page.get_by_text(re.compile("it passes")).wait_for()
@@ -129,6 +112,7 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     page.reload()
     page.get_by_text("The game in progress is back").wait_for()
     page.get_by_text("instant", exact=True).click()
+    settle(page)
     play_until(page, lambda: page.get_by_text(re.compile("The game is over")).count() > 0)
     shot(page, "playtest-game-over")
     assert page.get_by_text(re.compile(r"End of Prehistory: player 1 scores")).count() > 0
