@@ -44,6 +44,16 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+def expand(page, title: str):
+    """Open an expander and return its content once it takes clicks: while it opens, the
+    content is drawn but still `inert` (a click there is lost)."""
+    expander = page.get_by_test_id("stExpander").filter(has_text=title)
+    expander.get_by_text(title).first.click()
+    details = expander.locator("[data-testid='stExpanderDetails']:not([inert])")
+    details.wait_for()
+    return details
+
+
 def choose(page, choice) -> None:
     """Click a Playtest decision button (a CHOICE locator of an idle page) and wait until the
     page has left that position: its buttons are keyed by the game's move count, so the key

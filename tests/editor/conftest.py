@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from editor.workspace import copy_bundled
-from tests.editor.browsing import ARGS, CHROMIUM, shot
+from tests.editor.browsing import ARGS, CHROMIUM, SHOTS, shot
 
 
 @pytest.fixture
@@ -82,8 +82,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
 @pytest.fixture
 def page(browser, server, request: pytest.FixtureRequest):
     """A fresh browser context (no cookies, no session) on the module's server; nothing may
-    load from outside this computer. A failed test leaves a screenshot of the page as it was:
-    tests/editor/screenshots/FAILED-<test>.png."""
+    load from outside this computer. A failed test leaves the page as it was in
+    tests/editor/screenshots/: FAILED-<test>.png and its text, FAILED-<test>.txt."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
     context = browser.new_context(viewport={"width": 1500, "height": 1100},
                                   accept_downloads=True)
@@ -104,5 +104,6 @@ def page(browser, server, request: pytest.FixtureRequest):
     failed = getattr(request.node, "report_call", None)
     if failed is not None and failed.failed:
         shot(page, f"FAILED-{request.node.name}")
+        (SHOTS / f"FAILED-{request.node.name}.txt").write_text(page.inner_text("body"))
     context.close()
     assert outside == [], f"the page asked for files outside this computer: {outside}"
