@@ -39,6 +39,14 @@ def goto(page, url: str, title: str) -> None:
     settle(page, changed=False)
 
 
+def follow(page, link: str, title: str) -> None:
+    """Go to another page of the app by its link in the sidebar: the app switches pages in the
+    same session, without loading Streamlit's scripts again as `goto` does."""
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name=link, exact=True).click()
+    page.get_by_role("heading", name=title).first.wait_for()
+    settle(page)
+
+
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

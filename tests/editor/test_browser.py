@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from editor.printing import page_count
-from tests.editor.browsing import CHROMIUM, goto, shot
+from tests.editor.browsing import CHROMIUM, follow, goto, shot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
@@ -67,13 +67,13 @@ def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> N
     page.get_by_role("button", name="Add the age").click()
     page.get_by_text("Added the age Renaissance").first.wait_for()
     shot(page, "new-card-new-age")
-    goto(page, f"{url}/overview", "Along History")
+    follow(page, "The pack at a glance", "Along History")
     playwright.expect(page.get_by_test_id("stMetricValue").first).to_have_text("4")
     page.locator("[data-testid='stVegaLiteChart']").first.wait_for()
     shot(page, "overview")
-    goto(page, f"{url}/validation", "Validation")
+    follow(page, "Validation", "Validation")
     shot(page, "validation")
-    goto(page, f"{url}/spreadsheet", "Spreadsheet (CSV)")
+    follow(page, "Spreadsheet (CSV)", "Spreadsheet (CSV)")
     with page.expect_download() as download:
         page.get_by_role("button", name="Export cards.csv").click()
     table = Path(download.value.path()).read_text()
@@ -87,7 +87,7 @@ def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> N
     page.get_by_text("Imported: 1 card(s) changed").wait_for()
     assert "    name: Hills\n    type: land\n    copies: 3\n" in (
         folder / "prehistory.yaml").read_text()
-    goto(page, f"{url}/print", "Print and play")
+    follow(page, "Print and play", "Print and play")
     page.get_by_role("button", name="Make the PDF").click()
     button = page.get_by_role("button", name=re.compile(r"Download the PDF"))
     button.wait_for()

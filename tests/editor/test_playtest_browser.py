@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.editor.browsing import CHOICE, CHROMIUM, choose, expand, goto, settle, shot
+from tests.editor.browsing import CHOICE, CHROMIUM, choose, expand, follow, goto, settle, shot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
@@ -119,7 +119,7 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     play_until(page, lambda: page.get_by_text(re.compile("The game is over")).count() > 0)
     shot(page, "playtest-game-over")
     assert page.get_by_text(re.compile(r"End of Prehistory: player 1 scores")).count() > 0
-    goto(page, f"{url}/scenarios", "Scenarios")
+    follow(page, "Scenarios", "Scenarios")
     page.get_by_role("button", name=re.compile("Run all")).click()
     page.get_by_text("1 passed, 0 failed").wait_for()
     shot(page, "scenarios")
