@@ -1,10 +1,11 @@
 """Helpers of the browser tests (test_browser.py, test_playtest_browser.py): Debian's Chromium
 driven by Playwright against `agesmith editor`; the fixtures are in conftest.py.
 
-Waiting is on the app's own state, never on a guessed delay: Streamlit marks its root
+Waiting is on the app's own state: Streamlit marks its root
 `data-test-script-state="notRunning"` when no run of the script is going on, and every element
 drawn by an older run `data-stale="true"` until the current run draws it again or ends. (Its
-"Running..." widget is no sign: it shows only after half a second of running.)
+"Running..." widget is no sign: it shows only after half a second of running.) The one fixed
+pause is START, after a widget is changed and before its run shows on the page.
 """
 
 from __future__ import annotations
