@@ -18,11 +18,20 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
 
 
 def pick_option(page, label: str, option: str) -> None:
-    """Choose in a selectbox by typing: the first option that matches the text is taken."""
+    """Choose in a selectbox: type to filter its list, then click the option itself (Enter
+    would take whichever option was first when the list had not yet been filtered)."""
     box = page.get_by_label(label, exact=True)
     box.click()
     box.fill(option)
-    page.keyboard.press("Enter")
+    page.get_by_role("option", name=option, exact=True).click()
+    settle(page)
+
+
+def bots_play_instantly(page) -> None:
+    """Set the bots' speed to "instant" (the default, "fast", waits before each decision)."""
+    settle(page, changed=False)
+    page.get_by_text("instant", exact=True).click()
+    playwright.expect(page.get_by_role("radio", name="instant")).to_be_checked()
     settle(page)
 
 
@@ -89,8 +98,8 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     settle(page)
     page.get_by_role("button", name="Start the game").click()
     page.locator(CHOICE).first.wait_for()
-    page.get_by_text("instant", exact=True).click()
-    settle(page)
+    page.get_by_text(re.compile(r"for 2 players, seed 34\.")).wait_for()
+    bots_play_instantly(page)
     shot(page, "playtest-start")
     # an acquisition, paid: then undo it
     acquire_and_pay(page)
@@ -114,11 +123,11 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     # a reload finds the game; play it to its end
     page.reload()
     page.get_by_text("The game in progress is back").wait_for()
-    page.get_by_text("instant", exact=True).click()
-    settle(page)
+    bots_play_instantly(page)
     play_until(page, lambda: page.get_by_text(re.compile("The game is over")).count() > 0)
     shot(page, "playtest-game-over")
     assert page.get_by_text(re.compile(r"End of Prehistory: player 1 scores")).count() > 0
+    assert page.get_by_text(re.compile(r"Antiquity begins")).count() == 0     # one age only
     follow(page, "Scenarios", "Scenarios")
     page.get_by_role("button", name=re.compile("Run all")).click()
     page.get_by_text("1 passed, 0 failed").wait_for()
