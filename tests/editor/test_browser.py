@@ -7,107 +7,17 @@ Screenshots of each page go to tests/editor/screenshots/ (git-ignored) for peopl
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from editor.printing import page_count
-from editor.workspace import copy_bundled
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-SHOTS = Path(__file__).parent / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
+from tests.editor.browsing import CHROMIUM, follow, goto, shot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="Chromium is not installed (apt-get install chromium)")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """`agesmith editor` on a copy of the pack; stopped (with nothing left behind) at the end."""
-    folder = tmp_path_factory.mktemp("workshop") / "along_history"
-    copy_bundled(folder)
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "agesmith", "editor", str(folder), "--no-browser",
-         "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            if process.poll() is not None:
-                pytest.fail("agesmith editor stopped at start")
-            time.sleep(0.1)
-        yield url, folder
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1500, "height": 1100},
-                                  accept_downloads=True)
-    outside: list[str] = []
-
-    def local_only(route) -> None:
-        url = route.request.url
-        if url.startswith(("http://127.0.0.1", "data:", "blob:")):
-            route.continue_()
-        else:                       # nothing may load from a CDN or any other host
-            outside.append(url)
-            route.abort()
-    context.route("**/*", local_only)
-    page = context.new_page()
-    page.set_default_timeout(90_000)    # a loaded machine is slow, never wrong
-    playwright.expect.set_options(timeout=90_000)
-    yield page
-    context.close()
-    assert outside == [], f"the page asked for files outside this computer: {outside}"
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(500)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def goto(page, url: str, title: str) -> None:
-    page.goto(url)
-    page.get_by_role("heading", name=title).first.wait_for()
-    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached")
 
 
 def test_edit_a_card_in_the_code_editor_see_the_error_fix_and_save(page, server) -> None:
@@ -157,13 +67,13 @@ def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> N
     page.get_by_role("button", name="Add the age").click()
     page.get_by_text("Added the age Renaissance").first.wait_for()
     shot(page, "new-card-new-age")
-    goto(page, f"{url}/overview", "Along History")
+    follow(page, "The pack at a glance", "Along History")
     playwright.expect(page.get_by_test_id("stMetricValue").first).to_have_text("4")
     page.locator("[data-testid='stVegaLiteChart']").first.wait_for()
     shot(page, "overview")
-    goto(page, f"{url}/validation", "Validation")
+    follow(page, "Validation", "Validation")
     shot(page, "validation")
-    goto(page, f"{url}/spreadsheet", "Spreadsheet (CSV)")
+    follow(page, "Spreadsheet (CSV)", "Spreadsheet (CSV)")
     with page.expect_download() as download:
         page.get_by_role("button", name="Export cards.csv").click()
     table = Path(download.value.path()).read_text()
@@ -177,7 +87,7 @@ def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> N
     page.get_by_text("Imported: 1 card(s) changed").wait_for()
     assert "    name: Hills\n    type: land\n    copies: 3\n" in (
         folder / "prehistory.yaml").read_text()
-    goto(page, f"{url}/print", "Print and play")
+    follow(page, "Print and play", "Print and play")
     page.get_by_role("button", name="Make the PDF").click()
     button = page.get_by_role("button", name=re.compile(r"Download the PDF"))
     button.wait_for()

@@ -2,8 +2,6 @@
 deck, play a short game against a bot to its end by clicking (with an undo, a save, a page
 reload), save a position as a scenario and run it green. Screenshots of each page go to
 tests/editor/screenshots/."""
-# ruff: noqa: F811 - the workshop's browser fixtures are imported, then taken as arguments
-
 from __future__ import annotations
 
 import json
@@ -12,35 +10,34 @@ from pathlib import Path
 
 import pytest
 
-from tests.editor.test_browser import (  # noqa: F401 - fixtures used by name
-    CHROMIUM,
-    browser,
-    goto,
-    page,
-    server,
-    shot,
-)
+from tests.editor.browsing import CHOICE, CHROMIUM, choose, expand, follow, goto, settle, shot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="Chromium is not installed (apt-get install chromium)")
 
-CHOICES = "[class*='st-key-choice-'] button:visible"
-
-
-def settle(page) -> None:
-    """Wait until the app has finished running (its status widget gone)."""
-    page.wait_for_timeout(150)
-    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached")
-
 
 def pick_option(page, label: str, option: str) -> None:
-    """Choose in a selectbox by typing: the first option that matches the text is taken."""
+    """Choose in a selectbox: type to filter its list, then click the option itself (Enter
+    would take whichever option was first when the list had not yet been filtered)."""
     box = page.get_by_label(label, exact=True)
     box.click()
     box.fill(option)
-    page.keyboard.press("Enter")
+    page.get_by_role("option", name=option, exact=True).click()
     settle(page)
+
+
+def bots_play_instantly(page) -> None:
+    """Set the bots' speed to "instant" (the default, "fast", waits before each decision)."""
+    settle(page, changed=False)
+    page.get_by_text("instant", exact=True).click()
+    playwright.expect(page.get_by_role("radio", name="instant")).to_be_checked()
+    settle(page)
+
+
+def first_choice(page, pattern: str):
+    """The first decision button whose text matches."""
+    return page.locator(CHOICE).filter(has_text=re.compile(pattern)).first
 
 
 def test_make_a_deck_and_save_it(page, server) -> None:
@@ -70,51 +67,49 @@ def play_until(page, done, clicks: int = 400) -> None:
     """Click legal buttons (an acquisition when there is one, else the last: the End group)
     until `done()`."""
     for _ in range(clicks):
-        settle(page)
+        settle(page, changed=False)
         if done():
             return
-        buttons = page.locator(CHOICES)
-        if buttons.count() == 0:            # the bot is playing: the page comes back
-            page.wait_for_timeout(300)
+        buttons = page.locator(CHOICE)
+        if buttons.count() == 0:            # between two runs of the bots' play
+            page.wait_for_timeout(100)
             continue
         labels = buttons.all_inner_texts()
         index = next((i for i, t in enumerate(labels) if t.startswith("acquire ")),
                      len(labels) - 1)           # else the End group, drawn last
-        try:
-            buttons.nth(index).click(timeout=5_000)
-        except playwright.TimeoutError:     # the page was re-run meanwhile: look again
-            continue
+        choose(page, buttons.nth(index))
     pytest.fail("the game did not get there")
+
+
+def acquire_and_pay(page) -> None:
+    """Acquire the first card offered and pay with the first way shown."""
+    choose(page, first_choice(page, "^acquire "))
+    page.get_by_text("How to pay").first.wait_for()
+    choose(page, page.locator(CHOICE).first)
+    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
 
 
 def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, server) -> None:
     url, folder = server
     goto(page, f"{url}/playtest", "Playtest")
-    pick_option(page, "Ages", "Prehistory")         # one age: a short game
-    page.get_by_role("button", name="Start the game").click()
-    page.locator(CHOICES).first.wait_for()
-    page.get_by_text("instant", exact=True).click()
+    pick_option(page, "Ages", "Prehistory")         # one age: a short game,
+    page.get_by_label("Seed", exact=True).fill("34")    # and a seed where it is short: about
+    page.get_by_label("Seed", exact=True).press("Enter")    # 30 decisions, the usual 40+
     settle(page)
+    page.get_by_role("button", name="Start the game").click()
+    page.locator(CHOICE).first.wait_for()
+    page.get_by_text(re.compile(r"for 2 players, seed 34\.")).wait_for()
+    bots_play_instantly(page)
     shot(page, "playtest-start")
     # an acquisition, paid: then undo it
-    page.locator(CHOICES).filter(has_text=re.compile("^acquire ")).first.click()
-    page.get_by_text("How to pay").first.wait_for()
-    settle(page)
-    page.locator(CHOICES).first.click()
-    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
-    settle(page)
+    acquire_and_pay(page)
     page.get_by_role("button", name="Undo", exact=True).click()
     page.get_by_text(re.compile("Back to before decision")).wait_for()
-    settle(page)
+    settle(page, changed=False)
     # acquire again, then save this position as a scenario and run it
-    page.locator(CHOICES).filter(has_text=re.compile("^acquire ")).first.click()
-    page.get_by_text("How to pay").first.wait_for()
-    settle(page)
-    page.locator(CHOICES).first.click()
-    page.get_by_text(re.compile(r"^player 1 acquires ")).first.wait_for()
-    settle(page)
-    page.get_by_text("Save this position as a scenario").click()
-    page.get_by_role("button", name="Save the scenario and run it").click()
+    acquire_and_pay(page)
+    scenario_box = expand(page, "Save this position as a scenario")
+    scenario_box.get_by_role("button", name="Save the scenario and run it").click()
     page.get_by_text(re.compile("it passes")).wait_for()
     shot(page, "playtest-scenario-saved")
     [scenario] = (folder / "scenarios").glob("*.yaml")
@@ -128,11 +123,12 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     # a reload finds the game; play it to its end
     page.reload()
     page.get_by_text("The game in progress is back").wait_for()
-    page.get_by_text("instant", exact=True).click()
+    bots_play_instantly(page)
     play_until(page, lambda: page.get_by_text(re.compile("The game is over")).count() > 0)
     shot(page, "playtest-game-over")
     assert page.get_by_text(re.compile(r"End of Prehistory: player 1 scores")).count() > 0
-    goto(page, f"{url}/scenarios", "Scenarios")
+    assert page.get_by_text(re.compile(r"Antiquity begins")).count() == 0     # one age only
+    follow(page, "Scenarios", "Scenarios")
     page.get_by_role("button", name=re.compile("Run all")).click()
     page.get_by_text("1 passed, 0 failed").wait_for()
     shot(page, "scenarios")

@@ -40,10 +40,12 @@ def choice_buttons(at: AppTest) -> list:
     return [b for b in at.button if b.key and b.key.startswith("choice-")]
 
 
-def start_game(at: AppTest, bot: str = "greedy", speed: str = "instant") -> None:
+def start_game(at: AppTest, bot: str = "greedy", speed: str = "instant", seed: int = 1) -> None:
     open_page(at, "playtest")
     at.selectbox(key="pt_seat1").select(bot).run()
     at.selectbox(key="pt_ages").select("Prehistory").run()
+    if seed != 1:
+        at.number_input(key="pt_seed").set_value(seed).run()
     at.button(key="pt_start").click().run()
     assert not at.exception
     at.radio(key="pt_speed").set_value(speed).run()
@@ -108,7 +110,7 @@ def test_playtest_plays_undoes_refuses_a_stale_click_and_survives_a_reload(
 
 
 def test_playtest_plays_to_the_end_with_bots_and_shows_the_scores(app: AppTest) -> None:
-    start_game(app, bot="random")
+    start_game(app, bot="random", seed=15)     # a short game: about 50 decisions, the usual 70
     for _ in range(400):
         buttons = choice_buttons(app)
         if not buttons:

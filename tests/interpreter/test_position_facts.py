@@ -3,8 +3,9 @@ discard conditions and a player's own sources between the questions asked of one
 changes nothing a player sees.
 
 Over many positions of seeded games the menu and every complete action are the same with the
-memo and without; whole games (the greedy bot shares one memo over all it weighs) give the same
-digest with the memo on and off; a price asked after a change made in place follows it.
+memo and without (in the soak: CI, or --soak); whole games (the greedy bot shares one memo over
+all it weighs) give the same digest with the memo on and off; a price asked after a change made
+in place follows it.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def _listing(g: Game, state) -> list[tuple[str, str]]:
     return [(a.kind, repr(sorted(a.params.items()))) for a in entries] + full
 
 
+@pytest.mark.soak          # every position of two whole games: the games below check it locally
 def test_menus_with_and_without_the_memo_are_the_same() -> None:
     g = game()
     compared = 0

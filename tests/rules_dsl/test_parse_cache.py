@@ -141,17 +141,20 @@ def _agesmith(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
                           text=True, env=env, cwd=ROOT, timeout=120)
 
 
-def test_a_planted_pickle_runs_nothing(tmp_path: Path) -> None:
+def _cache_file(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where a process whose cache home is `home` keeps the cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    return cache_file()
+
+
+def test_a_planted_pickle_runs_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "cache"
     marker = tmp_path / "ran"
 
     class Payload:
         def __reduce__(self):
             return (os.system, (f"touch {marker}",))
-    env = dict(os.environ, XDG_CACHE_HOME=str(home))
-    name = subprocess.run([sys.executable, "-c", "from rules_dsl.parse_cache import cache_file;"
-                           "print(cache_file())"], capture_output=True, text=True, env=env,
-                          cwd=ROOT, check=True).stdout.strip()
+    name = _cache_file(home, monkeypatch)
     Path(name).parent.mkdir(parents=True)
     for path in (Path(name), Path(name).with_suffix(".pickle")):
         path.write_bytes(pickle.dumps(Payload()))
@@ -160,15 +163,13 @@ def test_a_planted_pickle_runs_nothing(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def test_a_swapped_entry_cannot_change_a_cards_cost(tmp_path: Path) -> None:
+def test_a_swapped_entry_cannot_change_a_cards_cost(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "cache"
     first = _agesmith("cards", str(PACK), "--json", "--age", "prehistory", home=home)
     cards = {c["name"]: c for c in json.loads(first.stdout)}
     famine = cards["Famine"]["cost"]
-    env_file = subprocess.run([sys.executable, "-c", "from rules_dsl.parse_cache import "
-                               "cache_file; print(cache_file())"], capture_output=True,
-                              text=True, env=dict(os.environ, XDG_CACHE_HOME=str(home)),
-                              cwd=ROOT, check=True).stdout.strip()
+    env_file = _cache_file(home, monkeypatch)
     data = json.loads(Path(env_file).read_text())
     costs = data["entries"]["cost"]
     text = next(t for t in costs if t.startswith("6 population"))
