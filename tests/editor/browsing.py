@@ -26,7 +26,8 @@ CHOICE = "[class*='st-key-choice-'][data-stale='false']"     # Playtest: one per
 
 
 def settle(page, changed: bool = True) -> None:
-    """Wait until the app is idle with nothing left of an older run. `changed`: a widget was
+    """Wait until the app is idle with nothing left of an older run (while a run draws the
+    page again, an element may be there twice: a click needs one). `changed`: a widget was
     just changed, so first give its run the moment it takes to start."""
     if changed:
         page.wait_for_timeout(START)
@@ -43,6 +44,7 @@ def goto(page, url: str, title: str) -> None:
 def follow(page, link: str, title: str) -> None:
     """Go to another page of the app by its link in the sidebar: the app switches pages in the
     same session, without loading Streamlit's scripts again as `goto` does."""
+    settle(page, changed=False)
     page.get_by_test_id("stSidebarNav").get_by_role("link", name=link, exact=True).click()
     page.get_by_role("heading", name=title).first.wait_for()
     settle(page)

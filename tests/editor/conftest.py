@@ -103,7 +103,10 @@ def page(browser, server, request: pytest.FixtureRequest):
     yield page
     failed = getattr(request.node, "report_call", None)
     if failed is not None and failed.failed:
-        shot(page, f"FAILED-{request.node.name}")
-        (SHOTS / f"FAILED-{request.node.name}.txt").write_text(page.inner_text("body"))
+        try:                        # a page that cannot be shown adds nothing to the failure
+            shot(page, f"FAILED-{request.node.name}")
+            (SHOTS / f"FAILED-{request.node.name}.txt").write_text(page.inner_text("body"))
+        except sync_api.Error:
+            pass
     context.close()
     assert outside == [], f"the page asked for files outside this computer: {outside}"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from editor.printing import page_count
-from tests.editor.browsing import CHROMIUM, follow, goto, shot
+from tests.editor.browsing import CHROMIUM, follow, goto, settle, shot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
@@ -48,6 +48,7 @@ def test_edit_a_card_in_the_code_editor_see_the_error_fix_and_save(page, server)
         page.get_by_text("No problem: the card is checked").wait_for()
     finally:
         shot(page, "cards-after-the-fix")
+    settle(page, changed=False)
     page.get_by_role("button", name="Save", exact=True).click()
     page.get_by_text("Saved Aristotle").wait_for()
     text = (folder / "antiquity.yaml").read_text()
@@ -83,6 +84,7 @@ def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> N
         files=[{"name": "cards.csv", "mimeType": "text/csv", "buffer": edited.encode()}])
     page.get_by_text("1 card(s) changed (hills)").wait_for()
     shot(page, "spreadsheet")
+    settle(page, changed=False)
     page.get_by_role("button", name="Import", exact=True).click()
     page.get_by_text("Imported: 1 card(s) changed").wait_for()
     assert "    name: Hills\n    type: land\n    copies: 3\n" in (
@@ -91,6 +93,7 @@ def test_add_an_age_see_it_in_the_overview_and_print_the_deck(page, server) -> N
     page.get_by_role("button", name="Make the PDF").click()
     button = page.get_by_role("button", name=re.compile(r"Download the PDF"))
     button.wait_for()
+    settle(page, changed=False)
     with page.expect_download() as download:
         button.click()
     pdf = Path(download.value.path()).read_bytes()

@@ -31,8 +31,8 @@ def bots_play_instantly(page) -> None:
     """Set the bots' speed to "instant" (the default, "fast", waits before each decision)."""
     settle(page, changed=False)
     page.get_by_text("instant", exact=True).click()
+    settle(page)            # (while the page is drawn again, the old radio is there too)
     playwright.expect(page.get_by_role("radio", name="instant")).to_be_checked()
-    settle(page)
 
 
 def first_choice(page, pattern: str):
@@ -53,6 +53,7 @@ def test_make_a_deck_and_save_it(page, server) -> None:
     settle(page)
     page.get_by_role("button", name="Set", exact=True).click()
     page.get_by_text(re.compile("Famine 1 → 0")).wait_for()
+    settle(page, changed=False)
     page.get_by_label("Name of the deck").fill("No famine")
     page.get_by_label("Name of the deck").press("Enter")
     settle(page)
@@ -111,6 +112,7 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     scenario_box = expand(page, "Save this position as a scenario")
     scenario_box.get_by_role("button", name="Save the scenario and run it").click()
     page.get_by_text(re.compile("it passes")).wait_for()
+    settle(page, changed=False)
     shot(page, "playtest-scenario-saved")
     [scenario] = (folder / "scenarios").glob("*.yaml")
     text = scenario.read_text()
