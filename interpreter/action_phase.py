@@ -33,6 +33,7 @@ from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
 from .costs import decision_facts, discardable, gold_price, price
 from .dice import face_of, reroll, result_tokens
+from .errors import RuleError
 from .meaning import Ctx
 from .payments import Payment, Purse, Source
 
@@ -98,8 +99,11 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     while loc["triggers"]:                      # "at the start of your actions" rules
         key, copy = loc["triggers"].pop(0)
         return push(game.frame(key, seat, copy))
-    if answer is None and "choosing" in loc:   # resumed while the detail is asked
+    if answer is None and "choosing" in loc:   # resumed while the detail is asked (a save)
         entry = Action(loc["choosing"]["kind"], loc["choosing"]["params"])
+        if entry not in menu(game, state, seat, _pool(state, loc), loc["pool"] == "dice"):
+            raise RuleError(f"the {entry.kind} whose detail is asked ({entry.params}) is not "
+                            "on the menu of this position")
         return _ask_detail(game, state, seat, entry)
     if answer is not None:
         if answer.kind == "pass":

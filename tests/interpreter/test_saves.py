@@ -156,6 +156,14 @@ def test_each_card_is_in_one_place() -> None:
     assert "each card is in one place" in refused(data, "state.")
 
 
+def test_a_payment_asked_for_a_card_no_longer_held_is_refused() -> None:
+    """Saved while asking how to pay for a card: the card must still be on the menu."""
+    data = fresh("payment")
+    seat = data["state"]["pending"]["player"]
+    data["state"]["players"][seat]["events"] = []
+    assert "not on the menu" in refused(data, "state.frames")
+
+
 @pytest.mark.parametrize("bad", [-1, 99999, "no-such-card", None, ["forest"]])
 def test_unknown_cards_are_refused(bad: Any) -> None:
     data = fresh()
