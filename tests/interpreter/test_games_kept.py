@@ -13,24 +13,7 @@ import pytest
 from cards import bundled
 from interpreter.scenario import check
 from interpreter.simulate import simulate
-
-SCENARIO = """\
-name: Famine is free with two of Hunting, Wildcrafting and Fishing
-players: 3
-seed: 1
-position:
-  active: 1
-  players:
-    1:
-      civilization: [Hunting, Fishing]
-      events: [Famine, Forest, Tiger]
-dice: [1 population, 1 population, 1 population, culture, re-roll, re-roll]
-actions:
-  - acquire Famine for free
-  - end your actions
-expect:
-  - you own "Famine"
-"""
+from tests.interpreter.test_scenario_files import FAMINE
 
 
 @pytest.fixture
@@ -50,7 +33,7 @@ def _rename_famine(pack: Path) -> None:
 
 def test_a_scenario_runs_on_the_pack_as_edited(pack: Path, tmp_path: Path) -> None:
     scenario = tmp_path / "famine.yaml"
-    scenario.write_text(textwrap.dedent(SCENARIO), encoding="utf-8")
+    scenario.write_text(textwrap.dedent(FAMINE), encoding="utf-8")
     assert check(scenario, pack=pack).passed
     assert check(scenario, pack=pack).passed            # the kept game
     _rename_famine(pack)
