@@ -100,7 +100,7 @@ def play(game: Game, bots: Sequence[Bot], seed: int, watch: Recorder | None = No
         if watch is not None:
             watch.before(state, choice)
         with _observed(game, watch):
-            state = game.apply(state, choice)       # the one line to change for a playout path
+            game.play(state, choice)        # in place: the recorder keeps values, not positions
         actions += 1
         if watch is not None:
             watch.after(state)

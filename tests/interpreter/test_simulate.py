@@ -139,16 +139,16 @@ def test_progress_is_reported() -> None:
 def test_a_failing_game_is_reported_not_raised(monkeypatch) -> None:
     game = Game.load(PACK, **SHORT)
     calls = {"n": 0}
-    apply = Game.apply
+    play = Game.play
 
     def flaky(self, state, action):
-        # count only the moves the simulation makes, not a bot's look-ahead on a copy
+        # count only the moves the simulation makes, not a bot's look-ahead
         if sys._getframe(1).f_globals.get("__name__") == "interpreter.simulate":
             calls["n"] += 1
             if calls["n"] == 5:
                 raise RuntimeError("an engine bug")
-        return apply(self, state, action)
-    monkeypatch.setattr(Game, "apply", flaky)
+        return play(self, state, action)
+    monkeypatch.setattr(Game, "play", flaky)
     report = simulate(game, 2, 2, seed=0)
     data = report.to_json()
     assert data["games"] == 2 and data["finished"] == 1 and report.failed == 1
