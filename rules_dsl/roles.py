@@ -65,6 +65,8 @@ def _money_actions(pack: Pack, counters: list[str]) -> list[Diagnostic]:
     """"take X" and "tilt for X" in `actions:` must name the money."""
     names = pack.game.get("actions")
     money = pack.money
+    if money is not None and money not in counters:
+        return []           # the money itself is reported: its actions would only repeat it
     out = []
     for i, name in enumerate(names if isinstance(names, list) else []):
         head = next((h for h in MONEY_ACTIONS if isinstance(name, str) and name.startswith(h)),

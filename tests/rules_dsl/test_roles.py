@@ -130,3 +130,10 @@ def test_validate_fails_with_the_located_error(tmp_path: Path) -> None:
     assert 'game.yaml:10:19: error: the counted resource "people" is not a resource' \
         in result.output
     assert "declared: population, ingenuity, strength" in result.output
+
+
+def test_a_misspelt_money_is_one_error_not_one_per_money_action(tmp_path: Path) -> None:
+    folder = pack_with(tmp_path, game=(
+        "money: gold ", "actions: [acquire, take gold, tilt for gold]\nmoney: golds "))
+    d = one(errors(folder))
+    assert 'the money "golds" is not a counter' in d.message and d.hint == 'did you mean "gold"?'
