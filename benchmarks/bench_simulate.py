@@ -74,9 +74,10 @@ def main() -> None:
     load = os.getloadavg()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    # The pack loaded and the payment caches warm (they fill over the first games): the
-    # workers of the 2-worker run are forked from this process and start as warm as it is.
-    speed(max(4, args.games // 4), 1)
+    # The pack loaded and the payment caches warmer (they go on filling over a process's first
+    # hundred games or so; the workers of the 2-worker run are forked from this process and
+    # start with its caches as they are by then).
+    speed(60, 1)
     (one, cpu_one), (two, cpu_two) = speed(args.games, 1), speed(args.games, 2)
     print(f"{args.games} whole games, 3 greedy bots: 1 worker {one:.2f} games/s, "
           f"2 workers {two:.2f} games/s ({two / one:.2f}×); CPU per game "
