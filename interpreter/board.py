@@ -27,12 +27,34 @@ def _board(game: Game) -> dict[str, Any]:
     return (achievements.get("boards") or {}).get(game.board_side or "", {})
 
 
-def _neighbours(board: dict[str, Any]) -> dict[str, set[str]]:
+def _neighbours(board: dict[str, Any]) -> dict[str, list[str]]:
+    """Each space's neighbours along the paths, in order."""
     out: dict[str, set[str]] = {str(s): set() for s in board.get("spaces", {})}
     for a, b in board.get("paths", []):
         out[str(a)].add(str(b))
         out[str(b)].add(str(a))
-    return out
+    return {space: sorted(linked) for space, linked in out.items()}
+
+
+def _geometry(game: Game) -> tuple[dict[str, int], dict[str, list[str]]] | None:
+    """The board side's columns and paths, worked out once per game (None: no board)."""
+    known = game.caches.get("board")
+    if known is None:
+        board = _board(game)
+        columns = {str(k): v for k, v in board["spaces"].items()} if board else {}
+        known = game.caches["board"] = (columns, _neighbours(board)) if board else ()
+    return known or None
+
+
+def _token_text(game: Game, index: int) -> str:
+    """How a token is offered: its value and its condition, written once per game."""
+    texts: dict[int, str] = game.caches.setdefault("token texts", {})
+    text = texts.get(index)
+    if text is None:
+        token = game.pack.tokens[index]
+        text = texts[index] = (f"take the {token.value} token) — "
+                               f"{condition_text(token.condition)}")
+    return text
 
 
 def meets(game: Game, state: State, seat: int, space: str) -> bool:
@@ -42,21 +64,20 @@ def meets(game: Game, state: State, seat: int, space: str) -> bool:
 
 def destinations(game: Game, state: State, seat: int) -> list[str]:
     """The spaces the marker may move to this turn (staying put is not one of them)."""
-    board = _board(game)
+    geometry = _geometry(game)
     here = state.players[seat].space
-    if not board or here is None:
+    if geometry is None or here is None:
         return []
-    column = {str(k): v for k, v in board["spaces"].items()}
-    links = _neighbours(board)
+    column, links = geometry
     out: list[str] = []
-    for back in sorted(links[here]):               # one space back, taking its token if any
+    for back in links[here]:               # one space back, taking its token if any
         if column[back] < column[here] and meets(game, state, seat, back):
             out.append(back)
     seen = {here}
     frontier = [here]
     while frontier:                                 # forward through empty spaces
         space = frontier.pop()
-        for nxt in sorted(links[space]):
+        for nxt in links[space]:
             if nxt in seen or column[nxt] < column[space]:
                 continue
             seen.add(nxt)
@@ -98,10 +119,8 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
         if index is None:
             options.append(Action("move", {"space": space}, f"move to {space} (an empty space)"))
             continue
-        token = game.pack.tokens[index]
         options.append(Action("move", {"space": space},
-                              f"move to {space} (take the {token.value} token) — "
-                              f"{condition_text(token.condition)}"))
+                              f"move to {space} ({_token_text(game, index)}"))
     return wait(Decision(seat, "board", options, "The achievements board"))
 
 

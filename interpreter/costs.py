@@ -32,10 +32,11 @@ if TYPE_CHECKING:
 class Price:
     free: bool
     amount: int             # of the counted resource (the catalogue's `roles.counted`)
-    resources: Counter[str]     # the other symbols
+    resources: Counter[str]     # the other symbols (shared with the catalogue: read only)
     surcharge: int          # the part of the amount due to first-acquisition surcharges
 
 
+NOTHING: Counter[str] = Counter()     # the symbols of a free price (shared: never changed)
 CACHE = True            # use the memo passed in (False: work every answer out afresh)
 Facts = dict[Any, Any]
 
@@ -59,10 +60,11 @@ def price(game: Game, state: State, seat: int, copy: int, facts: Facts | None = 
 
 
 def _price(game: Game, state: State, seat: int, copy: int) -> Price:
-    info = game.catalog.info(copy)
-    ctx = Ctx(state, game.catalog, seat, copy)
-    if any(when(ctx) for when in info.free):
-        return Price(True, 0, Counter(), 0)
+    catalog = game.catalog
+    info = catalog.info(copy)
+    ctx = Ctx(state, catalog, seat, copy)
+    if info.free and any(when(ctx) for when in info.free):
+        return Price(True, 0, NOTHING, 0)
     amount = info.amount if info.amount is not None else (
         info.amount_x(ctx) if info.amount_x else 0)
     for rule in info.own_cost:
@@ -70,20 +72,24 @@ def _price(game: Game, state: State, seat: int, copy: int) -> Price:
             amount += rule.delta
     player = state.players[seat]
     for owned in player.active_cards():
-        owner_ctx = Ctx(state, game.catalog, seat, owned)
-        for rule in game.catalog.info(owned).acquisition_costs:
-            if _applies(rule.types, info.type) and rule.when(owner_ctx):
-                amount += rule.delta
+        rules = catalog.info(owned).acquisition_costs
+        if rules:           # a context only for the few cards that change prices
+            owner_ctx = Ctx(state, catalog, seat, owned)
+            for rule in rules:
+                if _applies(rule.types, info.type) and rule.when(owner_ctx):
+                    amount += rule.delta
     surcharge = 0
     if not player.flags.get("paid_acquisition"):
         for held in player.events:
-            if held == copy:
+            rules = catalog.info(held).events_costs
+            if held == copy or not rules:
                 continue
-            held_ctx = Ctx(state, game.catalog, seat, held)
-            for rule in game.catalog.info(held).events_costs:
+            held_ctx = Ctx(state, catalog, seat, held)
+            for rule in rules:
                 if _applies(rule.types, info.type) and rule.when(held_ctx):
                     surcharge += rule.delta
-    return Price(False, max(0, amount + surcharge), Counter(info.resources), surcharge)
+    # the card's symbols are shared with its catalogue entry: a price is read, never changed
+    return Price(False, max(0, amount + surcharge), info.resources, surcharge)
 
 
 def _applies(types: tuple[str, ...], card_type: str) -> bool:

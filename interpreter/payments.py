@@ -11,9 +11,10 @@ and sources that are alike (two dice showing 2 population, two Forests) are coun
 apart, so the list stays short: the first matching sources are the ones used. Every minimal
 payment is listed: there is no cap that could hide one. Whether any payment exists is decided
 exactly by a separate, cheaper search (`payable`), so a menu can offer a card before its
-payments are listed. Amounts are vectors over the kinds the price asks for, so the search adds
-tuples, not dictionaries. Both searches are remembered by the shape of the price and of the
-sources (bounded caches): prices and hands repeat all game long.
+payments are listed: it uses every die and card and only tries the legacy cards and what each
+counter unit pays. The listing works on vectors over the kinds the price asks for, so it adds
+tuples, not dictionaries, and is remembered by the shape of the price and of the sources (a
+bounded cache): prices and hands repeat all game long.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
 from typing import NamedTuple
 
 Vector = tuple[int, ...]
+Units = list[tuple[tuple[tuple[str, int], ...], ...]]     # counter units: each one's choices
 # A group's option: (units used, counter choices, what it adds, each unit's vector)
 Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
 
@@ -66,10 +67,16 @@ class Purse:
         self.counted = counted or ""        # "": no source gives it, no price asks for it
         self.plain: Counter[str] = Counter()     # what the dice and cards give, all together
         self.most: Counter[str] = Counter()      # ... and everything, each at its best
+        self.legacies: list[tuple[tuple[str, int], ...]] = []  # what each legacy card gives
+        self.units: Units = []      # each counter unit's choices
         for source in sources:
             if source.kind == "die" or source.kind == "card":
                 for what, amount in source.gives:
                     self.plain[what] += amount
+            elif source.kind == "legacy":
+                self.legacies.append(source.gives)
+            elif source.choices:
+                self.units.append(source.choices)
             for option in source.choices or (source.gives,):
                 for what, amount in option:
                     self.most[what] += amount
@@ -116,18 +123,29 @@ class Purse:
 
     def payable(self, amount: int, resources: Counter[str]) -> bool:
         """Whether some payment of `amount` of the counted resource and of `resources` exists
-        (exactly; cheaper than listing them)."""
+        (exactly; cheaper than listing them). Paying more never hurts here, so every die and
+        card is used: what is left to choose is one legacy card (or none) and what each
+        counter unit pays."""
         plain, counted = self.plain, self.counted
         if plain[counted] >= amount and all(plain[k] >= n for k, n in resources.items()):
             return True     # the usual case: all the dice and cards together pay
         most = self.most
         if most[counted] < amount or any(most[k] < n for k, n in resources.items()):
             return False    # the other usual case: even everything at its best falls short
-        found = self._shape(amount, resources)
-        if found is None:
-            return False
-        kinds, need, keys = found
-        return _exists(kinds, need, self._sizes(kinds, need, keys))
+        short: dict[str, int] = {}          # what the dice and cards leave unpaid
+        if amount > plain[counted]:
+            short[counted] = amount - plain[counted]
+        for k, n in resources.items():
+            if n > plain[k]:
+                short[k] = n - plain[k]
+        for legacy in ((), *self.legacies):
+            left = dict(short)
+            for what, n in legacy:
+                if what in left:
+                    left[what] -= n
+            if _covered(left, self.units, 0):
+                return True
+        return False
 
     def cheapest(self, amount: int, resources: Counter[str],
                  weights: tuple[float, float, float, float]) -> float | None:
@@ -172,28 +190,32 @@ def payable(counted: str | None, amount: int, resources: Counter[str],
     return Purse(sources, counted).payable(amount, resources)
 
 
-@lru_cache(maxsize=50_000)
-def _exists(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...]) -> bool:
-    """Can the groups cover the price? Paying more never hurts here, so every die and card is
-    used; what is left to choose is one legacy card (or none) and what each counter unit
-    pays."""
-    dims = range(len(kinds))
-    base = [0] * len(kinds)
-    legacies: list[Vector] = [tuple(base)]
-    counters: list[list[Vector]] = []
-    for signature, size in groups:
-        options = _options(signature, size, kinds)
-        if signature[0] == "legacy":
-            legacies.append(options[-1][2])
-        elif signature[0] == "counter":
-            counters.append([o[2] for o in options if o[0] == size])
-        else:
-            for j in dims:
-                base[j] += options[-1][2][j]
-    for legacy in legacies:
-        for combo in product(*counters):
-            if all(base[j] + legacy[j] + sum(c[j] for c in combo) >= need[j] for j in dims):
-                return True
+def _covered(left: dict[str, int], units: Units, i: int,
+             failed: set[tuple] | None = None) -> bool:
+    """Whether counter units i.. can pay what is `left` (each unit pays one of its choices);
+    `failed` remembers what could not be paid, so that alike units are not tried in every
+    order."""
+    if all(n <= 0 for n in left.values()):
+        return True
+    if i == len(units):
+        return False
+    key = (i, tuple(sorted((k, n) for k, n in left.items() if n > 0)))
+    if failed is None:
+        failed = set()
+    elif key in failed:
+        return False
+    for choice in units[i]:
+        helps = False
+        after = dict(left)
+        for what, n in choice:
+            if after.get(what, 0) > 0:
+                after[what] -= n
+                helps = True
+        if helps and _covered(after, units, i + 1, failed):
+            return True
+    if _covered(left, units, i + 1, failed):    # this unit pays nothing that is needed
+        return True
+    failed.add(key)
     return False
 
 

@@ -8,6 +8,7 @@ choices, same digest (tested).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -37,5 +38,27 @@ def play_out(game: Game, state: State, bots: Sequence[Bot],
 def playout(game: Game, bots: Sequence[Bot], seed: int) -> State:
     """A whole quiet game for len(bots) players with `seed`, played in place."""
     state = game.new(players=len(bots), seed=seed, quiet=True)
-    play_out(game, state, bots)
+    frozen = freeze_heap()
+    try:
+        play_out(game, state, bots)
+    finally:
+        thaw_heap(frozen)
     return state
+
+
+def freeze_heap() -> bool:
+    """Tell the garbage collector that what is alive now (the pack, its compiled rules, the
+    catalogue, caches) outlives the game about to be played, so that it stops walking it
+    again and again while the game allocates (`gc.freeze`: about a tenth of a playout's
+    time). Returns whether it did: not when something else already froze the heap (a
+    simulation freezes it once for all its games) or the collector is off."""
+    if not gc.isenabled() or gc.get_freeze_count():
+        return False
+    gc.freeze()
+    return True
+
+
+def thaw_heap(frozen: bool) -> None:
+    """Undo `freeze_heap` (what it froze is collected as usual again)."""
+    if frozen:
+        gc.unfreeze()

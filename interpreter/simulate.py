@@ -29,6 +29,7 @@ from typing import Any
 from .bots import Bot
 from .engine import Game
 from .observe import Recorder, new_report
+from .playout import freeze_heap, thaw_heap
 from .registry import BOTS
 from .report import GameRecord, Report
 from .state import State
@@ -158,10 +159,14 @@ def play_batch(config: Config, start: int, count: int,
     `parent` process is gone stops between two games instead of playing on alone."""
     game = _load(config)
     report = new_report(game, config.title(game))
-    for i in range(start, start + count):
-        if parent is not None and os.getppid() != parent:
-            break
-        report.add(play_record(game, config, i))
+    frozen = freeze_heap()          # a dask worker's batch (a pool's workers inherit it)
+    try:
+        for i in range(start, start + count):
+            if parent is not None and os.getppid() != parent:
+                break
+            report.add(play_record(game, config, i))
+    finally:
+        thaw_heap(frozen)
     return report
 
 
@@ -186,11 +191,11 @@ def _long_lived() -> Iterator[None]:
     again — greedy games 10–25% faster; forked workers inherit it — and takes it back at the
     end (`gc.unfreeze`), so a long-lived process frees it when it is dropped."""
     gc.collect()
-    gc.freeze()
+    frozen = freeze_heap()
     try:
         yield
     finally:
-        gc.unfreeze()
+        thaw_heap(frozen)
 
 
 @contextmanager
