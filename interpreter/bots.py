@@ -51,6 +51,7 @@ from .costs import Price, decision_facts, price
 if TYPE_CHECKING:
     from .catalog import CardInfo
     from .engine import Game
+    from .payments import Purse
     from .state import State
 
 
@@ -225,27 +226,29 @@ class GreedyBot:
 
     def _ranked(self, game: Game, state: State, seat: int, menu: list[Action],
                 pool: list[dict] | None, facts: dict[Any, Any]
-                ) -> list[tuple[float, tuple[int, int], Action]]:
+                ) -> list[tuple[float, tuple[int, int], Candidate]]:
         """The complete acquisitions and purchases, best first, ties in the order of the flat
-        listing (menu entry, then payment). The payments are listed from one purse for the
-        whole decision (the menu's detail would build one per card)."""
+        listing (menu entry, then payment). The payments are weighed from one purse for the
+        whole decision (the menu's detail would build one per card) by the sources they use,
+        and written out as actions only when looked at."""
         from .action_phase import sources
         from .payments import Purse
         discardable = {a.params["card"] for a in menu if a.kind == "discard"}
-        scored: list[tuple[float, tuple[int, int], Action]] = []
+        scored: list[tuple[float, tuple[int, int], Candidate]] = []
         purse = (Purse(sources(game, state, seat, pool, facts), game.catalog.roles.counted)
                  if pool is not None else None)
         for m, a in enumerate(menu):
             if a.kind not in ("acquire", "buy"):
                 continue
             if a.kind == "buy" or "dice" in a.params or purse is None:
-                complete = expand(game, state, a)
-            else:
-                cost = price(game, state, seat, a.params["card"], facts)
-                complete = [Action(a.kind, {**a.params, **pay.to_params()}, describe=a._describe)
-                            for pay in purse.payments(cost.amount, cost.resources)]
-            scored += [(self._acquisition_score(game, state, seat, full, discardable), (m, j),
-                        full) for j, full in enumerate(complete)]
+                scored += [(self._acquisition_score(game, state, seat, full, discardable),
+                            (m, j), Candidate(full)) for j, full in
+                           enumerate(expand(game, state, a))]
+                continue
+            worth = self._card_score(game, state, seat, a.params["card"], discardable)
+            cost = price(game, state, seat, a.params["card"], facts)
+            scored += [(worth - _sources_cost(*used), (m, j), Candidate(a, purse, cost, j))
+                       for j, used in enumerate(purse.counts(cost.amount, cost.resources))]
         scored.sort(key=lambda t: (-t[0], t[1]))
         return scored
 
@@ -260,15 +263,16 @@ class GreedyBot:
         if not ranked:
             return None
         if pool is None or len(state.players[seat].events) < 2:
-            return ranked[0][0], ranked[0][2]
+            return ranked[0][0], ranked[0][2].action()
         # two steps: does the rest of the pool still pay for another card?
         events = state.players[seat].events
         prices = {c: price(game, state, seat, c, facts) for c in events}
         most_other = max(self.value(game, c) + THREAT * _fails(game, c) for c in events)
         best: tuple[float, tuple[int, int], Action] | None = None
-        for score, i, a in ranked[:LOOKAHEAD_OPTIONS]:
+        for score, i, candidate in ranked[:LOOKAHEAD_OPTIONS]:
             if best is not None and score + most_other < best[0] - 1e-9:
                 break       # this one and every later one (scoring no more) are skipped
+            a = candidate.action()
             if best is not None and score + self._max_other(game, state, seat, a) <= best[0]:
                 continue
             then = self._affordable(game, state, seat, pool, skip={a.params["card"]},
@@ -596,24 +600,51 @@ def _payment_cost(action: Action) -> float:
     p = action.params
     if action.kind == "buy":
         return MONEY_VALUE * p.get(PRICE, 0)
-    return (LEGACY_COST * (p.get("legacy") is not None) + COUNTER_COST * len(p.get("counters", ()))
-            + TILT_COST * len(p.get("tilt", ())) + DIE_COST * len(p.get("dice", ())))
+    return _sources_cost(len(p.get("dice", ())), len(p.get("tilt", ())),
+                         p.get("legacy") is not None, len(p.get("counters", ())))
 
 
+def _sources_cost(dice: int, cards: int, legacy: int, counters: int) -> float:
+    """What paying with these sources costs the greedy bot, in points."""
+    return (LEGACY_COST * legacy + COUNTER_COST * counters + TILT_COST * cards
+            + DIE_COST * dice)
+
+
+class Candidate:
+    """A complete acquisition `_ranked` weighs: an action, or a menu entry and the index of
+    its payment in the purse's listing, written out as an action when first looked at."""
+
+    def __init__(self, entry: Action, purse: Purse | None = None, cost: Price | None = None,
+                 index: int = 0) -> None:
+        self.entry = entry
+        self.purse = purse
+        self.cost = cost
+        self.index = index
+        self._action: Action | None = None if purse is not None else entry
+
+    def action(self) -> Action:
+        if self._action is None:
+            assert self.purse is not None and self.cost is not None
+            pay = self.purse.payment(self.cost.amount, self.cost.resources, self.index)
+            self._action = Action(self.entry.kind, {**self.entry.params, **pay.to_params()},
+                                  describe=self.entry._describe)
+        return self._action
 
 
 def _without(have: list[Any], params: dict[str, Any]) -> list[Any]:
     dice = set(params.get("dice", ()))
     tilted = set(params.get("tilt", ()))
     legacy = params.get("legacy") is not None
-    counters = Counter(name for name, _ in params.get("counters", ()))
+    counters: dict[Any, int] = {}
+    for name, _ in params.get("counters", ()):
+        counters[name] = counters.get(name, 0) + 1
     out = []
     for s in have:
         if (s.kind == "die" and s.ref in dice) or (s.kind == "card" and s.ref in tilted):
             continue
         if s.kind == "legacy" and legacy:
             continue
-        if s.kind == "counter" and counters[s.ref] > 0:
+        if s.kind == "counter" and counters.get(s.ref, 0) > 0:
             counters[s.ref] -= 1
             continue
         out.append(s)

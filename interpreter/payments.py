@@ -22,26 +22,30 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
 
 Vector = tuple[int, ...]
 Units = list[tuple[tuple[tuple[str, int], ...], ...]]     # counter units: each one's choices
+Shapes = tuple[tuple[tuple[int, tuple], ...], ...]  # payments: (units, choices) per group
 # A group's option: (units used, counter choices, what it adds, each unit's vector)
 Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
 
 
-class Source(NamedTuple):
+class Source:
     """Something that can pay: a die, a card to tilt, a legacy card, a counter unit."""
 
-    kind: str                   # die | card | legacy | counter
-    ref: int | str              # die index, card copy, or counter name
-    gives: tuple[tuple[str, int], ...]      # what it gives, e.g. (("culture", 1),)
-    choices: tuple[tuple[tuple[str, int], ...], ...] = ()   # for counters: one of these
+    __slots__ = ("choices", "gives", "kind", "ref", "signature")
 
-    @property
-    def signature(self) -> tuple:
-        """What makes two sources alike (interchangeable in a payment)."""
-        return (self.kind, self.gives, self.choices, self.ref if self.kind == "counter" else 0)
+    def __init__(self, kind: str, ref: int | str, gives: tuple[tuple[str, int], ...],
+                 choices: tuple[tuple[tuple[str, int], ...], ...] = ()) -> None:
+        self.kind = kind                # die | card | legacy | counter
+        self.ref = ref                  # die index, card copy, or counter name
+        self.gives = gives              # what it gives, e.g. (("culture", 1),)
+        self.choices = choices          # for counters: one of these
+        # what makes two sources alike (interchangeable in a payment)
+        self.signature: tuple = (kind, gives, choices, ref if kind == "counter" else 0)
+
+    def __repr__(self) -> str:
+        return f"Source({self.kind!r}, {self.ref!r}, {self.gives!r}, {self.choices!r})"
 
 
 @dataclass
@@ -65,22 +69,25 @@ class Purse:
     def __init__(self, sources: list[Source], counted: str | None) -> None:
         self.sources = sources
         self.counted = counted or ""        # "": no source gives it, no price asks for it
-        self.plain: Counter[str] = Counter()     # what the dice and cards give, all together
-        self.most: Counter[str] = Counter()      # ... and everything, each at its best
+        # plain dictionaries, not Counters: a purse is made for every decision
+        self.plain: dict[str, int] = {}     # what the dice and cards give, all together
+        self.most: dict[str, int] = {}      # ... and everything, each at its best
         self.legacies: list[tuple[tuple[str, int], ...]] = []  # what each legacy card gives
         self.units: Units = []      # each counter unit's choices
+        plain, most = self.plain, self.most
         for source in sources:
             if source.kind == "die" or source.kind == "card":
                 for what, amount in source.gives:
-                    self.plain[what] += amount
+                    plain[what] = plain.get(what, 0) + amount
             elif source.kind == "legacy":
                 self.legacies.append(source.gives)
             elif source.choices:
                 self.units.append(source.choices)
             for option in source.choices or (source.gives,):
                 for what, amount in option:
-                    self.most[what] += amount
+                    most[what] = most.get(what, 0) + amount
         self._grouped = False
+        self._listings: dict[tuple, tuple[Shapes, list[tuple]]] = {}
 
     def _group(self) -> None:
         """Group the sources (only when a price is not paid by all the dice and cards)."""
@@ -100,7 +107,7 @@ class Purse:
         kinds = (self.counted, *sorted(k for k, n in resources.items() if n > 0))
         need: Vector = (max(0, amount), *(resources[k] for k in kinds[1:]))
         most = self.most
-        if any(most[k] < n for k, n in zip(kinds, need, strict=True)):
+        if any(most.get(k, 0) < n for k, n in zip(kinds, need, strict=True)):
             return None
         wanted = {k for k, n in zip(kinds, need, strict=True) if n > 0}
         keys = [key for key, gives in self.kinds.items() if gives & wanted]
@@ -127,17 +134,19 @@ class Purse:
         card is used: what is left to choose is one legacy card (or none) and what each
         counter unit pays."""
         plain, counted = self.plain, self.counted
-        if plain[counted] >= amount and all(plain[k] >= n for k, n in resources.items()):
+        has = plain.get(counted, 0)
+        if has >= amount and all(plain.get(k, 0) >= n for k, n in resources.items()):
             return True     # the usual case: all the dice and cards together pay
         most = self.most
-        if most[counted] < amount or any(most[k] < n for k, n in resources.items()):
+        if most.get(counted, 0) < amount or any(most.get(k, 0) < n
+                                                for k, n in resources.items()):
             return False    # the other usual case: even everything at its best falls short
         short: dict[str, int] = {}          # what the dice and cards leave unpaid
-        if amount > plain[counted]:
-            short[counted] = amount - plain[counted]
+        if amount > has:
+            short[counted] = amount - has
         for k, n in resources.items():
-            if n > plain[k]:
-                short[k] = n - plain[k]
+            if n > plain.get(k, 0):
+                short[k] = n - plain.get(k, 0)
         for legacy in ((), *self.legacies):
             left = dict(short)
             for what, n in legacy:
@@ -164,12 +173,46 @@ class Purse:
         """Every minimal payment, fewest sources first."""
         if _free(amount, resources):
             return [Payment()]
-        found = self._shape(amount, resources)
-        if found is None:
-            return []
-        kinds, need, keys = found
-        shapes = _shapes(kinds, need, self._sizes(kinds, need, keys))
+        shapes, keys = self._listing(amount, resources)
         return [_payment(shape, keys, self.groups) for shape in shapes]
+
+    def counts(self, amount: int, resources: Counter[str]) -> list[tuple[int, int, int, int]]:
+        """How many dice, cards, legacy cards and counter units each minimal payment uses, in
+        the order `payments` lists them (weighing payments needs no more: `payment` writes
+        out only the ones chosen)."""
+        if _free(amount, resources):
+            return [(0, 0, 0, 0)]
+        shapes, keys = self._listing(amount, resources)
+        kinds = [WEIGHT_INDEX[key[0]] for key in keys]
+        out = []
+        for shape in shapes:
+            used = [0, 0, 0, 0]
+            for (n, _), kind in zip(shape, kinds, strict=True):
+                used[kind] += n
+            out.append((used[0], used[1], used[2], used[3]))
+        return out
+
+    def payment(self, amount: int, resources: Counter[str], index: int) -> Payment:
+        """The minimal payment `payments` lists at `index`."""
+        if _free(amount, resources):
+            return Payment()
+        shapes, keys = self._listing(amount, resources)
+        return _payment(shapes[index], keys, self.groups)
+
+    def _listing(self, amount: int, resources: Counter[str]) -> tuple[Shapes, list[tuple]]:
+        """The minimal payments' shapes and the groups they count units of (worked out once
+        per price: a bot weighs the payments, then writes out the ones it looks at)."""
+        key = (amount, tuple(sorted(resources.items())))
+        known = self._listings.get(key)
+        if known is None:
+            found = self._shape(amount, resources)
+            if found is None:
+                known = ((), [])
+            else:
+                kinds, need, keys = found
+                known = (_shapes(kinds, need, self._sizes(kinds, need, keys)), keys)
+            self._listings[key] = known
+        return known
 
 
 def _free(amount: int, resources: Counter[str]) -> bool:
@@ -252,8 +295,7 @@ def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, i
 
 
 @lru_cache(maxsize=50_000)
-def _shapes(kinds: tuple[str, ...], need: Vector,
-            groups: tuple[tuple[tuple, int], ...]) -> tuple[tuple[tuple[int, tuple], ...], ...]:
+def _shapes(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...]) -> Shapes:
     """The minimal payments as (units, counter choices) per group. Prices and hands repeat
     all game long, so the search is done once per shape."""
     options = [_options(signature, size, kinds) for signature, size in groups]
