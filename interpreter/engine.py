@@ -275,11 +275,13 @@ class Game:
             program = programs[frame["prog"]]
             pc = frame["pc"]
             if pc >= len(program):
-                frames.pop()
+                state.pop_frame()
                 continue
             instruction = program[pc]
             if stop is not None and answer is None and stop(frame, instruction):
                 return
+            if len(frames) <= state._shared:    # shared with a copy: copied before it changes
+                frame = state.own_frame()
             result = self._step(state, frame, instruction, answer)
             answer = None
             kind = result.kind

@@ -154,7 +154,7 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
                                          (*here, "active")))
         if active is not None:
             state.active = active
-            state.frames[-1]["player"] = state.active
+            state.own_frame()["player"] = state.active
     described: dict[int, tuple[Path, dict[str, Any]]] = {}
     for key, desc in (position.get("players") or {}).items():
         path = (*here, "players", str(key))

@@ -83,8 +83,9 @@ PLAYER_FIELDS = ("seat", "events", "civilization", "legacy", "tilted", "counters
 
 
 # Every attribute of a State (`become` copies them all; compiled classes have no `__slots__`).
-STATE_SLOTS = ("_log", "active", "age", "board", "deck", "dice", "discard", "frames", "marks",
-               "moves", "over", "pending", "players", "quiet", "rng", "round", "steps", "winners")
+STATE_SLOTS = ("_log", "_shared", "active", "age", "board", "deck", "dice", "discard", "frames",
+               "marks", "moves", "over", "pending", "players", "quiet", "rng", "round", "steps",
+               "winners")
 
 
 class State:
@@ -119,6 +120,9 @@ class State:
         self.moves = moves                  # decisions answered so far (bots draw from it)
         self.quiet = False                  # keep no log (playouts)
         self._log: Log = None
+        # frames[:_shared] may be shared with a copy of the position (`clone`): such a frame is
+        # copied before it changes (`own_frame`), so a copy costs one frame, not the stack
+        self._shared = 0
         for line in log or ():
             self.say(line)
 
@@ -172,15 +176,38 @@ class State:
 
     def clone(self) -> State:
         """An independent copy. The log and the pending decision are shared: the log is
-        persistent, and the engine replaces `pending` whole, never changing it in place."""
+        persistent, and the engine replaces `pending` whole, never changing it in place. The
+        frames are shared until one changes (`own_frame`): the copy and this state both
+        copy a frame before changing it."""
         new = State([p.copy() for p in self.players], self.deck[:], self.discard[:], self.age,
                     self.round, self.active, [d.copy() for d in self.dice], self.board.copy(),
-                    copy_frames(self.frames), self.pending, self.rng, self.over,
+                    self.frames[:], self.pending, self.rng, self.over,
                     self.winners[:], self.steps,
                     self.marks.copy(), self.moves)
         new.quiet = self.quiet
         new._log = self._log
+        new._shared = self._shared = len(self.frames)
         return new
+
+    def own_frame(self, index: int = -1) -> dict[str, Any]:
+        """The frame at `index` (the innermost by default), made this state's own to change:
+        a frame shared with a copy of the position is copied first (with the shared frames
+        above it, so that no frame is copied twice)."""
+        frames = self.frames
+        if index < 0:
+            index += len(frames)
+        shared = min(self._shared, len(frames))
+        if index < shared:
+            frames[index:shared] = copy_frames(frames[index:shared])
+            shared = index
+        self._shared = shared
+        return frames[index]
+
+    def pop_frame(self) -> None:
+        """Leave the innermost frame (its program is done)."""
+        self.frames.pop()
+        if self._shared > len(self.frames):
+            self._shared = len(self.frames)
 
     def become(self, other: State) -> None:
         """Take every fact of `other` (a copy of this state made earlier): undo in place."""

@@ -132,10 +132,10 @@ def win_handler(instruction: ActI) -> Any:
 
 
 def current_war(state: State) -> dict[str, Any] | None:
-    for frame in state.frames[::-1]:
-        war = frame.get("loc", {}).get("war")
-        if war is not None:
-            return war
+    """The war being fought (its facts, to change: kept in the frame that runs it)."""
+    for index in range(len(state.frames) - 1, -1, -1):
+        if state.frames[index].get("loc", {}).get("war") is not None:
+            return state.own_frame(index)["loc"]["war"]
     return None
 
 
