@@ -93,9 +93,18 @@ class Purse:
         """Group the sources (only when a price is not paid by all the dice and cards)."""
         self.groups: dict[tuple, list[Source]] = {}
         for source in self.sources:
-            self.groups.setdefault(source.signature, []).append(source)
-        self.kinds = {key: {what for option in (key[2] or (key[1],)) for what, _ in option}
-                      for key in self.groups}
+            group = self.groups.get(source.signature)
+            if group is None:
+                self.groups[source.signature] = [source]
+            else:
+                group.append(source)
+        self.kinds: dict[tuple, set[str]] = {}      # what each group may give
+        for key in self.groups:
+            gives: set[str] = set()
+            for option in key[2] or (key[1],):
+                for what, _ in option:
+                    gives.add(what)
+            self.kinds[key] = gives
         self._grouped = True
 
     def _shape(self, amount: int, resources: Counter[str]
@@ -104,13 +113,22 @@ class Purse:
         None when even all the sources together, each at its best, fall short."""
         if not self._grouped:
             self._group()
-        kinds = (self.counted, *sorted(k for k, n in resources.items() if n > 0))
-        need: Vector = (max(0, amount), *(resources[k] for k in kinds[1:]))
         most = self.most
-        if any(most.get(k, 0) < n for k, n in zip(kinds, need, strict=True)):
+        if most.get(self.counted, 0) < amount:
             return None
-        wanted = {k for k, n in zip(kinds, need, strict=True) if n > 0}
-        keys = [key for key, gives in self.kinds.items() if gives & wanted]
+        asked = []
+        for k, n in resources.items():
+            if n > 0:
+                if most.get(k, 0) < n:
+                    return None
+                asked.append(k)
+        asked.sort()
+        kinds = (self.counted, *asked)
+        need: Vector = (max(0, amount), *[resources[k] for k in asked])
+        wanted = set(asked)
+        if amount > 0:
+            wanted.add(self.counted)
+        keys = [key for key, gives in self.kinds.items() if not gives.isdisjoint(wanted)]
         return kinds, need, keys
 
     def _sizes(self, kinds: tuple[str, ...], need: Vector, keys: list[tuple]
@@ -123,8 +141,11 @@ class Purse:
             size = len(self.groups[key])
             if key[0] != "counter":
                 unit = _vector(key[1], kinds)
-                size = min(size, max(-(-n // u) for n, u in zip(need, unit, strict=True)
-                                     if u > 0))
+                most = 0
+                for j in range(len(need)):
+                    if unit[j] > 0:
+                        most = max(most, -(-need[j] // unit[j]))
+                size = min(size, most)
             out.append((key, size))
         return tuple(out)
 
@@ -270,20 +291,28 @@ def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, i
               weights: tuple[float, float, float, float]) -> float | None:
     options = [_options(signature, size, kinds) for signature, size in groups]
     unit_cost = [weights[WEIGHT_INDEX[signature[0]]] for signature, _ in groups]
-    dims = range(len(kinds))
-    memo: dict[tuple, float | None] = {}
+    width = len(kinds)
+    count = len(groups)
+    memo: dict[tuple[int, Vector], float | None] = {}
 
     def least(i: int, paid: Vector) -> float | None:
-        if all(paid[j] >= need[j] for j in dims):
+        """The least cost for groups i.. to finish paying (`paid` is capped at the price)."""
+        done = True
+        for j in range(width):
+            if paid[j] < need[j]:
+                done = False
+                break
+        if done:
             return 0.0
-        if i == len(groups):
+        if i == count:
             return None
         key = (i, paid)
         if key in memo:
             return memo[key]
         best: float | None = None
         for option in options[i]:
-            after = tuple([min(need[j], paid[j] + option[2][j]) for j in dims])
+            added = option[2]
+            after = tuple([min(need[j], paid[j] + added[j]) for j in range(width)])
             rest = least(i + 1, after)
             if rest is not None:
                 cost = rest + option[0] * unit_cost[i]
@@ -291,60 +320,88 @@ def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, i
                     best = cost
         memo[key] = best
         return best
-    return least(0, tuple([0] * len(kinds)))
+    return least(0, tuple([0] * width))
 
 
 @lru_cache(maxsize=50_000)
 def _shapes(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...]) -> Shapes:
-    """The minimal payments as (units, counter choices) per group. Prices and hands repeat
-    all game long, so the search is done once per shape."""
+    """The minimal payments as (units, counter choices) per group, fewest units first. Prices
+    and hands repeat all game long, so the search is done once per shape.
+
+    A depth-first search over the groups, in order, choosing how many units of each to use
+    and stopping as soon as the price is paid; a branch is given up when even every later
+    group at its most cannot pay, or when it uses a unit that cannot be needed (it gives only
+    what is already paid, or the price stays paid without it). Written with plain loops: the
+    compiled core runs them natively."""
     options = [_options(signature, size, kinds) for signature, size in groups]
     legacy = [signature[0] == "legacy" for signature, _ in groups]
     width = len(kinds)
-    # reach[i]: the most groups i.. can still add, to give up early on a branch that cannot pay
-    reach: list[Vector] = [tuple([0] * width)] * (len(groups) + 1)
-    for i in range(len(groups) - 1, -1, -1):
-        best = tuple(max(o[2][j] for o in options[i]) for j in range(width))
-        reach[i] = tuple(a + b for a, b in zip(reach[i + 1], best, strict=True))
-    dims = range(width)
-    memo: dict[tuple, list[tuple[Option, ...]]] = {}
-
-    def completions(i: int, paid: Vector, legacy_used: bool) -> list[tuple[Option, ...]]:
-        """The choices for groups i.. that finish paying, stopping as soon as it is paid.
-        `paid` is capped at the price, so alike situations are searched once."""
-        key = (i, paid, legacy_used)
-        if key in memo:
-            return memo[key]
-        short = [j for j in dims if paid[j] < need[j]]
-        out: list[tuple[Option, ...]] = []
-        if not short:
-            out = [()]
-        elif i < len(groups) and all(paid[j] + reach[i][j] >= need[j] for j in short):
+    count = len(groups)
+    # reach[i][j]: the most of kind j that groups i.. can still add
+    reach = [[0] * width for _ in range(count + 1)]
+    for i in range(count - 1, -1, -1):
+        for j in range(width):
+            most = 0
             for option in options[i]:
-                n = option[0]
-                if n and ((legacy[i] and legacy_used) or
-                          not any(unit[j] for unit in option[3] for j in short)):
-                    continue    # a unit giving only what is already paid is never needed
-                added = option[2]
-                if n > 1 and any(all(paid[j] + added[j] - unit[j] >= need[j]
-                                     for j in dims if unit[j])
-                                 for unit in set(option[3])):
-                    continue    # a unit of this group is not needed for what it gives, and
-                    # later groups only add: no minimal payment down this branch
-                after = tuple([min(need[j], paid[j] + added[j]) for j in dims])
-                for rest in completions(i + 1, after, legacy_used or (legacy[i] and n > 0)):
-                    out.append((option, *rest))
-        memo[key] = out
-        return out
-
+                most = max(most, option[2][j])
+            reach[i][j] = reach[i + 1][j] + most
+    paid = [0] * width
+    chosen: list[Option] = []
     found: list[list[Option]] = []
-    for done in completions(0, tuple([0] * width), False):
-        choice = list(done) + [opts[0] for opts in options[len(done):]]
-        total = tuple(sum(o[2][j] for o in choice) for j in dims)
-        if _minimal(choice, total, need):
-            found.append(choice)
+
+    def search(i: int, legacy_used: bool) -> None:
+        covered = True
+        for j in range(width):
+            if paid[j] < need[j]:
+                covered = False
+                if paid[j] + reach[i][j] < need[j]:
+                    return
+        if covered:
+            choice = chosen + [options[k][0] for k in range(i, count)]
+            if _minimal(choice, paid, need):
+                found.append(choice)
+            return
+        for option in options[i]:
+            n = option[0]
+            if n and ((legacy[i] and legacy_used) or not _helps(option[3], paid, need)
+                      or (n > 1 and _spare(option, paid, need))):
+                continue
+            added = option[2]
+            for j in range(width):
+                paid[j] += added[j]
+            chosen.append(option)
+            search(i + 1, legacy_used or (legacy[i] and n > 0))
+            chosen.pop()
+            for j in range(width):
+                paid[j] -= added[j]
+
+    search(0, False)
     found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
     return tuple(tuple((o[0], o[1]) for o in f) for f in found)
+
+
+def _helps(units: tuple[Vector, ...], paid: list[int], need: Vector) -> bool:
+    """Whether one of the units gives something not yet paid."""
+    for unit in units:
+        for j in range(len(need)):
+            if unit[j] and paid[j] < need[j]:
+                return True
+    return False
+
+
+def _spare(option: Option, paid: list[int], need: Vector) -> bool:
+    """Whether, with this option's units added, one of them could be taken away again and
+    what it gives stay paid: later groups only add, so no minimal payment uses them all."""
+    added = option[2]
+    for unit in option[3]:
+        spare = True
+        for j in range(len(need)):
+            if unit[j] and paid[j] + added[j] - unit[j] < need[j]:
+                spare = False
+                break
+        if spare:
+            return True
+    return False
 
 
 def _vector(gives: tuple[tuple[str, int], ...], kinds: tuple[str, ...]) -> Vector:
@@ -387,11 +444,16 @@ def _multisets(kinds: int, n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _minimal(chosen: list[Option], total: Vector, need: Vector) -> bool:
+def _minimal(chosen: list[Option], total: list[int], need: Vector) -> bool:
     """No single source can be left out: taking away any one unit breaks the cover."""
     for option in chosen:
-        for unit in set(option[3]):
-            if all(t - u >= m for t, u, m in zip(total, unit, need, strict=True)):
+        for unit in option[3]:
+            still = True
+            for j in range(len(need)):
+                if total[j] - unit[j] < need[j]:
+                    still = False
+                    break
+            if still:
                 return False
     return True
 
