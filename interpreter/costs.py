@@ -18,7 +18,6 @@ every question work its answer out afresh (tests compare the two).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .meaning import Ctx
@@ -28,12 +27,25 @@ if TYPE_CHECKING:
     from .state import State
 
 
-@dataclass(frozen=True)
 class Price:
-    free: bool
-    amount: int             # of the counted resource (the catalogue's `roles.counted`)
-    resources: Counter[str]     # the other symbols (shared with the catalogue: read only)
-    surcharge: int          # the part of the amount due to first-acquisition surcharges
+    """What acquiring a card costs, as worked out for a position (a value: never changed)."""
+
+    __slots__ = ("amount", "free", "resources", "surcharge")
+
+    def __init__(self, free: bool, amount: int, resources: Counter[str], surcharge: int) -> None:
+        self.free = free
+        self.amount = amount            # of the counted resource (the catalogue's `roles.counted`)
+        self.resources = resources      # the other symbols (shared with the catalogue: read only)
+        self.surcharge = surcharge      # the part of the amount due to first-acquisition surcharges
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Price) and (self.free, self.amount, self.resources,
+                                             self.surcharge) == (other.free, other.amount,
+                                                                 other.resources, other.surcharge)
+
+    def __repr__(self) -> str:
+        return (f"Price(free={self.free}, amount={self.amount}, resources={self.resources!r}, "
+                f"surcharge={self.surcharge})")
 
 
 NOTHING: Counter[str] = Counter()     # the symbols of a free price (shared: never changed)

@@ -9,7 +9,6 @@ pack declares (a resource, or the money).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -20,14 +19,25 @@ if TYPE_CHECKING:
 ACTION_FACES = ("re-roll", "x2", "golden age", "war", "blank")
 
 
-@dataclass(frozen=True)
 class Face:
-    kind: str            # a resource, the money, or an action face
-    amount: int = 1
+    """What a die's face shows (a value: never changed; a plain class, so that the compiled
+    core compares and hashes it natively)."""
 
-    @property
-    def is_action(self) -> bool:
-        return self.kind in ACTION_FACES
+    __slots__ = ("amount", "is_action", "kind")
+
+    def __init__(self, kind: str, amount: int = 1) -> None:
+        self.kind = kind                # a resource, the money, or an action face
+        self.amount = amount
+        self.is_action = kind in ACTION_FACES
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Face) and self.kind == other.kind and self.amount == other.amount
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.amount))
+
+    def __repr__(self) -> str:
+        return f"Face(kind={self.kind!r}, amount={self.amount})"
 
 
 @lru_cache(maxsize=1024)
@@ -55,8 +65,12 @@ def dice_specs(game: Game, state: State) -> list[tuple[str, dict]]:
 
 
 def face_of(game: Game, die: dict) -> Face:
-    spec = (game.pack.game.get("dice") or {})[die["die"]]
-    return parse_face(spec["faces"][die["face"]])
+    faces: dict[str, list[Face]] | None = game.caches.get("faces")
+    if faces is None:       # each die's faces, read once per game
+        faces = game.caches["faces"] = {
+            str(name): [parse_face(str(text)) for text in spec["faces"]]
+            for name, spec in (game.pack.game.get("dice") or {}).items()}
+    return faces[die["die"]][die["face"]]
 
 
 def roll_all(game: Game, state: State) -> None:
