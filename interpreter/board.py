@@ -154,7 +154,7 @@ def _decay(game: Game, state: State, seat: int, card: int, under: int) -> None:
     pile = next(p for p in player.civilization if p[0] == card)
     target = next(p for p in player.civilization if p[0] == under)
     player.civilization.remove(pile)
-    target.extend(pile)
+    player.civilization[player.civilization.index(target)] = target + pile  # a new pile
     if card in player.tilted:
         player.tilted.remove(card)
     game.say(state, f"{game.player_name(seat)} puts {game.name(card)} in decadence.")

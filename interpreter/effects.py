@@ -394,6 +394,10 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def _exchange_places(state: State, a: int, b: int) -> None:
+    for player in state.players:        # the piles that change are new lists: piles are shared
+        player.civilization = [pile[:] if a in pile or b in pile else pile
+                               for pile in player.civilization]
+
     def place(copy: int) -> tuple[list[int], int] | None:
         for player in state.players:
             if copy in player.events:

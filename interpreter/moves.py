@@ -37,10 +37,12 @@ def remove_card(state: State, copy: int) -> tuple[int, str] | None:
             return player.seat, "legacy"
         for i, pile in enumerate(player.civilization):
             if copy in pile:
-                pile.remove(copy)
+                rest = [c for c in pile if c != copy]   # a new pile: piles are shared
                 if copy in player.tilted:
                     player.tilted.remove(copy)
-                if not pile:
+                if rest:
+                    player.civilization[i] = rest
+                else:
                     del player.civilization[i]
                 return player.seat, "civilization"
     for zone in (state.deck, state.discard):

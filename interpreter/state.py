@@ -38,6 +38,8 @@ class PlayerState:
                  marks: dict[str, Any] | None = None) -> None:
         self.seat = seat
         self.events: list[int] = events if events is not None else []
+        # piles, the active card first; a pile is replaced by a new list, never changed in place
+        # (a copy of the player shares them)
         self.civilization: list[list[int]] = civilization if civilization is not None else []
         self.legacy: list[int] = legacy if legacy is not None else []
         self.tilted: list[int] = tilted if tilted is not None else []
@@ -62,7 +64,8 @@ class PlayerState:
         return [c for pile in self.civilization for c in pile]
 
     def copy(self) -> PlayerState:
-        return PlayerState(self.seat, self.events[:], [pile[:] for pile in self.civilization],
+        # the piles are shared: a pile is replaced, never changed in place (see `civilization`)
+        return PlayerState(self.seat, self.events[:], self.civilization[:],
                            self.legacy[:], self.tilted[:], self.counters.copy(), self.tokens[:],
                            self.space, self.score, self.age_scores[:],
                            self.flags.copy(), self.marks.copy())
