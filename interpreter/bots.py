@@ -193,9 +193,11 @@ class GreedyBot:
                 return a
         # the cards it could acquire, buy or discard (on the menu only when it can)
         payable = {a.params["card"] for a in menu if a.kind in ("acquire", "buy", "discard")}
-        exchange = self._exchange(game, state, seat, complete("exchange"), payable, pool)
-        if exchange is not None:
-            return exchange
+        # (the exchanges are listed only when some card of the events is worth giving away)
+        if any(_fails(game, c) and c not in payable for c in state.players[seat].events):
+            exchange = self._exchange(game, state, seat, complete("exchange"), payable, pool)
+            if exchange is not None:
+                return exchange
         rerolls = complete("reroll") + complete("reroll all")
         if rerolls and pool is not None:
             choice = self._reroll(game, state, seat, rerolls, pool, facts, memo)
