@@ -274,9 +274,10 @@ class GreedyBot:
         for score, i, candidate in ranked[:LOOKAHEAD_OPTIONS]:
             if best is not None and score + most_other < best[0] - 1e-9:
                 break       # this one and every later one (scoring no more) are skipped
-            a = candidate.action()
-            if best is not None and score + self._max_other(game, state, seat, a) <= best[0]:
+            card = candidate.entry.params["card"]
+            if best is not None and score + self._max_other(game, state, seat, card) <= best[0]:
                 continue
+            a = candidate.action()
             then = self._affordable(game, state, seat, pool, skip={a.params["card"]},
                                     spent=a if a.kind == "acquire" else None, prices=prices,
                                     facts=facts, memo=memo)
@@ -286,9 +287,10 @@ class GreedyBot:
         assert best is not None
         return best[0], best[2]
 
-    def _max_other(self, game: Game, state: State, seat: int, action: Action) -> float:
+    def _max_other(self, game: Game, state: State, seat: int, card: int) -> float:
+        """The most another card of the events than `card` could be worth."""
         others = [self.value(game, c) + THREAT * _fails(game, c)
-                  for c in state.players[seat].events if c != action.params["card"]]
+                  for c in state.players[seat].events if c != card]
         return max(others, default=0.0)
 
     def _affordable(self, game: Game, state: State, seat: int, pool: list[dict],

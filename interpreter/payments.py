@@ -30,6 +30,33 @@ Shapes = tuple[tuple[tuple[int, tuple], ...], ...]  # payments: (units, choices)
 Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
 
 
+class Signature:
+    """What makes sources alike (interchangeable in a payment): their kind, what they give,
+    their choices, and a counter's name. Its hash is worked out once: signatures are the keys
+    of the purse's groups and, inside the groups, of the searches' caches."""
+
+    __slots__ = ("_hash", "choices", "gives", "kind", "name")
+
+    def __init__(self, kind: str, gives: tuple[tuple[str, int], ...],
+                 choices: tuple[tuple[tuple[str, int], ...], ...], name: str) -> None:
+        self.kind = kind
+        self.gives = gives
+        self.choices = choices
+        self.name = name
+        self._hash = hash((kind, gives, choices, name))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Signature) and self._hash == other._hash
+                                 and self.kind == other.kind and self.gives == other.gives
+                                 and self.choices == other.choices and self.name == other.name)
+
+    def __repr__(self) -> str:
+        return f"Signature({self.kind!r}, {self.gives!r}, {self.choices!r}, {self.name!r})"
+
+
 class Source:
     """Something that can pay: a die, a card to tilt, a legacy card, a counter unit."""
 
@@ -41,8 +68,7 @@ class Source:
         self.ref = ref                  # die index, card copy, or counter name
         self.gives = gives              # what it gives, e.g. (("culture", 1),)
         self.choices = choices          # for counters: one of these
-        # what makes two sources alike (interchangeable in a payment)
-        self.signature: tuple = (kind, gives, choices, ref if kind == "counter" else 0)
+        self.signature = Signature(kind, gives, choices, str(ref) if kind == "counter" else "")
 
     def __repr__(self) -> str:
         return f"Source({self.kind!r}, {self.ref!r}, {self.gives!r}, {self.choices!r})"
@@ -87,28 +113,28 @@ class Purse:
                 for what, amount in option:
                     most[what] = most.get(what, 0) + amount
         self._grouped = False
-        self._listings: dict[tuple, tuple[Shapes, list[tuple]]] = {}
+        self._listings: dict[tuple, tuple[Shapes, list[Signature]]] = {}
 
     def _group(self) -> None:
         """Group the sources (only when a price is not paid by all the dice and cards)."""
-        self.groups: dict[tuple, list[Source]] = {}
+        self.groups: dict[Signature, list[Source]] = {}
         for source in self.sources:
             group = self.groups.get(source.signature)
             if group is None:
                 self.groups[source.signature] = [source]
             else:
                 group.append(source)
-        self.kinds: dict[tuple, set[str]] = {}      # what each group may give
+        self.kinds: dict[Signature, set[str]] = {}      # what each group may give
         for key in self.groups:
             gives: set[str] = set()
-            for option in key[2] or (key[1],):
+            for option in key.choices or (key.gives,):
                 for what, _ in option:
                     gives.add(what)
             self.kinds[key] = gives
         self._grouped = True
 
     def _shape(self, amount: int, resources: Counter[str]
-               ) -> tuple[tuple[str, ...], Vector, list[tuple]] | None:
+               ) -> tuple[tuple[str, ...], Vector, list[Signature]] | None:
         """The price as a vector (the counted amount first) and the groups that help pay it;
         None when even all the sources together, each at its best, fall short."""
         if not self._grouped:
@@ -131,16 +157,16 @@ class Purse:
         keys = [key for key, gives in self.kinds.items() if not gives.isdisjoint(wanted)]
         return kinds, need, keys
 
-    def _sizes(self, kinds: tuple[str, ...], need: Vector, keys: list[tuple]
-               ) -> tuple[tuple[tuple, int], ...]:
+    def _sizes(self, kinds: tuple[str, ...], need: Vector, keys: list[Signature]
+               ) -> tuple[tuple[Signature, int], ...]:
         """Each group with the number of its units that can matter: a minimal payment never
         uses more alike units than it takes to pay the largest part they help with (one unit
         fewer would still pay), so bigger hands of the same shape share one search."""
         out = []
         for key in keys:
             size = len(self.groups[key])
-            if key[0] != "counter":
-                unit = _vector(key[1], kinds)
+            if key.kind != "counter":
+                unit = _vector(key.gives, kinds)
                 most = 0
                 for j in range(len(need)):
                     if unit[j] > 0:
@@ -204,7 +230,7 @@ class Purse:
         if _free(amount, resources):
             return [(0, 0, 0, 0)]
         shapes, keys = self._listing(amount, resources)
-        kinds = [WEIGHT_INDEX[key[0]] for key in keys]
+        kinds = [WEIGHT_INDEX[key.kind] for key in keys]
         out = []
         for shape in shapes:
             used = [0, 0, 0, 0]
@@ -220,7 +246,7 @@ class Purse:
         shapes, keys = self._listing(amount, resources)
         return _payment(shapes[index], keys, self.groups)
 
-    def _listing(self, amount: int, resources: Counter[str]) -> tuple[Shapes, list[tuple]]:
+    def _listing(self, amount: int, resources: Counter[str]) -> tuple[Shapes, list[Signature]]:
         """The minimal payments' shapes and the groups they count units of (worked out once
         per price: a bot weighs the payments, then writes out the ones it looks at)."""
         key = (amount, tuple(sorted(resources.items())))
@@ -287,10 +313,10 @@ WEIGHT_INDEX = {"die": 0, "card": 1, "legacy": 2, "counter": 3}
 
 
 @lru_cache(maxsize=50_000)
-def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...],
+def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[Signature, int], ...],
               weights: tuple[float, float, float, float]) -> float | None:
     options = [_options(signature, size, kinds) for signature, size in groups]
-    unit_cost = [weights[WEIGHT_INDEX[signature[0]]] for signature, _ in groups]
+    unit_cost = [weights[WEIGHT_INDEX[signature.kind]] for signature, _ in groups]
     width = len(kinds)
     count = len(groups)
     memo: dict[tuple[int, Vector], float | None] = {}
@@ -324,7 +350,8 @@ def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, i
 
 
 @lru_cache(maxsize=50_000)
-def _shapes(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int], ...]) -> Shapes:
+def _shapes(kinds: tuple[str, ...], need: Vector,
+            groups: tuple[tuple[Signature, int], ...]) -> Shapes:
     """The minimal payments as (units, counter choices) per group, fewest units first. Prices
     and hands repeat all game long, so the search is done once per shape.
 
@@ -334,7 +361,7 @@ def _shapes(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[tuple, int
     what is already paid, or the price stays paid without it). Written with plain loops: the
     compiled core runs them natively."""
     options = [_options(signature, size, kinds) for signature, size in groups]
-    legacy = [signature[0] == "legacy" for signature, _ in groups]
+    legacy = [signature.kind == "legacy" for signature, _ in groups]
     width = len(kinds)
     count = len(groups)
     # reach[i][j]: the most of kind j that groups i.. can still add
@@ -413,8 +440,8 @@ def _vector(gives: tuple[tuple[str, int], ...], kinds: tuple[str, ...]) -> Vecto
 
 
 @lru_cache(maxsize=10_000)
-def _options(signature: tuple, size: int, kinds: tuple[str, ...]) -> list[Option]:
-    kind, gives, choices, _ = signature
+def _options(signature: Signature, size: int, kinds: tuple[str, ...]) -> list[Option]:
+    kind, gives, choices = signature.kind, signature.gives, signature.choices
     zero: Vector = tuple([0] * len(kinds))
     if kind == "counter":
         out: list[Option] = [(0, (), zero, ())]
@@ -458,7 +485,7 @@ def _minimal(chosen: list[Option], total: list[int], need: Vector) -> bool:
     return True
 
 
-def _payment(shape: tuple[tuple[int, tuple], ...], keys: list[tuple], groups: dict) -> Payment:
+def _payment(shape: tuple[tuple[int, tuple], ...], keys: list[Signature], groups: dict) -> Payment:
     pay = Payment()
     for (n, combo), key in zip(shape, keys, strict=True):
         group = groups[key]
