@@ -205,13 +205,20 @@ def sources(game: Game, state: State, seat: int, pool: list[dict],
             facts: dict[Any, Any] | None = None) -> list[Source]:
     """Everything that could pay a price now (`facts`: the position's memo, see costs.py)."""
     out: list[Source] = []
-    money = game.catalog.roles.money
+    made: dict[tuple, Source | None] | None = game.caches.get("die sources")
+    if made is None or len(made) > 4096:        # bounded: few dice, few faces
+        made = game.caches["die sources"] = {}
     for i, die in enumerate(pool):
         if die["used"]:
             continue
-        face = face_of(game, die)
-        if not face.is_action and face.kind != money:
-            out.append(Source("die", i, ((face.kind, face.amount * die["times"]),)))
+        key = (i, die["die"], die["face"], die["times"])
+        if key not in made:         # a source is a value: one per die and face, shared
+            face = face_of(game, die)
+            made[key] = (None if face.is_action or face.kind == game.catalog.roles.money
+                         else Source("die", i, ((face.kind, face.amount * die["times"]),)))
+        source = made[key]
+        if source is not None:
+            out.append(source)
     if facts is None or not costs.CACHE:
         return out + _held_sources(game, state, seat)
     held = facts.get(("sources", seat))

@@ -317,36 +317,37 @@ def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[Signatur
               weights: tuple[float, float, float, float]) -> float | None:
     options = [_options(signature, size, kinds) for signature, size in groups]
     unit_cost = [weights[WEIGHT_INDEX[signature.kind]] for signature, _ in groups]
-    width = len(kinds)
-    count = len(groups)
     memo: dict[tuple[int, Vector], float | None] = {}
+    return _least(0, tuple([0] * len(kinds)), options, unit_cost, need, memo)
 
-    def least(i: int, paid: Vector) -> float | None:
-        """The least cost for groups i.. to finish paying (`paid` is capped at the price)."""
-        done = True
-        for j in range(width):
-            if paid[j] < need[j]:
-                done = False
-                break
-        if done:
-            return 0.0
-        if i == count:
-            return None
-        key = (i, paid)
-        if key in memo:
-            return memo[key]
-        best: float | None = None
-        for option in options[i]:
-            added = option[2]
-            after = tuple([min(need[j], paid[j] + added[j]) for j in range(width)])
-            rest = least(i + 1, after)
-            if rest is not None:
-                cost = rest + option[0] * unit_cost[i]
-                if best is None or cost < best:
-                    best = cost
-        memo[key] = best
-        return best
-    return least(0, tuple([0] * width))
+
+def _least(i: int, paid: Vector, options: list[list[Option]], unit_cost: list[float],
+           need: Vector, memo: dict[tuple[int, Vector], float | None]) -> float | None:
+    """The least cost for groups i.. to finish paying (`paid` is capped at the price)."""
+    width = len(need)
+    done = True
+    for j in range(width):
+        if paid[j] < need[j]:
+            done = False
+            break
+    if done:
+        return 0.0
+    if i == len(options):
+        return None
+    key = (i, paid)
+    if key in memo:
+        return memo[key]
+    best: float | None = None
+    for option in options[i]:
+        added = option[2]
+        after = tuple([min(need[j], paid[j] + added[j]) for j in range(width)])
+        rest = _least(i + 1, after, options, unit_cost, need, memo)
+        if rest is not None:
+            cost = rest + option[0] * unit_cost[i]
+            if best is None or cost < best:
+                best = cost
+    memo[key] = best
+    return best
 
 
 @lru_cache(maxsize=50_000)
@@ -372,39 +373,42 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
             for option in options[i]:
                 most = max(most, option[2][j])
             reach[i][j] = reach[i + 1][j] + most
-    paid = [0] * width
-    chosen: list[Option] = []
     found: list[list[Option]] = []
-
-    def search(i: int, legacy_used: bool) -> None:
-        covered = True
-        for j in range(width):
-            if paid[j] < need[j]:
-                covered = False
-                if paid[j] + reach[i][j] < need[j]:
-                    return
-        if covered:
-            choice = chosen + [options[k][0] for k in range(i, count)]
-            if _minimal(choice, paid, need):
-                found.append(choice)
-            return
-        for option in options[i]:
-            n = option[0]
-            if n and ((legacy[i] and legacy_used) or not _helps(option[3], paid, need)
-                      or (n > 1 and _spare(option, paid, need))):
-                continue
-            added = option[2]
-            for j in range(width):
-                paid[j] += added[j]
-            chosen.append(option)
-            search(i + 1, legacy_used or (legacy[i] and n > 0))
-            chosen.pop()
-            for j in range(width):
-                paid[j] -= added[j]
-
-    search(0, False)
+    _search(0, False, options, legacy, reach, need, [0] * width, [], found)
     found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
     return tuple(tuple((o[0], o[1]) for o in f) for f in found)
+
+
+def _search(i: int, legacy_used: bool, options: list[list[Option]], legacy: list[bool],
+            reach: list[list[int]], need: Vector, paid: list[int], chosen: list[Option],
+            found: list[list[Option]]) -> None:
+    """`_shapes`' search from group i on, with `chosen` (paying `paid`) so far."""
+    width = len(need)
+    covered = True
+    for j in range(width):
+        if paid[j] < need[j]:
+            covered = False
+            if paid[j] + reach[i][j] < need[j]:
+                return
+    if covered:
+        choice = chosen + [options[k][0] for k in range(i, len(options))]
+        if _minimal(choice, paid, need):
+            found.append(choice)
+        return
+    for option in options[i]:
+        n = option[0]
+        if n and ((legacy[i] and legacy_used) or not _helps(option[3], paid, need)
+                  or (n > 1 and _spare(option, paid, need))):
+            continue
+        added = option[2]
+        for j in range(width):
+            paid[j] += added[j]
+        chosen.append(option)
+        _search(i + 1, legacy_used or (legacy[i] and n > 0), options, legacy, reach, need, paid,
+                chosen, found)
+        chosen.pop()
+        for j in range(width):
+            paid[j] -= added[j]
 
 
 def _helps(units: tuple[Vector, ...], paid: list[int], need: Vector) -> bool:
