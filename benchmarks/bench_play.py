@@ -181,7 +181,7 @@ def report(r: dict[str, Any]) -> list[tuple[str, str, str, float]]:
         ("random playouts, warm (CPU)", f"{a['warm']['per_s_cpu']:,.0f} actions/s = "
          f"{r['ratio_warm']:.2f}× chess", f"≥ {GOALS['ratio']}× chess",
          GOALS["ratio"] / r["ratio_warm"]),
-        ("random playouts, first game of the process (CPU)",
+        ("random playouts, first game of a fresh process (CPU)",
          f"{a['cold']['per_s_cpu']:,.0f} actions/s = {r['ratio_cold']:.2f}× chess",
          f"≥ {GOALS['ratio']}× chess", GOALS["ratio"] / r["ratio_cold"]),
         ("a 4-player random game (median CPU)",

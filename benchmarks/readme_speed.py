@@ -126,7 +126,10 @@ def section(games: int, runs: int) -> str:
         "end, on 2 cores), so CPU time is the figure to trust; wall times are given where "
         "the goal is about waiting. python-chess random playouts ran in the same process as "
         "the yardstick; Agesmith plays random 4-player games of Along History (all three ages) "
-        f"on the playout path; Python alone starts in {ms(floor)}; `validate` is timed with "
+        f"on the playout path. Each play figure is the best of {play['rounds']} interleaved "
+        "rounds (new seeds each round), the cold game the best first game of as many fresh "
+        "processes: other work only ever slows a run down. "
+        f"Python alone starts in {ms(floor)}; `validate` is timed with "
         "Python's bytecode written, as an installed copy runs. A goal missed says how many "
         f"times faster the figure must get. {core}", 100),
         "",
