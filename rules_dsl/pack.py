@@ -13,15 +13,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import ast
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
-from .parser import Start
 from .schema_check import check_changes, check_schema
 from .source import Source
 from .yaml_source import YamlDocument, load_yaml
+
+if TYPE_CHECKING:
+    from .parser import Start
 
 GAME_FILE = "game.yaml"
 

@@ -22,12 +22,14 @@ import json
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import ast
 from .diagnostics import Diagnostic
-from .parser import Start, try_parse
 from .safe_files import UnsafePathError, write_atomic
+
+if TYPE_CHECKING:
+    from .parser import Start
 
 _HERE = Path(__file__).parent
 FORMAT = "agesmith parse cache"
@@ -82,6 +84,8 @@ class ParseCache:
         entries = self._load().setdefault(start, {})
         found = _decode_entry(entries.get(text), start, text)
         if found is None:       # a miss, or an entry that does not belong to this text
+            # Lark is imported only when a text must be parsed
+            from .parser import try_parse
             found = try_parse(text, start)
             entries[text] = [fingerprint(start, text), _encode_result(found)]
             self._dirty = True
