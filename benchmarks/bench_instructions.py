@@ -56,6 +56,7 @@ def main() -> None:
         sys.exit("valgrind is not installed")
     import interpreter
     core = "compiled (mypyc)" if interpreter.compiled() else "pure Python"
+    instructions("random", 0)       # a first process writes the bytecode files: not counted
     load = instructions("random", 0)
     print(f"interpreter {core}; loading the pack: {load / 1e6:,.0f} million instructions")
     for kind, games in (("random", args.random), ("greedy", args.greedy)):

@@ -127,8 +127,9 @@ def section(games: int, runs: int) -> str:
         "the goal is about waiting. python-chess random playouts ran in the same process as "
         "the yardstick; Agesmith plays random 4-player games of Along History (all three ages) "
         f"on the playout path. Each play figure is the best of {play['rounds']} interleaved "
-        "rounds (new seeds each round), the cold game the best first game of as many fresh "
-        "processes: other work only ever slows a run down. "
+        "rounds (new seeds each round), the cold game the best first game of "
+        f"{max(bench_play.COLD_PROCESSES, play['rounds'])} fresh processes: other work only "
+        "ever slows a run down. "
         f"Python alone starts in {ms(floor)}; `validate` is timed with "
         "Python's bytecode written, as an installed copy runs. A goal missed says how many "
         f"times faster the figure must get. {core}", 100),

@@ -74,10 +74,15 @@ def seed_number(seed: int | str | None) -> int:
     return int(seed) & MASK
 
 
+def position_seed(seed: int, rng: int, moves: int) -> int:
+    """The seed of one decision: mixed from the bot's seed and the position only (the game's
+    generator and the number of decisions answered)."""
+    return seed_state(seed ^ seed_state(rng ^ seed_state(moves)))
+
+
 def position_chance(seed: int, state: State) -> Chance:
     """A generator for one decision: drawn from the bot's seed and the position only."""
-    mixed = seed_state(seed ^ seed_state(state.rng ^ seed_state(state.moves)))
-    return Chance(mixed)
+    return Chance(position_seed(seed, state.rng, state.moves))
 
 
 class RandomBot:
@@ -122,7 +127,11 @@ class GreedyBot:
 
     def __init__(self, seed: int | str | None = 0, strict: bool = False) -> None:
         self.seed = seed_number(seed)
-        self.rng = random.Random(self.seed)    # re-seeded from the position at each choice
+        # drawn from when sampling, seeded from the position at each choice where it is used
+        # (seeding costs more than most choices need: see `_random`)
+        self.rng = random.Random(self.seed)
+        self._position: tuple[int, int] = (0, 0)     # (the game's generator, moves) of a choice
+        self._seeded = True
         self.strict = strict        # re-raise a failure of the strategy (for tests)
         self._game: Game | None = None
         self._values: list[float] = []
@@ -138,7 +147,7 @@ class GreedyBot:
         kind = (state.pending or {}).get("kind", "")
         try:
             self._prepare(game)
-            self.rng.seed(position_chance(self.seed, state).state)
+            self._position, self._seeded = (state.rng, state.moves), False
             method = {"action": self._action, "board": self._board, "decadence": self._decadence,
                       "war": self._war, "war tilt": self._war_tilt,
                       "war reroll": self._war_reroll}.get(kind, self._lookahead)
@@ -149,6 +158,13 @@ class GreedyBot:
             if self.strict:
                 raise
         return _safe(actions)
+
+    def _random(self) -> float:
+        """A draw of this choice's generator, seeded from the bot's seed and the position."""
+        if not self._seeded:
+            self.rng.seed(position_seed(self.seed, *self._position))
+            self._seeded = True
+        return self.rng.random()
 
     def _prepare(self, game: Game) -> None:
         if self._game is not game:
@@ -456,7 +472,7 @@ class GreedyBot:
         total = 0.0
         for _ in range(SAMPLES):
             for t, options in zip(targets, faces, strict=True):
-                trial[t]["face"], trial[t]["times"] = _draw(options, self.rng.random()), 1
+                trial[t]["face"], trial[t]["times"] = _draw(options, self._random()), 1
             total += self._affordable(game, state, seat, trial, prices=prices, facts=facts,
                                       memo=memo)
         return total / SAMPLES
