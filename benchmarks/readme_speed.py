@@ -124,10 +124,11 @@ def section(games: int, runs: int) -> str:
         f"{m['cores']} cores, Python {m['python']}. The machine was shared with other work "
         f"(load average {m['load_1min']:.1f} at the start, {m['load_1min_end']:.1f} at the "
         "end, on 2 cores), so CPU time is the figure to trust; wall times are given where "
-        "the goal is about waiting. python-chess random playouts ran in the same process as "
-        "the yardstick; Agesmith plays random 4-player games of Along History (all three ages) "
-        f"on the playout path. Each play figure is the best of {play['rounds']} interleaved "
-        "rounds (new seeds each round), the cold game the best first game of "
+        "the goal is about waiting. python-chess random playouts, the yardstick, ran in the "
+        "same process as Agesmith's; Agesmith plays random 4-player games of Along History "
+        "(all three ages) on the playout path. Each play figure is the best of "
+        f"{play['rounds']} interleaved rounds (new seeds each round), the cold game the best "
+        "first game of "
         f"{max(bench_play.COLD_PROCESSES, play['rounds'])} fresh processes: other work only "
         "ever slows a run down. "
         f"Python alone starts in {ms(floor)}; `validate` is timed with "
@@ -136,7 +137,9 @@ def section(games: int, runs: int) -> str:
         "",
         *table,
         "",
-        "Details: `python benchmarks/bench_play.py` and `python benchmarks/bench_rules.py`.",
+        *wrap("Details: `python benchmarks/bench_play.py` and `python benchmarks/bench_rules.py`; "
+              "instructions per game (which other work cannot change): "
+              "`python benchmarks/bench_instructions.py`.", 100),
         "",
         *wrap("Where the time of random playouts goes (self time under cProfile, by "
               "module, measured by the same run, on the Python sources: a profiler cannot see "
