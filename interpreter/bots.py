@@ -304,7 +304,7 @@ class GreedyBot:
         return best[0], best[2]
 
     def _max_other(self, game: Game, state: State, seat: int, card: int) -> float:
-        """The most another card of the events than `card` could be worth."""
+        """The most any other card of the events (not `card`) could be worth."""
         others = [self.value(game, c) + THREAT * _fails(game, c)
                   for c in state.players[seat].events if c != card]
         return max(others, default=0.0)
