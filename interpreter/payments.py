@@ -26,7 +26,8 @@ from functools import lru_cache
 Vector = tuple[int, ...]
 Units = list[tuple[tuple[tuple[str, int], ...], ...]]     # counter units: each one's choices
 Shapes = tuple[tuple[tuple[int, tuple], ...], ...]  # payments: (units, choices) per group
-# A group's option: (units used, counter choices, what it adds, each unit's vector)
+# A group's option: (units used, counter choices, what it adds, the vectors of its units, each
+# distinct vector once: the searches only ask whether some unit gives or is spare)
 Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
 
 
@@ -454,11 +455,11 @@ def _options(signature: Signature, size: int, kinds: tuple[str, ...]) -> list[Op
             for combo in _multisets(len(choices), n):
                 units = tuple(vectors[k] for k in combo)
                 total = tuple(sum(u[j] for u in units) for j in range(len(kinds)))
-                out.append((n, combo, total, units))
+                out.append((n, combo, total, tuple(dict.fromkeys(units))))
         return out
     unit = _vector(gives, kinds)
     limit = 1 if kind == "legacy" else size
-    return [(n, (), tuple(x * n for x in unit), (unit,) * n) for n in range(limit + 1)]
+    return [(n, (), tuple(x * n for x in unit), (unit,) if n else ()) for n in range(limit + 1)]
 
 
 def _multisets(kinds: int, n: int) -> list[tuple[int, ...]]:
