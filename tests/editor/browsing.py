@@ -74,3 +74,20 @@ def choose(page, choice) -> None:
     page.locator(f".{key.group()} button").click()
     page.locator(f".{key.group()}").wait_for(state="detached")
     settle(page, changed=False)
+
+
+def click_until(page, button, outcome, tries: int = 3, wait_ms: int = 20_000) -> None:
+    """Click `button` until `outcome` (a locator) shows. Under load a click can still be lost
+    (the full suite runs the browser beside other tests on two cores: it happened once, in a
+    fresh clone's CI run), so a button whose work is the same when done twice is clicked
+    again: saving a scenario under the same name writes the same file."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    for attempt in range(tries):
+        settle(page, changed=False)
+        button.click()
+        try:
+            outcome.first.wait_for(timeout=wait_ms)
+            return
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise

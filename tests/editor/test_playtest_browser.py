@@ -10,7 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.editor.browsing import CHOICE, CHROMIUM, choose, expand, follow, goto, settle, shot
+from tests.editor.browsing import (
+    CHOICE,
+    CHROMIUM,
+    choose,
+    click_until,
+    expand,
+    follow,
+    goto,
+    settle,
+    shot,
+)
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
@@ -110,8 +120,9 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     # acquire again, then save this position as a scenario and run it
     acquire_and_pay(page)
     scenario_box = expand(page, "Save this position as a scenario")
-    scenario_box.get_by_role("button", name="Save the scenario and run it").click()
-    page.get_by_text(re.compile("it passes")).wait_for()
+    click_until(page, scenario_box.get_by_role("button", name="Save the scenario and run it"),
+                page.get_by_text(re.compile("it passes|it fails")))
+    assert page.get_by_text(re.compile("it passes")).count() > 0
     settle(page, changed=False)
     shot(page, "playtest-scenario-saved")
     [scenario] = (folder / "scenarios").glob("*.yaml")
