@@ -138,8 +138,6 @@ class Purse:
                ) -> tuple[tuple[str, ...], Vector, list[Signature]] | None:
         """The price as a vector (the counted amount first) and the groups that help pay it;
         None when even all the sources together, each at its best, fall short."""
-        if not self._grouped:
-            self._group()
         most = self.most
         if most.get(self.counted, 0) < amount:
             return None
@@ -150,6 +148,8 @@ class Purse:
                     return None
                 asked.append(k)
         asked.sort()
+        if not self._grouped:       # grouped only when some price may be paid
+            self._group()
         kinds = (self.counted, *asked)
         need: Vector = (max(0, amount), *[resources[k] for k in asked])
         wanted = set(asked)
