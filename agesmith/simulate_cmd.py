@@ -64,12 +64,31 @@ def simulate_command(pack: Path | None, deck: Path | None, against: Path | None,
     who wins (owners against non-owners, with 95% intervals), cards never acquired,
     calamities, achievement tokens, wars, and the card rules that never ran.
 
-    Ctrl-C (or SIGTERM) stops the simulation: the workers end and the report covers the
-    games finished (exit status 130). Exit status 1 when a game failed."""
+    Ctrl-C (or SIGTERM), at any moment, stops the simulation: the workers end and the report
+    covers the games finished, perhaps none (exit status 130); a second Ctrl-C changes
+    nothing. Exit status 1 when a game failed."""
+    # first of all, before the libraries and the pack load: no moment is left to the default
+    # handlers (SIGTERM's kills without a report, SIGINT's gives click's "Aborted!")
+    from interpreter.stopping import StopSignals
+    stop = StopSignals()
+    stop.install()
+    try:
+        _simulate(stop, pack, deck, against, games, players, seed, workers, dask, bots,
+                  variant, board, ages, top, as_json, csv_dir, html_file)
+    finally:
+        if stop.received is None:       # else the process is ending: late signals stay ignored
+            stop.restore()
+
+
+def _simulate(stop: Any, pack: Path | None, deck: Path | None, against: Path | None,
+              games: int, players: int, seed: int, workers: int, dask: str | None, bots: str,
+              variant: str | None, board: str | None, ages: str | None, top: int,
+              as_json: bool, csv_dir: Path | None, html_file: Path | None) -> None:
     from rich.console import Console
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     pack = pack_or_deck("simulate", pack, deck)
+    err.print(f"Loading {printable(str(pack))} ...", markup=False)
     if against is not None and (csv_dir or html_file):
         _fail(err, "--csv and --html write the report of one pack: run without --against")
     packs = [pack] if against is None else [pack, against]
@@ -78,9 +97,11 @@ def simulate_command(pack: Path | None, deck: Path | None, against: Path | None,
         for n, which in enumerate(packs):
             reports.append(_run(err, which, progress(n), games=games, players=players,
                                 seed=seed, workers=workers, dask=dask, bots=bots,
-                                variant=variant, board=board, ages=ages))
+                                variant=variant, board=board, ages=ages, stop=stop))
             if reports[-1].interrupted:
                 break
+    if len(reports) == 2 and reports[1].interrupted and not reports[1].games:
+        reports.pop()                   # stopped before B played a game: nothing to compare
     if against is not None and len(reports) == 2:
         _show_ab(out, reports[0], reports[1], (str(pack), str(against)), as_json, top)
     else:
@@ -91,7 +112,7 @@ def simulate_command(pack: Path | None, deck: Path | None, against: Path | None,
             click.echo(terminal_json(data))
         else:
             show_report(data, out, top)
-    if any(r.interrupted for r in reports):
+    if stop.received is not None or any(r.interrupted for r in reports):
         if not as_json and against is not None:
             out.print("[yellow]Interrupted: " + ("B was not played, nothing to compare."
                                                  if len(reports) == 1 else
@@ -197,6 +218,10 @@ def show_report(data: dict[str, Any], console: Console, top: int = 10) -> None:
     console.print(f"[bold]{escape(data['pack'])}[/bold]: {played} games of {data['players']} "
                   f"players, {seeds}" + (f" ({escape(options)})" if options else "")
                   + ". Ranges are 95% confidence intervals.")
+    if data["interrupted"] and not data["games"]:
+        console.print("[yellow]Interrupted before any game finished: no game was played to "
+                      "its end, so there is nothing to report.[/yellow]")
+        return
     seats = _table("Seats", ["seat", "bot", "win rate", "95% interval", "mean score"], 2)
     for s in data["seats"]:
         seats.add_row(str(s["seat"]), escape(s["bot"]), _pct(s["win_rate"]), _ci(s["win_ci"]),

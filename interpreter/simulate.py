@@ -33,6 +33,7 @@ from .playout import freeze_heap, thaw_heap
 from .registry import BOTS
 from .report import GameRecord, Report
 from .state import State
+from .stopping import SimulationStopped, StopSignals, signals_held
 
 BATCH = 25                  # games per task of the process pool
 MAX_ACTIONS = 100_000       # a game longer than this is stopped and reported
@@ -170,11 +171,6 @@ def play_batch(config: Config, start: int, count: int,
     return report
 
 
-class SimulationStopped(BaseException):
-    """The simulation was asked to stop (Ctrl-C or SIGTERM); the finished games are summed.
-    Not an `Exception`, so that a game's own error handling never swallows it."""
-
-
 def _worker_start() -> None:
     # Ctrl-C reaches every process of the terminal's group: the main process alone decides
     # what to do (sum up the finished games, then end the workers).
@@ -198,30 +194,11 @@ def _long_lived() -> Iterator[None]:
         thaw_heap(frozen)
 
 
-@contextmanager
-def _stop_on_signals() -> Iterator[None]:
-    """Ctrl-C and SIGTERM become `SimulationStopped` in the main thread, for the duration."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, _frame: Any) -> None:
-        for sig in previous:        # a second Ctrl-C must not interrupt ending the workers
-            signal.signal(sig, signal.SIG_IGN)
-        raise SimulationStopped(signal.Signals(signum).name)
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-
 def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 0,
              bots: BotSpec | None = "greedy", variant: str | None = None, workers: int = 1,
              progress: Callable[[int, int], None] | None = None, board: str | None = None,
              ages: str | Sequence[str] | None = None, batch: int = BATCH,
-             dask: str | None = None) -> Report:
+             dask: str | None = None, stop: StopSignals | None = None) -> Report:
     """Play `games` games of `players` bots and return their balance report. `pack` is a pack
     folder or a deck file (or, with one local worker, a loaded Game); `bots` one name, or
     names cycled over the seats; `progress(done, total)` is told when play starts (done 0)
@@ -231,7 +208,26 @@ def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 
     Memory does not grow with `games`: batches are handed out as workers free up and each
     finished batch is merged into the report. Ctrl-C or SIGTERM stops the simulation: the
     workers are ended and the report of the games finished is returned, marked
-    `interrupted`."""
+    `interrupted` (a signal while the pack loads gives a report of no game). `stop` is the
+    caller's own `StopSignals`, installed for longer than this call (the command line's, for
+    the whole command); without it the signals are taken over for the call only."""
+    own = stop is None
+    if stop is None:
+        stop = StopSignals()
+        stop.install()
+    try:
+        return _simulate(pack, games, players, seed, bots, variant, workers, progress, board,
+                         ages, batch, dask, stop)
+    finally:
+        if own:
+            stop.restore()
+
+
+def _simulate(pack: str | Path | Game, games: int, players: int, seed: int,
+              bots: BotSpec | None, variant: str | None, workers: int,
+              progress: Callable[[int, int], None] | None, board: str | None,
+              ages: str | Sequence[str] | None, batch: int, dask: str | None,
+              stop: StopSignals) -> Report:
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     ages_played = ages if ages is None or isinstance(ages, str) else "+".join(ages)
@@ -256,10 +252,11 @@ def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 
             progress(report.games + report.failed, games)
 
     def add(part: Report) -> None:
-        report.merge(part)
-        tell()
+        with stop.held():               # a report is never left half-merged
+            report.merge(part)
+            tell()
     try:
-        with _stop_on_signals(), _long_lived():
+        with stop.running(), _long_lived():
             if progress is not None:
                 progress(0, games)          # started: from now on Ctrl-C gives a report
             # at least four batches a worker, so that a slow worker does not hold up the end
@@ -269,8 +266,10 @@ def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 
                 in_dask(dask, play_batch, config, _batches(games, size), add)
             elif workers <= 1 or games <= 1:
                 for i in range(games):
-                    report.add(play_record(game, config, i))
-                    tell()
+                    record = play_record(game, config, i)
+                    with stop.held():
+                        report.add(record)
+                        tell()
             else:
                 _in_pool(config, _batches(games, size), workers, add)
     except (SimulationStopped, KeyboardInterrupt):
@@ -287,13 +286,23 @@ def _in_pool(config: Config, batches: Iterator[tuple[int, int]], workers: int,
              add: Callable[[Report], None]) -> None:
     """Play the batches in `workers` processes, two batches in flight per worker at most; the
     workers never outlive this call (they are terminated if it is interrupted)."""
-    # no signal may fall between starting the workers and being ready to end them
-    stopping = {signal.SIGINT, signal.SIGTERM}
-    signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+    # no signal may fall between starting the workers and being ready to end them, nor cut
+    # ending them short: a stop waits (blocked) until either is done
+    pool = None
     try:
-        pool = multiprocessing.get_context().Pool(workers, initializer=_worker_start)
+        with signals_held():    # a stop held back here is raised as the block ends: in the try
+            pool = multiprocessing.get_context().Pool(workers, initializer=_worker_start)
+        _feed(pool, config, batches, workers, add)
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
+        if pool is not None:
+            with signals_held():
+                pool.terminate()
+                pool.join()
+
+
+def _feed(pool: Any, config: Config, batches: Iterator[tuple[int, int]], workers: int,
+          add: Callable[[Report], None]) -> None:
+    """Hand `batches` to `pool`, two in flight per worker, and add their reports."""
     done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
 
     def submit() -> int:
@@ -304,19 +313,15 @@ def _in_pool(config: Config, batches: Iterator[tuple[int, int]], workers: int,
                          callback=lambda r: done.put((True, r)),
                          error_callback=lambda e: done.put((False, e)))
         return 1
-    try:
-        in_flight = sum(submit() for _ in range(2 * workers))
-        while in_flight:
-            ok, result = done.get()
-            in_flight -= 1
-            if not ok:
-                raise result
-            add(result)
-            in_flight += submit()
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    in_flight = sum(submit() for _ in range(2 * workers))
+    while in_flight:
+        ok, result = done.get()
+        in_flight -= 1
+        if not ok:
+            raise result
+        add(result)
+        in_flight += submit()
+    pool.close()
 
 
 __all__ = ["Config", "SimulationStopped", "play", "play_batch", "play_record", "seat_bots",

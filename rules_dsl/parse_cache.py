@@ -7,11 +7,14 @@ a result or run anything:
   classes, looked up by name in `rules_dsl.ast`;
 - the file is named after a hash of the language's source (grammar, parser, tree classes) and
   says that hash inside, so a changed language never reads an old tree;
-- each entry carries a fingerprint of the language, the entry point and the exact text, and
-  its tree must fit that text (every span inside the text, every card name and number written
-  where its span says): an entry that belongs to another text is not used;
-- anything unreadable (a foreign or truncated file, an entry of the wrong shape) is a miss: the
-  text is parsed again and the entry rewritten, silently.
+- the file is read and written as every cache file is (`cache_files`: a regular file only,
+  never through a link, at most `MAX_BYTES`, replaced whole);
+- each entry is sealed with this user's key over the language, the entry point, the exact text
+  and the result it holds, and the reader seals them again: an entry forged or edited, or
+  belonging to another text, is not used; its tree must also fit that text (every span inside
+  the text, every card name and number written where its span says);
+- anything unreadable (a foreign, truncated or hostile file, an entry of the wrong shape) is a
+  miss: the text is parsed again and the entry rewritten, silently.
 """
 
 from __future__ import annotations
@@ -19,14 +22,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import ast
+from .cache_files import cache_dir, read_cache, seal, write_cache
 from .diagnostics import Diagnostic
-from .safe_files import UnsafePathError, write_atomic
 
 if TYPE_CHECKING:
     from .parser import Start
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 _HERE = Path(__file__).parent
 FORMAT = "agesmith parse cache"
 MAX_ENTRIES = 20_000
+MAX_BYTES = 32 * 1024 * 1024        # ~100 times a pack of 160 cards; a larger file is no cache
 _SOURCES = ("grammar.lark", "parser.py", "layout.py", "ast.py", "diagnostics.py",
             "parse_cache.py")
 
@@ -50,21 +53,24 @@ def language_version() -> str:
 
 
 def cache_file() -> Path:
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "agesmith"
-    return root / f"parsed-{language_version()[:16]}.json"
+    return cache_dir() / f"parsed-{language_version()[:16]}.json"
 
 
-def fingerprint(start: str, text: str) -> str:
-    """What an entry must carry to be used for `text` parsed from `start`."""
-    key = f"{language_version()}\0{start}\0{text}".encode("utf-8", "surrogatepass")
-    return hashlib.blake2b(key, digest_size=16).hexdigest()
+def entry_seal(start: str, text: str, body: str) -> str:
+    """What an entry holding `body` (a result's JSON) must carry to be used for `text`."""
+    return seal(FORMAT, language_version(), start, text, body)
+
+
+def make_entry(start: str, text: str, result: Parsed) -> list[str]:
+    body = json.dumps(_encode_result(result), ensure_ascii=False, separators=(",", ":"))
+    return [entry_seal(start, text, body), body]
 
 
 class ParseCache:
     """Parses texts, remembering results across processes."""
 
     def __init__(self) -> None:
-        # start -> text -> [fingerprint, encoded result], as read from the file
+        # start -> text -> [seal, encoded result as JSON text], as read from the file
         self._stored: dict[str, dict[str, Any]] | None = None
         self._decoded: dict[tuple[str, str], Parsed] = {}
         self._used: set[tuple[str, str]] = set()
@@ -87,7 +93,7 @@ class ParseCache:
             # Lark is imported only when a text must be parsed
             from .parser import try_parse
             found = try_parse(text, start)
-            entries[text] = [fingerprint(start, text), _encode_result(found)]
+            entries[text] = make_entry(start, text, found)
             self._dirty = True
         self._decoded[key] = found
         return found
@@ -100,23 +106,22 @@ class ParseCache:
             # old versions of edited texts: keep what is in use
             self._stored = {start: {t: v for t, v in entries.items() if (start, t) in self._used}
                             for start, entries in self._stored.items()}
-        path = cache_file()
         data = {"format": FORMAT, "language": language_version(), "entries": self._stored}
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")),
-                         durable=False)
+        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8",
+                                                                                     "replace")
+        # a file too large to be read back would only cost a write
+        if len(payload) <= MAX_BYTES and write_cache(cache_file(), payload):
             self._dirty = False
-        except (OSError, UnsafePathError, ValueError):
-            pass
 
 
 def _read(path: Path) -> dict[str, dict[str, Any]]:
     """The entries of a cache file; anything else (missing, foreign, damaged) is no entry."""
+    raw = read_cache(path, MAX_BYTES)
+    if raw is None:
+        return {}
     try:
-        with open(path, "rb") as f:
-            data = json.loads(f.read().decode("utf-8"))
-    except (OSError, ValueError, RecursionError):
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
         return {}
     if (not isinstance(data, dict) or data.get("format") != FORMAT
             or data.get("language") != language_version()
@@ -165,13 +170,15 @@ def _encode(value: Any) -> Any:
 
 
 def _decode_entry(entry: Any, start: str, text: str) -> Parsed | None:
-    """The result an entry holds, if it is well formed and belongs to `text`; else None."""
-    if (not isinstance(entry, list) or len(entry) != 2
-            or entry[0] != fingerprint(start, text) or not isinstance(entry[1], dict)):
+    """The result an entry holds, if it is well formed and sealed for `text`; else None."""
+    if (type(entry) is not list or len(entry) != 2 or type(entry[1]) is not str
+            or entry[0] != entry_seal(start, text, entry[1])):
         return None
-    body = entry[1]
     lines = (text if start == "rules" else text.rstrip()).split("\n")
     try:
+        body = json.loads(entry[1])
+        if type(body) is not dict:
+            return None
         if "problem" in body:
             problem = _decode_problem(body["problem"], lines)
             return None, problem

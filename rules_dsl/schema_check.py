@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from .cache_files import cache_dir, read_cache, seal, write_cache
 from .diagnostics import Diagnostic, did_you_mean
 from .yaml_source import YamlDocument
 
@@ -286,9 +286,14 @@ _VALID_MAX = 5_000
 _VALID_CODE = ("schema_check.py", "yaml_source.py", "pack.py")
 
 
+_VALID_MAX_BYTES = 1024 * 1024      # 5,000 keys take ~180 KB
+
+
 class _Valid:
     """The keys of the texts (and data) found valid, read from and written to a cache file
-    at most once each per process; never fails (a damaged or foreign file is no entry)."""
+    at most once each per process; never fails (a damaged, foreign or hostile file is no
+    entry). A key is sealed with this user's key (`cache_files.seal`), so a key written by
+    anyone else, for data that is not valid, is never found."""
 
     def __init__(self) -> None:
         self._keys: set[str] | None = None
@@ -298,12 +303,10 @@ class _Valid:
         return _valid_version()
 
     def file(self) -> Path:
-        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "agesmith"
-        return root / f"schema-valid-{self.version()[:16]}.json"
+        return cache_dir() / f"schema-valid-{self.version()[:16]}.json"
 
     def key(self, kind: str, data_repr: str) -> str:
-        data = f"{self.version()}\0{kind}\0{data_repr}".encode("utf-8", "surrogatepass")
-        return hashlib.blake2b(data, digest_size=16).hexdigest()
+        return seal(_VALID_FORMAT, self.version(), kind, data_repr)
 
     def has(self, key: str) -> bool:
         return key in self._load()
@@ -311,13 +314,14 @@ class _Valid:
     def _load(self) -> set[str]:
         if self._keys is None:
             self._keys = set()
+            raw = read_cache(self.file(), _VALID_MAX_BYTES)
             try:
-                data = json.loads(self.file().read_text(encoding="utf-8"))
+                data = json.loads(raw.decode("utf-8")) if raw is not None else None
                 if (isinstance(data, dict) and data.get("format") == _VALID_FORMAT
                         and data.get("version") == self.version()
                         and isinstance(data.get("valid"), list)):
                     self._keys = {k for k in data["valid"] if isinstance(k, str)}
-            except (OSError, ValueError, RecursionError):
+            except (ValueError, RecursionError):
                 pass
         return self._keys
 
@@ -328,14 +332,8 @@ class _Valid:
         if len(keys) >= _VALID_MAX:
             keys.clear()
         keys.add(key)
-        from .safe_files import UnsafePathError, write_atomic
-        path = self.file()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, json.dumps({"format": _VALID_FORMAT, "version": self.version(),
-                                           "valid": sorted(keys)}), durable=False)
-        except (OSError, UnsafePathError, ValueError):
-            pass
+        write_cache(self.file(), json.dumps({"format": _VALID_FORMAT, "version": self.version(),
+                                             "valid": sorted(keys)}).encode("ascii"))
 
 
 @cache

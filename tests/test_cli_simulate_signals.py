@@ -123,3 +123,72 @@ def test_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
     finally:
         for pid in set(workers) & set(_group(process.pid)):
             os.kill(pid, signal.SIGKILL)
+
+
+def _launch(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    """`agesmith simulate` of a billion games, in a session of its own, once its signal
+    handlers are in place (it says "Loading" then, before the pack and the libraries load)."""
+    errors = tmp_path / "stderr"
+    with open(errors, "w") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "agesmith", "simulate", PACK, *SHORT,
+                                    "--games", str(10**9), *args], cwd=ROOT, text=True,
+                                   stdout=subprocess.PIPE, stderr=sink,
+                                   start_new_session=True)
+    _wait_for(lambda: "Loading" in errors.read_text() or process.poll() is not None,
+              "the command to start")
+    return process
+
+
+def _storm(process: subprocess.Popen[str]) -> None:
+    """Ctrl-C again and again, until the process has ended: whichever moment a second
+    Ctrl-C falls on (ending the workers, merging a batch, printing), it must change nothing."""
+    while process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGINT)
+        except ProcessLookupError:
+            return
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("how", ["sigterm", "ctrl-c"])
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
+def test_a_stop_while_the_pack_loads_reports_no_game_and_exits_130(
+        tmp_path: Path, how: str, as_json: bool) -> None:
+    process = _launch(tmp_path, "--workers", "2", *(["--json"] if as_json else []))
+    if how == "sigterm":
+        out = _stop(process, lambda: os.kill(process.pid, signal.SIGTERM))
+    else:
+        out = _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
+    err = (tmp_path / "stderr").read_text()
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "Aborted!" not in err
+    if as_json:
+        summary = json.loads(out)
+        assert summary["interrupted"] is True and len(summary["seats"]) == 2
+    else:
+        assert out.startswith("Along History: ")
+        last = out.rstrip().splitlines()[-1]
+        assert last.startswith("Interrupted"), out
+        if "before any game finished" in last:       # the stop fell while it loaded
+            assert "0 games of 2 players" in out and "Seats" not in out
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
+def test_more_ctrl_c_after_the_first_never_cut_the_report(
+        tmp_path: Path, workers: str, as_json: bool) -> None:
+    process = _start(tmp_path, "--workers", workers, *(["--json"] if as_json else []))
+    time.sleep(1)       # let a few games finish, so there are tables to cut (or not)
+    out = _stop(process, lambda: _storm(process))
+    err = (tmp_path / "stderr").read_text()
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "Aborted!" not in err
+    if as_json:
+        summary = json.loads(out)                      # whole: it parses
+        assert summary["interrupted"] is True and len(summary["seats"]) == 2
+    else:                                              # whole: down to its last line
+        assert out.startswith("Along History: ")
+        last = out.rstrip().splitlines()[-1]
+        assert last.startswith("Interrupted"), out
+        if "before any game finished" not in last:
+            assert "Seats" in out and "Effect coverage:" in out

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 
 from rules_dsl import parse_cache
-from rules_dsl.parse_cache import ParseCache, cache_file, fingerprint
+from rules_dsl.parse_cache import ParseCache, cache_file, entry_seal, make_entry
 from rules_dsl.parser import try_parse
 from tests.rules_dsl.test_roundtrip import rules_trees
 from tests.rules_dsl.test_sketches import SKETCHES
@@ -64,8 +64,7 @@ def test_any_printed_tree_is_accepted_from_the_cache(tree) -> None:
     from rules_dsl.printer import print_any
     text = print_any(tree)
     result = try_parse(text, "rules")
-    entry = json.loads(json.dumps([fingerprint("rules", text),
-                                   parse_cache._encode_result(result)]))
+    entry = json.loads(json.dumps(make_entry("rules", text, result)))
     assert parse_cache._decode_entry(entry, "rules", text) is not None
 
 
@@ -97,8 +96,14 @@ def _plant(entries: dict) -> None:
                                         "entries": entries}))
 
 
-def _entry(start: str, text: str, result: tuple, as_text: str | None = None) -> list:
-    return [fingerprint(start, as_text or text), parse_cache._encode_result(result)]
+def _entry(start: str, text: str, result: tuple) -> list:
+    """An entry sealed for `text` that holds `result` (whatever text that came from)."""
+    return make_entry(start, text, result)
+
+
+def _sealed(start: str, text: str, body: object) -> list:
+    encoded = json.dumps(body)
+    return [entry_seal(start, text, encoded), encoded]
 
 
 @pytest.mark.parametrize("start, text, other", [
@@ -115,21 +120,25 @@ def test_an_entry_holding_another_texts_tree_is_not_used(cache_home: Path, start
     assert ParseCache().parse(text, start) == try_parse(text, start)
 
 
+_GAIN = "gain 2 gold"
+
+
 @pytest.mark.parametrize("entry", [
-    "a string",
-    [fingerprint("rules", "gain 2 gold")],
-    [fingerprint("rules", "gain 2 gold"), {"tree": {"n": "os.system", "s": None, "f": ["ls"]}}],
-    [fingerprint("rules", "gain 2 gold"), {"tree": {"n": "Rules", "s": None, "f": []}}],
-    [fingerprint("rules", "gain 2 gold"), {"tree": {"n": "Rules", "s": [9, 9, 9, 9],
-                                                     "f": [[]]}}],
-    [fingerprint("rules", "gain 2 gold"), {"tree": 3.5}],
-    [fingerprint("rules", "gain 2 gold"), {"problem": {"severity": "error"}}],
-    [fingerprint("cost", "gain 2 gold"), _entry("rules", "gain 2 gold",
-                                                try_parse("gain 2 gold", "rules"))[1]],
+    lambda: "a string",
+    lambda: [entry_seal("rules", _GAIN, "")],
+    lambda: _sealed("rules", _GAIN, {"tree": {"n": "os.system", "s": None, "f": ["ls"]}}),
+    lambda: _sealed("rules", _GAIN, {"tree": {"n": "Rules", "s": None, "f": []}}),
+    lambda: _sealed("rules", _GAIN, {"tree": {"n": "Rules", "s": [9, 9, 9, 9], "f": [[]]}}),
+    lambda: _sealed("rules", _GAIN, {"tree": 3.5}),
+    lambda: _sealed("rules", _GAIN, {"problem": {"severity": "error"}}),
+    lambda: _sealed("rules", _GAIN, [1, 2]),
+    lambda: [entry_seal("rules", _GAIN, "{"), "{"],
+    lambda: [entry_seal("cost", _GAIN, _entry("rules", _GAIN, try_parse(_GAIN, "rules"))[1]),
+             _entry("rules", _GAIN, try_parse(_GAIN, "rules"))[1]],
 ], ids=["not a list", "no result", "unknown class", "missing field", "span outside",
-        "a float", "bad problem", "another entry point"])
+        "a float", "bad problem", "not a mapping", "not JSON", "another entry point"])
 def test_a_damaged_entry_is_a_miss(cache_home: Path, entry) -> None:
-    _plant({"rules": {"gain 2 gold": entry}})
+    _plant({"rules": {_GAIN: entry()}})
     cache = ParseCache()
     assert cache.parse("gain 2 gold", "rules") == try_parse("gain 2 gold", "rules")
     assert cache._dirty                                          # rebuilt, to be rewritten
@@ -173,8 +182,7 @@ def test_a_swapped_entry_cannot_change_a_cards_cost(tmp_path: Path,
     data = json.loads(Path(env_file).read_text())
     costs = data["entries"]["cost"]
     text = next(t for t in costs if t.startswith("6 population"))
-    costs[text] = [fingerprint("cost", text), parse_cache._encode_result(
-        try_parse("1 population", "cost"))]
+    costs[text] = _entry("cost", text, try_parse("1 population", "cost"))
     Path(env_file).write_text(json.dumps(data))
     second = _agesmith("cards", str(PACK), "--json", "--age", "prehistory", home=home)
     assert {c["name"]: c for c in json.loads(second.stdout)}["Famine"]["cost"] == famine
