@@ -16,7 +16,7 @@ from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
 from .errors import cannot
 from .meaning import Ctx, Lexicon
-from .moves import destroy, doer, gain_counter, remove_card, role
+from .moves import destroy, doer, gain_counter, is_tilted, move_card, remove_card, role
 from .selectors import CardSelector, Receiver, card_selector, decadent, receiver
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _some(selector: CardSelector) -> Can:
 
 def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
     """take "X" from another civilization: the card joins the taker's civilization, as it was
-    (tilted or not)."""
+    (tilted or not: `move_card`)."""
     act = instruction.act
     _only_roles(act, "from")
     source = role(act, "from")
@@ -131,11 +131,7 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
             loc["card"] = cards[0]
         copy = loc["card"]
         owner = _owner(state, copy)
-        tilted = owner is not None and copy in state.players[owner].tilted
-        remove_card(state, copy)
-        state.players[me].civilization.append([copy])
-        if tilted:
-            state.players[me].tilted.append(copy)
+        move_card(state, copy, me, "civilization")
         game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
                         f"{game.player_name(owner) if owner is not None else 'the table'}.")
         return NEXT
@@ -173,11 +169,7 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
                                            for s in seats],
                             f"Which player gets {game.name(copy)}?")
             seat = seats[0]
-        remove_card(state, copy)
-        if target.zone == "civilization":
-            state.players[seat].civilization.append([copy])
-        else:
-            state.players[seat].events.append(copy)
+        move_card(state, copy, seat, target.zone)
         game.say(state, f"{game.name(copy)} goes to {game.player_name(seat)}.")
         return NEXT
     text = f"{act.verb} {chosen_by.text} to {target.text} (into their {target.zone})"
@@ -394,6 +386,9 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def _exchange_places(state: State, a: int, b: int) -> None:
+    """Each card takes the other's place and keeps its turned state: a tilted card that lands
+    on top of a civilization's pile stays tilted there (its new owner straightens it)."""
+    turned = {c for c in (a, b) if is_tilted(state, c)}
     for player in state.players:        # the piles that change are new lists: piles are shared
         player.civilization = [pile[:] if a in pile or b in pile else pile
                                for pile in player.civilization]
@@ -412,10 +407,8 @@ def _exchange_places(state: State, a: int, b: int) -> None:
     where_a[0][where_a[1]] = b
     where_b[0][where_b[1]] = a
     for player in state.players:
-        if a in player.tilted:
-            player.tilted.remove(a)
-        if b in player.tilted:
-            player.tilted.remove(b)
+        player.tilted = [c for c in player.tilted if c not in (a, b)]
+        player.tilted += [c for c in sorted(turned) if c in player.active_cards()]
 
 
 # ------------------------------------------------------------------ calamities failing
