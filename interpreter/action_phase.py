@@ -159,7 +159,7 @@ def _start_rule_due(game: Game, state: State, seat: int,
     return None
 
 
-def _opening_check(game: Game, state: State, frame: dict[str, Any]) -> int | None | bool:
+def _opening_check(game: Game, state: State, frame: dict[str, Any]) -> int | bool | None:
     """What a rule's opening condition finds now: False when it does not hold (and the rule
     would do nothing), the card it names when it names one, else None."""
     program = game.programs[frame["prog"]]
