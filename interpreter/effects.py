@@ -17,7 +17,7 @@ from .control import NEXT, Result, push, wait
 from .errors import cannot
 from .meaning import Ctx, Lexicon
 from .moves import destroy, doer, gain_counter, is_tilted, move_card, remove_card, role
-from .selectors import CardSelector, Receiver, card_selector, decadent, receiver
+from .selectors import CardSelector, Receiver, card_selector, receiver
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -69,23 +69,21 @@ def can_do(game: Game, state: State, frame: dict[str, Any], instruction: ActI) -
 def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
-    chosen_by = card_selector(act.object, lex)
     verb = act.verb
+    # a card in decadence is never destroyed (AH-K8): it is no candidate of "destroy"
+    chosen_by = card_selector(act.object, lex, never_decadent=verb == "destroy")
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        me = doer(frame)
         if answer is not None:
             chosen = [answer.params["card"]]
         else:
-            ctx = _ctx(game, state, frame)
-            cards = chosen_by.select(ctx)
-            if verb == "destroy":           # a decadent card is never destroyed (AH-K8)
-                cards = [c for c in cards if not decadent(ctx, c)]
+            cards = chosen_by.select(_ctx(game, state, frame))
             if not cards:
                 return NEXT
             if not chosen_by.many and len(cards) > 1:
-                return _card_choice(game, me, cards, f"Which card to {verb}?")
+                return _card_choice(game, _chooser(chosen_by, frame), cards,
+                                    f"Which card to {verb}?")
             chosen = cards if chosen_by.many else cards[:1]
         for copy in chosen:
             if verb == "destroy":
@@ -96,6 +94,10 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
                 game.say(state, f"{game.name(copy)} is discarded.")
         return NEXT
     return _finish(instruction, handler, f"{verb} {chosen_by.text}", _some(chosen_by))
+
+
+def _chooser(selector: CardSelector, frame: dict[str, Any]) -> int:
+    return selector.chooser(int(frame["player"]), doer(frame))
 
 
 def _some(selector: CardSelector) -> Can:
@@ -119,21 +121,21 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         me = doer(frame)
-        loc = frame["loc"]
         if answer is not None and answer.kind == "card":
-            loc["card"] = answer.params["card"]
-        if "card" not in loc:
+            chosen = [answer.params["card"]]
+        else:
             cards = chosen_by.select(_ctx(game, state, frame))
             if not cards:
                 return NEXT
-            if len(cards) > 1:
-                return _card_choice(game, me, cards, "Take which card?")
-            loc["card"] = cards[0]
-        copy = loc["card"]
-        owner = _owner(state, copy)
-        move_card(state, copy, me, "civilization")
-        game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
-                        f"{game.player_name(owner) if owner is not None else 'the table'}.")
+            if len(cards) > 1 and not chosen_by.many:
+                return _card_choice(game, _chooser(chosen_by, frame), cards,
+                                    "Take which card?")
+            chosen = cards if chosen_by.many else cards[:1]
+        for copy in chosen:
+            owner = _owner(state, copy)
+            move_card(state, copy, me, "civilization")
+            game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
+                            f"{game.player_name(owner) if owner is not None else 'the table'}.")
         return NEXT
     return _finish(instruction, handler, f"take {chosen_by.text} into their civilization",
                    _some(chosen_by))
@@ -154,10 +156,19 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         me = doer(frame)
-        cards = chosen_by.select(_ctx(game, state, frame))
-        if not cards:
-            return NEXT
-        copy = cards[0]
+        loc = frame["loc"]
+        if answer is not None and answer.kind == "card":
+            loc["card"] = answer.params["card"]
+            answer = None
+        if "card" not in loc:
+            cards = chosen_by.select(_ctx(game, state, frame))
+            if not cards:
+                return NEXT
+            if len(cards) > 1:
+                return _card_choice(game, _chooser(chosen_by, frame), cards,
+                                    f"Which card to {act.verb}?")
+            loc["card"] = cards[0]
+        copy = loc["card"]
         if answer is not None:
             seat = answer.params["seat"]
         else:
@@ -351,26 +362,32 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
     second_by = card_selector(other, lex)
     if first_by.many or second_by.many:
         raise cannot(act, "swap one card for one card")
+    for phrase, selector in ((act.object, first_by), (other, second_by)):
+        if selector.where and not selector.where.endswith(("events", "civilization")):
+            raise cannot(phrase, "a swap trades places in events or civilizations, not in "
+                                 f"{selector.where}")
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        me = doer(frame)
         loc = frame["loc"]
         ctx = _ctx(game, state, frame)
         if answer is not None and answer.kind == "card":
             loc.setdefault("picked", []).append(answer.params["card"])
         picked = loc.get("picked", [])
-        firsts = first_by.select(ctx)
+        firsts = [c for c in first_by.select(ctx)
+                  if any(o != c for o in second_by.select(ctx))]
         if not firsts:
             return NEXT
-        first = firsts[0]
+        if len(firsts) > 1 and not picked:
+            return _card_choice(game, _chooser(first_by, frame), firsts, "Swap which card?")
+        first = picked[0] if len(firsts) > 1 else firsts[0]
+        picked = picked[1:] if len(firsts) > 1 else picked
         seconds = [c for c in second_by.select(ctx) if c != first]
-        if not seconds:
-            return NEXT
         if picked:
             second = picked[0]
         elif len(seconds) > 1:
-            return _card_choice(game, me, seconds, f"Swap {game.name(first)} for which card?")
+            return _card_choice(game, _chooser(second_by, frame), seconds,
+                                f"Swap {game.name(first)} for which card?")
         else:
             second = seconds[0]
         _exchange_places(state, first, second)
@@ -379,8 +396,8 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     def can(game: Game, state: State, frame: dict[str, Any]) -> str:
         ctx = _ctx(game, state, frame)
-        firsts = first_by.select(ctx)
-        return "fully" if firsts and any(c != firsts[0] for c in second_by.select(ctx)) \
+        seconds = second_by.select(ctx)
+        return "fully" if any(o != c for c in first_by.select(ctx) for o in seconds) \
             else "not"
     return _finish(instruction, handler, f"swap {first_by.text} for {second_by.text}", can)
 
@@ -422,6 +439,12 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
     failing_by = card_selector(act.object, lex)
+    subject = act.subject
+    spoken = subject is None or (isinstance(subject, ast.Pronoun) and subject.word == "you")
+    own = ("your events", "their events") if spoken else ("their events",)
+    if failing_by.where not in own:
+        raise cannot(act.object, "a calamity fails in the events zone of the player it "
+                                 'strikes: "fail each unresolved calamity in your events"')
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
@@ -430,6 +453,8 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
         loc = frame["loc"]
         if loc.get("queue"):
             return push(loc["queue"].pop(0))
+        if loc.get("struck") and not failing_by.many:
+            return NEXT                 # "fail a calamity ...": one, and it has failed
         if answer is not None:
             copy = answer.params["card"]
         else:
@@ -437,15 +462,16 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
                        if c in player.events]
             if not failing:
                 return NEXT
-            if len(failing) > 1 and not failing_by.many:
-                failing = failing[:1]
             if len(failing) > 1:
-                return _card_choice(game, me, failing, "Which calamity fails first?")
+                prompt = ("Which calamity fails first?" if failing_by.many
+                          else "Which calamity fails?")
+                return _card_choice(game, _chooser(failing_by, frame), failing, prompt)
             copy = failing[0]
         started = player.flags.get("turn_start_events", [])
         player.flags["turn_start_events"] = [c for c in started if c != copy]
         player.events.remove(copy)
         state.discard.append(copy)
+        loc["struck"] = True
         game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
         game.note("fail", card=copy, seat=me)
         info = game.catalog.info(copy)
@@ -455,6 +481,7 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
             return push(game.frame("empty", me, copy))
         loc["queue"] = frames[1:]
         return push(frames[0])
-    text = f"{failing_by.text} fails, in the order the player chooses"
+    text = (f"{failing_by.text} fails, in the order the player chooses" if failing_by.many
+            else f"{failing_by.text} fails")
     return _finish(instruction, handler, text, _some(failing_by))
 
