@@ -714,3 +714,32 @@ def test_a_swap_keeps_a_tilted_card_tilted_in_its_new_civilization() -> None:
     GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
     tilted = {seat: {GAME.name(c) for c in p.tilted} for seat, p in enumerate(state.players)}
     assert "Lowland" in tilted[1] and "Tiger" not in tilted[0]
+
+
+# Comparisons and preferences pick among the candidates the verb can reach: destroy never sees a
+# card in decadence (Forest, 1 point, an ingenuity bonus, under Hunting), so neither a preference
+# nor "the fewest points" can land on it and spare every card.
+_PICKS = [
+    ("one of your active cards with the most points", {"Hunting", "Mountain", "Tools"},
+     {"Hunting", "Mountain", "Tools"}),
+    ("one of your cards with the fewest points", {"Forest", "Lowland"}, {"Lowland"}),
+    ("one of your cards, preferring land cards", {"Forest", "Mountain", "Lowland"},
+     {"Mountain", "Lowland"}),
+    ("one of your cards, preferring figure cards, then ingenuity bonus cards",
+     {"Forest", "Tools"}, {"Tools"}),
+    ("one of your cards, preferring ingenuity bonus land cards", {"Forest"},
+     {"Hunting", "Mountain", "Lowland", "Tools"}),
+    ("one of your cards, preferring figure cards", {"Hunting", "Forest", "Mountain", "Lowland",
+                                                   "Tools"},
+     {"Hunting", "Mountain", "Lowland", "Tools"}),
+]
+
+
+@pytest.mark.parametrize(("phrase", "named", "destroyable"), _PICKS)
+@pytest.mark.parametrize("verb", ["destroy", "discard", "pass"])
+def test_a_comparison_or_preference_picks_among_what_the_verb_reaches(
+        verb: str, phrase: str, named: set[str], destroyable: set[str]) -> None:
+    text = f"{verb} {phrase}" + (" to another player" if verb == "pass" else "")
+    acted, offered = _reached(verb, text)
+    want = destroyable if verb == "destroy" else named
+    assert (acted or offered) == want, f"{text!r}: {sorted(acted or offered)}"
