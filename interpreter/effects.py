@@ -137,7 +137,13 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
             game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
                             f"{game.player_name(owner) if owner is not None else 'the table'}.")
         return NEXT
-    return _finish(instruction, handler, f"take {chosen_by.text} into their civilization",
+    where = chosen_by.where
+    what = chosen_by.text.replace(f" in {where}", f" from {where}", 1) if where else \
+        chosen_by.text
+    spoken = act.subject is None or (isinstance(act.subject, ast.Pronoun) and
+                                     act.subject.word == "you")
+    into = "your" if spoken else "their"
+    return _finish(instruction, handler, f"take {what} into {into} civilization",
                    _some(chosen_by))
 
 
@@ -183,7 +189,9 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
         move_card(state, copy, seat, target.zone)
         game.say(state, f"{game.name(copy)} goes to {game.player_name(seat)}.")
         return NEXT
-    text = f"{act.verb} {chosen_by.text} to {target.text} (into their {target.zone})"
+    text = f"{act.verb} {chosen_by.text} to {target.text}"
+    if not target.text.endswith(target.zone):
+        text += f" (into their {target.zone})"
     return _finish(instruction, handler, text, _some(chosen_by))
 
 
@@ -212,9 +220,11 @@ def is_amount(value: Any, lex: Lexicon) -> bool:
 Amount = Callable[[int, dict[str, Any]], int]
 
 
-def compile_amount(value: Any, lex: Lexicon) -> tuple[Amount, str | None, str]:
+def compile_amount(value: Any, lex: Lexicon,
+                   whose: str = "") -> tuple[Amount, str | None, str]:
     """An amount of a counter: (how much, given what the payer has; the counter, None for
-    "it"; its reading). "all gold", "half of your gold rounded up", "10 gold", "half of it"."""
+    "it"; its reading). "all gold", "half of your gold rounded up", "10 gold", "half of it".
+    `whose` is the payer in the reading of a share of what they have ("all your gold")."""
     up = None
     if isinstance(value, ast.Rounded):
         up = value.direction == "up"
@@ -235,7 +245,7 @@ def compile_amount(value: Any, lex: Lexicon) -> tuple[Amount, str | None, str]:
             raise cannot(value, "an amount of a counter the game declares (\"2 gold\")")
         np = value
         counter = lex.counter(head)
-        thing = counter or ""
+        thing = f"{whose} {counter}".strip() if counter else ""
 
         def base(have: int, frame: dict[str, Any]) -> int:
             return have
@@ -245,14 +255,14 @@ def compile_amount(value: Any, lex: Lexicon) -> tuple[Amount, str | None, str]:
         rounded_up = bool(up)
         return ((lambda have, frame: (base(have, frame) + 1) // 2 if rounded_up
                  else base(have, frame) // 2), counter,
-                f"half of {thing}, rounded {'up' if rounded_up else 'down'}")
+                f"half of {thing} (rounded {'up' if rounded_up else 'down'})")
     if np.determiner == "all":
         return (lambda have, frame: base(have, frame)), counter, f"all {thing}"
     if np.count is not None and np.determiner is None and counter is not None:
         n = np.count
-        return (lambda have, frame: n), counter, f"{n} {thing}"
+        return (lambda have, frame: n), counter, f"{n} {counter}"
     if np.determiner in ("a", "an") and counter is not None:
-        return (lambda have, frame: 1), counter, f"1 {thing}"
+        return (lambda have, frame: 1), counter, f"1 {counter}"
     if np.determiner is None and np.count is None and counter is None:
         return base, None, thing
     raise cannot(value, "how much? a number, all, or half of it")
@@ -265,7 +275,10 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
     what they have."""
     act = instruction.act
     verb = act.verb
-    amount, fixed_counter, amount_text = compile_amount(act.object, lex)
+    spoken = act.subject is None or (isinstance(act.subject, ast.Pronoun) and
+                                     act.subject.word == "you")
+    whose = "" if verb == "take" else "your" if spoken else "their"
+    amount, fixed_counter, amount_text = compile_amount(act.object, lex, whose)
     if verb == "take":
         _only_roles(act, "from")
         other = role(act, "from")
@@ -342,8 +355,10 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     where = {"take": " from ", "share": " among ", "give": " to ", "pay": " to "}[verb]
     receiver_text = (where + target.text) if target is not None else " to the bank"
-    if verb == "share" and target is not None:
-        receiver_text += ", in equal parts (rounded down)"
+    if verb == "share" and target is not None:   # "among each opponent": among all of them
+        receiver_text = f" equally among all the {target.text.removeprefix('each ')}s" \
+            " (rounded down)" if target.text.startswith("each ") else \
+            receiver_text + ", in equal parts (rounded down)"
     return _finish(instruction, handler, f"{verb} {amount_text}{receiver_text}", can)
 
 

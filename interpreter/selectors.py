@@ -243,8 +243,9 @@ def _preferences(pref: ast.Preferring, lex: Lexicon) -> Callable[[Ctx, list[int]
         return cards
 
     text = "preferring " + ", then ".join(k.text for k in kinds)
-    if guard is not None:
-        text += f" ({'unless' if unless else 'if'} {says(guard)})"
+    if guard is not None:           # the preference holds only while the condition says so
+        text += (f", unless {says(guard)} (then any of them)" if unless
+                 else f", if {says(guard)} (otherwise any of them)")
     setattr(prefer, "says", text)  # noqa: B010
     return prefer
 
