@@ -182,9 +182,9 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if not seats:
                 return NEXT
             if len(seats) > 1:
-                return _ask(me, "player", [Action("player", {"seat": s}, game.player_name(s))
-                                           for s in seats],
-                            f"Which player gets {game.name(copy)}?")
+                return _ask(target.chooser(int(frame["player"]), me), "player",
+                            [Action("player", {"seat": s}, game.player_name(s))
+                             for s in seats], f"Which player gets {game.name(copy)}?")
             seat = seats[0]
         move_card(state, copy, seat, target.zone)
         game.say(state, f"{game.name(copy)} goes to {game.player_name(seat)}.")
@@ -316,8 +316,9 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
             elif amount(state.players[me].counters.get(counter, 0), frame) <= 0:
                 return NEXT         # nothing to give
             if verb != "share" and len(seats) > 1:
-                return _ask(me, "player", [Action("player", {"seat": s}, game.player_name(s))
-                                           for s in seats], f"{verb.capitalize()}: whom?")
+                return _ask(target.chooser(int(frame["player"]), me), "player",
+                            [Action("player", {"seat": s}, game.player_name(s))
+                             for s in seats], f"{verb.capitalize()}: whom?")
         if verb == "take":
             seats = [s for s in seats if state.players[s].counters.get(counter, 0)]
             if not seats:

@@ -258,11 +258,18 @@ class Receiver:
     mode: str                   # one | all | choose
     zone: str                   # events | civilization
     text: str
+    yours: bool = False         # "a player of your choice": the rule's player picks
+
+    def chooser(self, player: int, doer: int) -> int:
+        """Who picks the receiver: the rule's player for "of your choice", else the doer."""
+        return player if self.yours else doer
 
 
 def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_zone: str = "events") -> Receiver:
     if isinstance(np, ast.Pronoun) and np.word == "you":
         return Receiver(lambda ctx: [ctx.player], "one", default_zone, "you")
+    yours = isinstance(np, ast.NounPhrase) and any(isinstance(t, ast.OfChoice)
+                                                   for t in np.tails)
     if isinstance(np, ast.NounPhrase) and len(np.heads) == 2 and isinstance(np.heads[1], tuple):
         zone = " ".join(np.heads[1])
         if zone not in ("events", "civilization"):
@@ -270,6 +277,6 @@ def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_zone: str = "events") -
         owner = ast.NounPhrase(np.determiner, np.count, np.possessive, np.heads[:1], np.tails,
                                span=np.span)
         seats, mode = players_of(owner, lex)
-        return Receiver(seats, mode, zone, f"{says(seats)}'s {zone}")
+        return Receiver(seats, mode, zone, f"{says(seats)}'s {zone}", yours)
     seats, mode = players_of(np, lex)
-    return Receiver(seats, mode, default_zone, says(seats))
+    return Receiver(seats, mode, default_zone, says(seats), yours)

@@ -315,6 +315,8 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
     if not _the_deck(role(act, "from")) or not _events_of_doer(role(act, "into")):
         raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
+    if np.count is None and np.determiner is None:
+        raise cannot(np, 'how many cards? "draw 3 cards" or "draw a card"')
     count = np.count if np.count is not None else 1
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,

@@ -170,6 +170,14 @@ RULES = [
     ("on acquire: each opponent may gain 1 gold; then lose 1 gold", REPORTED),
     ("on acquire: draw 999999999 cards from the deck into your events", PLAYS),
     ("on acquire: draw 2 cards", REPORTED),
+    ("on acquire: draw a card from the deck into your events", PLAYS),
+    ("on acquire: draw cards from the deck into your events", REPORTED),      # how many?
+    ("on acquire: destroy one of your decadent cards", REPORTED),             # AH-K8
+    ("on acquire: destroy your active cards", REPORTED),                      # how many?
+    ("on acquire: fail each calamity in another player's events", REPORTED),
+    ("on acquire: swap this card for a card in the deck", REPORTED),
+    ("on acquire: each opponent destroys one of their active cards of your choice", PLAYS),
+    ("on acquire: destroy each card of your choice in your events", REPORTED),
     ("on acquire: the opponent with the most gold gains 1 gold", PLAYS),
     ("on acquire: the opponent gains 1 gold", PLAYS),
     ("on acquire: each player who has passed gains 1 gold", PLAYS),
@@ -743,3 +751,19 @@ def test_a_comparison_or_preference_picks_among_what_the_verb_reaches(
     acted, offered = _reached(verb, text)
     want = destroyable if verb == "destroy" else named
     assert (acted or offered) == want, f"{text!r}: {sorted(acted or offered)}"
+
+
+def test_of_your_choice_lets_the_rules_player_choose_the_receiver() -> None:
+    from interpreter.program import JumpI
+    state = _word_position()
+    state.players[1].counters["gold"] = 3
+    text = "each opponent gives 1 gold to a player of your choice"
+    GAME.programs["test:receiver"] = program = compile_body(parse(text, start="rules"),
+                                                            GAME.lexicon)
+    for instruction in program:
+        prepare_act(GAME, instruction)
+    GAME.programs["test:stop"] = [JumpI(0)]
+    state.frames = [GAME.frame("test:stop", 0), GAME.frame("test:receiver", 0)]
+    GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
+    assert state.pending is not None and state.pending["player"] == 0, "player 1 chooses"
+    assert state.pending["kind"] == "player"
