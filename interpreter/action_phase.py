@@ -36,6 +36,7 @@ from .dice import face_of, reroll, result_tokens
 from .errors import RuleError
 from .meaning import Ctx
 from .payments import Payment, Purse, Source
+from .program import TestI
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -95,10 +96,10 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     if "pool" not in loc:
         loc["pool"] = "dice" if seat == state.active else "tokens"
         loc["tokens"] = [] if seat == state.active else result_tokens(state)
-        loc["triggers"] = game.triggers(state, seat, START_EVENT)
-    while loc["triggers"]:                      # "at the start of your actions" rules
-        key, copy = loc["triggers"].pop(0)
-        return push(game.frame(key, seat, copy))
+        loc["checked"] = []
+    due = _start_rule_due(game, state, seat, loc)
+    if due is not None:                         # "at the start of your actions" rules
+        return push(due)
     if answer is None and "choosing" in loc:   # resumed while the detail is asked (a save)
         entry = Action(loc["choosing"]["kind"], loc["choosing"]["params"])
         if entry not in menu(game, state, seat, _pool(state, loc), loc["pool"] == "dice"):
@@ -123,11 +124,54 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
             return push(pushed[0])
     while loc.get("after"):
         return push(loc["after"].pop(0))
+    due = _start_rule_due(game, state, seat, loc)
+    if due is not None:                         # checked again whenever the phase resumes
+        return push(due)
     if until is not None and until(game.ctx(state, frame)):
         _finish(game, state, seat, _pool(state, loc))
         return NEXT
     options = menu(game, state, seat, _pool(state, loc), loc["pool"] == "dice")
     return wait(Decision(seat, "action", options, "Your actions", describe="action"))
+
+
+def _start_rule_due(game: Game, state: State, seat: int,
+                    loc: dict[str, Any]) -> dict[str, Any] | None:
+    """The frame of the next "at the start of your actions" rule to run, if one is due.
+
+    Such a rule is a check made whenever the phase starts or resumes (before each choice), on
+    the doer's active cards of the moment: a card acquired in the middle of the phase is checked
+    at once. A rule runs once for each card its opening condition finds ("if "X" is in your
+    events: swap it ...": each copy of X in turn); a rule whose condition does not hold now
+    waits for a later resume; a rule without a condition runs once in the phase."""
+    if "checked" not in loc:                    # a phase saved before rules were rechecked
+        loc["checked"] = [[k, c, None] for k, c in game.triggers(state, seat, START_EVENT)
+                          if [k, c] not in loc.pop("triggers", [])]
+    checked = loc["checked"]
+    for key, copy in game.triggers(state, seat, START_EVENT):
+        frame = game.frame(key, seat, copy)
+        found = _opening_check(game, state, frame)
+        if found is False or [key, copy, found] in checked:
+            continue
+        checked.append([key, copy, found])
+        if found is not None:
+            frame["it"] = found
+        return frame
+    return None
+
+
+def _opening_check(game: Game, state: State, frame: dict[str, Any]) -> int | bool | None:
+    """What a rule's opening condition finds now: False when it does not hold (and the rule
+    would do nothing), the card it names when it names one, else None."""
+    program = game.programs[frame["prog"]]
+    first = program[0] if program else None
+    if not isinstance(first, TestI):
+        return None
+    ctx = game.ctx(state, frame)
+    holds = first.cond(ctx) != first.jump_if
+    if not holds and first.target >= len(program):
+        return False
+    it = ctx.it if holds else None
+    return it if isinstance(it, int) and not isinstance(it, bool) else None
 
 
 # The kinds of action a pack may declare (game.yaml `actions:`), as the phase names them;

@@ -214,9 +214,18 @@ def _cancels(s: ast.Cancels) -> tuple[str, str]:
 
 
 def _per(measure: Num, every: int) -> Num:
-    """war +1 per 2 lands: one step for every `every` things counted."""
-    return said(lambda ctx: measure(ctx) // every,
-                f"{says(measure)}" + (f" / {every}" if every > 1 else ""))
+    """war +1 per 2 lands: one step for every `every` things counted. Read back as what one
+    step is: "each land card you own", "every 2 land cards you own"."""
+    counted = says(measure)
+    if counted.startswith("the number of "):
+        things = counted.removeprefix("the number of ")
+        if things.split(" ")[-1] == "cards" or " cards " in things:
+            things += " you own"
+        step = f"every {every} {things}" if every > 1 else \
+            f"each {things.replace('cards', 'card', 1).replace('symbols', 'symbol', 1)}"
+    else:
+        step = f"every {every} of {counted}" if every > 1 else f"each one of {counted}"
+    return said(lambda ctx: measure(ctx) // every, step)
 
 
 def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,

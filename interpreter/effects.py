@@ -16,8 +16,8 @@ from .actions import Action, Decision
 from .control import NEXT, Result, push, wait
 from .errors import cannot
 from .meaning import Ctx, Lexicon
-from .moves import destroy, doer, gain_counter, remove_card, role
-from .selectors import CardSelector, Receiver, card_selector, decadent, receiver
+from .moves import destroy, doer, gain_counter, is_tilted, move_card, remove_card, role
+from .selectors import CardSelector, Receiver, card_selector, receiver
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -69,23 +69,21 @@ def can_do(game: Game, state: State, frame: dict[str, Any], instruction: ActI) -
 def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
-    chosen_by = card_selector(act.object, lex)
     verb = act.verb
+    # a card in decadence is never destroyed (AH-K8): it is no candidate of "destroy"
+    chosen_by = card_selector(act.object, lex, never_decadent=verb == "destroy")
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        me = doer(frame)
         if answer is not None:
             chosen = [answer.params["card"]]
         else:
-            ctx = _ctx(game, state, frame)
-            cards = chosen_by.select(ctx)
-            if verb == "destroy":           # a decadent card is never destroyed (AH-K8)
-                cards = [c for c in cards if not decadent(ctx, c)]
+            cards = chosen_by.select(_ctx(game, state, frame))
             if not cards:
                 return NEXT
             if not chosen_by.many and len(cards) > 1:
-                return _card_choice(game, me, cards, f"Which card to {verb}?")
+                return _card_choice(game, _chooser(chosen_by, frame), cards,
+                                    f"Which card to {verb}?")
             chosen = cards if chosen_by.many else cards[:1]
         for copy in chosen:
             if verb == "destroy":
@@ -98,6 +96,10 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
     return _finish(instruction, handler, f"{verb} {chosen_by.text}", _some(chosen_by))
 
 
+def _chooser(selector: CardSelector, frame: dict[str, Any]) -> int:
+    return selector.chooser(int(frame["player"]), doer(frame))
+
+
 def _some(selector: CardSelector) -> Can:
     return lambda game, state, frame: "fully" if selector.select(
         _ctx(game, state, frame)) else "not"
@@ -108,7 +110,7 @@ def _some(selector: CardSelector) -> Can:
 
 def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
     """take "X" from another civilization: the card joins the taker's civilization, as it was
-    (tilted or not)."""
+    (tilted or not: `move_card`)."""
     act = instruction.act
     _only_roles(act, "from")
     source = role(act, "from")
@@ -119,27 +121,29 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         me = doer(frame)
-        loc = frame["loc"]
         if answer is not None and answer.kind == "card":
-            loc["card"] = answer.params["card"]
-        if "card" not in loc:
+            chosen = [answer.params["card"]]
+        else:
             cards = chosen_by.select(_ctx(game, state, frame))
             if not cards:
                 return NEXT
-            if len(cards) > 1:
-                return _card_choice(game, me, cards, "Take which card?")
-            loc["card"] = cards[0]
-        copy = loc["card"]
-        owner = _owner(state, copy)
-        tilted = owner is not None and copy in state.players[owner].tilted
-        remove_card(state, copy)
-        state.players[me].civilization.append([copy])
-        if tilted:
-            state.players[me].tilted.append(copy)
-        game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
-                        f"{game.player_name(owner) if owner is not None else 'the table'}.")
+            if len(cards) > 1 and not chosen_by.many:
+                return _card_choice(game, _chooser(chosen_by, frame), cards,
+                                    "Take which card?")
+            chosen = cards if chosen_by.many else cards[:1]
+        for copy in chosen:
+            owner = _owner(state, copy)
+            move_card(state, copy, me, "civilization")
+            game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
+                            f"{game.player_name(owner) if owner is not None else 'the table'}.")
         return NEXT
-    return _finish(instruction, handler, f"take {chosen_by.text} into their civilization",
+    where = chosen_by.where
+    what = chosen_by.text.replace(f" in {where}", f" from {where}", 1) if where else \
+        chosen_by.text
+    spoken = act.subject is None or (isinstance(act.subject, ast.Pronoun) and
+                                     act.subject.word == "you")
+    into = "your" if spoken else "their"
+    return _finish(instruction, handler, f"take {what} into {into} civilization",
                    _some(chosen_by))
 
 
@@ -158,10 +162,19 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
         me = doer(frame)
-        cards = chosen_by.select(_ctx(game, state, frame))
-        if not cards:
-            return NEXT
-        copy = cards[0]
+        loc = frame["loc"]
+        if answer is not None and answer.kind == "card":
+            loc["card"] = answer.params["card"]
+            answer = None
+        if "card" not in loc:
+            cards = chosen_by.select(_ctx(game, state, frame))
+            if not cards:
+                return NEXT
+            if len(cards) > 1:
+                return _card_choice(game, _chooser(chosen_by, frame), cards,
+                                    f"Which card to {act.verb}?")
+            loc["card"] = cards[0]
+        copy = loc["card"]
         if answer is not None:
             seat = answer.params["seat"]
         else:
@@ -169,18 +182,16 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if not seats:
                 return NEXT
             if len(seats) > 1:
-                return _ask(me, "player", [Action("player", {"seat": s}, game.player_name(s))
-                                           for s in seats],
-                            f"Which player gets {game.name(copy)}?")
+                return _ask(target.chooser(int(frame["player"]), me), "player",
+                            [Action("player", {"seat": s}, game.player_name(s))
+                             for s in seats], f"Which player gets {game.name(copy)}?")
             seat = seats[0]
-        remove_card(state, copy)
-        if target.zone == "civilization":
-            state.players[seat].civilization.append([copy])
-        else:
-            state.players[seat].events.append(copy)
+        move_card(state, copy, seat, target.zone)
         game.say(state, f"{game.name(copy)} goes to {game.player_name(seat)}.")
         return NEXT
-    text = f"{act.verb} {chosen_by.text} to {target.text} (into their {target.zone})"
+    text = f"{act.verb} {chosen_by.text} to {target.text}"
+    if not target.text.endswith(target.zone):
+        text += f" (into their {target.zone})"
     return _finish(instruction, handler, text, _some(chosen_by))
 
 
@@ -209,9 +220,11 @@ def is_amount(value: Any, lex: Lexicon) -> bool:
 Amount = Callable[[int, dict[str, Any]], int]
 
 
-def compile_amount(value: Any, lex: Lexicon) -> tuple[Amount, str | None, str]:
+def compile_amount(value: Any, lex: Lexicon,
+                   whose: str = "") -> tuple[Amount, str | None, str]:
     """An amount of a counter: (how much, given what the payer has; the counter, None for
-    "it"; its reading). "all gold", "half of your gold rounded up", "10 gold", "half of it"."""
+    "it"; its reading). "all gold", "half of your gold rounded up", "10 gold", "half of it".
+    `whose` is the payer in the reading of a share of what they have ("all your gold")."""
     up = None
     if isinstance(value, ast.Rounded):
         up = value.direction == "up"
@@ -232,7 +245,7 @@ def compile_amount(value: Any, lex: Lexicon) -> tuple[Amount, str | None, str]:
             raise cannot(value, "an amount of a counter the game declares (\"2 gold\")")
         np = value
         counter = lex.counter(head)
-        thing = counter or ""
+        thing = f"{whose} {counter}".strip() if counter else ""
 
         def base(have: int, frame: dict[str, Any]) -> int:
             return have
@@ -242,14 +255,14 @@ def compile_amount(value: Any, lex: Lexicon) -> tuple[Amount, str | None, str]:
         rounded_up = bool(up)
         return ((lambda have, frame: (base(have, frame) + 1) // 2 if rounded_up
                  else base(have, frame) // 2), counter,
-                f"half of {thing}, rounded {'up' if rounded_up else 'down'}")
+                f"half of {thing} (rounded {'up' if rounded_up else 'down'})")
     if np.determiner == "all":
         return (lambda have, frame: base(have, frame)), counter, f"all {thing}"
     if np.count is not None and np.determiner is None and counter is not None:
         n = np.count
-        return (lambda have, frame: n), counter, f"{n} {thing}"
+        return (lambda have, frame: n), counter, f"{n} {counter}"
     if np.determiner in ("a", "an") and counter is not None:
-        return (lambda have, frame: 1), counter, f"1 {thing}"
+        return (lambda have, frame: 1), counter, f"1 {counter}"
     if np.determiner is None and np.count is None and counter is None:
         return base, None, thing
     raise cannot(value, "how much? a number, all, or half of it")
@@ -262,7 +275,10 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
     what they have."""
     act = instruction.act
     verb = act.verb
-    amount, fixed_counter, amount_text = compile_amount(act.object, lex)
+    spoken = act.subject is None or (isinstance(act.subject, ast.Pronoun) and
+                                     act.subject.word == "you")
+    whose = "" if verb == "take" else "your" if spoken else "their"
+    amount, fixed_counter, amount_text = compile_amount(act.object, lex, whose)
     if verb == "take":
         _only_roles(act, "from")
         other = role(act, "from")
@@ -300,8 +316,9 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
             elif amount(state.players[me].counters.get(counter, 0), frame) <= 0:
                 return NEXT         # nothing to give
             if verb != "share" and len(seats) > 1:
-                return _ask(me, "player", [Action("player", {"seat": s}, game.player_name(s))
-                                           for s in seats], f"{verb.capitalize()}: whom?")
+                return _ask(target.chooser(int(frame["player"]), me), "player",
+                            [Action("player", {"seat": s}, game.player_name(s))
+                             for s in seats], f"{verb.capitalize()}: whom?")
         if verb == "take":
             seats = [s for s in seats if state.players[s].counters.get(counter, 0)]
             if not seats:
@@ -339,8 +356,10 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     where = {"take": " from ", "share": " among ", "give": " to ", "pay": " to "}[verb]
     receiver_text = (where + target.text) if target is not None else " to the bank"
-    if verb == "share" and target is not None:
-        receiver_text += ", in equal parts (rounded down)"
+    if verb == "share" and target is not None:   # "among each opponent": among all of them
+        receiver_text = f" equally among all the {target.text.removeprefix('each ')}s" \
+            " (rounded down)" if target.text.startswith("each ") else \
+            receiver_text + ", in equal parts (rounded down)"
     return _finish(instruction, handler, f"{verb} {amount_text}{receiver_text}", can)
 
 
@@ -359,26 +378,32 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
     second_by = card_selector(other, lex)
     if first_by.many or second_by.many:
         raise cannot(act, "swap one card for one card")
+    for phrase, selector in ((act.object, first_by), (other, second_by)):
+        if selector.where and not selector.where.endswith(("events", "civilization")):
+            raise cannot(phrase, "a swap trades places in events or civilizations, not in "
+                                 f"{selector.where}")
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
-        me = doer(frame)
         loc = frame["loc"]
         ctx = _ctx(game, state, frame)
         if answer is not None and answer.kind == "card":
             loc.setdefault("picked", []).append(answer.params["card"])
         picked = loc.get("picked", [])
-        firsts = first_by.select(ctx)
+        firsts = [c for c in first_by.select(ctx)
+                  if any(o != c for o in second_by.select(ctx))]
         if not firsts:
             return NEXT
-        first = firsts[0]
+        if len(firsts) > 1 and not picked:
+            return _card_choice(game, _chooser(first_by, frame), firsts, "Swap which card?")
+        first = picked[0] if len(firsts) > 1 else firsts[0]
+        picked = picked[1:] if len(firsts) > 1 else picked
         seconds = [c for c in second_by.select(ctx) if c != first]
-        if not seconds:
-            return NEXT
         if picked:
             second = picked[0]
         elif len(seconds) > 1:
-            return _card_choice(game, me, seconds, f"Swap {game.name(first)} for which card?")
+            return _card_choice(game, _chooser(second_by, frame), seconds,
+                                f"Swap {game.name(first)} for which card?")
         else:
             second = seconds[0]
         _exchange_places(state, first, second)
@@ -387,13 +412,16 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     def can(game: Game, state: State, frame: dict[str, Any]) -> str:
         ctx = _ctx(game, state, frame)
-        firsts = first_by.select(ctx)
-        return "fully" if firsts and any(c != firsts[0] for c in second_by.select(ctx)) \
+        seconds = second_by.select(ctx)
+        return "fully" if any(o != c for c in first_by.select(ctx) for o in seconds) \
             else "not"
     return _finish(instruction, handler, f"swap {first_by.text} for {second_by.text}", can)
 
 
 def _exchange_places(state: State, a: int, b: int) -> None:
+    """Each card takes the other's place and keeps its turned state: a tilted card that lands
+    on top of a civilization's pile stays tilted there (its new owner straightens it)."""
+    turned = {c for c in (a, b) if is_tilted(state, c)}
     for player in state.players:        # the piles that change are new lists: piles are shared
         player.civilization = [pile[:] if a in pile or b in pile else pile
                                for pile in player.civilization]
@@ -412,10 +440,8 @@ def _exchange_places(state: State, a: int, b: int) -> None:
     where_a[0][where_a[1]] = b
     where_b[0][where_b[1]] = a
     for player in state.players:
-        if a in player.tilted:
-            player.tilted.remove(a)
-        if b in player.tilted:
-            player.tilted.remove(b)
+        player.tilted = [c for c in player.tilted if c not in (a, b)]
+        player.tilted += [c for c in sorted(turned) if c in player.active_cards()]
 
 
 # ------------------------------------------------------------------ calamities failing
@@ -429,6 +455,12 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
     failing_by = card_selector(act.object, lex)
+    subject = act.subject
+    spoken = subject is None or (isinstance(subject, ast.Pronoun) and subject.word == "you")
+    own = ("your events", "their events") if spoken else ("their events",)
+    if failing_by.where not in own:
+        raise cannot(act.object, "a calamity fails in the events zone of the player it "
+                                 'strikes: "fail each unresolved calamity in your events"')
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
                 answer: Action | None) -> Result:
@@ -437,6 +469,8 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
         loc = frame["loc"]
         if loc.get("queue"):
             return push(loc["queue"].pop(0))
+        if loc.get("struck") and not failing_by.many:
+            return NEXT                 # "fail a calamity ...": one, and it has failed
         if answer is not None:
             copy = answer.params["card"]
         else:
@@ -444,15 +478,16 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
                        if c in player.events]
             if not failing:
                 return NEXT
-            if len(failing) > 1 and not failing_by.many:
-                failing = failing[:1]
             if len(failing) > 1:
-                return _card_choice(game, me, failing, "Which calamity fails first?")
+                prompt = ("Which calamity fails first?" if failing_by.many
+                          else "Which calamity fails?")
+                return _card_choice(game, _chooser(failing_by, frame), failing, prompt)
             copy = failing[0]
         started = player.flags.get("turn_start_events", [])
         player.flags["turn_start_events"] = [c for c in started if c != copy]
         player.events.remove(copy)
         state.discard.append(copy)
+        loc["struck"] = True
         game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
         game.note("fail", card=copy, seat=me)
         info = game.catalog.info(copy)
@@ -462,6 +497,7 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
             return push(game.frame("empty", me, copy))
         loc["queue"] = frames[1:]
         return push(frames[0])
-    text = f"{failing_by.text} fails, in the order the player chooses"
+    text = (f"{failing_by.text} fails, in the order the player chooses" if failing_by.many
+            else f"{failing_by.text} fails")
     return _finish(instruction, handler, text, _some(failing_by))
 

@@ -50,23 +50,22 @@ def _read(game: Game, info: CardInfo) -> CardReading:
     for when in info.free:
         lines.append(f"It costs nothing to acquire {_guard(when)}.")
     for when in info.discardable:
-        lines.append(f"Its owner may discard it from their events without a loss "
-                     f"{_guard(when)}.")
+        lines.append(f"You may discard it from your events without a loss {_guard(when)}.")
     for rule in info.own_cost:
         lines.append(f"Acquiring it costs {_delta(rule)} {counted} {_guard(rule.when)}.")
     for rule in info.acquisition_costs:
-        lines.append(f"While it is active, its owner's {_kinds(rule)} cost {_delta(rule)} "
+        lines.append(f"While it is active, your {_kinds(rule)} cost {_delta(rule)} "
                      f"{counted} {_guard(rule.when)}.")
     for rule in info.events_costs:
         kinds = f" of {' '.join(rule.types)} cards" if rule.types else ""
-        lines.append(f"While it is in its owner's events, their first paid acquisition{kinds} "
+        lines.append(f"While it is in your events, your first paid acquisition{kinds} "
                      f"each turn costs {_delta(rule)} {counted} {_guard(rule.when)}.")
     for amount, when in info.gold_prices:
         lines.append(f"Its gold price is {amount} {_guard(when)}.")
     for strength in info.strength:
-        per = f" for each step of {says(strength.per)}" if strength.per else ""
-        side = {"war": "in every war", "attack": "when its owner attacks",
-                "defence": "when its owner defends"}[strength.kind]
+        per = f" for {says(strength.per)}" if strength.per else ""
+        side = {"war": "in every war", "attack": "when you attack",
+                "defence": "when you defend"}[strength.kind]
         lines.append(f"It adds {strength.amount:+d} strength{per} {side} "
                      f"{_guard(strength.when)}.")
     for what, name in info.cancels:
@@ -114,13 +113,15 @@ def _kinds(rule: CostRule) -> str:
     return " ".join(rule.types) + " acquisitions" if rule.types else "acquisitions"
 
 
+# The read-back speaks to the card's owner, as the cards do: "you" is the player it belongs to.
 EVENTS = {
-    "acquire": "When its owner acquires it",
-    "failure": "When it fails (its owner did not pay for it in time)",
-    "war": "In each war its owner fights, while it is active",
-    "you lose a war": "When its owner loses a war",
-    "you lose a war as defender": "When its owner loses a war they defended",
-    "the start of your actions": "At the start of its owner's actions",
+    "acquire": "When you acquire it",
+    "failure": "When it fails (you did not pay for it in time)",
+    "war": "In each war you fight, while it is active",
+    "you lose a war": "When you lose a war",
+    "you lose a war as defender": "When you lose a war you defended",
+    "the start of your actions": "At the start of your actions (checked again whenever they "
+                                 "resume)",
 }
 
 
@@ -139,7 +140,8 @@ def _steps(program: list[prog.Instruction], start: int, end: int) -> list[str]:
     while i < end:
         instruction = program[i]
         if isinstance(instruction, prog.ActI):
-            out.append(str(instruction.data.get("says") or instruction.act.verb))
+            text = str(instruction.data.get("says") or instruction.act.verb)
+            out.append(f"you {text}" if text.startswith("may ") else text)
             i += 1
         elif isinstance(instruction, prog.TestI) and isinstance(instruction.node,
                                                                prog.ast.Repeat):
@@ -163,7 +165,7 @@ def _steps(program: list[prog.Instruction], start: int, end: int) -> list[str]:
         elif isinstance(instruction, prog.AskI):
             done = instruction.options[-1][1]
             body = _steps(program, i + 1, done)
-            out.append(f"the player may: ({'; then '.join(body)})")
+            out.append(f"you may: ({'; then '.join(body)})")
             i = done
         else:
             i += 1

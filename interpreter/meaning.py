@@ -191,20 +191,21 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
                 seats = [s for s in seats if values[s] == best]
         return seats
 
-    text = ("the other players" if others and noun == "player" else
-            "the opponents" if others else "the players")
-    for cond, lead in conds:
-        text += f" {lead} {says(cond)}"
+    # read back in the singular: "each opponent who owns ...", "an opponent of your choice"
+    text = ("other player" if others and noun == "player" else
+            "opponent" if others else "player") + (" of your choice" if chosen else "")
+    for cond, _ in conds:
+        text += f" who {says(cond)}"
     if superlative is not None:
-        text += f" with the {superlative.kind} {says(measure)}"
+        text += f" with the {superlative.kind} {says(measure).removeprefix('the number of ')}"
     if np.determiner in ("each", "every", "all") or (np.possessive and noun == "opponent"):
         if chosen or superlative is not None:
             raise cannot(np, "each of them, or one of your choice? not both")
-        return said(candidates, f"each of {text}"), "all"
+        return said(candidates, f"each {text}"), "all"
     if np.determiner == "the" and superlative is not None:
-        return said(candidates, f"one of {text} (a tie is the chooser's)"), "choose"
+        return said(candidates, f"the {text} (on a tie, of your choice)"), "choose"
     if chosen or np.determiner in ("a", "an", "another", "any"):
-        return said(candidates, f"one of {text} of the chooser's choice"), "choose"
+        return said(candidates, one_of(text)), "choose"
     raise cannot(np, f'which players "{" ".join(np.heads[0])}" names is unclear '
                      '(say "each", "an ... of your choice", "the ... with the most ...")')
 
@@ -274,6 +275,12 @@ def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXIC
     def test(ctx: Ctx, c: int) -> bool:
         return all(t(ctx, c) for t in tests)
     return CardWords(test, state, text)
+
+
+def one_card(cards: str) -> str:
+    """ "active figure cards" read as one of them: "an active figure card"."""
+    single = cards.replace("cards", "card", 1)
+    return ("an " if single[:1] in "aeiou" else "a ") + single
 
 
 def _bonus_test(kind: str | None) -> CardTest:
@@ -447,7 +454,7 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
             lex.counter((kind,)) is None:
         raise cannot(node, f'"{kind}" is not a resource or a counter')
     state = states[0] if states else "active"
-    text = f"the {state} {kind + ' ' if kind else ''}bonus symbols"
+    text = f"the number of {kind + ' ' if kind else ''}bonus symbols on your {state} cards"
     return said(lambda ctx: sum(ctx.info(c).symbols(kind)
                                 for c in civ_cards(ctx, ctx.player, state)), text)
 
@@ -488,7 +495,11 @@ def compile_value(node: Any, lex: Lexicon = NO_LEXICON) -> Num:
 def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
     left, right = compile_value(node.left, lex), compile_value(node.right, lex)
     op = node.op
-    text = f"({says(left)} {op} {says(right)})"
+
+    def operand(part: Any, num: Num) -> str:       # brackets only where they group
+        return f"({says(num)})" if isinstance(part, ast.Arith) else says(num)
+    word = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}[op]
+    text = f"{operand(node.left, left)} {word} {operand(node.right, right)}"
     if op == "+":
         return said(lambda ctx: left(ctx) + right(ctx), text)
     if op == "-":
@@ -496,8 +507,8 @@ def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
     if op == "*":
         return said(lambda ctx: left(ctx) * right(ctx), text)
     if rounding == "up":
-        return said(lambda ctx: -(-left(ctx) // max(1, right(ctx))), text + " rounded up")
-    return said(lambda ctx: left(ctx) // max(1, right(ctx)), text + " rounded down")
+        return said(lambda ctx: -(-left(ctx) // max(1, right(ctx))), text + ", rounded up")
+    return said(lambda ctx: left(ctx) // max(1, right(ctx)), text + ", rounded down")
 
 
 def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
@@ -631,24 +642,40 @@ COMPARATORS: dict[str | None, Callable[[int, int], bool]] = {
 }
 
 
+def one_of(kind: str) -> str:
+    """ "other player ..." as one of them: "another player ...", "an opponent ..."."""
+    if kind.startswith("other "):
+        return "an" + kind
+    return ("an " if kind[:1] in "aeiou" else "a ") + kind
+
+
+def agree_with_you(text: str) -> str:
+    """A condition read for a third person ("owns a land") said of "you" ("own a land")."""
+    for third, plain in (("owns ", "own "), ("has ", "have ")):
+        if text.startswith(third):
+            return plain + text[len(third):]
+    return text
+
+
 def _for_subject(subject: Any, test: Cond, lex: Lexicon) -> Cond:
     """Evaluate `test` for the players a condition's subject names ("a player has ...")."""
     if isinstance(subject, ast.Pronoun) and subject.word == "you":
-        return said(test, f"the player {says(test)}")
+        return said(test, f"you {agree_with_you(says(test))}")
     if isinstance(subject, ast.NounPhrase) and subject.determiner == "no":
         plain = replace(subject, determiner="each")
         seats, _ = players_of(plain, lex)
         return said(lambda ctx: not any(test(ctx.with_player(s)) for s in seats(ctx)),
-                    f"none of {says(seats).removeprefix('each of ')}: {says(test)}")
+                    f"no {says(seats).removeprefix('each ')} {says(test)}")
     seats, mode = players_of(subject, lex)
     if mode == "all":
         return said(lambda ctx: all(test(ctx.with_player(s)) for s in seats(ctx)),
-                    f"{says(seats)}: {says(test)}")
+                    f"{says(seats)} {says(test)}")
     if mode == "choose":
         return said(lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
-                    f"at least one of {says(seats).removeprefix('one of ')}: {says(test)}")
+                    f"at least one {says(seats).removeprefix('an').removeprefix('a ').strip()} "
+                    f"{says(test)}")
     return said(lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
-                f"{says(seats)}: {says(test)}")
+                f"{says(seats)} {says(test)}")
 
 
 def _owns_named(name: str) -> Cond:
@@ -680,10 +707,12 @@ def compile_owns(options: tuple[Any, ...], lex: Lexicon = NO_LEXICON) -> Cond:
                 f.test(ctx, c) for c in civ_cards(ctx, ctx.player, f.state)),
                 f"owns no {found.text}"))
             continue
+        owned = f"at least {count} {found.text}" if count > 1 else one_card(found.text)
         tests.append(said(lambda ctx, f=found, n=count: sum(
             1 for c in civ_cards(ctx, ctx.player, f.state) if f.test(ctx, c)) >= n,
-            f"owns at least {count} {found.text}"))
-    return said(lambda ctx: any(t(ctx) for t in tests), " or ".join(says(t) for t in tests))
+            f"owns {owned}"))
+    things = [says(t).removeprefix("owns ") for t in tests]      # "owns "A" or "B""
+    return said(lambda ctx: any(t(ctx) for t in tests), "owns " + " or ".join(things))
 
 
 def _owns_n_of(node: ast.OwnsNOf) -> Cond:
@@ -783,8 +812,10 @@ def _did_fact(verb: str, value: Any, this_turn: bool, node: Any, lex: Lexicon,
         raise cannot(value, f'"{verb}" takes no object')
     if negated:
         want = not want
-    what = ("acquired a card this turn" if verb == "acquired" else "passed")
-    text = what if want else f"not {what}"
+    if verb == "acquired":
+        text = "acquired a card this turn" if want else "acquired nothing this turn"
+    else:
+        text = "has passed" if want else "has not passed"
     return said(lambda ctx: bool(ctx.state.players[ctx.player].flags.get(flag)) == want, text)
 
 

@@ -51,6 +51,26 @@ def remove_card(state: State, copy: int) -> tuple[int, str] | None:
     return None
 
 
+def is_tilted(state: State, copy: int) -> bool:
+    return any(copy in player.tilted for player in state.players)
+
+
+def move_card(state: State, copy: int, seat: int, zone: str) -> None:
+    """Move a copy into a player's events or civilization (as a pile of its own).
+
+    A card keeps its turned state: a tilted card stays tilted, in its new civilization too,
+    until its owner straightens it (a card in the events is never turned)."""
+    tilted = is_tilted(state, copy)
+    remove_card(state, copy)
+    player = state.players[seat]
+    if zone == "civilization":
+        player.civilization.append([copy])
+        if tilted:
+            player.tilted.append(copy)
+    else:
+        player.events.append(copy)
+
+
 def destroy(game: Game, state: State, copy: int) -> None:
     where = remove_card(state, copy)
     state.discard.append(copy)

@@ -37,11 +37,19 @@ Select = Callable[[Ctx], list[int]]
 
 @dataclass(frozen=True)
 class CardSelector:
-    """The copies a card phrase means: all of them (`many`) or one the doer picks."""
+    """The copies a card phrase means: all of them (`many`) or one that is picked, by the
+    doer, or by the rule's player when the phrase says "of your choice" (`yours`). `where`
+    is the zone the phrase names ("your events", "your civilization", "the deck"...)."""
 
     select: Select
     many: bool
     text: str
+    where: str = ""
+    yours: bool = False
+
+    def chooser(self, player: int, doer: int) -> int:
+        """Who picks the card: the rule's player for "of your choice", else the doer."""
+        return player if self.yours else doer
 
 
 PLAYER_ZONES = ("events", "civilization", "legacy")
@@ -104,9 +112,12 @@ def decadent(ctx: Ctx, copy: int) -> bool:
     return any(copy in pile[1:] for p in ctx.state.players for pile in p.civilization)
 
 
-def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None) -> CardSelector:
+def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None,
+                  never_decadent: bool = False) -> CardSelector:
     """Compile a card phrase; `zone` is a zone phrase given by a role ("from another
-    civilization") when the phrase itself names none."""
+    civilization") when the phrase itself names none. `never_decadent`: the verb can never
+    reach a card in decadence (destroy, AH-K8), so such cards are no candidates at all,
+    before any preference or comparison, and a phrase naming only them is an error."""
     if isinstance(np, ast.Pronoun):
         if np.word != "it":
             raise cannot(np, '"you" is not a card')
@@ -122,9 +133,9 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None) -> CardS
     located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
     superlative = next((t for t in np.tails if isinstance(t, ast.Superlative)), None)
     preferring = next((t for t in np.tails if isinstance(t, ast.Preferring)), None)
+    chosen = next((t for t in np.tails if isinstance(t, ast.OfChoice)), None)
     for tail in np.tails:
-        if tail not in (located, superlative, preferring) and not isinstance(tail,
-                                                                             ast.OfChoice):
+        if tail not in (located, superlative, preferring, chosen):
             raise cannot(tail, "a card phrase cannot say this")
     if located is not None and zone is not None:
         raise cannot(np, "the card's zone is said twice")
@@ -134,6 +145,13 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None) -> CardS
     if np.count is not None or np.determiner not in (None, "a", "an", "one of", "each",
                                                       "all", "every"):
         raise cannot(np, f'"{np.determiner or np.count}" cards: say "one of", "a" or "each"')
+    if np.determiner is None and not isinstance(head, ast.CardName):
+        raise cannot(np, 'how many of them? say "one of your ... cards", "a card in ..." or '
+                         '"each card in ..." ("all your ... cards")')
+    if chosen is not None and (many or isinstance(head, ast.CardName)):
+        raise cannot(chosen, '"of your choice" picks one card among several: "one of their '
+                             'active cards of your choice"')
+    yours = chosen is not None
     if isinstance(head, ast.CardName):
         if where is None or np.possessive or np.determiner not in (None,):
             raise cannot(np, f'where is "{head.name}"? say "\\"{head.name}\\" in any '
@@ -142,7 +160,7 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None) -> CardS
         name = head.name
         return CardSelector(lambda ctx: [c for c in zone_select(ctx)
                                          if ctx.info(c).name == name and not decadent(ctx, c)],
-                            False, f'"{name}" in {zone_text}')
+                            False, f'"{name}" in {zone_text}', zone_text)
     found = card_words(tuple(singular(w) for w in head), np, lex, allow=("unresolved",))
     unresolved = "unresolved" in (singular(w) for w in head)
     if where is not None:
@@ -162,6 +180,13 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None) -> CardS
     else:
         raise cannot(np, 'whose cards? say "one of your active cards" or "a card in your '
                          'events"')
+    if never_decadent and found.state == "decadent":
+        raise cannot(np, "a card in decadence can never be destroyed (AH-K8): no card is "
+                         "ever chosen this way")
+    if unresolved and base_text not in ("your events", "their events"):
+        raise cannot(np, '"unresolved" cards are calamities still in the events zone since '
+                         'the turn began: "each unresolved calamity in your events"')
+    started_seat = (lambda ctx: ctx.player) if base_text == "your events" else me
     test = found.test
     pick_best = None
     if superlative is not None:
@@ -173,8 +198,10 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None) -> CardS
 
     def select(ctx: Ctx) -> list[int]:
         cards = [c for c in base(ctx) if test(ctx, c)]
+        if never_decadent:
+            cards = [c for c in cards if not decadent(ctx, c)]
         if unresolved:
-            started = ctx.state.players[me(ctx)].flags.get("turn_start_events", [])
+            started = ctx.state.players[started_seat(ctx)].flags.get("turn_start_events", [])
             cards = [c for c in cards if c in started]
         if pick_best is not None and cards:
             values = {c: card_points(ctx, c) for c in cards}
@@ -185,11 +212,15 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None) -> CardS
         return cards
 
     text = ("each of the " if many else "one of the ") + f"{found.text} in {base_text}"
+    if never_decadent and found.state is None and "civilization" in base_text:
+        text += " that are not in decadence"
     if superlative is not None:
         text += f" with the {superlative.kind} points"
+    if yours:
+        text += ", of your choice"
     if prefer is not None:
         text += f", {says(prefer)}"
-    return CardSelector(select, many, text)
+    return CardSelector(select, many, text, base_text, yours)
 
 
 def _preferences(pref: ast.Preferring, lex: Lexicon) -> Callable[[Ctx, list[int]], list[int]]:
@@ -212,8 +243,9 @@ def _preferences(pref: ast.Preferring, lex: Lexicon) -> Callable[[Ctx, list[int]
         return cards
 
     text = "preferring " + ", then ".join(k.text for k in kinds)
-    if guard is not None:
-        text += f" ({'unless' if unless else 'if'} {says(guard)})"
+    if guard is not None:           # the preference holds only while the condition says so
+        text += (f", unless {says(guard)} (then any of them)" if unless
+                 else f", if {says(guard)} (otherwise any of them)")
     setattr(prefer, "says", text)  # noqa: B010
     return prefer
 
@@ -226,11 +258,18 @@ class Receiver:
     mode: str                   # one | all | choose
     zone: str                   # events | civilization
     text: str
+    yours: bool = False         # "a player of your choice": the rule's player picks
+
+    def chooser(self, player: int, doer: int) -> int:
+        """Who picks the receiver: the rule's player for "of your choice", else the doer."""
+        return player if self.yours else doer
 
 
 def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_zone: str = "events") -> Receiver:
     if isinstance(np, ast.Pronoun) and np.word == "you":
         return Receiver(lambda ctx: [ctx.player], "one", default_zone, "you")
+    yours = isinstance(np, ast.NounPhrase) and any(isinstance(t, ast.OfChoice)
+                                                   for t in np.tails)
     if isinstance(np, ast.NounPhrase) and len(np.heads) == 2 and isinstance(np.heads[1], tuple):
         zone = " ".join(np.heads[1])
         if zone not in ("events", "civilization"):
@@ -238,6 +277,6 @@ def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_zone: str = "events") -
         owner = ast.NounPhrase(np.determiner, np.count, np.possessive, np.heads[:1], np.tails,
                                span=np.span)
         seats, mode = players_of(owner, lex)
-        return Receiver(seats, mode, zone, f"{says(seats)}'s {zone}")
+        return Receiver(seats, mode, zone, f"{says(seats)}'s {zone}", yours)
     seats, mode = players_of(np, lex)
-    return Receiver(seats, mode, default_zone, says(seats))
+    return Receiver(seats, mode, default_zone, says(seats), yours)

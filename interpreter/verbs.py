@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 from rules_dsl.printer import act as act_text
+from rules_dsl.printer import third_person
 from rules_dsl.vocabulary import singular
 
 from . import board, effects, war
@@ -51,8 +52,6 @@ def prepare_act(game: Game, instruction: ActI) -> None:
             prepare_act(game, option)
         handler = _choice(instruction)
         texts = [str(o.data.get("says")) for o in instruction.options]
-        instruction.data["says"] = "either " + " or ".join(texts) + \
-            " (the doer picks what they can do in full)"
     else:
         builder = VERBS.get(instruction.act.verb)
         if builder is None:
@@ -64,14 +63,28 @@ def prepare_act(game: Game, instruction: ActI) -> None:
         if instruction.may:
             instruction.data["says"] = f"may {instruction.data['says']}"
     subject = instruction.act.subject
-    if subject is not None and not (isinstance(subject, ast.Pronoun) and subject.word == "you"):
+    spoken = _spoken(instruction.act)
+    if isinstance(instruction, ChoiceI):
+        texts = [t if spoken else third_person(t) for t in texts]
+        instruction.data["says"] = "either " + " or ".join(texts) + \
+            (" (you pick what you can do in full)" if spoken
+             else " (whichever they can do in full)")
+    if not spoken:
         seats, mode = players_of(subject, lex)
         handler = each_doer(seats, mode, handler)
-        instruction.data["says"] = f"{says(seats)}: {instruction.data['says']}"
+        if not isinstance(instruction, ChoiceI):    # "each opponent destroys one of ..."
+            instruction.data["says"] = third_person(instruction.data["says"])
+        instruction.data["says"] = f"{says(seats)} {instruction.data['says']}"
     instruction.data["handler"] = handler
 
 
 # ------------------------------------------------------------------ shared pieces
+
+
+def _spoken(act: ast.Act) -> bool:
+    """Whether the rule's player does the act ("you" read back), not another subject."""
+    s = act.subject
+    return s is None or (isinstance(s, ast.Pronoun) and s.word == "you")
 
 
 def _only_roles(act: ast.Act, *allowed: str) -> None:
@@ -302,6 +315,8 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
     if not _the_deck(role(act, "from")) or not _events_of_doer(role(act, "into")):
         raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
+    if np.count is None and np.determiner is None:
+        raise cannot(np, 'how many cards? "draw 3 cards" or "draw a card"')
     count = np.count if np.count is not None else 1
 
     def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
@@ -347,7 +362,8 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
 def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
-    amount, counter, text = effects.compile_amount(act.object, lex)
+    amount, counter, text = effects.compile_amount(act.object, lex,
+                                                   "your" if _spoken(act) else "their")
     if counter is None:
         raise cannot(act, "lose an amount of a counter the game declares")
 
@@ -377,7 +393,7 @@ def _skip(instruction: ActI, lex: Lexicon) -> Handler:
         marks["skip_turns"] = marks.get("skip_turns", 0) + 1
         game.say(state, f"{game.player_name(seat)} will skip their next turn.")
         return NEXT
-    instruction.data["says"] = "skip their next turn"
+    instruction.data["says"] = f"skip {'your' if _spoken(act) else 'their'} next turn"
     return handler
 
 

@@ -196,6 +196,17 @@ def _conjugate(verb: str) -> str:
     return verb + "s"
 
 
+def third_person(text: str) -> str:
+    """A step read for one player: "destroy one of ..." -> "destroys one of ..." ("may ..."
+    and a step that does not open with a verb stay as they are)."""
+    from .parser import verbs  # (the parser's module imports this one)
+    verb, _, rest = text.partition(" ")
+    said = _conjugate(verb)
+    if said not in verbs():
+        return text
+    return f"{said} {rest}".strip()
+
+
 # ------------------------------------------------------------------ conditions
 
 CONDITIONS = (ast.Or, ast.And, ast.Not, ast.Owns, ast.OwnsNOf, ast.Has, ast.IsIn, ast.Compare,

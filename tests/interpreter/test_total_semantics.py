@@ -170,6 +170,14 @@ RULES = [
     ("on acquire: each opponent may gain 1 gold; then lose 1 gold", REPORTED),
     ("on acquire: draw 999999999 cards from the deck into your events", PLAYS),
     ("on acquire: draw 2 cards", REPORTED),
+    ("on acquire: draw a card from the deck into your events", PLAYS),
+    ("on acquire: draw cards from the deck into your events", REPORTED),      # how many?
+    ("on acquire: destroy one of your decadent cards", REPORTED),             # AH-K8
+    ("on acquire: destroy your active cards", REPORTED),                      # how many?
+    ("on acquire: fail each calamity in another player's events", REPORTED),
+    ("on acquire: swap this card for a card in the deck", REPORTED),
+    ("on acquire: each opponent destroys one of their active cards of your choice", PLAYS),
+    ("on acquire: destroy each card of your choice in your events", REPORTED),
     ("on acquire: the opponent with the most gold gains 1 gold", PLAYS),
     ("on acquire: the opponent gains 1 gold", PLAYS),
     ("on acquire: each player who has passed gains 1 gold", PLAYS),
@@ -518,3 +526,244 @@ def test_any_condition_holds_as_read_or_is_reported_never_crashes(subject: str) 
             assert e.node is not None, f"{subject} {predicate}"
             continue
         assert isinstance(holds(Ctx(_STATE, GAME.catalog, 0)), bool)
+
+
+# ------------------------------------------------------------------ every word of a card phrase
+# Issue 16 item 22: for every verb that picks cards and every qualifier, zone and determiner the
+# language accepts, a position where the word matters, and the cards the verb can reach must be
+# exactly the cards the phrase names - or the phrase is reported at its place. The position is
+# built from a small model (below) and the expected candidates come from that model alone, not
+# from the interpreter's selectors.
+
+# name: (seat or shared zone, zone, pile state, type, bonus kinds)
+_MODEL = {
+    "Hunting": (0, "civilization", "tilted", "progress", "population"),
+    "Forest": (0, "civilization", "decadent", "land", "ingenuity"),    # under Hunting
+    "Mountain": (0, "civilization", "untilted", "land", ""),
+    "Lowland": (0, "civilization", "tilted", "land", "population"),
+    "Tools": (0, "civilization", "untilted", "progress", "ingenuity"),
+    "Wolves": (0, "events", "unresolved", "calamity", ""),             # there since the turn began
+    "Earthquake": (0, "events", "", "calamity", ""),                    # arrived this turn
+    "Swamp": (0, "events", "", "land", ""),
+    "River": (0, "legacy", "", "land", "population"),
+    "Peninsula": (1, "civilization", "tilted", "land", "population"),
+    "Bear": (1, "civilization", "decadent", "figure", ""),             # under Peninsula
+    "Tiger": (1, "civilization", "untilted", "figure", ""),
+    "Famine": (1, "events", "", "calamity", ""),
+    "Valley": (1, "events", "", "land", "population"),
+    "Hills": ("deck", "deck", "", "land", "ingenuity"),
+    "Mammoth": ("deck", "deck", "", "figure", ""),
+    "Fishing": ("discard", "discard", "", "progress", "population"),
+    "Crocodile": ("discard", "discard", "", "figure", ""),
+}
+_UNDER = {"Forest": "Hunting", "Bear": "Peninsula"}
+
+
+def _word_position():
+    state = GAME.new(players=2, seed=3, start=False)
+    infos = ((i, GAME.catalog.info(i)) for i in range(len(GAME.catalog.copies)))
+    copy = {info.name: i for i, info in infos if info.age == "prehistory"}
+    for player in state.players:
+        player.civilization, player.events, player.legacy, player.tilted = [], [], [], []
+        player.counters = {"gold": 0, "universal resource": 0}
+    state.deck, state.discard = [], []
+    for name, (seat, zone, pile_state, _, _) in _MODEL.items():
+        if zone in ("deck", "discard"):
+            getattr(state, zone).append(copy[name])
+            continue
+        player = state.players[seat]
+        if zone == "civilization" and name in _UNDER:
+            pile = next(p for p in player.civilization if GAME.name(p[0]) == _UNDER[name])
+            player.civilization[player.civilization.index(pile)] = [*pile, copy[name]]
+        elif zone == "civilization":
+            player.civilization.append([copy[name]])
+            if pile_state == "tilted":
+                player.tilted.append(copy[name])
+        else:
+            getattr(player, zone).append(copy[name])
+    state.players[0].flags = {"turn_start_events": [copy["Wolves"]]}
+    return state
+
+
+_ZONES = {"your events": (0, "events"), "another player's events": (1, "events"),
+          "your civilization": (0, "civilization"), "any civilization": (None, "civilization"),
+          "another player's civilization": (1, "civilization"), "your legacy": (0, "legacy"),
+          "the deck": ("deck", "deck"), "the discard pile": ("discard", "discard")}
+_KINDS = {"": lambda t, b: True, "land ": lambda t, b: t == "land",
+          "non-land ": lambda t, b: t != "land",
+          "population bonus ": lambda t, b: b == "population"}
+_STATES = {"": lambda s: True, "active ": lambda s: s in ("tilted", "untilted"),
+           "decadent ": lambda s: s == "decadent", "tilted ": lambda s: s == "tilted",
+           "untilted ": lambda s: s == "untilted"}
+
+
+def _phrases() -> list[tuple[str, set[str] | None, bool]]:
+    """(phrase, the cards it names or None when it must be reported, names each of them)."""
+    out: list[tuple[str, set[str] | None, bool]] = []
+    for state_word, state_test in _STATES.items():
+        for kind_word, kind_test in _KINDS.items():
+            named = {n for n, (seat, zone, s, t, b) in _MODEL.items()
+                     if seat == 0 and zone == "civilization" and state_test(s) and kind_test(t, b)}
+            out.append((f"one of your {state_word}{kind_word}cards", named, False))
+            out.append((f"all your {state_word}{kind_word}cards", named, True))
+            if state_word:        # a zone's cards have no state: "one of your tilted cards"
+                out.append((f"a {state_word}{kind_word}card in your events", None, False))
+    for zone_text, (where, zone) in _ZONES.items():
+        for kind_word, kind_test in _KINDS.items():
+            named = {n for n, (seat, z, s, t, b) in _MODEL.items()
+                     if z == zone and (where is None or seat == where) and kind_test(t, b)}
+            out.append((f"a {kind_word}card in {zone_text}", named, False))
+            out.append((f"each {kind_word}card in {zone_text}", named, True))
+        unresolved = {"Wolves"} if zone_text == "your events" else None
+        out.append((f"each unresolved calamity in {zone_text}", unresolved, True))
+    out.append(("your active cards", None, False))      # how many of them? never guessed
+    return out
+
+
+def _verb_cases() -> list[tuple[str, str, set[str] | None, bool]]:
+    """(verb, step text, the cards it can reach or None when reported, all of them)."""
+    cases = []
+    for phrase, named, many in _phrases():
+        located = " in " in phrase
+        reach = None if named is None else set(named)
+        decadent = {n for n, m in _MODEL.items() if m[2] == "decadent"}
+        destroyable = None if reach is None else reach - decadent
+        if "decadent" in phrase:          # a card in decadence is never destroyed (AH-K8)
+            destroyable = None
+        cases.append(("destroy", f"destroy {phrase}", destroyable, many))
+        cases.append(("discard", f"discard {phrase}", reach, many))
+        if located:
+            source = phrase.replace(" in ", " from ", 1)
+            cases.append(("take", f"take {source}", reach, many))
+        moved = None if reach is None or many else reach
+        cases.append(("pass", f"pass {phrase} to another player", moved, False))
+        in_play = not located or phrase.endswith(("events", "civilization"))
+        swapped = None if moved is None or not in_play else moved - {"Valley"}
+        cases.append(("swap", f'swap {phrase} for "Valley" in another player\'s events',
+                      swapped, False))
+        fails = None if reach is None or not phrase.endswith(" in your events") else reach
+        cases.append(("fail", f"fail {phrase}", fails, many))
+    return cases
+
+
+_LOGGED = {"destroy": r"^(.+?)(?: of player \d)? is destroyed\.$",
+           "discard": r"^(.+) is discarded\.$", "take": r"^player \d takes (.+) from ",
+           "pass": r"^(.+) goes to player \d\.$", "swap": r"^(.+) and .+ change places\.$",
+           "fail": r"^(.+) strikes player \d\.$"}
+
+
+def _reached(verb: str, text: str) -> tuple[set[str], set[str]]:
+    """The cards a step acted on, and those its pending decision offers."""
+    from interpreter.program import JumpI
+    state = _word_position()
+    before = state.log_length
+    GAME.programs["test:words"] = program = compile_body(parse(text, start="rules"),
+                                                         GAME.lexicon)
+    for instruction in program:
+        if isinstance(instruction, ActI):
+            prepare_act(GAME, instruction)
+    GAME.programs["test:stop"] = [JumpI(0)]
+    state.frames = [GAME.frame("test:stop", 0), GAME.frame("test:words", 0)]
+    state.pending = None
+    GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
+    acted = {m.group(1) for line in state.log[before:]
+             if (m := re.match(_LOGGED[verb], line))}
+    offered = set()
+    if state.pending is not None and state.pending["kind"] == "card":
+        offered = {o.text for o in state.pending["options"]}
+    return acted, offered
+
+
+@pytest.mark.parametrize(("verb", "text", "named", "many"), _verb_cases(),
+                         ids=[c[1] for c in _verb_cases()])
+def test_a_verb_reaches_exactly_the_cards_its_phrase_names(verb: str, text: str,
+                                                           named: set[str] | None,
+                                                           many: bool) -> None:
+    if named is None:
+        with pytest.raises(RuleError, match="the interpreter cannot play") as caught:
+            _compile_phase(text)
+        assert getattr(caught.value.node, "span", None), "a reported phrase carries its place"
+        return
+    # each of them: all are acted on; one of several: the decision offers exactly them (a
+    # calamity's failure may ask something after it struck: what was acted on comes first)
+    acted, offered = _reached(verb, text)
+    reached = acted or offered
+    assert reached == named, f"{text!r} reached {sorted(reached)}, names {sorted(named)}"
+    if not many and len(named) > 1:
+        assert not acted, f"{text!r} acted on {sorted(acted)} without asking which"
+
+
+def test_of_your_choice_lets_the_rules_player_choose_the_card() -> None:
+    from interpreter.program import JumpI
+    state = _word_position()
+    text = "each opponent destroys one of their cards of your choice"
+    GAME.programs["test:chosen"] = program = compile_body(parse(text, start="rules"),
+                                                          GAME.lexicon)
+    for instruction in program:
+        prepare_act(GAME, instruction)
+    GAME.programs["test:stop"] = [JumpI(0)]
+    state.frames = [GAME.frame("test:stop", 0), GAME.frame("test:chosen", 0)]
+    state.pending = None
+    GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
+    assert state.pending is not None and state.pending["player"] == 0, "player 1 chooses"
+    assert {o.text for o in state.pending["options"]} == {"Peninsula", "Tiger"}
+
+
+def test_a_swap_keeps_a_tilted_card_tilted_in_its_new_civilization() -> None:
+    from interpreter.program import JumpI
+    state = _word_position()
+    text = "swap \"Lowland\" in your civilization for \"Tiger\" in another player's civilization"
+    GAME.programs["test:swap"] = program = compile_body(parse(text, start="rules"),
+                                                        GAME.lexicon)
+    for instruction in program:
+        prepare_act(GAME, instruction)
+    GAME.programs["test:stop"] = [JumpI(0)]
+    state.frames = [GAME.frame("test:stop", 0), GAME.frame("test:swap", 0)]
+    GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
+    tilted = {seat: {GAME.name(c) for c in p.tilted} for seat, p in enumerate(state.players)}
+    assert "Lowland" in tilted[1] and "Tiger" not in tilted[0]
+
+
+# Comparisons and preferences pick among the candidates the verb can reach: destroy never sees a
+# card in decadence (Forest, 1 point, an ingenuity bonus, under Hunting), so neither a preference
+# nor "the fewest points" can land on it and spare every card.
+_PICKS = [
+    ("one of your active cards with the most points", {"Hunting", "Mountain", "Tools"},
+     {"Hunting", "Mountain", "Tools"}),
+    ("one of your cards with the fewest points", {"Forest", "Lowland"}, {"Lowland"}),
+    ("one of your cards, preferring land cards", {"Forest", "Mountain", "Lowland"},
+     {"Mountain", "Lowland"}),
+    ("one of your cards, preferring figure cards, then ingenuity bonus cards",
+     {"Forest", "Tools"}, {"Tools"}),
+    ("one of your cards, preferring ingenuity bonus land cards", {"Forest"},
+     {"Hunting", "Mountain", "Lowland", "Tools"}),
+    ("one of your cards, preferring figure cards", {"Hunting", "Forest", "Mountain", "Lowland",
+                                                   "Tools"},
+     {"Hunting", "Mountain", "Lowland", "Tools"}),
+]
+
+
+@pytest.mark.parametrize(("phrase", "named", "destroyable"), _PICKS)
+@pytest.mark.parametrize("verb", ["destroy", "discard", "pass"])
+def test_a_comparison_or_preference_picks_among_what_the_verb_reaches(
+        verb: str, phrase: str, named: set[str], destroyable: set[str]) -> None:
+    text = f"{verb} {phrase}" + (" to another player" if verb == "pass" else "")
+    acted, offered = _reached(verb, text)
+    want = destroyable if verb == "destroy" else named
+    assert (acted or offered) == want, f"{text!r}: {sorted(acted or offered)}"
+
+
+def test_of_your_choice_lets_the_rules_player_choose_the_receiver() -> None:
+    from interpreter.program import JumpI
+    state = _word_position()
+    state.players[1].counters["gold"] = 3
+    text = "each opponent gives 1 gold to a player of your choice"
+    GAME.programs["test:receiver"] = program = compile_body(parse(text, start="rules"),
+                                                            GAME.lexicon)
+    for instruction in program:
+        prepare_act(GAME, instruction)
+    GAME.programs["test:stop"] = [JumpI(0)]
+    state.frames = [GAME.frame("test:stop", 0), GAME.frame("test:receiver", 0)]
+    GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
+    assert state.pending is not None and state.pending["player"] == 0, "player 1 chooses"
+    assert state.pending["kind"] == "player"
