@@ -567,7 +567,7 @@ class _Reader:
             self.json_value(value, path)
             return value
         if kind == "counter":
-            if value not in game_counters(self.game):
+            if not isinstance(value, str) or value not in game_counters(self.game):
                 raise self.fail(path, f"{_show(value)} is not a counter of the pack")
             return value
         self.json_value(value, path)
@@ -620,6 +620,7 @@ class _Reader:
             # loaded anyway: the decision is the one the rules, as they are now, ask for
             trial.steps = state.steps
             state.become(trial)
+            state.quiet = False
             return trial.pending
         if pending_data(trial.pending) != pending_data(pending):
             raise self.fail("state.pending", "is not the decision the rules ask for in this "
@@ -673,9 +674,11 @@ def _upgrade(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     keys: dict[str, list[str]] = {}
     for card in game.pack.cards:
         keys.setdefault(card.id, []).append(card_key(card))
+    cards = data["cards"] if isinstance(data.get("cards"), dict) else {}
+    # an id of several ages cannot say which card its hash was of: left out, it counts as
+    # changed if the pack has changed since
     out = {**data, "version": VERSION, "copies": ids,
-           "cards": {keys[k][0]: v for k, v in (data.get("cards") or {}).items()
-                     if isinstance(data.get("cards"), dict) and len(keys.get(k, ())) == 1}}
+           "cards": {keys[k][0]: v for k, v in cards.items() if len(keys.get(k, ())) == 1}}
     state = data.get("state")
     if not isinstance(state, dict):
         return out

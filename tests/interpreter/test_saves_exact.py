@@ -39,8 +39,9 @@ INTERPRETER = HERE.parents[1] / "interpreter"
 
 
 @cache
-def game(variant: str | None = None) -> Game:
-    return Game.load(bundled(), variant=variant)
+def game(variant: str | None = None, board: str | None = None, ages: str | None = None
+         ) -> Game:
+    return Game.load(bundled(), variant=variant, board=board, ages=ages)
 
 
 def bots(seed: int, players: int, kinds: str) -> list:
@@ -107,15 +108,17 @@ GAMES = [  # (variant, players, bots, seed): whole games, a save at every decisi
 SOAK_GAMES = [
     ("introductory", 4, "random", 3),
     ("no war", 5, "greedy,random", 4),
-    ("linear", 3, "random", 5),
-    (None, 2, "random", 6),
+    ("linear", 3, "greedy", 5),
     (None, 4, "greedy", 7),
+    ("back:antiquity+middle_ages", 3, "random,greedy", 8),     # a board side and ages
+    ("front:middle_ages", 5, "random", 9),
 ]
 
 
 def every_decision_round_trips(variant: str | None, players: int, kinds: str,
                                seed: int) -> None:
-    g = game(variant)
+    board, ages = variant.split(":") if variant and ":" in variant else (None, None)
+    g = game(None, board, ages) if board else game(variant)
     seats = bots(seed, players, kinds)
     state = g.new(players, seed=seed)
     decisions = 0
@@ -285,10 +288,13 @@ MUTANTS: dict[str, tuple[Callable[[dict, int], None], str]] = {
 }
 
 
+@pytest.mark.parametrize("version", [3, 2])
 @pytest.mark.parametrize("name", list(MUTANTS))
-def test_an_inconsistent_save_is_refused_naming_the_problem(name: str) -> None:
+def test_an_inconsistent_save_is_refused_naming_the_problem(name: str, version: int) -> None:
     change, field = MUTANTS[name]
     data = json.loads(saves_at()["action"])
+    if version == 2:
+        data = version_2(game(), data)
     change(data, 0)
     with pytest.raises(SaveError) as caught:
         load_data(game(), data)
@@ -361,6 +367,7 @@ def test_a_changed_card_the_game_holds_is_refused_naming_it(tmp_path: Path) -> N
 def test_a_changed_card_loads_anyway_when_asked_with_a_warning(tmp_path: Path) -> None:
     g = changed_pack(tmp_path, *DEALT)
     state, warnings, _ = load_text(g, early_save(), force=True)
+    assert state.log == load_text(game(), early_save())[0].log
     assert warnings == ["the pack 'Along History' has changed since this game was saved: "
                         "loaded anyway, with Forest (Prehistory) as they are now"]
     seats = bots(4, 3, "random")
