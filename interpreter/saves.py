@@ -452,8 +452,8 @@ class _Reader:
 
     def places(self, state: State) -> None:
         """Each card copy is in one place: a copy of the age played in exactly one (once the
-        age is dealt), a copy of another age only in a legacy, and a legacy holds no card of
-        the age played."""
+        age is dealt), a copy of another age only in a legacy (which a scenario may also fill
+        with cards of the age played)."""
         where: dict[int, str] = {}
         places = [("state.deck", state.deck), ("state.discard", state.discard)]
         for p in state.players:
@@ -468,12 +468,10 @@ class _Reader:
                     raise self.fail(path, f"the card {ids[copy]!r} is also in {where[copy]}: "
                                           "each card is in one place")
                 where[copy] = path
-                of_age = self.game.catalog.info(copy).age == age
-                if of_age == path.endswith(".legacy"):
+                if self.game.catalog.info(copy).age != age and not path.endswith(".legacy"):
                     raise self.fail(path, f"the card {ids[copy]!r} cannot be here in "
-                                          f"{age!r} (state.age {state.age}): a legacy holds "
-                                          "the cards of earlier ages, the other zones those "
-                                          "of the age played")
+                                          f"{age!r} (state.age {state.age}): only a legacy "
+                                          "holds the cards of other ages")
         if any(f["prog"] == SETUP for f in state.frames):
             return                      # the age is being dealt: its cards are on their way
         for copy in self.game.catalog.copies_of_age(age):
@@ -495,14 +493,15 @@ class _Reader:
                                                  f"scores ({sum(p.age_scores)})")
 
     def tokens(self, state: State) -> None:
-        """The tokens held and on the board: values of the pack's tokens, and no more of a
-        value than the pack has (with each player's tokens at the start)."""
+        """The tokens the players hold: values of the pack's tokens, and no more of a value
+        than the pack has (with each player's tokens at the start). The board is not counted:
+        a scenario gives players tokens beside a board dealt in full."""
         achievements = self.game.pack.game.get("achievements") or {}
         start = Counter(achievements.get("start_tokens") or [])
         pool = Counter(t.value for t in self.game.pack.tokens)
         for value, n in start.items():
             pool[value] += n * len(state.players)
-        used = Counter(self.game.pack.tokens[i].value for i in state.board.values())
+        used: Counter[int] = Counter()
         for p in state.players:
             for i, value in enumerate(p.tokens):
                 used[value] += 1
