@@ -136,9 +136,9 @@ with st.expander("New game", expanded=table is None):
 
 with st.expander("Load a saved game"):
     upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
-    refused = st.session_state.get(ANYWAY)
-    refused = refused if upload is not None and refused and refused[0] == upload.file_id \
-        else None
+    refused = st.session_state.get(ANYWAY)         # this upload, refused for changed cards?
+    if upload is None or not refused or refused[0] != upload.file_id:
+        refused = None
     load = upload is not None and st.button("Load it", key="pt_load")
     if refused:
         st.error(f"This saved game cannot be loaded: {refused[1]}.")
