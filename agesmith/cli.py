@@ -176,10 +176,14 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | 
                              "(greedy, random, mcts: the search bot). Default: greedy.")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Resume a game saved with `s FILE` (its pack options are kept).")
+@click.option("--force", is_flag=True,
+              help="With --load: resume the game even though cards it has met have changed "
+                   "in the pack since the save (they play as they are now; a warning names "
+                   "them).")
 @click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), help=DECK_HELP)
 def play_command(pack: Path | None, players: int, seed: int | None, variant: str | None,
                  board: str | None, ages: str | None, bots: str | None,
-                 load_file: Path | None, deck: Path | None) -> None:
+                 load_file: Path | None, force: bool, deck: Path | None) -> None:
     """Play PACK in the terminal against bots: choose by number; rules CARD shows a card,
     l log, s FILE save, q quit."""
     import random
@@ -188,7 +192,7 @@ def play_command(pack: Path | None, players: int, seed: int | None, variant: str
     from .play import PlayError, load_session, new_session, run, stdin_reader
     try:
         if load_file is not None:
-            session = load_session(pack, load_file, bots)
+            session = load_session(pack, load_file, bots, force)
         else:
             seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
             session = new_session(pack, players, seed, variant, board, ages, bots or "greedy")

@@ -35,7 +35,7 @@ from interpreter.ages import age_points
 from interpreter.bots import Bot
 from interpreter.dice import die_text
 from interpreter.registry import make_bot
-from interpreter.saves import SaveError, load_data, save_header, save_text
+from interpreter.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
 from rules_dsl.printer import print_rules
@@ -89,7 +89,9 @@ def new_session(pack: Path, players: int, seed: int, variant: str | None, board:
     return session
 
 
-def load_session(pack: Path, file: Path, bots: str | None) -> Session:
+def load_session(pack: Path, file: Path, bots: str | None, force: bool = False) -> Session:
+    """The game saved in `file`; PlayError says why it cannot be resumed. `force` resumes a
+    save whose cards have changed since (with a warning naming them)."""
     try:
         data = json.loads(read_regular(file, MAX_SAVE).decode("utf-8"))
     except (OSError, ValueError, RecursionError) as e:      # UnsafePathError is a ValueError
@@ -100,10 +102,13 @@ def load_session(pack: Path, file: Path, bots: str | None) -> Session:
         ages = header["ages"]
         game = Game.load(pack, variant=header["variant"], board=header["board"],
                          ages=ages if isinstance(ages, list) else None)
-        state, warnings, extra = load_data(game, data)
+        state, warnings, extra = load_data(game, data, force)
+    except ChangedCards as e:
+        raise PlayError(f"{file}: the saved game cannot be resumed: {e}; to play on with the "
+                        "cards as they are now: add --force") from None
     except SaveError as e:
         raise PlayError(f"{file}: the saved game cannot be resumed: {e}") from None
-    except PackError as e:
+    except (PackError, ValueError) as e:        # the options the save names (a bad variant)
         raise PlayError(f"{file}: {e}") from None
     try:
         players = len(state.players)

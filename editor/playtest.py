@@ -5,6 +5,11 @@ Plain Python, no Streamlit: the Playtest page keeps one `Table` per session and 
 goes back to the position before any decision a person took; a save keeps every decision since
 the start, so undo still works after the game is loaded back (the decisions are replayed from
 the seed and must lead to the saved position, else the save is kept without its history).
+
+Whatever a save file holds, reading it gives a Table or a SaveError with a message, never
+another exception. An autosave that cannot be resumed is moved aside (kept, never deleted) and
+the message says why and where; one refused only because cards of the game have changed since
+(`ChangedCards`) stays in place, to be resumed anyway if the designer asks.
 """
 
 from __future__ import annotations
@@ -14,15 +19,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter import Action, Game, IllegalActionError, PackError, State
+from interpreter import Action, Game, IllegalActionError, PackError, RuleError, RuleLoopError, State
 from interpreter.bots import Bot
 from interpreter.registry import BOTS, make_bot
-from interpreter.saves import SaveError, load_data, save_header, save_text
+from interpreter.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.simulate import bot_seed
 from rules_dsl.safe_files import read_regular, write_atomic
 
 PERSON = "person"
 AUTOSAVE = Path(".agesmith") / "playtest.json"     # inside the pack folder
+ASIDE = "playtest-unreadable"                       # an autosave that could not be resumed
 MAX_SAVE = 64 * 1024 * 1024
 
 
@@ -136,30 +142,31 @@ def new_table(source: str | Path, seats: list[str], seed: int, variant: str | No
 
 
 def load_table(text: str, source: str | Path | None = None,
-               fallback: str | Path | None = None) -> Table:
+               fallback: str | Path | None = None, force: bool = False) -> Table:
     """A saved game read back; a SaveError (never another error) says what is wrong. The pack
     or deck is `source`, else the one the save names, else (when that path is not on this
-    computer) `fallback`."""
+    computer) `fallback`. `force` loads a save whose cards have changed (`ChangedCards`)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
         raise SaveError(f"this is not a saved game (not JSON: {e})") from None
     header = save_header(data)
-    extra = data.get("extra") if isinstance(data, dict) else None
+    extra = data.get("extra")
     info = extra.get("playtest") if isinstance(extra, dict) else None
     if not isinstance(info, dict):
         info = {}
-    source = str(source if source is not None else info.get("source", ""))
-    if fallback is not None and (not source or not Path(source).exists()):
+    named = info.get("source")
+    source = str(source if source is not None else named if isinstance(named, str) else "")
+    if fallback is not None and not _exists(source):
         source = str(fallback)
     if not source:
         raise SaveError("the save does not say which pack or deck it plays")
     try:
         game = Game.load(source, variant=header["variant"], board=header["board"],
-                         ages=header["ages"] if isinstance(header["ages"], list) else None)
-    except (PackError, ValueError) as e:
+                         ages=header["ages"])
+    except (PackError, ValueError, OSError) as e:
         raise SaveError(f"the pack of this save cannot be loaded: {e}") from None
-    state, warnings, _ = load_data(game, data)
+    state, warnings, _ = load_data(game, data, force)
     seats = info.get("seats")
     if (not isinstance(seats, list) or len(seats) != len(state.players)
             or any(s not in seat_kinds() for s in seats)):
@@ -176,6 +183,14 @@ def load_table(text: str, source: str | Path | None = None,
     return table
 
 
+def _exists(path: str) -> bool:
+    """Whether a path the save names is on this computer (a name no file can have is not)."""
+    try:
+        return bool(path) and Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _replayed(game: Game, players: int, seed: int, actions: Any, goal: State) -> list[Step]:
     """The history that leads from a new game to `goal`, or [] when the actions do not."""
     if not isinstance(actions, list) or not actions:
@@ -184,6 +199,8 @@ def _replayed(game: Game, players: int, seed: int, actions: Any, goal: State) ->
         state = game.new(players=players, seed=seed)
         history = []
         for data, person in actions:
+            if not isinstance(data, dict):
+                return []
             action = Action.from_data(data)
             # the option offered, with its sentence (a save keeps no sentences)
             action = next((o for o in game.choices(state) if o.same(action)), action)
@@ -191,7 +208,7 @@ def _replayed(game: Game, players: int, seed: int, actions: Any, goal: State) ->
             new = game.apply(state, action)
             history.append(Step(state, action, seat if seat is not None else 0, bool(person)))
             state = new
-    except (IllegalActionError, ValueError, TypeError, KeyError):
+    except (IllegalActionError, ValueError, TypeError, KeyError, RuleError, RuleLoopError):
         return []
     return history if state.digest() == goal.digest() else []
 
@@ -217,15 +234,35 @@ def autosave_stamp(pack: Path) -> tuple[int, int] | None:
     return info.st_mtime_ns, info.st_size
 
 
-def resume(pack: Path) -> Table | None:
-    """The game the autosave holds, or None (no autosave, or one that cannot be read)."""
+def resume(pack: Path, force: bool = False) -> Table | None:
+    """The game the autosave holds, or None when there is none. One that cannot be resumed
+    raises SaveError saying why: refused for changed cards (`ChangedCards`), it stays in place
+    (`force` resumes it); refused for anything else, it is moved aside, kept, and the message
+    says where."""
     path = pack / AUTOSAVE
     if not path.is_file():
         return None
     try:
-        return load_table(read_save(path))
-    except SaveError:
-        return None
+        return load_table(read_save(path), force=force)
+    except ChangedCards:
+        raise
+    except SaveError as e:
+        raise SaveError(f"The game in progress could not be resumed: {e}. {_kept(path)}"
+                        ) from None
+
+
+def _kept(path: Path) -> str:
+    """Move an autosave that cannot be resumed out of the way, keeping it: what became of it."""
+    for n in range(1, 1000):
+        aside = path.with_name(f"{ASIDE}-{n}.json")
+        if aside.exists():
+            continue
+        try:
+            path.rename(aside)
+        except OSError as e:
+            return f"The autosave is left at {path} ({e.strerror or e})."
+        return f"The autosave was kept, not deleted: it is now {aside}."
+    return f"The autosave is left at {path}."
 
 
 def forget(pack: Path) -> None:

@@ -16,6 +16,12 @@ if TYPE_CHECKING:
     from .state import State
 
 
+SETUP = "setup"             # the program that deals an age
+ROUND = "phase:round"       # the program of a round
+# The programs the game itself starts on an empty stack: never above another rule's frame.
+ROOT_PROGRAMS = (SETUP, ROUND)
+
+
 def age_id(game: Game, state: State) -> str:
     return game.ages[state.age]
 
@@ -45,7 +51,7 @@ def start_age(game: Game, state: State, first: bool = False) -> None:
     _deal_tokens(game, state, board)
     state.deck = []
     state.marks = {}
-    state.frames = [game.frame("setup", state.active)] if "setup" in game.programs else []
+    state.frames = [game.frame(SETUP, state.active)] if SETUP in game.programs else []
 
 
 def _deal_tokens(game: Game, state: State, board: dict) -> None:
@@ -93,7 +99,7 @@ def end_of_round(game: Game, state: State) -> None:
     state.round += 1
     game.say(state, f"Round {state.round}: {game.player_name(state.active)} is the active "
                     "player.")
-    state.frames.append(game.frame("phase:round", state.active))
+    state.frames.append(game.frame(ROUND, state.active))
 
 
 def age_event(game: Game, state: State, event: str, why: str) -> None:

@@ -256,6 +256,23 @@ class State:
 STATE_FIELDS = ("deck", "discard", "age", "round", "active", "dice", "board", "frames", "rng",
                 "over", "winners", "steps", "marks", "moves")
 
+# Every field a frame (one rule being carried out) can hold, with what its value is: the one
+# definition of a frame, which the save loader checks frames against (a field a rule writes but
+# missing here would make the program's own saves unreadable: tests/interpreter/test_saves.py
+# reads every field the interpreter's sources use and finds it here).
+FRAME_FIELDS: dict[str, str] = {
+    "prog": "program",          # the program's name: "phase:round", "card:<index>:<event>:<n>"
+    "pc": "instruction",        # the next instruction of the program
+    "player": "seat",           # the player the rule speaks for ("you")
+    "card": "card",             # the card copy the rule belongs to, or None
+    "roles": "data",            # the players of the rule's roles (the war's sides...)
+    "loc": "data",              # the working data of the instruction under way
+    "doer": "seat",             # who carries out the step ("each opponent pays...")
+    "it": "data",               # the last card or amount mentioned ("half of it")
+    "it_counter": "counter",    # the counter that amount was of ("take all gold ... half of it")
+}
+FRAME_REQUIRED = ("prog", "pc", "player")
+
 
 def pending_data(pending: dict[str, Any] | None) -> dict[str, Any] | None:
     """A pending decision as plain data: options written as {kind, params} (and their text

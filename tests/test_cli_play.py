@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -56,7 +57,7 @@ def test_save_and_resume(tmp_path: Path) -> None:
     assert f"Saved to {saved}" in result.output
     data = json.loads(saved.read_text())
     assert data["variant"] == "progressive" and data["ages"] == ["prehistory"]
-    assert data["format"] == "agesmith saved game" and data["version"] == 2
+    assert data["format"] == "agesmith saved game" and data["version"] == 3
     assert data["pack"]["name"] == "Along History" and data["pack"]["hash"]
     assert data["extra"]["bots"] == ["you", "greedy"] and data["state"]["players"]
     resumed = run("play", PACK, "--load", str(saved), input="1\n" * 3000)
@@ -78,6 +79,42 @@ def test_play_reports_bad_options_without_a_traceback(tmp_path: Path) -> None:
     for device in ("/dev/zero", "/dev/null"):       # never read forever
         result = run("play", PACK, "--load", device)
         assert result.exit_code == 1 and "not a regular file" in result.output
+
+
+def test_a_save_whose_header_has_the_wrong_type_is_refused_by_name(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    assert run("play", PACK, *SHORT, input=f"1\ns {saved}\nq\n").exit_code == 0
+    for field, value in (("variant", []), ("board", []), ("ages", []), ("ages", [7])):
+        data = json.loads(saved.read_text())
+        data[field] = value
+        bad = tmp_path / f"bad-{field}.json"
+        bad.write_text(json.dumps(data))
+        result = run("play", PACK, "--load", str(bad))
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        assert f"the saved game cannot be resumed: {field}: must be" in result.output
+    data = json.loads(saved.read_text())
+    data["ages"] = ["no_such_age"]
+    bad.write_text(json.dumps(data))
+    result = run("play", PACK, "--load", str(bad))
+    assert result.exit_code == 1 and 'the pack has no age "no_such_age"' in result.output
+
+
+def test_a_save_whose_cards_changed_loads_with_force(tmp_path: Path) -> None:
+    pack = tmp_path / "along_history"
+    shutil.copytree(PACK, pack)
+    saved = tmp_path / "game.json"
+    assert run("play", str(pack), *SHORT, input=f"1\ns {saved}\nq\n").exit_code == 0
+    cards = pack / "prehistory.yaml"
+    old = "name: Forest\n    type: land\n    copies: 2\n    cost: 5 population"
+    cards.write_text(cards.read_text().replace(old, old.replace("5 population", "4 population")))
+    refused = run("play", str(pack), "--load", str(saved), input="q\n")
+    assert refused.exit_code == 1
+    assert "no longer mean the same: Forest (Prehistory)" in refused.output
+    assert "add --force" in refused.output
+    forced = run("play", str(pack), "--load", str(saved), "--force", input="1\n" * 3000)
+    assert forced.exit_code == 0, forced.output[-2000:]
+    assert "loaded anyway, with Forest (Prehistory) as they are now" in forced.output
+    assert "Final scores" in forced.output
 
 
 def test_simulate_json_parses() -> None:

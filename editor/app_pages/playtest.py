@@ -20,13 +20,15 @@ from editor.decks import deck_files
 from editor.state import disk_check, pack_folder
 from interpreter import Action, PackError, RuleError, RuleLoopError
 from interpreter.ages import age_points
-from interpreter.saves import SaveError
+from interpreter.saves import ChangedCards, SaveError
 from interpreter.scenario import check
 from rules_dsl.safe_files import UnsafePathError, write_atomic
 
 TABLE = "playtest_table"
 MESSAGE = "playtest_message"           # (kind, text) said once above the table
 WRITTEN = "playtest_written"           # the autosave as this session last wrote it (a stamp)
+ANYWAY = "playtest_anyway"             # (file id, why) of an upload refused for changed cards
+NOT_RESUMED = "playtest_not_resumed"   # why the autosave could not be resumed
 SPEEDS = {"step by step": None, "slow (1 s a decision)": 1.0, "fast": 0.15, "instant": 0.0}
 BOT_SLICE = 0.8                        # seconds of bots' play between two drawings of the page
 GROUPS = {"acquire": "Acquire a card", "reroll": "Re-roll a die",
@@ -56,6 +58,7 @@ def say(kind: str, text: str) -> None:
 
 def keep(table: pt.Table) -> None:
     st.session_state[TABLE] = table
+    st.session_state.pop(NOT_RESUMED, None)
     try:
         pt.autosave(pack, table)
     except (OSError, ValueError) as e:
@@ -69,13 +72,33 @@ def moved_elsewhere() -> bool:
     return stamp is not None and stamp != st.session_state.get(WRITTEN)
 
 
+def resumed(force: bool = False) -> pt.Table | None:
+    """The game of the autosave, or None; why it cannot be resumed is said on the page (a
+    game whose cards have changed since can be resumed anyway)."""
+    try:
+        found = pt.resume(pack, force=force)
+    except ChangedCards as e:
+        st.warning(f"The game in progress could not be resumed: {e}. Starting a new game "
+                   "replaces it.")
+        if st.button("Resume it anyway", key="pt_resume_anyway") and resumed(force=True):
+            st.rerun()
+        return None
+    except SaveError as e:          # the autosave is kept aside: say so until a game starts
+        st.session_state[NOT_RESUMED] = str(e)
+        found = None
+    if NOT_RESUMED in st.session_state:
+        st.warning(st.session_state[NOT_RESUMED])
+    if found is not None:
+        st.session_state[TABLE] = found
+        st.session_state[WRITTEN] = pt.autosave_stamp(pack)
+        say("info", "The game in progress is back (it is saved after every decision)."
+            + "".join(f" Warning: {w}" for w in found.warnings))
+    return found
+
+
 table: pt.Table | None = st.session_state.get(TABLE)
 if table is None:
-    table = pt.resume(pack)
-    if table is not None:
-        st.session_state[TABLE] = table
-        st.session_state[WRITTEN] = pt.autosave_stamp(pack)
-        st.info("The game in progress is back (it is saved after every decision).")
+    table = resumed()
 
 # ---------------------------------------------------------------- a new game, a saved one
 
@@ -113,12 +136,25 @@ with st.expander("New game", expanded=table is None):
 
 with st.expander("Load a saved game"):
     upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
-    if upload is not None and st.button("Load it", key="pt_load"):
+    refused = st.session_state.get(ANYWAY)         # this upload, refused for changed cards?
+    if upload is None or not refused or refused[0] != upload.file_id:
+        refused = None
+    load = upload is not None and st.button("Load it", key="pt_load")
+    if refused:
+        st.error(f"This saved game cannot be loaded: {refused[1]}.")
+    anyway = bool(refused) and st.button("Load it anyway (with the cards as they are now)",
+                                         key="pt_load_anyway")
+    if upload is not None and (load or anyway):
         try:
-            table = pt.load_table(upload.getvalue().decode("utf-8", "replace"), fallback=pack)
+            table = pt.load_table(upload.getvalue().decode("utf-8", "replace"), fallback=pack,
+                                  force=anyway)
+        except ChangedCards as e:
+            st.session_state[ANYWAY] = (upload.file_id, str(e))
+            st.rerun()
         except SaveError as e:
             st.error(f"This saved game cannot be loaded: {e}")
         else:
+            st.session_state.pop(ANYWAY, None)
             keep(table)
             say("success", "The saved game is loaded."
                 + "".join(f" Warning: {w}" for w in table.warnings))
@@ -138,7 +174,11 @@ game, state = table.game, table.state
 
 def choose(moves: int, data: dict) -> None:
     if moved_elsewhere():
-        found = pt.resume(pack)
+        try:
+            found = pt.resume(pack)
+        except SaveError as e:
+            say("warning", f"Another tab or window saved a game that cannot be read here: {e}")
+            return
         if found is not None:
             st.session_state[TABLE] = found
             st.session_state[WRITTEN] = pt.autosave_stamp(pack)

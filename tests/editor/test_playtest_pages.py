@@ -141,7 +141,9 @@ def test_a_corrupted_save_is_refused_with_a_message(pack_copy: Path) -> None:
         pt.load_table("{not json")
     (pack_copy / ".agesmith").mkdir()
     (pack_copy / pt.AUTOSAVE).write_text("{broken")
-    assert pt.resume(pack_copy) is None
+    with pytest.raises(pt.SaveError, match="not JSON"):
+        pt.resume(pack_copy)
+    assert pt.resume(pack_copy) is None         # kept aside: no autosave any more
 
 
 def test_a_saved_game_loads_back_with_its_history(pack_copy: Path) -> None:

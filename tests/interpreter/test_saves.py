@@ -63,7 +63,7 @@ def fresh(kind: str = "action") -> dict[str, Any]:
 
 def test_a_save_names_its_format_pack_variant_and_cards_by_id() -> None:
     data = fresh()
-    assert data["format"] == "agesmith saved game" and data["version"] == 2
+    assert data["format"] == "agesmith saved game" and data["version"] == 3
     assert data["pack"]["name"] == "Along History" and len(data["pack"]["hash"]) == 16
     assert data["variant"] is None and data["ages"] == list(game().ages)
     events = data["state"]["players"][0]["events"]
@@ -160,6 +160,7 @@ def test_a_payment_asked_for_a_card_no_longer_held_is_refused() -> None:
     """Saved while asking how to pay for a card: the card must still be on the menu."""
     data = fresh("payment")
     seat = data["state"]["pending"]["player"]
+    data["state"]["discard"] += data["state"]["players"][seat]["events"]
     data["state"]["players"][seat]["events"] = []
     assert "not on the menu" in refused(data, "state.frames")
 
@@ -195,6 +196,9 @@ def test_a_missing_deck_is_refused() -> None:
 def test_over_and_pending_must_agree() -> None:
     data = fresh()
     data["state"]["over"] = True
+    data["state"]["winners"] = [0]
+    for player in data["state"]["players"]:
+        player["age_scores"].append(player["score"])
     assert "over" in refused(data, "state.pending")
     data = fresh()
     data["state"]["pending"] = None
@@ -281,7 +285,9 @@ def test_a_changed_pack_whose_cards_are_the_same_loads_with_a_warning(tmp_path: 
 def test_a_changed_card_is_refused(tmp_path: Path) -> None:
     g = changed_pack(tmp_path, "cost: 5 population, ingenuity\n    points: 1",
                      "cost: 4 population, ingenuity\n    points: 1", "prehistory.yaml")
-    with pytest.raises(SaveError, match=r"cards\.forest: the pack has changed"):
+    with pytest.raises(SaveError, match=r"cards: the pack .* has changed since the save, and "
+                                        r"these cards of the game no longer mean the same: "
+                                        r"Forest \(Prehistory\)"):
         load_text(g, saved())
 
 
