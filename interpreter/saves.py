@@ -22,6 +22,14 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.bounds import (
+    COUNTER_LIMIT,
+    ROUND_LIMIT,
+    SCORE_LIMIT,
+    STEP_LIMIT,
+    TOKEN_VALUE_LIMIT,
+)
+
 from .actions import Action
 from .chance import MASK
 from .state import PLAYER_FIELDS, STATE_FIELDS, PlayerState, State, pending_data
@@ -33,7 +41,6 @@ SAVE_FORMAT = "agesmith saved game"
 VERSION = 2
 FRAME_KEYS = {"prog", "pc", "player", "card", "roles", "loc", "doer", "it"}
 DIE_KEYS = {"die", "face", "used", "times", "token"}
-COUNTER_LIMIT = 1_000_000       # a counter the pack does not bound: beyond this, a bad save
 
 
 class SaveError(ValueError):
@@ -282,7 +289,7 @@ class _Reader:
         state.discard = self.cards(data["discard"], "state.discard")
         self.unique(state)
         state.age = self.whole(data["age"], "state.age", 0, len(game.ages) - 1)
-        state.round = self.whole(data["round"], "state.round", 0, 10_000)
+        state.round = self.whole(data["round"], "state.round", 0, ROUND_LIMIT)
         state.active = self.whole(data["active"], "state.active", 0, len(players) - 1)
         state.dice = self.dice(data["dice"], "state.dice")
         state.board = self.board(data["board"])
@@ -291,7 +298,7 @@ class _Reader:
         winners = self.kind(data["winners"], list, "state.winners", "a list of seats")
         state.winners = [self.whole(w, f"state.winners[{i}]", 0, len(players) - 1)
                          for i, w in enumerate(winners)]
-        state.steps = self.whole(data["steps"], "state.steps", 0, 1_000_000)
+        state.steps = self.whole(data["steps"], "state.steps", 0, STEP_LIMIT)
         state.moves = self.whole(data["moves"], "state.moves", 0, None)
         state.marks = self.kind(data["marks"], dict, "state.marks", "an object")
         self.json_value(state.marks, "state.marks")
@@ -330,13 +337,13 @@ class _Reader:
                        COUNTER_LIMIT if bound is None else bound)
         tokens = self.kind(data["tokens"], list, f"{path}.tokens", "a list of token values")
         for i, t in enumerate(tokens):
-            self.whole(t, f"{path}.tokens[{i}]", 0, 1_000)
-        self.whole(data["score"], f"{path}.score", -100_000, 100_000)
+            self.whole(t, f"{path}.tokens[{i}]", 0, TOKEN_VALUE_LIMIT)
+        self.whole(data["score"], f"{path}.score", -SCORE_LIMIT, SCORE_LIMIT)
         scores = self.kind(data["age_scores"], list, f"{path}.age_scores", "a list of scores")
         if len(scores) > len(self.game.ages):
             raise self.fail(f"{path}.age_scores", "has more scores than ages")
         for i, s in enumerate(scores):
-            self.whole(s, f"{path}.age_scores[{i}]", -100_000, 100_000)
+            self.whole(s, f"{path}.age_scores[{i}]", -SCORE_LIMIT, SCORE_LIMIT)
         space = data["space"]
         if space is not None and (not isinstance(space, str)
                                   or space not in board_spaces(self.game)):

@@ -7,11 +7,13 @@ conditions that can never hold where that is decidable. Each check yields locate
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import ast
+from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
 from .input_checks import control_characters
@@ -68,6 +70,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += _board(pack)
     out += check_roles(pack)
     out += control_characters(pack.documents)
+    out += check_bounds(pack, cards)
     return out
 
 
@@ -156,6 +159,11 @@ class _TreeChecker:
             hint = did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}"
             yield src.locate(src.word_span(amount.span, word), "error", "unknown-resource",
                              f'unknown {what} "{word}"', hint)
+        for amount in card_amounts(cost.amounts):
+            yield src.locate(amount.span, "error", "bound",
+                             f"{amount.count:,} {' '.join(amount.words)} is more than a card "
+                             "may hold", f"a card's {'bonus' if bonus else 'cost'} counts at "
+                             f"most {CARD_NUMBER_LIMIT:,} of each")
         if cost.x is not None:
             yield from self._walk(cost.x, src, card=False)
         if any(a.count == "X" for a in cost.amounts) and cost.x is None:
@@ -170,6 +178,7 @@ class _TreeChecker:
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
         for node in ast.walk(tree):
+            yield from _large_numbers(node, src)
             if isinstance(node, ast.CardName):
                 yield from self._name(node, src)
             elif isinstance(node, ast.NounPhrase):
@@ -261,6 +270,17 @@ class _TreeChecker:
                 yield src.locate(statement.span, "error", "bare-step",
                                  "a card's rules hold abilities and triggers, not bare steps",
                                  'say when it happens: "on acquire: ..." or "on failure: ..."')
+
+
+def _large_numbers(node: Any, src: Source) -> Iterator[Diagnostic]:
+    """A number written in a rule beyond what any counter holds ("gain 2000000 gold")."""
+    for item in dataclasses.fields(node):
+        value = getattr(node, item.name)
+        if isinstance(value, int) and not isinstance(value, bool) and \
+                abs(value) > RULE_NUMBER_LIMIT:
+            span = src.word_span(node.span, str(abs(value)))
+            yield src.locate(span, "error", "bound", f"the number {value:,} is too large",
+                             f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}")
 
 
 # ------------------------------------------------------------------ achievements and board
