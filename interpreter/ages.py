@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from .engine import Game
     from .state import State
 
+# The phase a round runs: the engine asks every pack for a phase of this name.
+ROUND_PHASE = "round"
+
 
 def age_id(game: Game, state: State) -> str:
     return game.ages[state.age]
@@ -93,7 +96,7 @@ def end_of_round(game: Game, state: State) -> None:
     state.round += 1
     game.say(state, f"Round {state.round}: {game.player_name(state.active)} is the active "
                     "player.")
-    state.frames.append(game.frame("phase:round", state.active))
+    state.frames.append(game.frame(f"phase:{ROUND_PHASE}", state.active))
 
 
 def age_event(game: Game, state: State, event: str, why: str) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 from rules_dsl.diagnostics import Diagnostic, did_you_mean
 from rules_dsl.pack import Pack
 
+from .ages import ROUND_PHASE
 from .dice import ACTION_FACES, parse_face
 from .engine import Game
 from .errors import PackError, RuleError, RuleLoopError
@@ -31,7 +32,7 @@ from .state import State
 
 def check_setup(pack: Pack) -> list[Diagnostic]:
     """Every reason `pack` cannot be set up or played as written, located."""
-    out = die_faces(pack)
+    out = die_faces(pack) + round_phase(pack)
     if out:
         return out
     try:
@@ -67,6 +68,17 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
     return out
 
 
+def round_phase(pack: Pack) -> list[Diagnostic]:
+    """The phase every round runs, which the engine looks for by its name."""
+    if ROUND_PHASE in pack.phases:
+        return []
+    doc, path = pack.place("phases")
+    return [doc.diagnostic(path, f'the game has no phase named "{ROUND_PHASE}": the engine '
+                                 "starts every round with it", code="phase", key=True,
+                           hint=f'name the phase that runs a round "{ROUND_PHASE}" (the '
+                                f"phases: {', '.join(pack.phases) or 'none'})")]
+
+
 def _dealt(game: Game, players: int, age: int) -> State:
     """The state right after the setup of age number `age` (in the ages played)."""
     from .ages import start_age
@@ -74,7 +86,7 @@ def _dealt(game: Game, players: int, age: int) -> State:
     if age:
         state.age = age
         start_age(game, state, first=True)
-    game.run(state, stop=lambda frame, _: frame["prog"] == "phase:round")
+    game.run(state, stop=lambda frame, _: frame["prog"] == f"phase:{ROUND_PHASE}")
     return state
 
 

@@ -380,6 +380,7 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
             continue
         documents[age.file] = doc
         if not isinstance(doc.data, dict):
+            reader.diagnostics.append(_not_a_card_file(doc, age))
             continue
         if doc.data.get("age") not in (None, age.id):
             reader.diagnostics.append(doc.diagnostic(
@@ -390,6 +391,15 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
             if card is not None:
                 cards.append(card)
     return ages, cards
+
+
+def _not_a_card_file(doc: YamlDocument, age: Age) -> Diagnostic:
+    """A card file that is a list or a single value: read as nothing, the age would have no
+    cards without a word."""
+    kind = "a list" if isinstance(doc.data, list) else "a single value"
+    return doc.diagnostic((), f"this card file holds {kind}, not the cards of an age",
+                          code="pack", hint=f'start it with "age: {age.id}" and "cards:", the '
+                                            "list of cards indented under it")
 
 
 def _read_card(age: str, doc: YamlDocument, index: int, raw: Any,
