@@ -56,6 +56,7 @@ from typing import Any
 
 from rules_dsl.diagnostics import Diagnostic, did_you_mean, printable
 from rules_dsl.parser import try_parse
+from rules_dsl.safe_files import is_file, is_folder
 from rules_dsl.schema_check import check_against, schema_validator
 from rules_dsl.yaml_source import YamlDocument, load_yaml
 
@@ -134,7 +135,7 @@ def _keep(key: tuple, pack: Path, game: Game) -> Game:
 
 
 def _deck_file(pack: Path) -> tuple[Path, ...]:
-    return (pack,) if pack.is_file() else ()
+    return (pack,) if is_file(pack) else ()
 
 
 def _game(pack: Path, variant: str | None, age: str | None, board: str | None) -> Game:
@@ -164,11 +165,11 @@ def _load_game(spec: dict[str, Any], here: Path, given: Path | None = None) -> G
     local = here / name
     if given is not None:
         pack = given
-    elif local.is_dir():
+    elif is_folder(local):
         pack = local
     else:
         pack = bundled(name)
-        if not pack.is_dir():
+        if not is_folder(pack):
             raise ScenarioError(f'no pack "{name}": neither a bundled pack nor a folder next '
                                 "to this file", ("pack",))
     variant = spec.get("variant")

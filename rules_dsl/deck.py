@@ -25,6 +25,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic, did_you_mean, sorted_diagnostics
 from .pack import Pack, load_pack
+from .safe_files import is_file, path_problem
 from .schema_check import check_schema
 from .yaml_source import YamlDocument, load_yaml
 
@@ -43,7 +44,7 @@ class Deck:
 
 def is_deck_file(path: str | os.PathLike[str]) -> bool:
     """Whether `path` is a file (not a pack folder): decks are files, packs are folders."""
-    return Path(path).is_file()
+    return is_file(path)
 
 
 def read_deck(path: str | os.PathLike[str]) -> tuple[Deck | None, list[Diagnostic]]:
@@ -64,6 +65,11 @@ def read_deck(path: str | os.PathLike[str]) -> tuple[Deck | None, list[Diagnosti
               for age, cards in (data.get("copies") or {}).items()
               for card, n in (cards or {}).items()}
     pack = (Path(path).parent / str(data["pack"]))
+    problem = path_problem(pack)
+    if problem is not None:
+        return None, [*problems, doc.diagnostic(("pack",), f"no pack folder there: {problem}",
+                                                code="deck", hint="give the pack folder's "
+                                                                  "path, relative to this file")]
     return Deck(str(data[DECK_KEY]), pack, copies, doc), problems
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import ast
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
+from .safe_files import is_file, is_folder, path_problem
 from .schema_check import check_changes, check_schema
 from .source import Source
 from .yaml_source import YamlDocument, load_yaml
@@ -222,10 +223,14 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
     root = Path(folder)
     reader = _Reader()
     game_path = root / GAME_FILE
-    if not root.is_dir():
+    problem = path_problem(root)
+    if problem is not None:
+        return None, [Diagnostic("error", "pack", f"no pack folder there: {problem}",
+                                 _display(root), hint="give the folder that holds game.yaml")]
+    if not is_folder(root):
         return None, [Diagnostic("error", "pack", f"no pack folder at {_display(root)}",
                                  _display(root), hint="give the folder that holds game.yaml")]
-    if not game_path.is_file():
+    if not is_file(game_path):
         return None, [Diagnostic("error", "pack", f"the pack has no {GAME_FILE}",
                                  _display(game_path),
                                  hint="a pack folder holds game.yaml and one file per age")]
@@ -369,7 +374,13 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
         age = Age(str(entry.get("id", "")), str(entry.get("name", "")), entry["cards"])
         ages.append(age)
         path = root / age.file
-        if not path.is_file():
+        problem = path_problem(path)
+        if problem is not None:
+            reader.diagnostics.append(game_doc.diagnostic(
+                ("ages", index, "cards"), f"no card file can have this name: {problem}",
+                code="pack", hint="name the card file in a few words, e.g. bronze.yaml"))
+            continue
+        if not is_file(path):
             reader.diagnostics.append(game_doc.diagnostic(
                 ("ages", index, "cards"), f'the card file "{age.file}" does not exist',
                 code="pack", hint=f"create {_display(path)} or correct the name"))
