@@ -68,6 +68,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += checker.tree(token.condition, ())
         out += _token_can_hold(pack, token)
     out += _board(pack)
+    out += _option_defaults(pack)
     out += check_roles(pack)
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
@@ -281,6 +282,25 @@ def _large_numbers(node: Any, src: Source) -> Iterator[Diagnostic]:
             span = src.word_span(node.span, str(abs(value)))
             yield src.locate(span, "error", "bound", f"the number {value:,} is too large",
                              f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}")
+
+
+# ------------------------------------------------------------------ setup options
+
+
+def _option_defaults(pack: Pack) -> Iterator[Diagnostic]:
+    """An option whose default is none of its values: a game set up without a choice would
+    use a value the option does not offer."""
+    for name, spec in (pack.game.get("options") or {}).items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("values"), list):
+            continue
+        values = [str(v) for v in spec["values"]]
+        default = spec.get("default")
+        if isinstance(default, str) and default not in values:
+            doc, path = pack.place("options", name, "default")
+            yield doc.diagnostic(path, f'the option "{name}" defaults to "{default}", which '
+                                       "is not one of its values", code="option",
+                                 hint=did_you_mean(default, values)
+                                 or f"its values: {', '.join(values)}")
 
 
 # ------------------------------------------------------------------ achievements and board

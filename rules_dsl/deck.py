@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .diagnostics import Diagnostic, did_you_mean, sorted_diagnostics
+from .input_checks import control_characters
 from .pack import Pack, load_pack
 from .safe_files import is_file, path_problem
 from .schema_check import check_schema
@@ -57,7 +58,8 @@ def read_deck(path: str | os.PathLike[str]) -> tuple[Deck | None, list[Diagnosti
             (), "this file is not a deck", code="deck",
             hint='a deck starts with "deck: <name>" and "pack: <pack folder>"; '
                  "to check a pack, give its folder")]
-    problems = problems + check_schema(doc, "deck")
+    # the deck's name is shown by every tool that plays it, as a card's name is
+    problems = problems + check_schema(doc, "deck") + control_characters({"deck": doc})
     if any(p.is_error for p in problems):
         return None, problems
     data = doc.data
