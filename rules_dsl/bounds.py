@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from .pack import Pack
 
 COUNTER_LIMIT = 1_000_000  # a counter's value, when the pack declares no `max` of its own
-TOKEN_VALUE_LIMIT = 1_000  # the value of an achievement token
+# The value of an achievement token, and a card's copies: the JSON Schemas hold the pack to
+# these (their `maximum`; tests/rules_dsl/test_bounds.py keeps them equal).
+TOKEN_VALUE_LIMIT = 100
+COPIES_LIMIT = 20
 SCORE_LIMIT = 100_000  # a player's score, either way (also each age's score)
 ROUND_LIMIT = 10_000  # rounds of one age
 STEP_LIMIT = 1_000_000  # the rules' steps counted in one position
@@ -38,7 +41,7 @@ def too_many_digits(text: str) -> bool:
 def check_bounds(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     """Every number of the pack's files beyond its bound, at its place (with cards=False, all
     but the cards' own)."""
-    out = [*_counters(pack), *_tokens(pack)]
+    out = list(_counters(pack))
     return [*out, *_cards(pack), *_total_points(pack)] if cards else out
 
 
@@ -73,20 +76,6 @@ def _counters(pack: Pack) -> Iterator[Diagnostic]:
                 f'the counter "{name}" starts at {start}, above its max {most}',
                 code="bound",
                 hint=f"start at most at {most}, or raise max",
-            )
-
-
-def _tokens(pack: Pack) -> Iterator[Diagnostic]:
-    achievements = pack.game.get("achievements") or {}
-    for i, entry in enumerate(achievements.get("tokens") or []):
-        value = entry.get("value") if isinstance(entry, dict) else None
-        if _whole(value) and value > TOKEN_VALUE_LIMIT:
-            doc, path = pack.place("achievements", "tokens", i, "value")
-            yield doc.diagnostic(
-                path,
-                f"a token of value {value:,}",
-                code="bound",
-                hint=f"a token is worth at most {TOKEN_VALUE_LIMIT:,}",
             )
 
 

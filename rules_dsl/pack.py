@@ -397,7 +397,9 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
             reader.diagnostics.append(doc.diagnostic(
                 ("age",), f'this file says age "{doc.data.get("age")}" but game.yaml names '
                 f'it for "{age.id}"', code="pack", hint=f"write age: {age.id}"))
-        for i, raw in enumerate(doc.data.get("cards") or []):
+        raw_cards = doc.data.get("cards")
+        # not a list: the schema reports it at its place
+        for i, raw in enumerate(raw_cards if isinstance(raw_cards, list) else []):
             card = _read_card(age.id, doc, i, raw, reader)
             if card is not None:
                 cards.append(card)
