@@ -8,7 +8,7 @@ same: so a pack that validates never makes a position its own loader refuses.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .diagnostics import Diagnostic
 
@@ -45,7 +45,7 @@ def check_bounds(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     return [*out, *_cards(pack), *_total_points(pack)] if cards else out
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

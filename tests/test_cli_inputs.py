@@ -154,3 +154,13 @@ def test_a_scenario_counter_of_10_to_the_30_is_an_error_at_its_place(tmp_path: P
                                                gold=10**30)))
     assert code == 1
     assert "scenario.yaml:9:13: error: this number has 31 digits" in output
+
+
+@pytest.mark.parametrize("command", [
+    ["cards"], ["explain"], ["play", "--players", "2"], ["simulate", "--games", "1"],
+])
+def test_every_command_answers_a_pack_path_too_long(tmp_path: Path, command: list[str]) -> None:
+    result = CliRunner().invoke(main, [command[0], str(tmp_path / LONG), *command[1:]], input="")
+    assert result.exit_code != 0
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "the path holds a name of 300 characters" in result.output, result.output
