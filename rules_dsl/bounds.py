@@ -33,6 +33,19 @@ RULE_NUMBER_LIMIT = COUNTER_LIMIT
 MOST_DIGITS = 12
 
 
+def counter_bound(counters: Any, name: str) -> int:
+    """The most the counter `name` of a game file's `counters` may hold: its max, else
+    COUNTER_LIMIT. Play keeps every counter within it, so that a save of it loads."""
+    spec = counters.get(name) if isinstance(counters, dict) else None
+    most = spec.get("max") if isinstance(spec, dict) else None
+    return most if _whole(most) else COUNTER_LIMIT
+
+
+def within_bound(value: int, bound: int) -> int:
+    """`value` brought into 0 .. bound."""
+    return max(0, min(value, bound))
+
+
 def too_many_digits(text: str) -> bool:
     """Whether a written number is too long to be read as a number of any bound."""
     return len(text.lstrip("+-0")) > MOST_DIGITS
