@@ -22,7 +22,7 @@ from typing import Any
 from rules_dsl.diagnostics import Diagnostic, did_you_mean
 from rules_dsl.pack import Pack
 
-from .ages import ROUND_PHASE
+from .ages import ROUND_PHASE, missing_round_phase
 from .dice import ACTION_FACES, parse_face
 from .engine import Game
 from .errors import PackError, RuleError, RuleLoopError
@@ -32,7 +32,8 @@ from .state import State
 
 def check_setup(pack: Pack) -> list[Diagnostic]:
     """Every reason `pack` cannot be set up or played as written, located."""
-    out = die_faces(pack) + round_phase(pack)
+    missing = missing_round_phase(pack)
+    out = die_faces(pack) + ([missing] if missing is not None else [])
     if out:
         return out
     try:
@@ -66,17 +67,6 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
                 or f"a face gives one of {', '.join(gives)}, or is one of "
                    f"{', '.join(ACTION_FACES)}"))
     return out
-
-
-def round_phase(pack: Pack) -> list[Diagnostic]:
-    """The phase every round runs, which the engine looks for by its name."""
-    if ROUND_PHASE in pack.phases:
-        return []
-    doc, path = pack.place("phases")
-    return [doc.diagnostic(path, f'the game has no phase named "{ROUND_PHASE}": the engine '
-                                 "starts every round with it", code="phase", key=True,
-                           hint=f'name the phase that runs a round "{ROUND_PHASE}" (the '
-                                f"phases: {', '.join(pack.phases) or 'none'})")]
 
 
 def _dealt(game: Game, players: int, age: int) -> State:

@@ -34,15 +34,26 @@ def _pack(tmp_path: Path) -> Path:
 # ------------------------------------------------------------------ the game file
 
 
-def test_a_game_without_a_round_phase_names_what_is_missing(tmp_path: Path) -> None:
+def _without_round(tmp_path: Path) -> Path:
     folder = _pack(tmp_path)
     game = folder / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("  round: |", "  rounds: |"),
                     encoding="utf-8")
-    code, output = _run("validate", str(folder))
-    assert code == 1
-    assert 'game.yaml:36:1: error: the game has no phase named "round"' in output
-    assert 'hint: name the phase that runs a round "round" (the phases: rounds, turn)' in output
+    return folder
+
+
+@pytest.mark.parametrize("command", [
+    ["validate"], ["play", "--players", "2"], ["simulate", "--games", "1"],
+])
+def test_a_game_without_a_round_phase_names_what_is_missing(tmp_path: Path,
+                                                            command: list[str]) -> None:
+    folder = _without_round(tmp_path)
+    result = CliRunner().invoke(main, [command[0], str(folder), *command[1:]], input="")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code != 0 and "KeyError" not in result.output
+    assert 'game.yaml:36:1: error: the game has no phase named "round"' in result.output
+    assert 'hint: name the phase that runs a round "round" (the phases: rounds, turn)' in \
+        result.output
 
 
 # ------------------------------------------------------------------ paths too long
