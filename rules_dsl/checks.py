@@ -8,6 +8,7 @@ conditions that can never hold where that is decidable. Each check yields locate
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter, deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -179,7 +180,8 @@ class _TreeChecker:
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
         for node in ast.walk(tree):
-            yield from _large_numbers(node, src)
+            if _number_fields(type(node)):
+                yield from _large_numbers(node, src)
             if isinstance(node, ast.CardName):
                 yield from self._name(node, src)
             elif isinstance(node, ast.NounPhrase):
@@ -273,12 +275,24 @@ class _TreeChecker:
                                  'say when it happens: "on acquire: ..." or "on failure: ..."')
 
 
+_NUMBER_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _number_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold a number (declared `int`, or `int | str`)."""
+    found = _NUMBER_FIELDS.get(kind)
+    if found is None:
+        found = _NUMBER_FIELDS[kind] = tuple(
+            f.name for f in dataclasses.fields(kind)
+            if f.name != "span" and re.search(r"\bint\b", str(f.type)))
+    return found
+
+
 def _large_numbers(node: Any, src: Source) -> Iterator[Diagnostic]:
     """A number written in a rule beyond what any counter holds ("gain 2000000 gold")."""
-    for item in dataclasses.fields(node):
-        value = getattr(node, item.name)
-        if isinstance(value, int) and not isinstance(value, bool) and \
-                abs(value) > RULE_NUMBER_LIMIT:
+    for name in _number_fields(type(node)):
+        value = getattr(node, name)
+        if type(value) is int and abs(value) > RULE_NUMBER_LIMIT:     # bool is not an int here
             span = src.word_span(node.span, str(abs(value)))
             yield src.locate(span, "error", "bound", f"the number {value:,} is too large",
                              f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}")
