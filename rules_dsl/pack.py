@@ -236,6 +236,10 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
                                  hint="a pack folder holds game.yaml and one file per age")]
     game_doc, problems = _read_checked(game_path, "game")
     reader.diagnostics += problems
+    if game_doc is not None and not isinstance(game_doc.data, dict):
+        reader.diagnostics.append(_not_a_mapping(
+            game_doc, "the game", 'start it with "name:", then "players:", "resources:", '
+                                  '"ages:" and "phases:"'))
     if game_doc is None or not isinstance(game_doc.data, dict):
         return None, sorted_diagnostics(reader.diagnostics)
     game = game_doc.data
@@ -391,7 +395,9 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
             continue
         documents[age.file] = doc
         if not isinstance(doc.data, dict):
-            reader.diagnostics.append(_not_a_card_file(doc, age))
+            reader.diagnostics.append(_not_a_mapping(
+                doc, "the cards of an age", f'start it with "age: {age.id}" and "cards:", '
+                                            "the list of cards indented under it"))
             continue
         if doc.data.get("age") not in (None, age.id):
             reader.diagnostics.append(doc.diagnostic(
@@ -406,13 +412,11 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
     return ages, cards
 
 
-def _not_a_card_file(doc: YamlDocument, age: Age) -> Diagnostic:
-    """A card file that is a list or a single value: read as nothing, the age would have no
-    cards without a word."""
+def _not_a_mapping(doc: YamlDocument, what: str, hint: str) -> Diagnostic:
+    """A pack file that is a list or a single value where a mapping of keys is wanted: read as
+    nothing, it would pass without a word (an age with no cards, a game of nothing)."""
     kind = "a list" if isinstance(doc.data, list) else "a single value"
-    return doc.diagnostic((), f"this card file holds {kind}, not the cards of an age",
-                          code="pack", hint=f'start it with "age: {age.id}" and "cards:", the '
-                                            "list of cards indented under it")
+    return doc.diagnostic((), f"this file holds {kind}, not {what}", code="pack", hint=hint)
 
 
 def _read_card(age: str, doc: YamlDocument, index: int, raw: Any,

@@ -96,7 +96,7 @@ def test_the_suite_has_every_case() -> None:
               "counter-max-zero", "counter-beyond-bound",
               # inputs once ignored or met with a traceback
               "long-card-file-name", "card-file-is-a-list", "option-default-not-a-value",
-              "or-always-holds"}
+              "or-always-holds", "game-file-is-a-list"}
     assert wanted <= set(CASES)
 
 
