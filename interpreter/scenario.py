@@ -44,7 +44,9 @@ The format is `cards/schema/scenario.schema.json` (unknown keys are errors). "A 
 decadence under A. An action matches when its text equals the line or is the only legal action
 containing it. `check` never raises on a bad file: every problem is a located message, and an
 unknown card, counter, board space or player is an error, never a scenario that checks nothing
-(nor is a scenario with no expectation at all).
+(nor is a scenario with no expectation at all, nor an expectation that always holds: "you have
+at least 0 gold" fails, as it proves nothing). Counters and tokens are held to the bounds of a
+save (rules_dsl/bounds.py).
 """
 
 from __future__ import annotations
