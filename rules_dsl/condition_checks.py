@@ -1,6 +1,7 @@
 """Conditions that can never hold, or always hold, where that is decidable from the text.
 
 "at least 10 gold and fewer than 5 gold" (bounds on the same amount that leave no number),
+"at most 6 gold or more than 4 gold" (sides on the same amount that leave out no number: always),
 "at least 0 gold" (always), "fewer than 0 cards" (never). Each is a located warning ("you own
 3 of "A", "B"" is checked against the copies in `checks.py`).
 """
