@@ -129,9 +129,10 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | 
     """Run scenario files (or folders of them): say what passed, what failed and why."""
     from interpreter.scenario import check as run_scenario
     from rules_dsl.diagnostics import printable
+    from rules_dsl.safe_files import is_folder
     files: list[Path] = []
     for item in scenarios:
-        if item.is_dir():
+        if is_folder(item):
             found = sorted([*item.rglob("*.yaml"), *item.rglob("*.yml")])
             if not found:
                 err.print(f"agesmith check: no scenario file (*.yaml) in {printable(str(item))}",

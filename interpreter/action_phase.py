@@ -26,6 +26,7 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.bounds import counter_bound, within_bound
 from rules_dsl.roles import action_key
 
 from . import costs
@@ -41,7 +42,7 @@ from .program import TestI
 if TYPE_CHECKING:
     from .engine import Game
     from .program import ActI
-    from .state import State
+    from .state import PlayerState, State
 
     Handler = Callable[..., Result]
 
@@ -614,8 +615,7 @@ def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
     elif action.kind == TAKE_MONEY:
         assert die is not None
         money = str(game.catalog.roles.money)
-        amount = face_of(game, die).amount * die["times"]
-        player.counters[money] = player.counters.get(money, 0) + amount
+        amount = _add_money(game, player, money, face_of(game, die).amount * die["times"])
         game.say(state, f"{who} takes {amount} {money}.")
     elif action.kind == "golden age":
         player.tilted = []
@@ -636,9 +636,18 @@ def tilt(game: Game, state: State, seat: int, copy: int) -> None:
     money = game.catalog.roles.money
     amount = game.catalog.info(copy).bonus[money] if money is not None else 0
     if money is not None and amount:
-        player.counters[money] = player.counters.get(money, 0) + amount
+        amount = _add_money(game, player, money, amount)
         game.say(state, f"{game.player_name(seat)} tilts {game.name(copy)} for {amount} "
                         f"{money}.")
+
+
+def _add_money(game: Game, player: PlayerState, money: str, amount: int) -> int:
+    """Money taken from a die or a tilted card, within the counter's bound (a position beyond
+    it could not be saved); returns what was really added."""
+    before = player.counters.get(money, 0)
+    player.counters[money] = within_bound(before + amount,
+                                          counter_bound(game.pack.game.get("counters"), money))
+    return player.counters[money] - before
 
 
 def _finish(game: Game, state: State, seat: int, pool: list[dict]) -> None:
@@ -653,6 +662,5 @@ def _finish(game: Game, state: State, seat: int, pool: list[dict]) -> None:
         face = face_of(game, die)
         if face.kind == money:
             die["used"] = True
-            player.counters[money] = player.counters.get(money, 0) + face.amount * die["times"]
-            game.say(state, f"{game.player_name(seat)} takes {face.amount * die['times']} "
-                            f"{money}.")
+            amount = _add_money(game, player, money, face.amount * die["times"])
+            game.say(state, f"{game.player_name(seat)} takes {amount} {money}.")

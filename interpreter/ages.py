@@ -12,12 +12,29 @@ from typing import TYPE_CHECKING
 from .meaning import Ctx
 
 if TYPE_CHECKING:
+    from rules_dsl.diagnostics import Diagnostic
+    from rules_dsl.pack import Pack
+
     from .engine import Game
     from .state import State
 
+# The phase a round runs: the engine asks every pack for a phase of this name.
+ROUND_PHASE = "round"
+
+
+def missing_round_phase(pack: Pack) -> Diagnostic | None:
+    """The error of a pack with no phase named ROUND_PHASE, placed at its phases."""
+    if ROUND_PHASE in pack.phases:
+        return None
+    doc, path = pack.place("phases")
+    return doc.diagnostic(path, f'the game has no phase named "{ROUND_PHASE}": the engine '
+                                "starts every round with it", code="phase", key=True,
+                          hint=f'name the phase that runs a round "{ROUND_PHASE}" (the '
+                               f"phases: {', '.join(pack.phases) or 'none'})")
+
 
 SETUP = "setup"             # the program that deals an age
-ROUND = "phase:round"       # the program of a round
+ROUND = f"phase:{ROUND_PHASE}"   # the program of a round
 # The programs the game itself starts on an empty stack: never above another rule's frame.
 ROOT_PROGRAMS = (SETUP, ROUND)
 

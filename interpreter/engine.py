@@ -20,6 +20,7 @@ from rules_dsl.pack import Pack, Source
 from . import program as prog
 from .action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from .actions import Action, Decision
+from .ages import missing_round_phase
 from .catalog import Catalog
 from .chance import seed_state
 from .control import NEXT, Result, jump, wait
@@ -94,6 +95,9 @@ class Game:
         side = board or achievements.get("default_board")
         if side is not None and side not in (achievements.get("boards") or {}):
             raise PackError(f'the pack has no board side "{side}"')
+        missing = missing_round_phase(pack)
+        if missing is not None:
+            raise PackError(missing.render())
         try:
             catalog = Catalog.build(pack)
             game = cls(pack, catalog, chosen, side, formulas=Formulas.build(pack, catalog),

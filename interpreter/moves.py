@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
+from rules_dsl.bounds import counter_bound, within_bound
 from rules_dsl.vocabulary import singular
 
 if TYPE_CHECKING:
@@ -81,12 +82,9 @@ def destroy(game: Game, state: State, copy: int) -> None:
 
 def gain_counter(game: Game, state: State, seat: int, counter: str, amount: int) -> int:
     """Add to a player's counter within its limit; return what was really added."""
-    spec = (game.pack.game.get("counters") or {}).get(counter) or {}
     player = state.players[seat]
     before = player.counters.get(counter, 0)
-    after = max(0, before + amount)
-    if spec.get("max") is not None:
-        after = min(after, int(spec["max"]))
+    after = within_bound(before + amount, counter_bound(game.pack.game.get("counters"), counter))
     player.counters[counter] = after
     return after - before
 

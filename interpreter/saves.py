@@ -30,6 +30,14 @@ import math
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.bounds import (
+    COUNTER_LIMIT,
+    ROUND_LIMIT,
+    SCORE_LIMIT,
+    STEP_LIMIT,
+    TOKEN_VALUE_LIMIT,
+)
+
 from .actions import Action
 from .ages import ROOT_PROGRAMS, SETUP
 from .chance import MASK
@@ -50,7 +58,6 @@ SAVE_FORMAT = "agesmith saved game"
 VERSION = 3
 READS = (2, 3)              # version 2 named cards without their age (see `_upgrade`)
 DIE_KEYS = {"die", "face", "used", "times", "token"}
-COUNTER_LIMIT = 1_000_000       # a counter the pack does not bound: beyond this, a bad save
 
 
 class SaveError(ValueError):
@@ -370,7 +377,7 @@ class _Reader:
         state.deck = self.cards(data["deck"], "state.deck")
         state.discard = self.cards(data["discard"], "state.discard")
         state.age = self.whole(data["age"], "state.age", 0, len(game.ages) - 1)
-        state.round = self.whole(data["round"], "state.round", 0, 10_000)
+        state.round = self.whole(data["round"], "state.round", 0, ROUND_LIMIT)
         state.active = self.whole(data["active"], "state.active", 0, len(players) - 1)
         state.dice = self.dice(data["dice"], "state.dice")
         state.board = self.board(data["board"])
@@ -382,7 +389,7 @@ class _Reader:
         if bool(state.winners) != state.over or len(set(state.winners)) < len(state.winners):
             raise self.fail("state.winners", "a game has winners, each once, when it is over, "
                                              "and only then")
-        state.steps = self.whole(data["steps"], "state.steps", 0, 1_000_000)
+        state.steps = self.whole(data["steps"], "state.steps", 0, STEP_LIMIT)
         state.moves = self.whole(data["moves"], "state.moves", 0, None)
         state.marks = self.kind(data["marks"], dict, "state.marks", "an object")
         self.json_value(state.marks, "state.marks")
@@ -431,13 +438,13 @@ class _Reader:
                        COUNTER_LIMIT if bound is None else bound)
         tokens = self.kind(data["tokens"], list, f"{path}.tokens", "a list of token values")
         for i, t in enumerate(tokens):
-            self.whole(t, f"{path}.tokens[{i}]", 0, 1_000)
-        self.whole(data["score"], f"{path}.score", -100_000, 100_000)
+            self.whole(t, f"{path}.tokens[{i}]", 0, TOKEN_VALUE_LIMIT)
+        self.whole(data["score"], f"{path}.score", -SCORE_LIMIT, SCORE_LIMIT)
         scores = self.kind(data["age_scores"], list, f"{path}.age_scores", "a list of scores")
         if len(scores) > len(self.game.ages):
             raise self.fail(f"{path}.age_scores", "has more scores than ages")
         for i, s in enumerate(scores):
-            self.whole(s, f"{path}.age_scores[{i}]", -100_000, 100_000)
+            self.whole(s, f"{path}.age_scores[{i}]", -SCORE_LIMIT, SCORE_LIMIT)
         space = data["space"]
         if space is not None and (not isinstance(space, str)
                                   or space not in board_spaces(self.game)):

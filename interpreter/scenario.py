@@ -44,18 +44,24 @@ The format is `cards/schema/scenario.schema.json` (unknown keys are errors). "A 
 decadence under A. An action matches when its text equals the line or is the only legal action
 containing it. `check` never raises on a bad file: every problem is a located message, and an
 unknown card, counter, board space or player is an error, never a scenario that checks nothing
-(nor is a scenario with no expectation at all).
+(nor is a scenario with no expectation at all, nor an expectation that always holds: "you have
+at least 0 gold" fails, as it proves nothing). Counters and tokens are held to the bounds of a
+save (rules_dsl/bounds.py).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules_dsl.condition_checks import ALWAYS_HOLDS
 from rules_dsl.diagnostics import Diagnostic, did_you_mean, printable
+from rules_dsl.input_checks import control_characters
 from rules_dsl.parser import try_parse
+from rules_dsl.safe_files import is_file, is_folder
 from rules_dsl.schema_check import check_against, schema_validator
 from rules_dsl.yaml_source import YamlDocument, load_yaml
 
@@ -134,7 +140,7 @@ def _keep(key: tuple, pack: Path, game: Game) -> Game:
 
 
 def _deck_file(pack: Path) -> tuple[Path, ...]:
-    return (pack,) if pack.is_file() else ()
+    return (pack,) if is_file(pack) else ()
 
 
 def _game(pack: Path, variant: str | None, age: str | None, board: str | None) -> Game:
@@ -164,11 +170,11 @@ def _load_game(spec: dict[str, Any], here: Path, given: Path | None = None) -> G
     local = here / name
     if given is not None:
         pack = given
-    elif local.is_dir():
+    elif is_folder(local):
         pack = local
     else:
         pack = bundled(name)
-        if not pack.is_dir():
+        if not is_folder(pack):
             raise ScenarioError(f'no pack "{name}": neither a bundled pack nor a folder next '
                                 "to this file", ("pack",))
     variant = spec.get("variant")
@@ -200,7 +206,8 @@ def check(path: str | os.PathLike[str], pack: Path | None = None) -> Outcome:
     spec = doc.data
     schema, unknown_keys = _unknown_player_keys(
         doc, check_against(doc, schema_validator("scenario")), Path(path).parent)
-    problems += schema
+    # its name is shown by every run, as a card's is: no character may act on the terminal
+    problems += schema + control_characters({"scenario": doc})
     if problems:        # else the position reports the unknown keys with its other problems
         problems = sorted(problems + unknown_keys, key=lambda d: (d.line or 0, d.column or 0))
     name = spec["name"] if isinstance(spec.get("name"), str) else Path(path).stem
@@ -424,7 +431,8 @@ class _Scenario:
         return found
 
     def words_of(self, text: str, where: tuple[str | int, ...]) -> list[ScenarioError]:
-        """An expectation's unknown words and names, checked as a rule of the pack is."""
+        """An expectation's unknown words and names, checked as a rule of the pack is, and
+        an expectation that always holds: it would pass whatever the game did."""
         if self.doc is None or self.game is None:
             return []
         from rules_dsl.checks import check_text
@@ -432,8 +440,9 @@ class _Scenario:
         tree, _ = try_parse(text, "condition")
         if tree is None:
             return []
-        return [_AlreadyLocated(d) for d in check_text(self.game.pack, Source(self.doc, where),
-                                                        tree) if d.is_error]
+        found = check_text(self.game.pack, Source(self.doc, where), tree)
+        return [_AlreadyLocated(d if d.is_error else _proves_nothing(d)) for d in found
+                if d.is_error or d.code == ALWAYS_HOLDS]
 
     # ---------------------------------------------------------------- for check -v
 
@@ -535,6 +544,14 @@ class _AlreadyLocated(ScenarioError):
     def __init__(self, diagnostic: Diagnostic) -> None:
         super().__init__(diagnostic.message, hint=diagnostic.hint)
         self.diagnostic = diagnostic
+
+
+def _proves_nothing(warning: Diagnostic) -> Diagnostic:
+    """An expectation that always holds, as the error it is in a scenario."""
+    return dataclasses.replace(
+        warning, severity="error", code="scenario",
+        message=f"this expectation proves nothing: {warning.message}",
+        hint="expect what the actions change (a number above the start, a card owned)")
 
 
 def _located(doc: YamlDocument, error: ScenarioError) -> Diagnostic:

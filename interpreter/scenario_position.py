@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rules_dsl.bounds import COUNTER_LIMIT, TOKEN_VALUE_LIMIT
 from rules_dsl.diagnostics import did_you_mean
 
 if TYPE_CHECKING:
@@ -57,6 +58,15 @@ def integer(value: Any, path: Path) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(f"expected a whole number, got {value!r}", path)
     return value
+
+
+def bounded(value: Any, path: Path, most: int, what: str) -> int:
+    """A whole number from 0 to `most` (the bound the save loader holds it to, too)."""
+    number = integer(value, path)
+    if not 0 <= number <= most:
+        raise ScenarioError(f"{what} {number:,} is out of bounds", path,
+                            f"{what} is from 0 to {most:,}")
+    return number
 
 
 def board_spaces(game: Game) -> dict[str, Any] | None:
@@ -235,11 +245,15 @@ def _place_player(game: Game, player: PlayerState, desc: dict[str, Any], path: P
     player.legacy = cards("legacy", any_age=True)
     for key, value in desc.items():
         if key in counters:
-            amount = attempt(partial(integer, value, (*path, key)))
+            spec = counters[key]
+            most = spec.get("max") if isinstance(spec, dict) else None
+            amount = attempt(partial(bounded, value, (*path, key),
+                                     COUNTER_LIMIT if most is None else most, key))
             if amount is not None:
                 player.counters[key] = amount
     if "tokens" in desc:
-        player.tokens = attempt.all(partial(integer, t, (*path, "tokens", i))
+        player.tokens = attempt.all(partial(bounded, t, (*path, "tokens", i),
+                                            TOKEN_VALUE_LIMIT, "a token's value")
                                     for i, t in enumerate(_names(desc, "tokens", path,
                                                                  attempt)))
     if desc.get("space") is not None:

@@ -22,6 +22,7 @@ from typing import Any
 from rules_dsl.diagnostics import Diagnostic, did_you_mean
 from rules_dsl.pack import Pack
 
+from .ages import ROUND_PHASE, missing_round_phase
 from .dice import ACTION_FACES, parse_face
 from .engine import Game
 from .errors import PackError, RuleError, RuleLoopError
@@ -31,7 +32,8 @@ from .state import State
 
 def check_setup(pack: Pack) -> list[Diagnostic]:
     """Every reason `pack` cannot be set up or played as written, located."""
-    out = die_faces(pack)
+    missing = missing_round_phase(pack)
+    out = die_faces(pack) + ([missing] if missing is not None else [])
     if out:
         return out
     try:
@@ -74,7 +76,7 @@ def _dealt(game: Game, players: int, age: int) -> State:
     if age:
         state.age = age
         start_age(game, state, first=True)
-    game.run(state, stop=lambda frame, _: frame["prog"] == "phase:round")
+    game.run(state, stop=lambda frame, _: frame["prog"] == f"phase:{ROUND_PHASE}")
     return state
 
 

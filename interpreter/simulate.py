@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules_dsl.safe_files import is_file
+
 from .bots import Bot
 from .engine import Game
 from .observe import Recorder, new_report
@@ -143,7 +145,7 @@ def _load(config: Config) -> Game:
     long-lived process may simulate a pack, have it edited, and simulate it again)."""
     games: dict[tuple, tuple[tuple, Game]] = _LOADED.__dict__.setdefault("games", {})
     key = (config.pack, config.variant, config.board, config.ages)
-    deck = (config.pack,) if Path(config.pack).is_file() else ()
+    deck = (config.pack,) if is_file(config.pack) else ()
     kept = games.get(key)
     if kept is not None and kept[1].pack.stamp(*deck) == kept[0]:
         return kept[1]

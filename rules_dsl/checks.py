@@ -7,11 +7,14 @@ conditions that can never hold where that is decidable. Each check yields locate
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections import Counter, deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import ast
+from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
 from .input_checks import control_characters
@@ -66,8 +69,10 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += checker.tree(token.condition, ())
         out += _token_can_hold(pack, token)
     out += _board(pack)
+    out += _option_defaults(pack)
     out += check_roles(pack)
     out += control_characters(pack.documents)
+    out += check_bounds(pack, cards)
     return out
 
 
@@ -156,6 +161,11 @@ class _TreeChecker:
             hint = did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}"
             yield src.locate(src.word_span(amount.span, word), "error", "unknown-resource",
                              f'unknown {what} "{word}"', hint)
+        for amount in card_amounts(cost.amounts):
+            yield src.locate(amount.span, "error", "bound",
+                             f"{amount.count:,} {' '.join(amount.words)} is more than a card "
+                             "may hold", f"a card's {'bonus' if bonus else 'cost'} counts at "
+                             f"most {CARD_NUMBER_LIMIT:,} of each")
         if cost.x is not None:
             yield from self._walk(cost.x, src, card=False)
         if any(a.count == "X" for a in cost.amounts) and cost.x is None:
@@ -170,6 +180,8 @@ class _TreeChecker:
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
         for node in ast.walk(tree):
+            if _number_fields(type(node)):
+                yield from _large_numbers(node, src)
             if isinstance(node, ast.CardName):
                 yield from self._name(node, src)
             elif isinstance(node, ast.NounPhrase):
@@ -261,6 +273,48 @@ class _TreeChecker:
                 yield src.locate(statement.span, "error", "bare-step",
                                  "a card's rules hold abilities and triggers, not bare steps",
                                  'say when it happens: "on acquire: ..." or "on failure: ..."')
+
+
+_NUMBER_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _number_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold a number (declared `int`, or `int | str`)."""
+    found = _NUMBER_FIELDS.get(kind)
+    if found is None:
+        found = _NUMBER_FIELDS[kind] = tuple(
+            f.name for f in dataclasses.fields(kind)
+            if f.name != "span" and re.search(r"\bint\b", str(f.type)))
+    return found
+
+
+def _large_numbers(node: Any, src: Source) -> Iterator[Diagnostic]:
+    """A number written in a rule beyond what any counter holds ("gain 2000000 gold")."""
+    for name in _number_fields(type(node)):
+        value = getattr(node, name)
+        if type(value) is int and abs(value) > RULE_NUMBER_LIMIT:     # bool is not an int here
+            span = src.word_span(node.span, str(abs(value)))
+            yield src.locate(span, "error", "bound", f"the number {value:,} is too large",
+                             f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}")
+
+
+# ------------------------------------------------------------------ setup options
+
+
+def _option_defaults(pack: Pack) -> Iterator[Diagnostic]:
+    """An option whose default is none of its values: a game set up without a choice would
+    use a value the option does not offer."""
+    for name, spec in (pack.game.get("options") or {}).items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("values"), list):
+            continue
+        values = [str(v) for v in spec["values"]]
+        default = spec.get("default")
+        if isinstance(default, str) and default not in values:
+            doc, path = pack.place("options", name, "default")
+            yield doc.diagnostic(path, f'the option "{name}" defaults to "{default}", which '
+                                       "is not one of its values", code="option",
+                                 hint=did_you_mean(default, values)
+                                 or f"its values: {', '.join(values)}")
 
 
 # ------------------------------------------------------------------ achievements and board

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .diagnostics import Diagnostic, did_you_mean, sorted_diagnostics
+from .input_checks import control_characters
 from .pack import Pack, load_pack
+from .safe_files import is_file, path_problem
 from .schema_check import check_schema
 from .yaml_source import YamlDocument, load_yaml
 
@@ -43,7 +45,7 @@ class Deck:
 
 def is_deck_file(path: str | os.PathLike[str]) -> bool:
     """Whether `path` is a file (not a pack folder): decks are files, packs are folders."""
-    return Path(path).is_file()
+    return is_file(path)
 
 
 def read_deck(path: str | os.PathLike[str]) -> tuple[Deck | None, list[Diagnostic]]:
@@ -56,7 +58,8 @@ def read_deck(path: str | os.PathLike[str]) -> tuple[Deck | None, list[Diagnosti
             (), "this file is not a deck", code="deck",
             hint='a deck starts with "deck: <name>" and "pack: <pack folder>"; '
                  "to check a pack, give its folder")]
-    problems = problems + check_schema(doc, "deck")
+    # the deck's name is shown by every tool that plays it, as a card's name is
+    problems = problems + check_schema(doc, "deck") + control_characters({"deck": doc})
     if any(p.is_error for p in problems):
         return None, problems
     data = doc.data
@@ -64,6 +67,11 @@ def read_deck(path: str | os.PathLike[str]) -> tuple[Deck | None, list[Diagnosti
               for age, cards in (data.get("copies") or {}).items()
               for card, n in (cards or {}).items()}
     pack = (Path(path).parent / str(data["pack"]))
+    problem = path_problem(pack)
+    if problem is not None:
+        return None, [*problems, doc.diagnostic(("pack",), f"no pack folder there: {problem}",
+                                                code="deck", hint="give the pack folder's "
+                                                                  "path, relative to this file")]
     return Deck(str(data[DECK_KEY]), pack, copies, doc), problems
 
 

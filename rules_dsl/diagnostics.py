@@ -79,7 +79,7 @@ class Diagnostic:
 # Characters that act on a terminal or reorder text: C0 and C1 controls (but line breaks and
 # tabs) and the bidirectional marks and overrides.
 CONTROL_CHARACTERS = re.compile(
-    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _CONTROL_OR_NEWLINE = re.compile(CONTROL_CHARACTERS.pattern[:-1] + r"\n]")
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import ast
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
+from .safe_files import is_file, is_folder, path_problem
 from .schema_check import check_changes, check_schema
 from .source import Source
 from .yaml_source import YamlDocument, load_yaml
@@ -222,15 +223,23 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
     root = Path(folder)
     reader = _Reader()
     game_path = root / GAME_FILE
-    if not root.is_dir():
+    problem = path_problem(root)
+    if problem is not None:
+        return None, [Diagnostic("error", "pack", f"no pack folder there: {problem}",
+                                 _display(root), hint="give the folder that holds game.yaml")]
+    if not is_folder(root):
         return None, [Diagnostic("error", "pack", f"no pack folder at {_display(root)}",
                                  _display(root), hint="give the folder that holds game.yaml")]
-    if not game_path.is_file():
+    if not is_file(game_path):
         return None, [Diagnostic("error", "pack", f"the pack has no {GAME_FILE}",
                                  _display(game_path),
                                  hint="a pack folder holds game.yaml and one file per age")]
     game_doc, problems = _read_checked(game_path, "game")
     reader.diagnostics += problems
+    if game_doc is not None and not isinstance(game_doc.data, dict):
+        reader.diagnostics.append(_not_a_mapping(
+            game_doc, "the game", 'start it with "name:", then "players:", "resources:", '
+                                  '"ages:" and "phases:"'))
     if game_doc is None or not isinstance(game_doc.data, dict):
         return None, sorted_diagnostics(reader.diagnostics)
     game = game_doc.data
@@ -369,7 +378,13 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
         age = Age(str(entry.get("id", "")), str(entry.get("name", "")), entry["cards"])
         ages.append(age)
         path = root / age.file
-        if not path.is_file():
+        problem = path_problem(path)
+        if problem is not None:
+            reader.diagnostics.append(game_doc.diagnostic(
+                ("ages", index, "cards"), f"no card file can have this name: {problem}",
+                code="pack", hint="name the card file in a few words, e.g. bronze.yaml"))
+            continue
+        if not is_file(path):
             reader.diagnostics.append(game_doc.diagnostic(
                 ("ages", index, "cards"), f'the card file "{age.file}" does not exist',
                 code="pack", hint=f"create {_display(path)} or correct the name"))
@@ -380,16 +395,28 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
             continue
         documents[age.file] = doc
         if not isinstance(doc.data, dict):
+            reader.diagnostics.append(_not_a_mapping(
+                doc, "the cards of an age", f'start it with "age: {age.id}" and "cards:", '
+                                            "the list of cards indented under it"))
             continue
         if doc.data.get("age") not in (None, age.id):
             reader.diagnostics.append(doc.diagnostic(
                 ("age",), f'this file says age "{doc.data.get("age")}" but game.yaml names '
                 f'it for "{age.id}"', code="pack", hint=f"write age: {age.id}"))
-        for i, raw in enumerate(doc.data.get("cards") or []):
+        raw_cards = doc.data.get("cards")
+        # not a list: the schema reports it at its place
+        for i, raw in enumerate(raw_cards if isinstance(raw_cards, list) else []):
             card = _read_card(age.id, doc, i, raw, reader)
             if card is not None:
                 cards.append(card)
     return ages, cards
+
+
+def _not_a_mapping(doc: YamlDocument, what: str, hint: str) -> Diagnostic:
+    """A pack file that is a list or a single value where a mapping of keys is wanted: read as
+    nothing, it would pass without a word (an age with no cards, a game of nothing)."""
+    kind = "a list" if isinstance(doc.data, list) else "a single value"
+    return doc.diagnostic((), f"this file holds {kind}, not {what}", code="pack", hint=hint)
 
 
 def _read_card(age: str, doc: YamlDocument, index: int, raw: Any,

@@ -23,6 +23,7 @@ from lark.exceptions import (
 )
 
 from . import ast
+from .bounds import MOST_DIGITS, RULE_NUMBER_LIMIT
 from .diagnostics import Diagnostic, did_you_mean
 from .layout import IndentationError_, RulesLayout
 
@@ -149,11 +150,37 @@ def _precheck(text: str) -> Diagnostic | None:
                              f"nest at most {MAX_NESTING} levels")
         elif ch == ")":
             depth = max(0, depth - 1)
+    problem = _long_number(text)
+    if problem is not None:
+        return problem
     indents = {len(x) - len(x.lstrip(" ")) for x in text.split("\n") if x.strip()}
     if len(indents) > MAX_NESTING:
         return _diag(text, 1, 1, "blocks are nested too deeply",
                      f"nest at most {MAX_NESTING} levels")
     return None
+
+
+# A quoted card name (whose digits are not a number) or a run of digits longer than any bound.
+_LONG_NUMBER = re.compile(rf'"[^"\n]*"|[0-9]{{{MOST_DIGITS + 1},}}')
+
+
+def _long_number(text: str) -> Diagnostic | None:
+    """A number too long to read: Python refuses to convert one of over 4,300 digits, and one
+    of more than a dozen exceeds every bound anyway."""
+    for found in _LONG_NUMBER.finditer(text):
+        if found.group().startswith('"'):
+            continue
+        line, column = _position(text, found.start())
+        digits = len(found.group())
+        return _diag(text, line, column, f"this number has {digits:,} digits",
+                     f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}",
+                     column + digits if "\n" not in found.group() else None)
+    return None
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
 
 
 TERMINAL_WORDS = {

@@ -101,3 +101,38 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+NAME_MAX = 255          # bytes in one file or folder name (Linux, macOS, Windows alike)
+PATH_MAX = 4_095        # bytes in a whole path (Linux)
+
+
+def path_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why no file can have this path (a name too long for any file system), else None: the
+    system refuses such a path with an error that asking "is it a file?" does not catch."""
+    text = os.fspath(path)
+    if "\0" in text:
+        return "the path holds a NUL character"
+    longest = max((len(os.fsencode(part)) for part in Path(text).parts), default=0)
+    if longest > NAME_MAX:
+        return (f"the path holds a name of {longest:,} characters: a file or folder name is "
+                f"at most {NAME_MAX}")
+    if len(os.fsencode(text)) > PATH_MAX:
+        return f"the path is {len(os.fsencode(text)):,} characters long: at most {PATH_MAX:,}"
+    return None
+
+
+def is_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is a folder; False for a path no file system can hold."""
+    try:
+        return path_problem(path) is None and Path(path).is_dir()
+    except OSError:
+        return False
+
+
+def is_file(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is a file (or a link to one); False for a path no file system can hold."""
+    try:
+        return path_problem(path) is None and Path(path).is_file()
+    except OSError:
+        return False

@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from .bounds import too_many_digits
 from .cache_files import cache_dir, read_cache, seal, write_cache
 from .diagnostics import Diagnostic, did_you_mean
 from .yaml_source import YamlDocument
@@ -169,6 +170,11 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
             hint = f'write a value after "{path[-1]}:"'
         elif "string" in _as_list(limit) and isinstance(instance, (int, float, bool)):
             hint = "put it in quotes to make it text"
+        elif "integer" in _as_list(limit) and isinstance(instance, str) and \
+                instance.replace("_", "").isdigit() and too_many_digits(instance):
+            # the YAML reader keeps such a number as text (see yaml_source.py)
+            return (f"this number has {len(instance.replace('_', '')):,} digits, too many to "
+                    "be a number of the game"), "no bound of a pack has more than a dozen digits"
         return f"expected {_expected(limit)}, got {_got(instance)}", hint
     if keyword == "enum":
         hint = did_you_mean(instance, map(str, limit)) if isinstance(instance, str) else None

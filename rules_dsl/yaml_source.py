@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from .bounds import too_many_digits
 from .diagnostics import Diagnostic, Severity, did_you_mean
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -318,6 +319,10 @@ class _Composer:
             return event.value
         builder = _SCALAR_BUILDERS.get(tag)
         if builder is None:
+            return event.value
+        if tag == _STD + "int" and too_many_digits(event.value.replace("_", "")):
+            # kept as written: the check of the value it is (a card's points, a cost) places
+            # the error; Python would refuse to convert more than 4,300 digits anyway
             return event.value
         try:
             return getattr(self.loader, builder)(yaml.ScalarNode(tag, event.value))

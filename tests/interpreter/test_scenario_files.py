@@ -228,7 +228,13 @@ def test_control_characters_in_a_scenario_never_reach_the_terminal(tmp_path: Pat
     _write(tmp_path, text)
     result = CliRunner().invoke(main, ["check", "-v", str(tmp_path / "scenario.yaml")])
     assert "\x1b" not in result.output and "\x07" not in result.output
-    assert "\\x1b[2J" in result.output and "\\x1b[31m" in result.output
+    assert "Famine \\x1b[2J" in result.output             # the name, escaped
+    # refused where each is written, as in a pack: the name and the expectation
+    assert result.exit_code == 1 and "0 passed, 1 failed" in result.output
+    assert "scenario.yaml:1:7: error: this text holds the control character \\x1b" in \
+        result.output
+    assert re.search(r"scenario\.yaml:\d+:5: error: this text holds the control character "
+                     r"\\x1b \(at character 13\)", result.output), result.output
 
 
 def test_every_problem_of_a_position_is_reported_at_once(tmp_path: Path) -> None:

@@ -3,7 +3,9 @@ tree or with a diagnostic placed inside the text, quickly, and never raises.
 
 Texts come from hypothesis (any unicode text) and from mutating valid rules: tokens deleted,
 doubled, swapped or replaced, keywords and punctuation inserted, lines indented at random. Then
-absurd texts: deep brackets and blocks, a megabyte, a line of 50,000 words.
+absurd texts: deep brackets and blocks, a megabyte, a line of 50,000 words, numbers of
+thousands of digits. Last, whole packs: any number in any numeric place, card files of any
+shape and names of any length (`load_pack` answers each with a located error, never raises).
 """
 
 from __future__ import annotations
@@ -162,7 +164,24 @@ ABSURD = {
     "a block of 1,500 lines": ("rules", "on acquire:\n" + "  gain 1 gold\n" * 1_500),
     "10,000 line breaks": ("rules", "\n" * 10_000 + "free ("),
     "10,000 semicolons": ("rules", "pass" + ";" * 10_000),
+    "a number of 5,000 digits": ("rules", "on acquire: gain " + "9" * 5_000 + " gold"),
+    "a cost of 4,301 digits": ("cost", "1" * 4_301 + " population"),
+    "a formula times 10^30": ("number", "the points of your cards * 1" + "0" * 30),
+    "a condition on 10^4000 gold": ("condition", "you have at least 1" + "0" * 4_000 + " gold"),
 }
+
+
+# Numbers as written: up to 6,000 digits (Python refuses to convert more than 4,300).
+numbers = st.one_of(st.integers(-10**6, 10**7).map(str),
+                    st.tuples(st.integers(1, 9), st.integers(0, 6_000))
+                    .map(lambda t: str(t[0]) + "0" * t[1]))
+
+
+@FUZZ
+@given(st.sampled_from(SEEDS), st.integers(0, 10**6), numbers)
+def test_numbers_of_any_size_get_an_answer(seed, where, number):
+    start, text = seed
+    answer(mutate(text, [("insert", where, number)]), start)
 
 
 @pytest.mark.parametrize("start, text", ABSURD.values(), ids=ABSURD.keys())
@@ -188,3 +207,76 @@ def test_long_texts_are_refused_before_parsing():
 def test_deep_but_allowed_texts_parse(start, text):
     tree, diagnostic = try_parse(text, start)
     assert diagnostic is None and tree is not None
+
+
+# ------------------------------------------------------------------ whole packs
+
+MINIMAL = Path(__file__).resolve().parents[1] / "packs" / "minimal"
+# (file, a line of the minimal pack, the same line with {n} for a number)
+NUMERIC_PLACES = [
+    ("stone.yaml", "    points: 2\n    rules: |\n      general",
+     "    points: {n}\n    rules: |\n      general"),
+    ("stone.yaml", "    bonus: population", "    bonus: {n} population"),
+    ("stone.yaml", "    cost: 4 population, strength", "    cost: {n} population, strength"),
+    ("stone.yaml", "    copies: 2", "    copies: {n}"),
+    ("stone.yaml", "      war +1\n", "      war +{n}\n      on acquire: gain {n} gold\n"),
+    ("bronze.yaml", "    gold: 6", "    gold: {n}"),
+    ("bronze.yaml", "    points: 2\n", "    points: your gold * {n}\n"),
+    ("game.yaml", "  gold: {start: 0}", "  gold: {start: {n}, max: {n}}"),
+    ("game.yaml", "{value: 2, condition: you have at least 3 cards}",
+     "{value: {n}, condition: you have at least {n} cards}"),
+]
+PACK_FUZZ = settings(max_examples=60, deadline=None,
+                     suppress_health_check=[HealthCheck.too_slow,
+                                            HealthCheck.function_scoped_fixture])
+
+
+def _pack_answers(folder: Path) -> list:
+    """load_pack answers: every diagnostic placed in a file of the pack."""
+    from rules_dsl.pack import load_pack
+    _, found = load_pack(folder)
+    for d in found:
+        assert d.file and d.message, d
+        d.render()
+    return found
+
+
+def _copy_minimal(tmp_path: Path) -> Path:
+    import shutil
+    import uuid
+    folder = tmp_path / uuid.uuid4().hex[:8]
+    shutil.copytree(MINIMAL, folder)
+    return folder
+
+
+@PACK_FUZZ
+@given(st.sampled_from(NUMERIC_PLACES), numbers)
+def test_any_number_in_a_pack_gets_an_answer(tmp_path, place, number):
+    from rules_dsl.bounds import COUNTER_LIMIT
+    file, old, new = place
+    folder = _copy_minimal(tmp_path)
+    text = (folder / file).read_text(encoding="utf-8")
+    (folder / file).write_text(text.replace(old, new.replace("{n}", number), 1),
+                               encoding="utf-8")
+    found = _pack_answers(folder)
+    if len(number.lstrip("-")) > len(str(COUNTER_LIMIT)):   # beyond every bound: refused there
+        assert any(d.is_error and d.file.endswith(file) for d in found), found
+
+
+@PACK_FUZZ
+@given(st.sampled_from(["- a\n- b\n", "42\n", "'a text'\n", "[]\n", "- {name: Farm}\n",
+                        "age: bronze\ncards: 5\n", "age: bronze\ncards: [3, x]\n"]),
+       st.integers(1, 600))
+def test_card_files_of_any_shape_and_names_of_any_length_get_an_answer(tmp_path, content,
+                                                                       length):
+    folder = _copy_minimal(tmp_path)
+    name = "b" * length + ".yaml"
+    game = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(game.replace("cards: bronze.yaml", f"cards: {name}"),
+                                      encoding="utf-8")
+    if length <= 200:
+        (folder / name).write_text("# yaml-language-server: $schema=x\n" + content,
+                                   encoding="utf-8")
+    found = _pack_answers(folder)
+    assert any(d.is_error and d.file.endswith("game.yaml" if length > 200 else name)
+               for d in found), found
