@@ -33,6 +33,11 @@ def apply(edits: dict[str, str], message: str, confirmed: bool = False) -> bool:
         for d in errors[:5]:
             st.code(d.render(), language=None)
         return False
+    if confirmed:       # written anyway: say what `agesmith validate` reports now
+        left = disk_check().errors
+        if left:
+            message += (f" `agesmith validate` now reports {len(left)} error(s), e.g. "
+                        f"{left[0].message}" + (f" ({left[0].hint})" if left[0].hint else ""))
     log_saved(message)
     notice(message)
     return True
@@ -91,9 +96,11 @@ with new_age:
         except (yaml_edit.EditError, UnsafePathError) as e:
             st.error(str(e))
         else:
+            # An age starts with one card, too few to deal: it is added all the same (its
+            # cards can only be added once it exists), and the notice says what is missing.
             if apply({file: card_text, "game.yaml": game_text},
                      f"Added the age {title.strip()} ({file}, in game.yaml); its first card is "
-                     f"{first.strip()}."):
+                     f"{first.strip()}.", confirmed=True):
                 st.rerun()
 
 with rename:
