@@ -13,6 +13,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -25,9 +26,12 @@ from rules_dsl.pack import Pack
 from rules_dsl.safe_files import UnsafePathError, read_regular
 
 _MIRRORS: dict[Path, Path] = {}
-_LOCK = threading.Lock()        # sessions are threads: one check writes the mirror at a time
-FILE_LIMIT = 64 * 1024 * 1024   # a pack file larger than this is not read by the workshop
-PACK_FILES = ("*.yaml", "*.yml")   # what game.yaml may name as a card file, and itself
+_LOCK = threading.Lock()  # sessions are threads: one check writes the mirror at a time
+FILE_LIMIT = 64 * 1024 * 1024  # a pack file larger than this is not read by the workshop
+PACK_FILES = ("*.yaml", "*.yml")  # what game.yaml may name as a card file, and itself
+# A file of the pack the workshop reads and writes: what game.yaml may name as a card file (the
+# schema's pattern), but not a hidden file (a leading dot) nor a control character.
+PACK_FILE = re.compile(r"[^./\\\x00-\x1f\x7f][^/\\\x00-\x1f\x7f]{0,200}\.ya?ml")
 
 
 @dataclass(frozen=True)
@@ -62,9 +66,12 @@ def pack_bytes(folder: Path) -> dict[str, bytes]:
 
 def pack_texts(folder: Path) -> dict[str, str]:
     """The text of every YAML file of the pack folder that is UTF-8, by file name (one that is
-    not is located by the check: "the byte 0xFF is not valid UTF-8")."""
+    not is located by the check: "the byte 0xFF is not valid UTF-8"); hidden files, which
+    game.yaml may not name, are left out."""
     out = {}
     for name, data in pack_bytes(folder).items():
+        if not PACK_FILE.fullmatch(name):
+            continue
         try:
             out[name] = data.decode("utf-8")
         except UnicodeDecodeError:
@@ -74,8 +81,9 @@ def pack_texts(folder: Path) -> dict[str, str]:
 
 def fingerprint(folder: Path) -> tuple[tuple[str, str], ...]:
     """What the check of the saved pack depends on: its files' names and contents."""
-    return tuple((name, hashlib.sha256(data).hexdigest())
-                 for name, data in pack_bytes(folder).items())
+    return tuple(
+        (name, hashlib.sha256(data).hexdigest()) for name, data in pack_bytes(folder).items()
+    )
 
 
 def check(folder: Path, edits: dict[str, str] | None = None) -> CheckResult:

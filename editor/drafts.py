@@ -6,8 +6,9 @@ inside the pack folder, written atomically after every change: closing the tab, 
 page or stopping the server loses nothing. Saving a card removes its draft.
 
 The file is the designer's (it can be edited by hand, or broken): a draft that is not one is
-set aside with the reason, never shown in the form and never removed from the file; a file
-that is not JSON is kept under another name before a new one is started. Only a regular file
+set aside with the reason, never shown in the form and never thrown away (a new edit of its card
+first copies it to `drafts.json.unreadable-N`); a file that is not JSON is kept under that name
+before a new one is started. Only a regular file
 inside the pack folder is read or written (never a pipe, never through a link leading out).
 """
 
@@ -25,7 +26,7 @@ from .card_edit import EDITABLE
 from .files import pack_file_name
 
 DRAFTS = Path(".agesmith") / "drafts.json"
-LIMIT = 16 * 1024 * 1024        # a drafts file larger than this is not read
+LIMIT = 16 * 1024 * 1024  # a drafts file larger than this is not read
 _TEXTS = ("name", "type", "cost", "bonus", "rules")
 
 
@@ -42,7 +43,7 @@ class Kept:
     drafts: dict[str, dict[str, Any]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     entries: dict[str, Any] = field(default_factory=dict)
-    unreadable: bool = False        # the file is there but is not a JSON object
+    unreadable: bool = False  # the file is there but is not a JSON object
 
 
 def key(file: str, ident: str) -> str:
@@ -64,8 +65,9 @@ def read(folder: Path) -> Kept:
         reason = "it is nested too deeply" if isinstance(e, RecursionError) else str(e)
         return Kept(problems=[f"{DRAFTS} is not a drafts file ({reason})"], unreadable=True)
     if not isinstance(data, dict):
-        return Kept(problems=[f"{DRAFTS} is not a drafts file (not a JSON object)"],
-                    unreadable=True)
+        return Kept(
+            problems=[f"{DRAFTS} is not a drafts file (not a JSON object)"], unreadable=True
+        )
     kept = Kept(entries=data)
     for name, entry in data.items():
         reason = _fault(name, entry)
@@ -117,8 +119,10 @@ def _place(folder: Path) -> tuple[Path, str | None]:
     """The drafts file, and why it may not be used (a `.agesmith` leading out of the pack)."""
     path = folder / DRAFTS
     if root_outside(folder, path):
-        return path, (f"{DRAFTS.parent} leads outside the pack folder; drafts are not kept "
-                      "(make it a folder of the pack)")
+        return path, (
+            f"{DRAFTS.parent} leads outside the pack folder; drafts are not kept "
+            "(make it a folder of the pack)"
+        )
     if path.parent.exists() and not path.parent.is_dir():
         return path, f"{DRAFTS.parent} is a file, not a folder: drafts are not kept (move it)"
     return path, None
@@ -136,11 +140,12 @@ def _write(folder: Path, kept: Kept, entries: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(exist_ok=True)
         if kept.unreadable and path.is_file():
-            os.replace(path, _aside(path))       # the designer's file is kept, not replaced
+            os.replace(path, _aside(path))  # the designer's file is kept, not replaced
         write_atomic(path, json.dumps(entries, indent=1, ensure_ascii=False), inside=folder)
     except FileExistsError:
-        raise DraftError(f"{DRAFTS.parent} is a file, not a folder: drafts are not kept "
-                         "(move it away)") from None
+        raise DraftError(
+            f"{DRAFTS.parent} is a file, not a folder: drafts are not kept (move it away)"
+        ) from None
     except (OSError, UnsafePathError) as e:
         raise DraftError(f"drafts are not kept: {e}") from None
 
@@ -157,8 +162,19 @@ def put(folder: Path, file: str, ident: str, fields: dict[str, Any], base: str) 
     DraftError if they cannot be kept."""
     kept = read(folder)
     entries = {} if kept.unreadable else dict(kept.entries)
-    entries[key(file, ident)] = {"fields": fields, "base": base}
+    name = key(file, ident)
+    if name in entries and name not in kept.drafts:  # set aside: kept, not replaced
+        _write_aside(folder, {name: entries[name]})
+    entries[name] = {"fields": fields, "base": base}
     _write(folder, kept, entries)
+
+
+def _write_aside(folder: Path, entries: dict[str, Any]) -> None:
+    path, _ = _place(folder)
+    try:
+        write_atomic(_aside(path), json.dumps(entries, indent=1, ensure_ascii=False), inside=folder)
+    except (OSError, UnsafePathError) as e:
+        raise DraftError(f"drafts are not kept: {e}") from None
 
 
 def drop(folder: Path, file: str, ident: str) -> None:

@@ -10,12 +10,9 @@ from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
 from . import yaml_edit
-from .checking import FILE_LIMIT
+from .checking import FILE_LIMIT, PACK_FILE
 
 _FILE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}\.yaml")
-# What game.yaml may name as a card file (the schema's pattern), without a leading dot (a
-# hidden file) or a control character: read and written in place, never created.
-_PACK_FILE = re.compile(r"[^./\\\x00-\x1f\x7f][^/\\\x00-\x1f\x7f]{0,200}\.ya?ml")
 
 
 class ConflictError(RuntimeError):
@@ -31,7 +28,7 @@ def read(folder: Path, file: str) -> str:
 
 def pack_file_name(file: str) -> str:
     """`file` if it names a file directly in the pack folder as game.yaml may name one."""
-    if not _PACK_FILE.fullmatch(file):
+    if not PACK_FILE.fullmatch(file):
         raise UnsafePathError(f'"{file}" is not a file name next to game.yaml ending in .yaml '
                               "or .yml")
     return file

@@ -15,8 +15,9 @@ from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
 from rules_dsl.pack import Pack
 
 
-def validate(path: str | os.PathLike[str], variant: str | None = None
-             ) -> tuple[Pack | None, list[Diagnostic]]:
+def validate(
+    path: str | os.PathLike[str], variant: str | None = None
+) -> tuple[Pack | None, list[Diagnostic]]:
     """The pack or deck at `path` (None if it cannot be built) and all its diagnostics."""
     loaded, diagnostics = load_pack_or_deck(path, variant=variant)
     return loaded, play_checks(loaded, diagnostics)
@@ -29,6 +30,7 @@ def play_checks(loaded: Pack | None, diagnostics: list[Diagnostic]) -> list[Diag
         return diagnostics
     from .playability import check_playable
     from .setup_checks import check_setup
+
     diagnostics = sorted_diagnostics(diagnostics + check_playable(loaded))
     if any(d.is_error for d in diagnostics):
         return diagnostics

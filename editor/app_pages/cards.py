@@ -28,6 +28,7 @@ from editor.checking import display_name
 from editor.faces import as_html, card_face, legend
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
+from rules_dsl.diagnostics import summary
 from rules_dsl.printer import print_cost
 from rules_dsl.safe_files import UnsafePathError
 
@@ -43,6 +44,9 @@ if saved.pack is None:
         st.code(d.render(), language=None)
     st.stop()
 pack = saved.pack
+if saved.errors:        # the count `agesmith validate` gives, wherever the errors are
+    st.warning(f"The saved pack has {summary(saved.diagnostics)} (as `agesmith validate` "
+               "reports them): the Validation page lists them.")
 age_file = {a.id: a.file for a in pack.ages}
 kept_drafts = drafts.read(folder)
 kept = kept_drafts.drafts

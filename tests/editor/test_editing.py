@@ -53,7 +53,8 @@ def test_new_card_rename_and_delete_keep_the_pack_valid(pack_copy: Path) -> None
     assert '"Natural Philosophy"' in edits["antiquity.yaml"]
     added = yaml_edit.add_card(texts["antiquity.yaml"], {"name": "Pottery", "type": "progress",
                                                          "cost": "3 population", "points": 1})
-    assert "\n\n  - id: pottery\n    name: Pottery\n" in added and check(pack_copy, {"antiquity.yaml": added}).ok
+    assert "\n\n  - id: pottery\n    name: Pottery\n" in added
+    assert check(pack_copy, {"antiquity.yaml": added}).ok
     removed = yaml_edit.delete_card(texts["antiquity.yaml"], "philosophy")
     result = check(pack_copy, {"antiquity.yaml": removed})
     assert any('"Philosophy"' in d.message for d in result.errors)
