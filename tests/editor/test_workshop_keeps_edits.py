@@ -316,7 +316,13 @@ def test_a_broken_card_file_is_reported_on_every_page(
     assert said in texts_of(at.code)
     visit(at, "spreadsheet")
     assert "cannot be read" in texts_of(at.error)
-    for page in ("manage", "print", "cards"):
+    visit(at, "manage")
+    at.selectbox(key="new_age_of").select("antiquity").run()
+    at.text_input(key="new_name").input("Pottery").run()
+    at.button(key="add_card").click().run()
+    assert not at.exception
+    assert "cannot be read" in texts_of(at.error)
+    for page in ("print", "cards"):
         visit(at, page)
     after = {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
     assert after == before  # nothing written
