@@ -50,6 +50,7 @@ if saved.errors:        # the count `agesmith validate` gives, wherever the erro
 age_file = {a.id: a.file for a in pack.ages}
 kept_drafts = drafts.read(folder)
 kept = kept_drafts.drafts
+
 # ---------------------------------------------------------------- the table
 search_col, age_col, type_col, mention_col = st.columns([3, 2, 2, 3])
 search = search_col.text_input("Search names and rules", key="card_search",
@@ -130,7 +131,7 @@ def load_fields(fields: dict[str, Any]) -> None:
     st.session_state[f"ver:{ck}"] = st.session_state.get(f"ver:{ck}", 0) + 1
 
 
-if f"base:{ck}" not in st.session_state:       # the card opened for the first time
+if f"form:{ck}" not in st.session_state:       # the card opened for the first time
     draft = kept.get(ck)
     start = draft["fields"] if draft else saved_fields
     st.session_state[f"base:{ck}"] = draft["base"] if draft else disk_text
