@@ -53,15 +53,9 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON array.")
 def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     """Check PACK: schemas, rules syntax and meaning. Exit 1 if there is an error."""
-    from rules_dsl.deck import load_pack_or_deck
-    from rules_dsl.diagnostics import sorted_diagnostics, summary
-    loaded, diagnostics = load_pack_or_deck(pack, variant=variant)
-    if loaded is not None and not any(d.is_error for d in diagnostics):
-        from interpreter.playability import check_playable
-        from interpreter.setup_checks import check_setup
-        diagnostics = sorted_diagnostics(diagnostics + check_playable(loaded))
-        if not any(d.is_error for d in diagnostics):
-            diagnostics = sorted_diagnostics(diagnostics + check_setup(loaded))
+    from interpreter.validation import validate as diagnose
+    from rules_dsl.diagnostics import summary
+    loaded, diagnostics = diagnose(pack, variant=variant)
     errors = any(d.is_error for d in diagnostics)
     if as_json:
         from rules_dsl.diagnostics import terminal_json

@@ -88,6 +88,47 @@ def error_markers(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
     return out
 
 
+FORM = ("name", "type", "copies", "cost", "gold", "points", "bonus")   # the form's widgets
+MOST_COPIES = 20
+
+
+def form_values(fields: dict[str, Any]) -> dict[str, Any]:
+    """What the form's widgets show of a card's fields: texts, and the copies as a number."""
+    values: dict[str, Any] = {}
+    for key in FORM:
+        value = fields.get(key)
+        values[key] = "" if value is None else str(value)
+    copies = fields.get("copies")
+    whole = isinstance(copies, int) and not isinstance(copies, bool)
+    values["copies"] = min(max(copies, 1), MOST_COPIES) if whole else 1
+    return values
+
+
+def form_fields(values: dict[str, Any], rules: str) -> dict[str, Any]:
+    """A card's fields from the form's widget values and the rules text (form_values' inverse
+    for every value the form can show)."""
+    return {
+        "name": str(values["name"]).strip(),
+        "type": values["type"],
+        "copies": int(values["copies"]),
+        "cost": str(values["cost"]).strip(),
+        "gold": number_or_text(str(values["gold"])),
+        "points": number_or_text(str(values["points"])),
+        "bonus": str(values["bonus"]).strip(),
+        "rules": rules.rstrip("\n"),
+    }
+
+
+def number_or_text(text: str) -> int | str | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
 def fields_changed(saved: dict[str, Any], edited: dict[str, Any]) -> list[str]:
     def norm(key: str, value: Any) -> str:
         if key == "copies" and value is None:

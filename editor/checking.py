@@ -1,26 +1,37 @@
-"""Check a pack with edits that are not saved yet, using the pack's real checks.
+"""Check a pack, saved or with edits that are not saved yet, with `agesmith validate`'s checks.
 
-The edited texts are written to a private mirror of the pack folder (never to the pack) and the
-mirror is loaded with `load_pack` and the interpreter's playability check, exactly as
-`agesmith validate` does. Unchanged files are not rewritten, so the loader's caches keep them:
-re-checking after an edit of one card costs a few milliseconds.
+Both go through `interpreter.validation.validate`, the function the command line calls, so
+every page shows the list `agesmith validate` prints. The saved pack is checked in its own
+folder; edited texts are written to a private mirror of the pack folder (never to the pack),
+whose diagnostics are then placed back in the real pack's files. Unchanged files are not
+rewritten, so the loader's caches keep them: re-checking after an edit of one card costs a few
+milliseconds.
 """
 
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
+import re
 import shutil
 import tempfile
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
-from rules_dsl.pack import Pack, load_pack
+from interpreter.validation import validate
+from rules_dsl.diagnostics import Diagnostic
+from rules_dsl.pack import Pack
+from rules_dsl.safe_files import UnsafePathError, read_regular
 
 _MIRRORS: dict[Path, Path] = {}
-_LOCK = threading.Lock()        # sessions are threads: one check writes the mirror at a time
+_LOCK = threading.Lock()  # sessions are threads: one check writes the mirror at a time
+FILE_LIMIT = 64 * 1024 * 1024  # a pack file larger than this is not read by the workshop
+PACK_FILES = ("*.yaml", "*.yml")  # what game.yaml may name as a card file, and itself
+# A file of the pack the workshop reads and writes: what game.yaml may name as a card file (the
+# schema's pattern), but not a hidden file (a leading dot) nor a control character.
+PACK_FILE = re.compile(r"[^./\\\x00-\x1f\x7f][^/\\\x00-\x1f\x7f]{0,200}\.ya?ml")
 
 
 @dataclass(frozen=True)
@@ -40,33 +51,62 @@ class CheckResult:
         return self.pack is not None and not self.errors
 
 
+def pack_bytes(folder: Path) -> dict[str, bytes]:
+    """The bytes of every YAML file directly in the pack folder, by file name. A file that
+    cannot be read (a pipe, a folder named x.yaml, no permission) is left out: the check
+    reports it where game.yaml names it."""
+    out = {}
+    for path in sorted({p for pattern in PACK_FILES for p in folder.glob(pattern)}):
+        try:
+            out[path.name] = read_regular(path, FILE_LIMIT)
+        except (OSError, UnsafePathError):
+            continue
+    return out
+
+
 def pack_texts(folder: Path) -> dict[str, str]:
-    """The text of every YAML file directly in the pack folder, by file name."""
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml"))
-            if p.is_file()}
+    """The text of every YAML file of the pack folder that is UTF-8, by file name (one that is
+    not is located by the check: "the byte 0xFF is not valid UTF-8"); hidden files, which
+    game.yaml may not name, are left out."""
+    out = {}
+    for name, data in pack_bytes(folder).items():
+        if not PACK_FILE.fullmatch(name):
+            continue
+        try:
+            out[name] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+    return out
+
+
+def fingerprint(folder: Path) -> tuple[tuple[str, str], ...]:
+    """What the check of the saved pack depends on: its files' names and contents."""
+    return tuple(
+        (name, hashlib.sha256(data).hexdigest()) for name, data in pack_bytes(folder).items()
+    )
 
 
 def check(folder: Path, edits: dict[str, str] | None = None) -> CheckResult:
     """Check the pack in `folder` as it would be with `edits` (file name -> text) saved."""
+    folder = folder.resolve()
+    if not edits:
+        return CheckResult(*validate(folder))
     with _LOCK:
-        return _check(folder.resolve(), edits or {})
+        return _check(folder, edits)
 
 
 def _check(folder: Path, edits: dict[str, str]) -> CheckResult:
     mirror = _mirror(folder)
-    texts = pack_texts(folder) | edits
-    for old in mirror.glob("*.yaml"):
-        if old.name not in texts:
+    files = pack_bytes(folder) | {name: text.encode("utf-8") for name, text in edits.items()}
+    for old in mirror.iterdir():
+        if old.name not in files:
             old.unlink()
-    for name, text in texts.items():
+    for name, data in files.items():
         target = mirror / name
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
-    pack, diagnostics = load_pack(mirror)
-    if pack is not None and not any(d.is_error for d in diagnostics):
-        from interpreter.playability import check_playable
-        diagnostics = sorted_diagnostics(diagnostics + check_playable(pack))
-    shown = {f"{display_name(mirror)}{os.sep}{n}": display_name(folder / n) for n in texts}
+        if not target.exists() or target.read_bytes() != data:
+            target.write_bytes(data)
+    pack, diagnostics = validate(mirror)
+    shown = {f"{display_name(mirror)}{os.sep}{n}": display_name(folder / n) for n in files}
     placed = [replace(d, file=shown.get(d.file or "", d.file)) for d in diagnostics]
     return CheckResult(pack, placed)
 

@@ -7,9 +7,10 @@ import re
 from pathlib import Path
 
 from rules_dsl.diagnostics import Diagnostic
-from rules_dsl.safe_files import UnsafePathError, write_atomic
+from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
 from . import yaml_edit
+from .checking import FILE_LIMIT, PACK_FILE
 
 _FILE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}\.yaml")
 
@@ -19,11 +20,22 @@ class ConflictError(RuntimeError):
 
 
 def read(folder: Path, file: str) -> str:
-    return (folder / safe_name(file)).read_text(encoding="utf-8")
+    """The text of a file of the pack: OSError if it is missing or cannot be read,
+    UnicodeDecodeError if it is not UTF-8, UnsafePathError if it is not a plain name."""
+    data = read_regular(folder / pack_file_name(file), FILE_LIMIT)
+    return data.decode("utf-8")
+
+
+def pack_file_name(file: str) -> str:
+    """`file` if it names a file directly in the pack folder as game.yaml may name one."""
+    if not PACK_FILE.fullmatch(file):
+        raise UnsafePathError(f'"{file}" is not a file name next to game.yaml ending in .yaml '
+                              "or .yml")
+    return file
 
 
 def safe_name(file: str) -> str:
-    """A card file's name if it is a plain name inside the pack (no folder, no `..`)."""
+    """A new card file's name if it is a plain name inside the pack (no folder, no `..`)."""
     if not _FILE_NAME.fullmatch(file):
         raise UnsafePathError(f'"{file}" is not a plain file name: use lowercase letters, '
                               "digits, - and _, ending in .yaml (no folders)")
@@ -32,7 +44,7 @@ def safe_name(file: str) -> str:
 
 def write(folder: Path, file: str, text: str) -> Path:
     """Write a pack file atomically; refuse anything outside the pack folder."""
-    return write_atomic(folder / safe_name(file), text, inside=folder)
+    return write_atomic(folder / pack_file_name(file), text, inside=folder)
 
 
 def save_card(folder: Path, file: str, ident: str, fields: dict[str, object],

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from .checking import CheckResult, check, pack_texts
+from .checking import CheckResult, check, fingerprint, pack_texts
 from .workspace import Workspace, open_workspace
 
 PACK_ENV = "AGESMITH_PACK"          # the pack folder, set by `agesmith editor`
@@ -42,17 +42,22 @@ def texts() -> dict[str, str]:
 
 
 def disk_check() -> CheckResult:
-    """The pack as saved on disk, checked (the mirror's cache makes a re-check cheap)."""
-    return _cached_check(str(pack_folder()), tuple(sorted(texts().items())))
+    """The pack as saved on disk, checked as `agesmith validate` checks it (cached by the
+    contents of its files, so a page drawn again does not check it again)."""
+    folder = pack_folder()
+    return _cached_check(str(folder), fingerprint(folder), ())
 
 
 def edited_check(file: str, text: str) -> CheckResult:
-    return _cached_check(str(pack_folder()), tuple(sorted((texts() | {file: text}).items())))
+    """The pack checked as it would be with `text` saved in `file`."""
+    folder = pack_folder()
+    return _cached_check(str(folder), fingerprint(folder), ((file, text),))
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def _cached_check(folder: str, files: tuple[tuple[str, str], ...]) -> CheckResult:
-    return check(Path(folder), dict(files))
+def _cached_check(folder: str, files: tuple[tuple[str, str], ...],
+                  edits: tuple[tuple[str, str], ...]) -> CheckResult:
+    return check(Path(folder), dict(edits))
 
 
 def age_files() -> dict[str, str]:

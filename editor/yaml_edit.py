@@ -181,6 +181,7 @@ def _is_empty(key: str, value: Any) -> bool:
 def set_card(text: str, ident: str, fields: dict[str, Any]) -> str:
     """The file text with card `ident`'s fields replaced; keys not given are left as they are."""
     def change(entry: CommentedMap) -> None:
+        keep_id(entry, ident, fields)
         for key in CARD_FIELDS:
             if key not in fields or key == "id":
                 continue
@@ -196,6 +197,14 @@ def set_card(text: str, ident: str, fields: dict[str, Any]) -> str:
         raise EditError(f'no card "{ident}" in this file')
     fast = _rules_only(text, ident, fields)
     return fast if fast is not None else _edit_entry(text, ident, change)
+
+
+def keep_id(entry: CommentedMap, ident: str, fields: dict[str, Any]) -> None:
+    """Write the card's id when a new name would change the id its name gives: saved games,
+    decks and the workshop's own links refer to the id, which a rename never changes."""
+    name = fields.get("name")
+    if "id" not in entry and isinstance(name, str) and slug(name) != ident:
+        entry.insert(0, "id", ident)
 
 
 def _rules_only(text: str, ident: str, fields: dict[str, Any]) -> str | None:
@@ -255,7 +264,7 @@ def add_card(text: str, fields: dict[str, Any]) -> str:
     cards.append(entry)
     out = _dump(data)
     # ruamel does not put the blank line that separates the cards before a new item.
-    marker = f"  - name: {_dump_scalar(entry['name'])}\n"
+    marker = f"  - id: {_dump_scalar(entry['id'])}\n"
     head, found, tail = out.rpartition(marker)
     if found and not head.endswith("\n\n"):
         out = head + "\n" + found + tail
@@ -263,10 +272,13 @@ def add_card(text: str, fields: dict[str, Any]) -> str:
 
 
 def _entry(fields: dict[str, Any]) -> CommentedMap:
+    """A new card, its id written out (its name's, unless given): renaming it later, by hand
+    or in the workshop, cannot change it."""
     entry = CommentedMap()
-    for key in CARD_FIELDS:
+    entry["id"] = str(fields.get("id") or slug(str(fields.get("name", ""))))
+    for key in CARD_FIELDS[1:]:
         value = _value(key, fields.get(key))
-        if key == "id" or _is_empty(key, value) or (key == "copies" and value == 1):
+        if _is_empty(key, value) or (key == "copies" and value == 1):
             continue
         entry[key] = value
     return entry

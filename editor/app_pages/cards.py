@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 import pandas as pd
@@ -11,10 +12,13 @@ from code_editor import code_editor
 from editor import drafts, files, highlight, yaml_edit
 from editor.card_edit import (
     EDITABLE,
+    FORM,
     annotations,
     card_diagnostics,
     error_markers,
     fields_changed,
+    form_fields,
+    form_values,
     matches,
     mention_words,
     push_history,
@@ -24,7 +28,9 @@ from editor.checking import display_name
 from editor.faces import as_html, card_face, legend
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
+from rules_dsl.diagnostics import summary
 from rules_dsl.printer import print_cost
+from rules_dsl.safe_files import UnsafePathError
 
 st.title("Cards")
 st.caption("Pick a card in the table (or the list under it), change it, and press **Save**. "
@@ -38,8 +44,12 @@ if saved.pack is None:
         st.code(d.render(), language=None)
     st.stop()
 pack = saved.pack
+if saved.errors:        # the count `agesmith validate` gives, wherever the errors are
+    st.warning(f"The saved pack has {summary(saved.diagnostics)} (as `agesmith validate` "
+               "reports them): the Validation page lists them.")
 age_file = {a.id: a.file for a in pack.ages}
-kept = drafts.load(folder)
+kept_drafts = drafts.read(folder)
+kept = kept_drafts.drafts
 
 # ---------------------------------------------------------------- the table
 search_col, age_col, type_col, mention_col = st.columns([3, 2, 2, 3])
@@ -97,23 +107,14 @@ st.query_params["card"] = st.session_state["linked"] = ident   # the page's link
 ck = drafts.key(file, ident)
 
 # ---------------------------------------------------------------- the card's state
-disk_text = files.read(folder, file)
 try:
+    disk_text = files.read(folder, file)
     saved_fields = yaml_edit.card_fields(disk_text, ident)
-except yaml_edit.EditError as e:
-    st.error(f"{file}: {e}")
+except (OSError, UnicodeDecodeError, UnsafePathError, yaml_edit.EditError) as e:
+    st.error(f"{file} cannot be opened: {e}. The Validation page says where.")
     st.stop()
-if f"base:{ck}" not in st.session_state:
-    draft = kept.get(ck)
-    start = draft["fields"] if draft else saved_fields
-    st.session_state[f"base:{ck}"] = draft["base"] if draft else disk_text
-    st.session_state[f"rules:{ck}"] = start.get("rules") or ""
-    st.session_state[f"ver:{ck}"] = 0
-    st.session_state[f"hist:{ck}"] = [{k: start.get(k) for k in EDITABLE}]
-    _set_widgets = start
-    st.session_state[f"restored:{ck}"] = bool(draft)
-else:
-    _set_widgets = None
+for problem in kept_drafts.problems:
+    st.warning(problem)
 
 
 def widget(field: str) -> str:
@@ -121,19 +122,28 @@ def widget(field: str) -> str:
 
 
 def load_fields(fields: dict[str, Any]) -> None:
-    """Put `fields` in the form's widgets and the rules editor (undo, revert, open)."""
-    st.session_state[widget("name")] = fields.get("name") or ""
-    st.session_state[widget("type")] = fields.get("type") or ""
-    st.session_state[widget("copies")] = int(fields.get("copies") or 1)
-    for key in ("cost", "gold", "points", "bonus"):
-        value = fields.get(key)
-        st.session_state[widget(key)] = "" if value is None else str(value)
+    """Put `fields` in the form and the rules editor (open, undo, revert)."""
+    form = form_values(fields)
+    st.session_state[f"form:{ck}"] = form
+    for field, value in form.items():
+        st.session_state[widget(field)] = value
     st.session_state[f"rules:{ck}"] = fields.get("rules") or ""
     st.session_state[f"ver:{ck}"] = st.session_state.get(f"ver:{ck}", 0) + 1
 
 
-if _set_widgets is not None:
-    load_fields(_set_widgets)
+if f"form:{ck}" not in st.session_state:       # the card opened for the first time
+    draft = kept.get(ck)
+    start = draft["fields"] if draft else saved_fields
+    st.session_state[f"base:{ck}"] = draft["base"] if draft else disk_text
+    st.session_state[f"hist:{ck}"] = [{k: start.get(k) for k in EDITABLE}]
+    st.session_state[f"restored:{ck}"] = bool(draft)
+    load_fields(start)
+# The form's values live in `form:<card>`, not only in its widgets: Streamlit forgets the
+# state of a widget that a run does not draw (the designer on another page), so a widget
+# coming back is given the value the form had, never its blank default.
+for field, value in st.session_state[f"form:{ck}"].items():
+    if widget(field) not in st.session_state:
+        st.session_state[widget(field)] = value
 
 
 def undo() -> None:
@@ -146,8 +156,9 @@ def undo() -> None:
 def revert() -> None:
     st.session_state.pop(f"conflict:{ck}", None)
     load_fields(saved_fields)
-    drafts.drop(folder, file, ident)
     st.session_state[f"base:{ck}"] = disk_text
+    with suppress(drafts.DraftError):       # the page says why on its next run
+        drafts.drop(folder, file, ident)
 
 
 # ---------------------------------------------------------------- the form and the rules
@@ -184,36 +195,23 @@ with rules_col:
     st.session_state[f"rules:{ck}"] = rules
 
 
-def number_or_text(text: str) -> int | str | None:
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-fields = {
-    "name": st.session_state[widget("name")].strip(),
-    "type": st.session_state[widget("type")],
-    "copies": int(st.session_state[widget("copies")]),
-    "cost": st.session_state[widget("cost")].strip(),
-    "gold": number_or_text(st.session_state[widget("gold")]),
-    "points": number_or_text(st.session_state[widget("points")]),
-    "bonus": st.session_state[widget("bonus")].strip(),
-    "rules": rules.rstrip("\n"),
-}
+values = {field: st.session_state[widget(field)] for field in FORM}
+st.session_state[f"form:{ck}"] = values
+fields = form_fields(values, rules)
 st.session_state[f"hist:{ck}"] = push_history(st.session_state[f"hist:{ck}"], fields)
 changed = fields_changed(saved_fields, fields)
 if changed and st.session_state.get(f"restored:{ck}"):
     with form_col:
         st.info(f"Your unsaved edits of {saved_fields.get('name')} were kept as a draft and are "
                 "back; **Revert to saved** drops them.")
-if changed:
-    drafts.put(folder, file, ident, fields, st.session_state[f"base:{ck}"])
-elif ck in kept:
-    drafts.drop(folder, file, ident)
+try:            # a draft is written for an edit only, and once
+    if changed and kept.get(ck, {}).get("fields") != fields:
+        drafts.put(folder, file, ident, fields, st.session_state[f"base:{ck}"])
+    elif not changed and ck in kept:
+        drafts.drop(folder, file, ident)
+except drafts.DraftError as e:
+    with form_col:
+        st.warning(f"{e}. This edit is still here: save it, or keep the tab open.")
 edited_text = yaml_edit.set_card(disk_text, ident, fields)
 result = edited_check(file, edited_text)
 display = display_name(folder / file)
@@ -257,13 +255,13 @@ with rules_col:
 
     # Saving
     st.markdown(f"**{'Unsaved changes: ' + ', '.join(changed) if changed else 'Saved'}**")
-    confirm = False
-    if errors:
-        confirm = st.checkbox("Save although the card has errors (the pack on disk will not "
-                              "validate)", key=f"confirm:{ck}")
+    # Any error of the card, or one this edit makes elsewhere, needs the designer's word.
+    confirm = not (errors or elsewhere) or st.checkbox(
+        "Save although the card has errors (the pack on disk will not validate)",
+        key=f"confirm:{ck}")
     save_col, undo_col, revert_col = st.columns(3)
-    if save_col.button("Save", type="primary", disabled=not changed or (bool(errors)
-                       and not confirm), key=f"save:{ck}", width="stretch"):
+    if save_col.button("Save", type="primary", disabled=not changed or not confirm,
+                       key=f"save:{ck}", width="stretch"):
         try:
             _, moved = files.save_card(folder, file, ident, fields,
                                        st.session_state[f"base:{ck}"])
@@ -272,7 +270,8 @@ with rules_col:
         except (OSError, ValueError) as e:
             st.error(f"Not saved: {e}")
         else:
-            drafts.drop(folder, file, ident)
+            with suppress(drafts.DraftError):   # saved: a draft left behind only says so
+                drafts.drop(folder, file, ident)
             st.session_state[f"base:{ck}"] = files.read(folder, file)
             note = " (the file had changed on disk elsewhere; those changes are kept)" \
                 if moved else ""

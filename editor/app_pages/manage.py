@@ -33,6 +33,11 @@ def apply(edits: dict[str, str], message: str, confirmed: bool = False) -> bool:
         for d in errors[:5]:
             st.code(d.render(), language=None)
         return False
+    if confirmed:       # written anyway: say what `agesmith validate` reports now
+        left = disk_check().errors
+        if left:
+            message += (f" `agesmith validate` now reports {len(left)} error(s), e.g. "
+                        f"{left[0].message}" + (f" ({left[0].hint})" if left[0].hint else ""))
     log_saved(message)
     notice(message)
     return True
@@ -48,7 +53,8 @@ with new_card:
     name = cols[2].text_input("Name", key="new_name", placeholder="e.g. Pottery")
     like = next((c for c in pack.cards if c.type == kind and c.age == age),
                 next((c for c in pack.cards if c.type == kind), None))
-    template = yaml_edit.card_fields(texts()[age_file[like.age]], like.id) if like else {}
+    like_text = texts().get(age_file[like.age]) if like else None     # None: unreadable
+    template = yaml_edit.card_fields(like_text, like.id) if like and like_text else {}
     st.caption(f"Starts from the numbers of {like.name} (a {kind} of {age_name[like.age]}); "
                "change them on the Cards page." if like else "Starts from an empty card.")
     if st.button("Add the card", type="primary", disabled=not name.strip(), key="add_card"):
@@ -57,6 +63,10 @@ with new_card:
                   "gold": template.get("gold"), "bonus": template.get("bonus")}
         file = age_file[age]
         try:
+            if file not in texts():
+                raise yaml_edit.EditError(f"{file} cannot be read (missing, not UTF-8 or not a "
+                                          "file of the pack folder): the Validation page says "
+                                          "why")
             text = yaml_edit.add_card(texts()[file], fields)
         except yaml_edit.EditError as e:
             st.error(str(e))
@@ -91,9 +101,11 @@ with new_age:
         except (yaml_edit.EditError, UnsafePathError) as e:
             st.error(str(e))
         else:
+            # An age starts with one card, too few to deal: it is added all the same (its
+            # cards can only be added once it exists), and the notice says what is missing.
             if apply({file: card_text, "game.yaml": game_text},
                      f"Added the age {title.strip()} ({file}, in game.yaml); its first card is "
-                     f"{first.strip()}."):
+                     f"{first.strip()}.", confirmed=True):
                 st.rerun()
 
 with rename:

@@ -7,11 +7,12 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from editor import drafts
+from editor import drafts, files
 from editor.card_edit import fields_changed
 from editor.faces import type_colour
 from editor.state import SAVED_LOG, disk_check, pack_folder, show_notice
 from editor.yaml_edit import EditError, card_fields
+from rules_dsl.safe_files import UnsafePathError
 
 show_notice()
 result = disk_check()
@@ -79,13 +80,15 @@ with right:
 
 st.subheader("Since the last save")
 folder = pack_folder()
-kept = drafts.load(folder)
+kept = drafts.read(folder)
+for problem in kept.problems:
+    st.warning(problem)
 lines = []
-for key, draft in kept.items():
+for key, draft in kept.drafts.items():
     file, _, ident = key.partition("#")
     try:
-        saved = card_fields((folder / file).read_text(encoding="utf-8"), ident)
-    except (OSError, EditError):
+        saved = card_fields(files.read(folder, file), ident)
+    except (OSError, UnicodeDecodeError, UnsafePathError, EditError):
         saved = {}
     changed = fields_changed(saved, draft.get("fields", {}))
     if changed:

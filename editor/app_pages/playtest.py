@@ -22,6 +22,8 @@ from interpreter import Action, PackError, RuleError, RuleLoopError
 from interpreter.ages import age_points
 from interpreter.saves import ChangedCards, SaveError
 from interpreter.scenario import check
+from interpreter.validation import validate
+from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.safe_files import UnsafePathError, write_atomic
 
 TABLE = "playtest_table"
@@ -37,6 +39,11 @@ GROUPS = {"acquire": "Acquire a card", "reroll": "Re-roll a die",
 
 pack = pack_folder()
 st.title("Playtest")
+
+
+def validation_errors(source: str, variant: str | None) -> list[Diagnostic]:
+    """The errors `agesmith validate` finds in the pack or deck a new game would play."""
+    return [d for d in validate(source, variant=variant)[1] if d.is_error]
 
 
 def age_spans(pack) -> dict[str, list[str] | None]:
@@ -123,16 +130,23 @@ with st.expander("New game", expanded=table is None):
     span = st.selectbox("Ages", list(spans), key="pt_ages",
                         help="The ages played: consecutive ones, from the first chosen.")
     if st.button("Start the game", type="primary", key="pt_start"):
-        try:
-            table = pt.new_table(sources[source], seats, int(seed),
-                                 variant=",".join(variants) or None,
-                                 board=board if boards else None, ages=spans[span])
-        except (PackError, ValueError, RuleError, RuleLoopError) as e:
-            st.error(f"The game cannot start: {e}")
+        refused = validation_errors(sources[source], ",".join(variants) or None)
+        if refused:
+            st.error(f"The game cannot start: `agesmith validate` finds {len(refused)} "
+                     "error(s) in what it would play; correct them first (the Validation page "
+                     "lists them):")
+            st.code("\n\n".join(d.render() for d in refused[:5]), language=None)
         else:
-            keep(table)
-            say("success", "A new game: seat 1 starts.")
-            st.rerun()
+            try:
+                table = pt.new_table(sources[source], seats, int(seed),
+                                     variant=",".join(variants) or None,
+                                     board=board if boards else None, ages=spans[span])
+            except (PackError, ValueError, RuleError, RuleLoopError) as e:
+                st.error(f"The game cannot start: {e}")
+            else:
+                keep(table)
+                say("success", "A new game: seat 1 starts.")
+                st.rerun()
 
 with st.expander("Load a saved game"):
     upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")

@@ -17,6 +17,12 @@ ages = age_files()
 if not ages:
     st.error("The pack cannot be loaded; see the Validation page.")
     st.stop()
+unreadable = sorted({file for file in ages.values()} - set(texts()))
+if unreadable:          # a round trip needs every age's cards
+    st.error(f"{', '.join(unreadable)} cannot be read (missing, not UTF-8 or not a file of the "
+             "pack folder): the Validation page says why. The spreadsheet needs every age's "
+             "card file.")
+    st.stop()
 st.markdown("Export the cards, edit them in any spreadsheet (one row per card: age, id, name, "
             "type, copies, cost, gold, points, bonus, rules), then import the file. Rows "
             "change the cards with the same age and id; a new id adds a card.")

@@ -142,7 +142,9 @@ def test_a_new_card_from_its_type_opens_in_the_editor(app: AppTest, pack_copy: P
     app.button(key="add_card").click().run()
     assert not app.exception
     text = (pack_copy / "antiquity.yaml").read_text()
-    assert "\n  - name: Lighthouse of Pharos\n    type: wonder\n" in text
+    # its id is written: renaming it later cannot change it
+    assert "\n  - id: lighthouse-of-pharos\n    name: Lighthouse of Pharos\n    type: wonder\n" \
+        in text
     assert app.selectbox(key="card_pick").value == "Lighthouse of Pharos (antiquity, wonder)"
 
 

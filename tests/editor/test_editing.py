@@ -53,7 +53,8 @@ def test_new_card_rename_and_delete_keep_the_pack_valid(pack_copy: Path) -> None
     assert '"Natural Philosophy"' in edits["antiquity.yaml"]
     added = yaml_edit.add_card(texts["antiquity.yaml"], {"name": "Pottery", "type": "progress",
                                                          "cost": "3 population", "points": 1})
-    assert "\n\n  - name: Pottery\n" in added and check(pack_copy, {"antiquity.yaml": added}).ok
+    assert "\n\n  - id: pottery\n    name: Pottery\n" in added
+    assert check(pack_copy, {"antiquity.yaml": added}).ok
     removed = yaml_edit.delete_card(texts["antiquity.yaml"], "philosophy")
     result = check(pack_copy, {"antiquity.yaml": removed})
     assert any('"Philosophy"' in d.message for d in result.errors)
@@ -65,8 +66,13 @@ def test_a_new_age_is_loaded_by_the_pack(pack_copy: Path) -> None:
     card_file = yaml_edit.new_card_file("modern", {"name": "Steam Engine", "type": "progress",
                                                    "cost": "5 population", "points": 2})
     result = check(pack_copy, {"game.yaml": game, "modern.yaml": card_file})
-    assert result.ok and [a.id for a in result.pack.ages][-1] == "modern"
+    assert [a.id for a in result.pack.ages][-1] == "modern"
     assert any(c.name == "Steam Engine" for c in result.pack.cards_of("modern"))
+    assert "\n  - id: steam-engine\n    name: Steam Engine\n" in card_file
+    # one card is too few to deal: the workshop says so as `agesmith validate` does
+    assert [d.message for d in result.errors] == [
+        "Modern cannot deal the events zones of 5 players: player 2 gets 0 cards, not 1 (the "
+        "age has 1 cards)"]
 
 
 def test_a_rules_error_is_placed_in_the_card_and_its_rules(pack_copy: Path) -> None:
