@@ -11,6 +11,7 @@ from html import escape
 
 from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
+from interpreter.action_phase import waiting_pool_of
 from interpreter.dice import die_text
 from rules_dsl.printer import condition as condition_text
 
@@ -60,6 +61,20 @@ def dice_html(game: Game, dice: list[dict]) -> str:
         label = escape(die_text(game, d)) + (" (used)" if d.get("used") else "")
         out.append(f'<span class="pt-die{used}" style="background:{colour}">{label}</span>')
     return "".join(out) or "<i>none</i>"
+
+
+def dice_strip(game: Game, state: State) -> str:
+    """The dice or result tokens the decision waiting may use, named by whose they are: off the
+    active player's turn, that player's own result tokens, not the active player's dice."""
+    found = waiting_pool_of(state)
+    active = escape(game.player_name(state.active))
+    if found is not None and found[1] is not state.dice:
+        seat, pool = found
+        return (f"{STYLE}<b>Result tokens of {escape(game.player_name(seat))}</b> (the "
+                f"results of {active}'s dice): {dice_html(game, pool)}")
+    if not state.dice:
+        return ""
+    return f"{STYLE}<b>Dice of {active}</b>: {dice_html(game, state.dice)}"
 
 
 def tokens_html(tokens: list[int]) -> str:

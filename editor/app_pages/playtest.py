@@ -173,9 +173,9 @@ else:
                  f"active · {who(seat) if seat is not None else 'nobody'} decides: "
                  f"{pending.get('prompt') or pending.get('kind', '')}")
 
-if state.dice and not state.over:
-    st.html(f"{tv.STYLE}<b>Dice of {game.player_name(state.active)}</b>: "
-            f"{tv.dice_html(game, state.dice)}")
+strip = "" if state.over else tv.dice_strip(game, state)
+if strip:
+    st.html(strip)
 controls = st.columns([2, 1, 2])
 speed = controls[0].radio("Bots play", list(SPEEDS), index=2, horizontal=True, key="pt_speed")
 if (table.bot_to_move() and SPEEDS[speed] is None
