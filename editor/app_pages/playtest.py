@@ -234,23 +234,91 @@ with right:
     with st.container(height=320):
         st.text("\n".join(reversed(state.log)))
 
-# ---------------------------------------------------------------- undo, save
+# ---------------------------------------------------------------- undo, redo, save
+
+
+def decision_label(index: int, step: pt.Step) -> str:
+    return f"decision {index + 1}, {game.player_name(step.seat)}: {step.action.text}"
+
+
+def taken_back(count: int) -> str:
+    return "1 decision" if count == 1 else f"{count} decisions"
+
+
+def still_here(moves: int) -> bool:
+    """Whether the game is still where the button was drawn (a double click or a second tab
+    would take back one decision more than the one shown)."""
+    if moves == table.state.moves and not moved_elsewhere():
+        return True
+    say("warning", "Refused: the game has moved on since this button was drawn; nothing was "
+                   "taken back or put back.")
+    return False
+
+
+def undo_last(moves: int) -> None:
+    if not still_here(moves):
+        return
+    index = table.undo_points()[0][0]
+    label = decision_label(index, table.history[index])
+    count = len(table.history) - index
+    table.undo_last()
+    keep(table)
+    say("info", f"Back to before {label} ({taken_back(count)} taken back; Redo puts "
+                f"{'it' if count == 1 else 'them'} back).")
+
+
+def redo_last(moves: int) -> None:
+    if not still_here(moves):
+        return
+    first = len(table.history)
+    undone = table.redo_last()
+    if undone is not None:
+        keep(table)
+        say("info", f"Redone: {taken_back(len(undone.steps))}, from "
+                    f"{decision_label(first, undone.steps[0])}.")
+
+
+def go_back(moves: int, index: int) -> None:
+    if not still_here(moves):
+        return
+    label = decision_label(index, table.history[index])
+    count = len(table.history) - index
+    table.undo(index)
+    keep(table)
+    say("info", f"Back to before {label} ({taken_back(count)} taken back; Redo puts them "
+                "back).")
+
 
 left, mid, right = st.columns(3)
 points = table.undo_points()
 with left:
     if points:
-        labels = {i: f"decision {i + 1}, {game.player_name(s.seat)}: {s.action.text}"
-                  for i, s in points}
-        back = st.selectbox("Undo: back to before", list(labels), format_func=labels.get,
-                            key="pt_undo_pick")
-        if st.button("Undo", key="pt_undo"):
-            table.undo(back)
-            keep(table)
-            say("info", f"Back to before {labels[back]}.")
-            st.rerun()
+        last, step = points[0]
+        st.button(f"Undo {decision_label(last, step)}", key="pt_undo", on_click=undo_last,
+                  args=(state.moves,),
+                  help="Takes back the last decision a person took, and the bots' after it.")
     else:
         st.caption("Nothing to undo: no person has decided yet.")
+    if table.redo:
+        undone = table.redo[-1]
+        st.button(f"Redo {decision_label(len(table.history), undone.steps[0])}"
+                  + (f" (and {taken_back(len(undone.steps) - 1)} after it)"
+                     if len(undone.steps) > 1 else ""), key="pt_redo", on_click=redo_last,
+                  args=(state.moves,))
+    if len(points) > 1:
+        # keyed by the position: a choice made for an earlier one is never kept
+        at = f"{state.moves}:{len(table.history)}"
+        with st.expander("Go further back"):
+            labels = {i: decision_label(i, s) for i, s in points[1:]}
+            back = st.selectbox("Back to before", list(labels), index=None,
+                                format_func=labels.get, placeholder="choose a decision",
+                                key=f"pt_back_pick:{at}")
+            count = 0 if back is None else len(table.history) - back
+            sure = st.checkbox(f"Yes, take back {taken_back(count)}" if count else
+                               "Yes, take them back", disabled=back is None,
+                               key=f"pt_back_sure:{at}")
+            st.button("Go back", disabled=back is None or not sure, key="pt_back",
+                      on_click=go_back, args=(state.moves, back))
 with mid:
     st.download_button("Save the game to a file", table.save_text(),
                        file_name="playtest-game.json", mime="application/json",

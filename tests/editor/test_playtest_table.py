@@ -6,10 +6,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+from streamlit.testing.v1 import AppTest
+
 from editor import playtest as pt
 from editor import table_view as tv
+from editor.state import PACK_ENV
 from interpreter.action_phase import waiting_pool_of
 from interpreter.dice import die_text
+from tests.editor.test_playtest_pages import APP, choice_buttons, start_game, texts
 
 
 def play_until(table: pt.Table, done, seed: int = 3, most: int = 2000) -> None:
@@ -59,3 +64,90 @@ def test_off_turn_the_strip_shows_the_deciding_players_tokens_and_offers_no_used
     assert all(
         not pool[o.params["die"]]["used"] for o in game.choices(table.state) if "die" in o.params
     )
+
+
+def person_decides(table: pt.Table, n: int) -> None:
+    """`n` decisions of the person in seat 1 (the last choice: the End group), bots between."""
+    for _ in range(n):
+        while table.bot_to_move():
+            table.bot_step()
+        table.choose(table.state.moves, table.game.choices(table.state)[-1])
+
+
+def test_undo_takes_back_the_last_decision_and_redo_puts_it_back(pack_copy: Path) -> None:
+    table = pt.new_table(pack_copy, [pt.PERSON, "greedy"], 4, ages=["prehistory"])
+    person_decides(table, 4)
+    end, decisions = table.state, len(table.history)
+    people = [i for i, _ in table.undo_points()]  # latest first
+    assert len(people) == 4
+    table.undo_last()
+    assert len(table.history) == people[0] and table.state == table.redo[-1].steps[0].before
+    middle = table.state
+    table.undo_last()  # one person's decision further back, no more
+    assert len(table.history) == people[1] and table.person_to_move()
+    assert table.redo_last() is not None and table.state == middle
+    assert len(table.history) == people[0]
+    assert table.redo_last() is not None and table.state == end
+    assert len(table.history) == decisions and table.redo_last() is None
+    # going back further is one undo, and one redo puts it all back
+    table.undo(people[-1])
+    assert len(table.history) == people[-1]
+    table.redo_last()
+    assert table.state == end and len(table.history) == decisions
+    # a new decision after an undo clears what could be redone
+    table.undo_last()
+    table.choose(table.state.moves, table.game.choices(table.state)[0])
+    assert table.redo == [] and table.redo_last() is None
+
+
+@pytest.fixture
+def app(pack_copy: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv(PACK_ENV, str(pack_copy))
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    return at
+
+
+def keyed(widgets, prefix: str):
+    return next(w for w in widgets if w.key and w.key.startswith(prefix))
+
+
+def saved_moves(pack: Path) -> int:
+    return pt.load_table((pack / pt.AUTOSAVE).read_text()).state.moves
+
+
+def test_the_page_undoes_one_decision_redoes_it_and_goes_further_back_only_when_confirmed(
+    app: AppTest, pack_copy: Path
+) -> None:
+    start_game(app)
+    for _ in range(4):  # the End group's last choice, as far as the person is asked
+        choice_buttons(app)[-1].click().run()
+    table: pt.Table = app.session_state["playtest_table"]
+    people = [i for i, _ in table.undo_points()]
+    end = table.state.moves
+    assert len(people) == 4
+    app.button(key="pt_undo").click().run()
+    assert f"Back to before decision {people[0] + 1}," in texts(app.info)
+    assert len(table.history) == people[0]
+    app.button(key="pt_undo").click().run()  # the next undo: one decision more, no further
+    assert len(table.history) == people[1]
+    app.button(key="pt_redo").click().run()
+    assert "Redone: " in texts(app.info) and len(table.history) == people[0]
+    app.button(key="pt_redo").click().run()
+    assert table.state.moves == end and saved_moves(pack_copy) == end
+    assert not [b for b in app.button if b.key == "pt_redo"]  # nothing left to redo
+    # further back: no target until one is chosen, and nothing happens until it is confirmed
+    pick = keyed(app.selectbox, "pt_back_pick:")
+    assert pick.value is None and app.button(key="pt_back").disabled
+    pick.set_value(people[-1]).run()
+    assert app.button(key="pt_back").disabled
+    sure = keyed(app.checkbox, "pt_back_sure:")
+    assert f"take back {len(table.history) - people[-1]} decisions" in sure.label
+    sure.check().run()
+    app.button(key="pt_back").click().run()
+    assert len(table.history) == people[-1] and saved_moves(pack_copy) == table.state.moves
+    # the choice made for the old position is not kept for the new one
+    choice_buttons(app)[-1].click().run()
+    choice_buttons(app)[-1].click().run()
+    assert keyed(app.selectbox, "pt_back_pick:").value is None
+    assert not [b for b in app.button if b.key == "pt_redo"]  # a new decision: no redo
