@@ -347,7 +347,8 @@ with st.expander("Save this position as a scenario"):
         if st.button("Save the scenario and run it", key="pt_scenario"):
             path = sw.scenario_path(pack, sc_name)
             text = sw.scenario_text(table, sc_name, [line.strip() for line in
-                                                     expect.splitlines() if line.strip()])
+                                                     expect.splitlines() if line.strip()],
+                                    path.parent)
             try:
                 path.parent.mkdir(exist_ok=True)
                 write_atomic(path, text, inside=pack)

@@ -151,3 +151,62 @@ def test_the_page_undoes_one_decision_redoes_it_and_goes_further_back_only_when_
     choice_buttons(app)[-1].click().run()
     assert keyed(app.selectbox, "pt_back_pick:").value is None
     assert not [b for b in app.button if b.key == "pt_redo"]  # a new decision: no redo
+
+
+MORE_TIGERS = "deck: More tigers\npack: ..\ncopies:\n  prehistory:\n    tiger: 3\n    wolves: 3\n"
+
+
+def test_a_scenario_saved_from_a_game_on_a_deck_names_the_deck_and_runs(
+    app: AppTest, pack_copy: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from agesmith.cli import main
+    from interpreter.scenario import check
+
+    (pack_copy / "decks").mkdir()
+    (pack_copy / "decks" / "more-tigers.yaml").write_text(MORE_TIGERS)
+    app.switch_page("app_pages/playtest.py").run()
+    app.selectbox(key="pt_source").select("deck more-tigers.yaml").run()
+    start_game(app)
+    acquire = next(b for b in choice_buttons(app) if b.label.startswith("acquire "))
+    acquire.click().run()
+    choice_buttons(app)[0].click().run()
+    keyed(app.text_input, "sc_name:").input("On the deck").run()
+    app.button(key="pt_scenario").click().run()
+    assert not app.exception
+    assert "it passes" in texts(app.success)
+    saved = pack_copy / "scenarios" / "on-the-deck.yaml"
+    text = saved.read_text()
+    assert 'deck: "../decks/more-tigers.yaml"\n' in text and "pack:" not in text
+    assert text.count('"Tiger"') == 3  # the deck's copies, which the pack alone has not
+    result = CliRunner().invoke(main, ["check", str(saved)])
+    assert result.exit_code == 0 and "1 passed" in result.output, result.output
+    # the same position named by the pack cannot be placed: the deck is what makes it run
+    (pack_copy / "scenarios" / "on-the-pack.yaml").write_text(
+        text.replace('deck: "../decks/more-tigers.yaml"', "pack: ..")
+    )
+    assert 'no copy of "Tiger" is left' in "\n".join(
+        check(pack_copy / "scenarios" / "on-the-pack.yaml").problems
+    )
+    # the Scenarios page runs every scenario on the deck when asked
+    app.switch_page("app_pages/scenarios.py").run()
+    app.button(key="sc_all").click().run()
+    assert "1 passed, 1 failed" in texts(app.markdown)
+    app.selectbox(key="sc_deck").select("deck more-tigers.yaml").run()
+    app.button(key="sc_all").click().run()
+    assert "2 passed, 0 failed" in texts(app.markdown)
+
+
+def test_a_scenario_names_a_missing_deck_or_both_a_pack_and_a_deck_with_a_located_error(
+    tmp_path: Path,
+) -> None:
+    from interpreter.scenario import check
+
+    base = 'name: x\nplayers: 2\nexpect: ["you have at least 0 points"]\n'
+    (tmp_path / "missing.yaml").write_text(base + "deck: ../decks/none.yaml\n")
+    [problem] = check(tmp_path / "missing.yaml").problems
+    assert 'missing.yaml:4:7: error: no deck file "../decks/none.yaml"' in problem
+    (tmp_path / "both.yaml").write_text(base + "pack: along_history\ndeck: x.yaml\n")
+    [problem] = check(tmp_path / "both.yaml").problems
+    assert "both.yaml:5:7: error: give pack: or deck:, not both" in problem
