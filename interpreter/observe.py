@@ -2,8 +2,9 @@
 
 Most facts come from the position around each move: the offers (a copy coming into a player's
 events zone: dealt, drawn or exchanged to them; each acquisition takes a copy offered, so a card
-is never acquired more often than offered, whatever its copies), the cards acquired by an acquire or buy move (card, seat, round of the age), the
-cards each player owned when an age ended and the points they brought then. The others are told
+is never acquired more often than offered, whatever its copies), the cards acquired by an
+acquire or buy move (card, seat, round of the age), the cards each player owned when an age
+ended and the points they brought then. The others are told
 by the engine as they happen (`Game.note`): a calamity failing, a card destroyed (counted for a
 calamity while that calamity's failure rule runs), an achievement token taken on the board, a
 war's outcome, and every card rule that starts to run (effect coverage). The simulation listens

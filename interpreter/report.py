@@ -5,10 +5,11 @@ simulation streams its games through it (memory does not grow with the number of
 workers' partial reports merge into the same figures in any order.
 
 Per card it keeps how often the card was offered (a copy coming into a player's events zone),
-how many offers were acquired, the round it was acquired in, the points it brought, and the wins of the players who
-owned it against those who did not — a difference of rates with Newcombe's 95% interval. Per
-calamity: how often it failed and what it destroyed. Also: seat win rates, game length and
-scores by age, the achievement tokens taken, wars declared and won, and **effect coverage**:
+how many offers were acquired, the round it was acquired in, the points it brought, and the
+wins of the players who owned it against those who did not — a difference of rates with
+Newcombe's 95% interval. Per calamity: how often it failed and what it destroyed. Also: seat
+win rates, game length and scores by age, the achievement tokens taken, wars declared and won,
+and **effect coverage**:
 the triggered rules of the pack that never ran (a card whose effect never ran is untested).
 """
 
