@@ -27,6 +27,8 @@ from rules_dsl.safe_files import UnsafePathError, write_atomic
 TABLE = "playtest_table"
 MESSAGE = "playtest_message"           # (kind, text) said once above the table
 WRITTEN = "playtest_written"           # the autosave as this session last wrote it (a stamp)
+STARTED = "playtest_started"           # games started or loaded in this session: a new one
+                                       # closes the New game options
 SPEEDS = {"step by step": None, "slow (1 s a decision)": 1.0, "fast": 0.15, "instant": 0.0}
 BOT_SLICE = 0.8                        # seconds of bots' play between two drawings of the page
 GROUPS = {"acquire": "Acquire a card", "reroll": "Re-roll a die",
@@ -79,7 +81,11 @@ if table is None:
 
 # ---------------------------------------------------------------- a new game, a saved one
 
-with st.expander("New game", expanded=table is None):
+# expanders are keyed: one stays open while its options change, whatever the page draws
+# above it (a message shown once shifts what follows, and an unkeyed expander closes); this
+# one opens by itself when no game is on, so whether one is on is part of its key
+with st.expander("New game", expanded=table is None,
+                 key=f"pt_new_game:{table is None}:{st.session_state.get(STARTED, 0)}"):
     sources = {"the pack": str(pack)} | {f"deck {p.name}": str(p) for p in deck_files(pack)}
     source = st.selectbox("Play", list(sources), key="pt_source")
     players = st.number_input("Players", 2, 5, 2, key="pt_players")
@@ -108,10 +114,11 @@ with st.expander("New game", expanded=table is None):
             st.error(f"The game cannot start: {e}")
         else:
             keep(table)
+            st.session_state[STARTED] = st.session_state.get(STARTED, 0) + 1
             say("success", "A new game: seat 1 starts.")
             st.rerun()
 
-with st.expander("Load a saved game"):
+with st.expander("Load a saved game", key="pt_load_box"):
     upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
     if upload is not None and st.button("Load it", key="pt_load"):
         try:
@@ -120,6 +127,7 @@ with st.expander("Load a saved game"):
             st.error(f"This saved game cannot be loaded: {e}")
         else:
             keep(table)
+            st.session_state[STARTED] = st.session_state.get(STARTED, 0) + 1
             say("success", "The saved game is loaded."
                 + "".join(f" Warning: {w}" for w in table.warnings))
             st.rerun()
@@ -176,7 +184,7 @@ else:
 strip = "" if state.over else tv.dice_strip(game, state)
 if strip:
     st.html(strip)
-controls = st.columns([2, 1, 2])
+controls = st.columns([3, 1])
 speed = controls[0].radio("Bots play", list(SPEEDS), index=2, horizontal=True, key="pt_speed")
 if (table.bot_to_move() and SPEEDS[speed] is None
         and controls[1].button("Bot: next decision", key="pt_bot_step")):
@@ -225,11 +233,8 @@ with right:
         st.markdown("**Achievements board** (hover a token for its condition)")
         st.markdown(f"<div>{board}</div>", unsafe_allow_html=True)
     st.markdown("**Score by age**")
-    st.dataframe(pd.DataFrame(
-        [{"player": who(p.seat), **{game.pack.ages[[a.id for a in game.pack.ages].index(a)].name:
-                                    (p.age_scores[n] if n < len(p.age_scores) else None)
-                                    for n, a in enumerate(age_ids)}, "total": p.score}
-         for p in state.players]), hide_index=True)
+    # a static table: its cells wrap in a narrow column, where a grid would hide the total
+    st.table(pd.DataFrame(tv.score_rows(game, state, who)).astype(str).set_index("player"))
     st.markdown("**Log** (newest first)")
     with st.container(height=320):
         st.text("\n".join(reversed(state.log)))
@@ -308,7 +313,7 @@ with left:
     if len(points) > 1:
         # keyed by the position: a choice made for an earlier one is never kept
         at = f"{state.moves}:{len(table.history)}"
-        with st.expander("Go further back"):
+        with st.expander("Go further back", key="pt_further"):
             labels = {i: decision_label(i, s) for i, s in points[1:]}
             back = st.selectbox("Back to before", list(labels), index=None,
                                 format_func=labels.get, placeholder="choose a decision",
@@ -331,7 +336,7 @@ with right:
 
 # ---------------------------------------------------------------- a scenario of this position
 
-with st.expander("Save this position as a scenario"):
+with st.expander("Save this position as a scenario", key="pt_scenario_box"):
     try:
         sw.turn_start(table)
     except sw.NoTurnStart as e:

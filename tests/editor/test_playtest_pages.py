@@ -121,7 +121,7 @@ def test_playtest_plays_to_the_end_with_bots_and_shows_the_scores(app: AppTest) 
         pick.click().run()
         assert not app.exception
     assert "The game is over" in texts(app.success)
-    scores = app.dataframe[0].value
+    scores = app.table[0].value.reset_index()
     assert list(scores.columns) == ["player", "Prehistory", "total"]
     assert (scores["Prehistory"] == scores["total"]).all()
     assert any("End of Prehistory" in t.value for t in app.text)

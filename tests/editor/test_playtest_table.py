@@ -210,3 +210,18 @@ def test_a_scenario_names_a_missing_deck_or_both_a_pack_and_a_deck_with_a_locate
     (tmp_path / "both.yaml").write_text(base + "pack: along_history\ndeck: x.yaml\n")
     [problem] = check(tmp_path / "both.yaml").problems
     assert "both.yaml:5:7: error: give pack: or deck:, not both" in problem
+
+
+def test_score_by_age_shows_a_dash_until_an_age_is_scored(app: AppTest, pack_copy: Path) -> None:
+    start_game(app)
+    scores = app.table[0].value.reset_index()
+    assert list(scores.columns) == ["player", "Prehistory", "total"]
+    assert list(scores["Prehistory"]) == ["–", "–"] and "None" not in scores.to_string()
+    table = pt.new_table(pack_copy, [pt.PERSON] * 2, 1)
+    rows = tv.score_rows(table.game, table.state, str)
+    assert [list(r) for r in rows] == [
+        ["player", "Prehistory", "Antiquity", "Middle Ages", "total"]
+    ] * 2
+    table.state.players[0].age_scores.append(7)
+    assert tv.score_rows(table.game, table.state, str)[0]["Prehistory"] == 7
+    assert tv.score_rows(table.game, table.state, str)[0]["Antiquity"] == "–"
