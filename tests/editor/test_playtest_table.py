@@ -14,7 +14,7 @@ from editor import table_view as tv
 from editor.state import PACK_ENV
 from interpreter.action_phase import waiting_pool_of
 from interpreter.dice import die_text
-from tests.editor.test_playtest_pages import APP, choice_buttons, start_game, texts
+from tests.editor.test_playtest_pages import APP, choice_buttons, open_page, start_game, texts
 
 
 def play_until(table: pt.Table, done, seed: int = 3, most: int = 2000) -> None:
@@ -225,3 +225,17 @@ def test_score_by_age_shows_a_dash_until_an_age_is_scored(app: AppTest, pack_cop
     table.state.players[0].age_scores.append(7)
     assert tv.score_rows(table.game, table.state, str)[0]["Prehistory"] == 7
     assert tv.score_rows(table.game, table.state, str)[0]["Antiquity"] == "–"
+
+
+def test_undo_is_refused_when_another_tab_played_since(app: AppTest, pack_copy: Path) -> None:
+    start_game(app)
+    for _ in range(2):
+        choice_buttons(app)[-1].click().run()
+    other_tab = AppTest.from_file(APP, default_timeout=120)
+    other_tab.run()
+    open_page(other_tab, "playtest")
+    choice_buttons(other_tab)[-1].click().run()
+    played = saved_moves(pack_copy)
+    app.button(key="pt_undo").click().run()
+    assert "Refused: the game has moved on" in texts(app.warning)
+    assert saved_moves(pack_copy) == played  # the other tab's decision is kept
