@@ -8,10 +8,12 @@ from __future__ import annotations
 import streamlit as st
 
 from editor.navigation import sections
+from editor.page_style import CSS
 from editor.state import created_message, pack_folder
 
 # No page icon: a Material icon as favicon is fetched from a font server, and nothing may be.
 st.set_page_config(page_title="Agesmith workshop", layout="wide")
+st.html(CSS)
 message = created_message()
 with st.sidebar:
     st.caption(f"Pack folder: `{pack_folder()}`")

@@ -1,10 +1,12 @@
 """A game in progress in the browser: seats (people or bots), the position, the decisions taken
-since the start (for undo), and its save file.
+since the start (for undo and redo), and its save file.
 
 Plain Python, no Streamlit: the Playtest page keeps one `Table` per session and draws it. Undo
-goes back to the position before any decision a person took; a save keeps every decision since
-the start, so undo still works after the game is loaded back (the decisions are replayed from
-the seed and must lead to the saved position, else the save is kept without its history).
+goes back to the position before any decision a person took, and redo puts back what undo took
+until a new decision is taken (redo lives in the session, not in the save). A save keeps every
+decision since the start, so undo still works after the game is loaded back (the decisions are
+replayed from the seed and must lead to the saved position, else the save is kept without its
+history).
 
 Whatever a save file holds, reading it gives a Table or a SaveError with a message, never
 another exception. An autosave that cannot be resumed is moved aside (kept, never deleted) and
@@ -52,6 +54,15 @@ class Step:
 
 
 @dataclass
+class Undone:
+    """What one undo took back: the decisions, and the position they had reached (redo puts
+    both back: the game is a value, nothing is played again)."""
+
+    steps: list[Step]
+    after: State
+
+
+@dataclass
 class Table:
     game: Game
     source: str                     # the pack folder or the deck file played
@@ -61,6 +72,7 @@ class Table:
     history: list[Step] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    redo: list[Undone] = field(default_factory=list)  # latest last; a new decision clears it
 
     def __post_init__(self) -> None:
         for seat, kind in enumerate(self.seats):
@@ -111,18 +123,40 @@ class Table:
         new = self.game.apply(self.state, action)
         self.history.append(Step(self.state, action, seat, person))
         self.state = new
+        self.redo.clear()           # another line of play: what was undone is gone
 
     def undo_points(self) -> list[tuple[int, Step]]:
         """The decisions of people that can be taken back, latest first: (index, step)."""
         return [(i, s) for i, s in reversed(list(enumerate(self.history))) if s.person]
 
     def undo(self, index: int) -> None:
-        """Back to the position before the decision `index` (a person's)."""
+        """Back to the position before the decision `index` (a person's); redo puts back
+        everything this took back."""
         step = self.history[index]
         if not step.person:
             raise ValueError("only a person's decision is taken back")
+        self.redo.append(Undone(self.history[index:], self.state))
         self.state = step.before
         del self.history[index:]
+
+    def undo_last(self) -> Step | None:
+        """Take back the last decision a person took (and the bots' after it); None when no
+        person has decided."""
+        points = self.undo_points()
+        if not points:
+            return None
+        index, step = points[0]
+        self.undo(index)
+        return step
+
+    def redo_last(self) -> Undone | None:
+        """Put back what the latest undo took back; None when there is nothing to redo."""
+        if not self.redo:
+            return None
+        undone = self.redo.pop()
+        self.history += undone.steps
+        self.state = undone.after
+        return undone
 
     # ------------------------------------------------------------ saving
 

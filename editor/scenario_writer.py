@@ -11,6 +11,7 @@ the complete actions a scenario names. The designer adds what must hold.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from editor.playtest import Table
@@ -18,6 +19,7 @@ from interpreter import Action, Game, State
 from interpreter.action_phase import split
 from interpreter.ages import age_id
 from interpreter.dice import die_text
+from rules_dsl.deck import is_deck_file
 from rules_dsl.printer import condition
 
 SCENARIOS = "scenarios"          # inside the pack folder; a scenario there names its pack ".."
@@ -108,14 +110,24 @@ def scenario_end(table: Table) -> State:
     return table.history[end].before if end < len(table.history) else table.state
 
 
-def scenario_text(table: Table, name: str, expect: list[str]) -> str:
-    """The scenario of the present turn, with `expect` (conditions for the active player)."""
+def played(table: Table, folder: Path) -> str:
+    """The scenario's line naming what the table plays, for a file in `folder` (the pack's
+    scenarios/): its pack, or the deck file (a deck's copies are not the pack's)."""
+    if is_deck_file(table.source):
+        rel = os.path.relpath(Path(table.source).resolve(), folder.resolve())
+        return f"deck: {_q(rel.replace(os.sep, '/'))}"
+    return "pack: .."
+
+
+def scenario_text(table: Table, name: str, expect: list[str], folder: Path) -> str:
+    """The scenario of the present turn, with `expect` (conditions for the active player), for
+    a file in `folder`."""
     game = table.game
     start = turn_start(table)
     state = table.history[start].before if start < len(table.history) else table.state
     counters = list(game.pack.game.get("counters") or {})
     lines = ["# yaml-language-server: $schema=../../schema/scenario.schema.json",
-             f"name: {_q(name)}", "pack: ..", f"players: {len(state.players)}",
+             f"name: {_q(name)}", played(table, folder), f"players: {len(state.players)}",
              f"seed: {table.seed}", f"age: {age_id(game, state)}"]
     if game.pack.variant:
         lines.append(f"variant: {_q(game.pack.variant)}")

@@ -11,25 +11,33 @@ from html import escape
 
 from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
+from interpreter.action_phase import waiting_pool_of
 from interpreter.dice import die_text
 from rules_dsl.printer import condition as condition_text
 
 CARD_WIDTH = 108                    # pixels of a card face on the table
+ZOOM_WIDTH = 300                    # ... and under the pointer (or focused by a click or Tab)
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
 DIE_COLOURS = {"green": "#2e7d32", "blue": "#1565c0", "red": "#c62828"}
 
 STYLE = """<style>
 .pt-zone{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin:2px 0 8px 0}
 .pt-pile{position:relative;display:inline-block}
-.pt-under{display:block;margin-bottom:-138px;opacity:.55;filter:grayscale(.7)}
-.pt-tilted{transform:rotate(90deg);margin:0 22px}
+.pt-under{display:block;margin-bottom:-138px}
+.pt-under .card-face{opacity:.55;filter:grayscale(.7)}
+.pt-tilted{margin:0 22px}
+.pt-tilted .card-face{transform:rotate(90deg)}
 .pt-label{font-size:.75rem;color:#555;margin:0}
 .pt-die{display:inline-block;padding:3px 7px;margin:2px;border-radius:5px;color:#fff;
  font-size:.8rem;font-weight:600}
 .pt-used{opacity:.35;text-decoration:line-through}
 .pt-token{display:inline-block;width:22px;height:22px;border-radius:11px;background:#d4a017;
  color:#000;text-align:center;font-weight:700;font-size:.8rem;line-height:22px;margin:1px}
-</style>"""
+.pt-card{position:relative;display:inline-block;cursor:zoom-in;outline:none;line-height:0}
+.pt-card:hover .card-face,.pt-card:focus .card-face{position:fixed;left:50%;top:50%;
+ transform:translate(-50%,-50%);width:min(ZOOMpx,90vw,64vh)!important;max-width:none!important;opacity:1;
+ filter:none;z-index:1000;box-shadow:0 8px 32px rgba(0,0,0,.5);border-radius:8px}
+</style>""".replace("ZOOM", str(ZOOM_WIDTH))
 
 
 _FACES: dict[tuple[int, int], tuple[object, str]] = {}     # (id of card, width) -> face
@@ -46,10 +54,17 @@ def _face(game: Game, index: int, width: int) -> str:
 
 
 def face(game: Game, copy: int, width: int = CARD_WIDTH) -> str:
-    """A card copy's face as an <img>, its name as the tooltip."""
+    """A card copy's face as an <img>, its name as the tooltip; under the pointer, or clicked
+    (focused, also by Tab), it is shown ZOOM_WIDTH wide, upright, in the middle of the window
+    so that its rules can be read (an SVG: as sharp as the small one). Its place keeps its size
+    meanwhile, so nothing on the table moves. A pile's greying and a tilt are drawn on the
+    image, not on a wrapper: a wrapper's filter or transform would hold the zoomed face."""
     info = game.catalog.info(copy)
     html = _face(game, info.index, width)
-    return f'<span title="{escape(info.name)}">{html}</span>'
+    size = CARD_SIZES["poker"]
+    height = round(width * size.height / size.width)   # kept while the face grows over it
+    return (f'<span class="pt-card" tabindex="0" title="{escape(info.name)}" '
+            f'style="width:{width}px;height:{height}px">{html}</span>')
 
 
 def dice_html(game: Game, dice: list[dict]) -> str:
@@ -60,6 +75,33 @@ def dice_html(game: Game, dice: list[dict]) -> str:
         label = escape(die_text(game, d)) + (" (used)" if d.get("used") else "")
         out.append(f'<span class="pt-die{used}" style="background:{colour}">{label}</span>')
     return "".join(out) or "<i>none</i>"
+
+
+def dice_strip(game: Game, state: State) -> str:
+    """The dice or result tokens the decision waiting may use, named by whose they are: off the
+    active player's turn, that player's own result tokens, not the active player's dice."""
+    found = waiting_pool_of(state)
+    active = escape(game.player_name(state.active))
+    if found is not None and found[1] is not state.dice:
+        seat, pool = found
+        return (f"{STYLE}<b>Result tokens of {escape(game.player_name(seat))}</b> (the "
+                f"results of {active}'s dice): {dice_html(game, pool)}")
+    if not state.dice:
+        return ""
+    return f"{STYLE}<b>Dice of {active}</b>: {dice_html(game, state.dice)}"
+
+
+NOT_SCORED = "–"         # an age not yet scored (not yet ended), in the score by age
+
+
+def score_rows(game: Game, state: State, who) -> list[dict[str, object]]:
+    """The score of each player in each age played, by the age's name ("–" until the age is
+    scored), and the total: the rows of the page's "Score by age"."""
+    names = {a.id: a.name for a in game.pack.ages}
+    return [{"player": who(p.seat),
+             **{names.get(age, age): (p.age_scores[n] if n < len(p.age_scores) else NOT_SCORED)
+                for n, age in enumerate(game.ages)},
+             "total": p.score} for p in state.players]
 
 
 def tokens_html(tokens: list[int]) -> str:

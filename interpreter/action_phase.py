@@ -214,10 +214,17 @@ def _here(state: State) -> tuple[int, list[dict], dict[str, Any]]:
 
 def waiting_pool(state: State) -> list[dict] | None:
     """The dice or result tokens of the action phase now under way, if any."""
+    found = waiting_pool_of(state)
+    return None if found is None else found[1]
+
+
+def waiting_pool_of(state: State) -> tuple[int, list[dict]] | None:
+    """The seat whose action phase is under way and its dice or result tokens, if any: off
+    the active player's turn, the pool in use is that player's own result tokens."""
     for frame in state.frames[::-1]:
         loc = frame.get("loc") or {}
         if "pool" in loc:
-            return _pool(state, loc)
+            return int(frame.get("doer", frame["player"])), _pool(state, loc)
     return None
 
 

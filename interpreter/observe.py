@@ -1,8 +1,10 @@
 """The facts of one game played by bots, gathered as it is played, for the balance report.
 
-Most facts come from the position around each move: the cards each player saw in their events
-zone (offered), the cards acquired by an acquire or buy move (card, seat, round of the age), the
-cards each player owned when an age ended and the points they brought then. The others are told
+Most facts come from the position around each move: the offers (a copy coming into a player's
+events zone: dealt, drawn or exchanged to them; each acquisition takes a copy offered, so a card
+is never acquired more often than offered, whatever its copies), the cards acquired by an
+acquire or buy move (card, seat, round of the age), the cards each player owned when an age
+ended and the points they brought then. The others are told
 by the engine as they happen (`Game.note`): a calamity failing, a card destroyed (counted for a
 calamity while that calamity's failure rule runs), an achievement token taken on the board, a
 war's outcome, and every card rule that starts to run (effect coverage). The simulation listens
@@ -41,7 +43,8 @@ class Recorder:
         self.game = game
         self.copies = game.catalog.copies
         self.record = record
-        self.offered: list[set[int]] = [set() for _ in range(players)]
+        self.offered: list[Counter[int]] = [Counter() for _ in range(players)]  # card -> offers
+        self.showing: list[set[int]] = [set() for _ in range(players)]  # copies in events
         self.owned: list[set[int]] = [set() for _ in range(players)]
         self.points: list[Counter[int]] = [Counter() for _ in range(players)]
         self.rounds: set[tuple[int, int]] = set()
@@ -90,15 +93,18 @@ class Recorder:
         record.age_scores = {age: [p.age_scores[i] for p in state.players]
                              for i, age in enumerate(self.game.ages)
                              if all(len(p.age_scores) > i for p in state.players)}
-        record.offered = [sorted(s) for s in self.offered]
+        record.offered = [sorted(c.elements()) for c in self.offered]
         record.owned = [sorted(s) for s in self.owned]
         record.points = [dict(sorted(c.items())) for c in self.points]
         record.fired = sorted(self.fired)
         return record
 
     def _see_events(self, state: State) -> None:
+        """Count the copies that came into each player's events since the last look."""
         for seat, player in enumerate(state.players):
-            self.offered[seat].update(self.copies[c] for c in player.events)
+            now = set(player.events)
+            self.offered[seat].update(self.copies[c] for c in now - self.showing[seat])
+            self.showing[seat] = now
 
     def _holding(self, state: State, seat: int) -> tuple[set[int], Counter[int]]:
         """The cards in a player's civilization and the points each brings now."""

@@ -4,11 +4,12 @@ A `Report` is fed one `GameRecord` at a time and two reports merge by adding the
 simulation streams its games through it (memory does not grow with the number of games) and
 workers' partial reports merge into the same figures in any order.
 
-Per card it keeps how often the card was offered (in a player's events zone), acquired when
-offered, the round it was acquired in, the points it brought, and the wins of the players who
-owned it against those who did not — a difference of rates with Newcombe's 95% interval. Per
-calamity: how often it failed and what it destroyed. Also: seat win rates, game length and
-scores by age, the achievement tokens taken, wars declared and won, and **effect coverage**:
+Per card it keeps how often the card was offered (a copy coming into a player's events zone),
+how many offers were acquired, the round it was acquired in, the points it brought, and the
+wins of the players who owned it against those who did not — a difference of rates with
+Newcombe's 95% interval. Per calamity: how often it failed and what it destroyed. Also: seat
+win rates, game length and scores by age, the achievement tokens taken, wars declared and won,
+and **effect coverage**:
 the triggered rules of the pack that never ran (a card whose effect never ran is untested).
 """
 
@@ -38,7 +39,7 @@ class GameRecord:
     actions: int = 0
     rounds: int = 0
     age_scores: dict[str, list[int]] = field(default_factory=dict)   # age -> points per seat
-    offered: list[list[int]] = field(default_factory=list)       # per seat: card indexes seen
+    offered: list[list[int]] = field(default_factory=list)       # per seat: a card per offer
     acquired: list[tuple[int, int, int]] = field(default_factory=list)   # (card, seat, round)
     owned: list[list[int]] = field(default_factory=list)         # per seat: card indexes
     points: list[dict[int, int]] = field(default_factory=list)   # per seat: card -> points
@@ -72,8 +73,8 @@ class RuleRef:
 
 @dataclass
 class CardTally:
-    offered: int = 0                # (game, seat) pairs that had it in their events
-    taken_when_offered: int = 0     # of those, the pairs that acquired it
+    offered: int = 0                # offers: a copy coming into a player's events
+    taken_when_offered: int = 0     # of those, the offers acquired
     acquired: int = 0               # acquisitions
     per_game: Running = field(default_factory=Running)   # acquisitions in each game
     rounds: Running = field(default_factory=Running)
@@ -156,12 +157,13 @@ class Report:
                 running.add(score)
                 histogram[score] += 1
         seats = range(len(record.scores))
-        acquired_by = {(card, seat) for card, seat, _ in record.acquired}
+        acquisitions = Counter((card, seat) for card, seat, _ in record.acquired)
         for seat in seats:
-            for card in set(record.offered[seat]) if record.offered else ():
+            offers = Counter(record.offered[seat]) if record.offered else Counter()
+            for card, n in offers.items():
                 entry = self._card(card)
-                entry.offered += 1
-                entry.taken_when_offered += (card, seat) in acquired_by
+                entry.offered += n
+                entry.taken_when_offered += min(n, acquisitions[card, seat])
         for card, _seat, round_ in record.acquired:
             entry = self._card(card)
             entry.acquired += 1

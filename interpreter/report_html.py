@@ -22,7 +22,10 @@ svg text{font-size:12px;font-family:system-ui,sans-serif}
 def render_html(data: dict[str, Any]) -> str:
     """The page of a report's JSON (`Report.to_json()`)."""
     title = f"Balance of {data['pack']}"
-    setting = ", ".join(f"{k} {data[k]}" for k in ("variant", "board", "ages") if data.get(k))
+    names = data.get("age_names") or {}
+    shown = {**data, "ages": " to ".join(
+        names.get(a, a) for a in str(data.get("ages") or "").split("+") if a)}
+    setting = ", ".join(f"{k} {shown[k]}" for k in ("variant", "board", "ages") if shown.get(k))
     parts = [
         f"<!doctype html><html lang=en><meta charset=utf-8><title>{escape(title)}</title>",
         f"<style>{STYLE}</style><h1>{escape(title)}</h1>",
@@ -36,11 +39,11 @@ def render_html(data: dict[str, Any]) -> str:
         "<p class=note>Win rate of the players who owned the card minus that of those who did "
         "not. A bar whose interval leaves out 0 is a real difference, not chance; green helps "
         "its owner, red hurts.</p>",
-        _advantage_chart(data["cards"]),
-        "<h2>Scores by age</h2>", _histograms(data["scores_by_age"]),
+        _advantage_chart(data["cards"], names),
+        "<h2>Scores by age</h2>", _histograms(data["scores_by_age"], names),
         "<h2>Game length</h2>", _length_table(data["length"]),
-        "<h2>Cards</h2>", _card_table(data["cards"]),
-        "<h2>Calamities</h2>", _calamity_table(data["cards"]),
+        "<h2>Cards</h2>", _card_table(data["cards"], names),
+        "<h2>Calamities</h2>", _calamity_table(data["cards"], names),
         "<h2>Achievement tokens and wars</h2>", _tokens_wars(data),
         "<h2>Effect coverage</h2>", _coverage(data["coverage"]),
     ]
@@ -95,7 +98,8 @@ def _seat_chart(seats: list[dict[str, Any]]) -> str:
     return _bars(rows, 0.0, 1.0)
 
 
-def _advantage_chart(cards: list[dict[str, Any]], each_side: int = 12) -> str:
+def _advantage_chart(cards: list[dict[str, Any]], names: dict[str, str],
+                     each_side: int = 12) -> str:
     judged = [c for c in cards if c["win_rate_advantage"] is not None and c["owners"]]
     if not judged:
         return "<p class=note>No card was owned: play more games.</p>"
@@ -105,35 +109,70 @@ def _advantage_chart(cards: list[dict[str, Any]], each_side: int = 12) -> str:
     for c in shown:
         a = c["win_rate_advantage"]
         colour = (GOOD if a["low"] > 0 else BAD) if a["significant"] else PLAIN
-        rows.append((f"{c['name']} ({c['age']})", a["estimate"], a["low"], a["high"], colour))
+        rows.append((f"{c['name']} ({names.get(c['age'], c['age'])})", a["estimate"], a["low"],
+                     a["high"], colour))
     low = min(-0.1, *(r[2] for r in rows))
     high = max(0.1, *(r[3] for r in rows))
     return _bars(rows, low, high)
 
 
-def _histograms(by_age: dict[str, Any]) -> str:
+def _histograms(by_age: dict[str, Any], names: dict[str, str]) -> str:
     out = []
     for age, entry in by_age.items():
         counts = {int(k): v for k, v in entry["histogram"].items()}
         if not counts:
             continue
-        top, lo, hi = max(counts.values()), min(counts), max(counts)
-        width, height, bar = 720, 140, max(4, min(30, 640 // (hi - lo + 1)))
-        svg = [f"<svg width='{width}' height='{height + 30}' role='img'>"]
-        for k, v in counts.items():
-            h = v / top * height
-            x = 40 + (k - lo) * bar
-            svg.append(f"<rect x='{x}' y='{height - h:.1f}' width='{bar - 2}' height='{h:.1f}' "
-                       f"fill='{PLAIN}'><title>{k} points: {v} players</title></rect>")
-        for k in sorted({lo, hi, *range(lo - lo % 5 + 5, hi, 5)}):
-            svg.append(f"<text x='{40 + (k - lo) * bar + bar / 2}' y='{height + 15}' "
-                       f"text-anchor='middle'>{k}</text>")
-        svg.append("</svg>")
         s = entry["score"]
-        out.append(f"<h3>{escape(age)}</h3><p class=note>mean {s['mean']} points "
-                   f"({s['ci_low']} to {s['ci_high']}), from {s['min']} to {s['max']}</p>"
-                   + "".join(svg))
+        out.append(f"<h3>{escape(names.get(age, age))}</h3><p class=note>mean "
+                   f"{_num(s['mean'])} points ({_num(s['ci_low'])} to {_num(s['ci_high'])}), "
+                   f"from {s['min']} to {s['max']}</p>" + _histogram(counts))
     return "".join(out) or "<p class=note>No age finished.</p>"
+
+
+def _histogram(counts: dict[int, int]) -> str:
+    """Players by points scored: bars over the points, a y-axis counting the players."""
+    lo, hi = min(counts), max(counts)
+    left, width, height, bar = 56, 720, 140, max(4, min(30, 640 // (hi - lo + 1)))
+    axis = _count_ticks(max(counts.values()))
+    top = axis[-1]
+    # drawn 12 px down: the top tick's label stays inside the picture
+    svg = [f"<svg width='{width}' height='{height + 56}' role='img'><g transform='translate(0 "
+           "12)'>",
+           f"<text x='12' y='{height / 2:.0f}' text-anchor='middle' "
+           f"transform='rotate(-90 12 {height / 2:.0f})'>players</text>"]
+    for tick in axis:
+        y = height - tick / top * height
+        svg.append(f"<line x1='{left - 4}' x2='{left + (hi - lo + 1) * bar}' y1='{y:.1f}' "
+                   f"y2='{y:.1f}' stroke='{GRID}'/><text x='{left - 7}' y='{y + 4:.1f}' "
+                   f"text-anchor='end'>{tick}</text>")
+    svg.append(f"<line x1='{left - 1}' x2='{left - 1}' y1='0' y2='{height}' stroke='#888'/>")
+    for k, v in counts.items():
+        h = v / top * height
+        x = left + (k - lo) * bar
+        svg.append(f"<rect x='{x}' y='{height - h:.1f}' width='{bar - 2}' height='{h:.1f}' "
+                   f"fill='{PLAIN}'><title>{k} points: {v} players</title></rect>")
+    for k in sorted({lo, hi, *range(lo - lo % 5 + 5, hi, 5)}):
+        svg.append(f"<text x='{left + (k - lo) * bar + bar / 2}' y='{height + 15}' "
+                   f"text-anchor='middle'>{k}</text>")
+    svg.append(f"<text x='{left + (hi - lo + 1) * bar / 2:.0f}' y='{height + 36}' "
+               "text-anchor='middle'>points</text></g></svg>")
+    return "".join(svg)
+
+
+def _count_ticks(most: int) -> list[int]:
+    """Round numbers from 0 to at least `most`, at most 6 of them past 0."""
+    step = next(s for m in (1, 10, 100, 1000, 10**4, 10**5, 10**6) for s in (m, 2 * m, 5 * m)
+                if most / s <= 5) if most > 0 else 1
+    return list(range(0, (most + step - 1) // step * step + 1, step))
+
+
+def _num(x: float | int | None, digits: int = 1) -> str:
+    """A figure as a reader wants it: a count as it is, a mean with one decimal."""
+    if x is None:
+        return "–"
+    if isinstance(x, int):
+        return str(x)
+    return f"{x:.{digits}f}"
 
 
 def _table(header: list[str], rows: list[list[Any]]) -> str:
@@ -145,33 +184,36 @@ def _table(header: list[str], rows: list[list[Any]]) -> str:
 
 def _length_table(length: dict[str, Any]) -> str:
     return _table(["per game", "mean", "95% interval", "min", "max"], [
-        [what, v["mean"], f"{v['ci_low']} to {v['ci_high']}", v["min"], v["max"]]
-        for what, v in length.items()])
+        [what, _num(v["mean"]), f"{_num(v['ci_low'])} to {_num(v['ci_high'])}", v["min"],
+         v["max"]] for what, v in length.items()])
 
 
 def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
 
 
-def _card_table(cards: list[dict[str, Any]]) -> str:
+def _card_table(cards: list[dict[str, Any]], names: dict[str, str]) -> str:
     rows = []
-    for c in sorted(cards, key=lambda c: (c["age"], c["name"])):
+    ages = list(names)
+    for c in sorted(cards, key=lambda c: (ages.index(c["age"]) if c["age"] in ages else
+                                          len(ages), c["name"])):
         a = c["win_rate_advantage"]
         advantage = "–" if a is None else (
             f"{100 * a['estimate']:+.1f} ({100 * a['low']:+.1f} to {100 * a['high']:+.1f})"
             + (" *" if a["significant"] else ""))
         name = escape(c["name"]) + (" <span class=flag>never acquired</span>"
                                     if c["never_acquired"] else "")
-        rows.append([name, escape(c["age"]), escape(c["type"]), c["offered"], c["acquired"],
-                     _pct(c["acquired_when_offered"]), c["mean_round"] or "–",
-                     _pct(c["owner_win_rate"]), advantage, c["mean_points"] or "–"])
+        rows.append([name, escape(names.get(c["age"], c["age"])), escape(c["type"]),
+                     c["offered"], c["acquired"], _pct(c["acquired_when_offered"]),
+                     _num(c["mean_round"]), _pct(c["owner_win_rate"]), advantage,
+                     _num(c["mean_points"])])
     return _table(["card", "age", "type", "offered", "acquired", "taken when offered",
                    "mean round", "owners' win rate", "advantage (points of %)",
                    "points"], rows)
 
 
-def _calamity_table(cards: list[dict[str, Any]]) -> str:
-    rows = [[escape(c["name"]), escape(c["age"]), c["failed"],
+def _calamity_table(cards: list[dict[str, Any]], names: dict[str, str]) -> str:
+    rows = [[escape(c["name"]), escape(names.get(c["age"], c["age"])), c["failed"],
              escape(", ".join(f"{k} ×{v}" for k, v in c["destroyed"].items()) or "nothing")]
             for c in cards if "failed" in c]
     return _table(["calamity", "age", "failed", "destroyed"], rows) if rows else \

@@ -4,6 +4,7 @@
     name: Famine is free with two of Hunting, Wildcrafting and Fishing
     proves: [AH-K6]
     pack: along_history          # a bundled pack, or a folder relative to this file
+                                 # (or deck: ../decks/x.yaml, a deck file, instead)
     players: 3
     seed: 1
     age: prehistory              # the first age played (default: the pack's first)
@@ -165,18 +166,7 @@ def _game(pack: Path, variant: str | None, age: str | None, board: str | None) -
 
 
 def _load_game(spec: dict[str, Any], here: Path, given: Path | None = None) -> Game:
-    from cards import bundled
-    name = str(spec.get("pack", "along_history"))
-    local = here / name
-    if given is not None:
-        pack = given
-    elif is_folder(local):
-        pack = local
-    else:
-        pack = bundled(name)
-        if not is_folder(pack):
-            raise ScenarioError(f'no pack "{name}": neither a bundled pack nor a folder next '
-                                "to this file", ("pack",))
+    pack = given if given is not None else _pack_named(spec, here)
     variant = spec.get("variant")
     try:
         return _game(pack, None if variant is None else str(variant),
@@ -184,8 +174,37 @@ def _load_game(spec: dict[str, Any], here: Path, given: Path | None = None) -> G
                      None if spec.get("board") is None else str(spec["board"]))
     except PackError as e:
         where = ("variant",) if variant is not None and "variant" in str(e) else (
-            ("board",) if "board side" in str(e) else ("pack",))
+            ("board",) if "board side" in str(e) else _source_key(spec))
         raise ScenarioError(f"the pack does not load: {e}", where) from None
+
+
+def _source_key(spec: dict[str, Any]) -> tuple[str]:
+    """The key that names what the scenario plays, where a problem of it is shown."""
+    return ("deck",) if spec.get("deck") is not None else ("pack",)
+
+
+def _pack_named(spec: dict[str, Any], here: Path) -> Path:
+    """The pack folder or the deck file the scenario names (`pack:` or `deck:`)."""
+    from cards import bundled
+    if spec.get("deck") is not None:
+        if spec.get("pack") is not None:
+            raise ScenarioError("give pack: or deck:, not both", ("deck",),
+                                "a deck names its own pack: keep only deck:")
+        deck = here / str(spec["deck"])
+        if not is_file(deck):
+            raise ScenarioError(f'no deck file "{spec["deck"]}" next to this file', ("deck",),
+                                "the path is relative to the scenario file, as "
+                                '"../decks/fewer-calamities.yaml"')
+        return deck
+    name = str(spec.get("pack", "along_history"))
+    local = here / name
+    if is_folder(local):
+        return local
+    pack = bundled(name)
+    if not is_folder(pack):
+        raise ScenarioError(f'no pack "{name}": neither a bundled pack nor a folder next '
+                            "to this file", ("pack",))
+    return pack
 
 
 # ------------------------------------------------------------------ running
@@ -302,7 +321,7 @@ class _Scenario:
 
     def build(self) -> None:
         spec = self.spec
-        self.where = ("pack",)
+        self.where = _source_key(spec)
         game = self.game = _load_game(spec, self.here, self.pack)
         self.where = ("players",)
         players = int(spec.get("players", 3))

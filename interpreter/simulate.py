@@ -59,7 +59,9 @@ class Config:
         """What the report says it is about."""
         return {"pack": game.pack.name, "variant": self.variant, "board": self.board,
                 "ages": "+".join(game.ages), "players": self.players, "seed": self.seed,
-                "bots": list(self.bots)}
+                "bots": list(self.bots),
+                # the reports show an age by its name, the pack's word, not its id
+                "age_names": {a.id: a.name for a in game.pack.ages if a.id in game.ages}}
 
 
 # ------------------------------------------------------------------ playing one game

@@ -31,6 +31,8 @@ MESSAGE = "playtest_message"           # (kind, text) said once above the table
 WRITTEN = "playtest_written"           # the autosave as this session last wrote it (a stamp)
 ANYWAY = "playtest_anyway"             # (file id, why) of an upload refused for changed cards
 NOT_RESUMED = "playtest_not_resumed"   # why the autosave could not be resumed
+STARTED = "playtest_started"           # games started or loaded in this session: a new one
+                                       # closes the New game options
 SPEEDS = {"step by step": None, "slow (1 s a decision)": 1.0, "fast": 0.15, "instant": 0.0}
 BOT_SLICE = 0.8                        # seconds of bots' play between two drawings of the page
 GROUPS = {"acquire": "Acquire a card", "reroll": "Re-roll a die",
@@ -109,7 +111,11 @@ if table is None:
 
 # ---------------------------------------------------------------- a new game, a saved one
 
-with st.expander("New game", expanded=table is None):
+# expanders are keyed: one stays open while its options change, whatever the page draws
+# above it (a message shown once shifts what follows, and an unkeyed expander closes); this
+# one opens by itself when no game is on, so whether one is on is part of its key
+with st.expander("New game", expanded=table is None,
+                 key=f"pt_new_game:{table is None}:{st.session_state.get(STARTED, 0)}"):
     sources = {"the pack": str(pack)} | {f"deck {p.name}": str(p) for p in deck_files(pack)}
     source = st.selectbox("Play", list(sources), key="pt_source")
     players = st.number_input("Players", 2, 5, 2, key="pt_players")
@@ -145,10 +151,11 @@ with st.expander("New game", expanded=table is None):
                 st.error(f"The game cannot start: {e}")
             else:
                 keep(table)
+                st.session_state[STARTED] = st.session_state.get(STARTED, 0) + 1
                 say("success", "A new game: seat 1 starts.")
                 st.rerun()
 
-with st.expander("Load a saved game"):
+with st.expander("Load a saved game", key="pt_load_box"):
     upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
     refused = st.session_state.get(ANYWAY)         # this upload, refused for changed cards?
     if upload is None or not refused or refused[0] != upload.file_id:
@@ -170,6 +177,7 @@ with st.expander("Load a saved game"):
         else:
             st.session_state.pop(ANYWAY, None)
             keep(table)
+            st.session_state[STARTED] = st.session_state.get(STARTED, 0) + 1
             say("success", "The saved game is loaded."
                 + "".join(f" Warning: {w}" for w in table.warnings))
             st.rerun()
@@ -227,10 +235,10 @@ else:
                  f"active · {who(seat) if seat is not None else 'nobody'} decides: "
                  f"{pending.get('prompt') or pending.get('kind', '')}")
 
-if state.dice and not state.over:
-    st.html(f"{tv.STYLE}<b>Dice of {game.player_name(state.active)}</b>: "
-            f"{tv.dice_html(game, state.dice)}")
-controls = st.columns([2, 1, 2])
+strip = "" if state.over else tv.dice_strip(game, state)
+if strip:
+    st.html(strip)
+controls = st.columns([3, 1])
 speed = controls[0].radio("Bots play", list(SPEEDS), index=2, horizontal=True, key="pt_speed")
 if (table.bot_to_move() and SPEEDS[speed] is None
         and controls[1].button("Bot: next decision", key="pt_bot_step")):
@@ -279,32 +287,97 @@ with right:
         st.markdown("**Achievements board** (hover a token for its condition)")
         st.markdown(f"<div>{board}</div>", unsafe_allow_html=True)
     st.markdown("**Score by age**")
-    st.dataframe(pd.DataFrame(
-        [{"player": who(p.seat), **{game.pack.ages[[a.id for a in game.pack.ages].index(a)].name:
-                                    (p.age_scores[n] if n < len(p.age_scores) else None)
-                                    for n, a in enumerate(age_ids)}, "total": p.score}
-         for p in state.players]), hide_index=True)
+    # a static table: its cells wrap in a narrow column, where a grid would hide the total
+    st.table(pd.DataFrame(tv.score_rows(game, state, who)).astype(str).set_index("player"))
     st.markdown("**Log** (newest first)")
     with st.container(height=320):
         st.text("\n".join(reversed(state.log)))
 
-# ---------------------------------------------------------------- undo, save
+# ---------------------------------------------------------------- undo, redo, save
+
+
+def decision_label(index: int, step: pt.Step) -> str:
+    return f"decision {index + 1}, {game.player_name(step.seat)}: {step.action.text}"
+
+
+def taken_back(count: int) -> str:
+    return "1 decision" if count == 1 else f"{count} decisions"
+
+
+def still_here(moves: int) -> bool:
+    """Whether the game is still where the button was drawn (a double click or a second tab
+    would take back one decision more than the one shown)."""
+    if moves == table.state.moves and not moved_elsewhere():
+        return True
+    say("warning", "Refused: the game has moved on since this button was drawn; nothing was "
+                   "taken back or put back.")
+    return False
+
+
+def undo_last(moves: int) -> None:
+    if not still_here(moves):
+        return
+    index = table.undo_points()[0][0]
+    label = decision_label(index, table.history[index])
+    count = len(table.history) - index
+    table.undo_last()
+    keep(table)
+    say("info", f"Back to before {label} ({taken_back(count)} taken back; Redo puts "
+                f"{'it' if count == 1 else 'them'} back).")
+
+
+def redo_last(moves: int) -> None:
+    if not still_here(moves):
+        return
+    first = len(table.history)
+    undone = table.redo_last()
+    if undone is not None:
+        keep(table)
+        say("info", f"Redone: {taken_back(len(undone.steps))}, from "
+                    f"{decision_label(first, undone.steps[0])}.")
+
+
+def go_back(moves: int, index: int) -> None:
+    if not still_here(moves):
+        return
+    label = decision_label(index, table.history[index])
+    count = len(table.history) - index
+    table.undo(index)
+    keep(table)
+    say("info", f"Back to before {label} ({taken_back(count)} taken back; Redo puts them "
+                "back).")
+
 
 left, mid, right = st.columns(3)
 points = table.undo_points()
 with left:
     if points:
-        labels = {i: f"decision {i + 1}, {game.player_name(s.seat)}: {s.action.text}"
-                  for i, s in points}
-        back = st.selectbox("Undo: back to before", list(labels), format_func=labels.get,
-                            key="pt_undo_pick")
-        if st.button("Undo", key="pt_undo"):
-            table.undo(back)
-            keep(table)
-            say("info", f"Back to before {labels[back]}.")
-            st.rerun()
+        last, step = points[0]
+        st.button(f"Undo {decision_label(last, step)}", key="pt_undo", on_click=undo_last,
+                  args=(state.moves,),
+                  help="Takes back the last decision a person took, and the bots' after it.")
     else:
         st.caption("Nothing to undo: no person has decided yet.")
+    if table.redo:
+        undone = table.redo[-1]
+        st.button(f"Redo {decision_label(len(table.history), undone.steps[0])}"
+                  + (f" (and {taken_back(len(undone.steps) - 1)} after it)"
+                     if len(undone.steps) > 1 else ""), key="pt_redo", on_click=redo_last,
+                  args=(state.moves,))
+    if len(points) > 1:
+        # keyed by the position: a choice made for an earlier one is never kept
+        at = f"{state.moves}:{len(table.history)}"
+        with st.expander("Go further back", key="pt_further"):
+            labels = {i: decision_label(i, s) for i, s in points[1:]}
+            back = st.selectbox("Back to before", list(labels), index=None,
+                                format_func=labels.get, placeholder="choose a decision",
+                                key=f"pt_back_pick:{at}")
+            count = 0 if back is None else len(table.history) - back
+            sure = st.checkbox(f"Yes, take back {taken_back(count)}" if count else
+                               "Yes, take them back", disabled=back is None,
+                               key=f"pt_back_sure:{at}")
+            st.button("Go back", disabled=back is None or not sure, key="pt_back",
+                      on_click=go_back, args=(state.moves, back))
 with mid:
     st.download_button("Save the game to a file", table.save_text(),
                        file_name="playtest-game.json", mime="application/json",
@@ -317,7 +390,7 @@ with right:
 
 # ---------------------------------------------------------------- a scenario of this position
 
-with st.expander("Save this position as a scenario"):
+with st.expander("Save this position as a scenario", key="pt_scenario_box"):
     try:
         sw.turn_start(table)
     except sw.NoTurnStart as e:
@@ -333,7 +406,8 @@ with st.expander("Save this position as a scenario"):
         if st.button("Save the scenario and run it", key="pt_scenario"):
             path = sw.scenario_path(pack, sc_name)
             text = sw.scenario_text(table, sc_name, [line.strip() for line in
-                                                     expect.splitlines() if line.strip()])
+                                                     expect.splitlines() if line.strip()],
+                                    path.parent)
             try:
                 path.parent.mkdir(exist_ok=True)
                 write_atomic(path, text, inside=pack)

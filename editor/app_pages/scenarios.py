@@ -7,11 +7,12 @@ from pathlib import Path
 
 import streamlit as st
 
+from editor.decks import deck_files
 from editor.scenario_writer import SCENARIOS
 from editor.state import pack_folder
 from interpreter.scenario import Outcome, check
 
-RESULTS = "scenario_results"        # path -> Outcome of the last run
+RESULTS = "scenario_results"        # deck played (or "None") -> path -> Outcome of the last run
 
 st.title("Scenarios")
 pack = pack_folder()
@@ -20,7 +21,15 @@ folder = Path(st.text_input("Folder of scenario files", str(pack / SCENARIOS),
                             help="The pack's own scenarios/ folder (Playtest saves there), or "
                                  "any folder of scenario files."))
 files = sorted([*folder.rglob("*.yaml"), *folder.rglob("*.yml")]) if folder.is_dir() else []
-results: dict[str, Outcome] = st.session_state.setdefault(RESULTS, {})
+NAMED = "the pack or deck each scenario names"
+decks = {NAMED: None} | {f"deck {p.name}": p for p in deck_files(pack)}
+on = st.selectbox("Play on", list(decks), key="sc_deck",
+                  help="A deck of the pack's decks/ folder replaces what every scenario names "
+                       "(as `agesmith check --deck FILE`).")
+deck = decks.get(on)
+# results are kept per file and per what they were played on: a deck's are not the pack's
+results: dict[str, Outcome] = st.session_state.setdefault(RESULTS, {}).setdefault(
+    str(deck), {})
 if not files:
     st.info(f"No scenario file in {folder}. On the Playtest page, \"Save this position as a "
             "scenario\" writes one here.")
@@ -29,7 +38,7 @@ if not files:
 if st.button(f"Run all {len(files)}", type="primary", key="sc_all"):
     bar = st.progress(0.0, "running the scenarios")
     for n, file in enumerate(files, start=1):
-        results[str(file)] = check(file)
+        results[str(file)] = check(file, deck)
         bar.progress(n / len(files), f"{n} of {len(files)}")
     bar.empty()
 
@@ -47,7 +56,7 @@ for file in files:
                      + (f" · {outcome.name}" if outcome else ""),
                      expanded=outcome is not None and not outcome.ok):
         if st.button("Run", key=f"sc_run:{file}"):
-            results[str(file)] = outcome = check(file)
+            results[str(file)] = outcome = check(file, deck)
             st.rerun()
         if outcome is None:
             st.code(file.read_text(encoding="utf-8", errors="replace"), language="yaml")

@@ -112,10 +112,13 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     page.get_by_text(re.compile(r"for 2 players, seed 34\.")).wait_for()
     bots_play_instantly(page)
     shot(page, "playtest-start")
-    # an acquisition, paid: then undo it
+    # an acquisition, paid: then undo it, the payment first, then the acquisition
     acquire_and_pay(page)
-    page.get_by_role("button", name="Undo", exact=True).click()
-    page.get_by_text(re.compile("Back to before decision")).wait_for()
+    page.get_by_role("button", name=re.compile(r"^Undo decision 2, ")).click()
+    page.get_by_text(re.compile("Back to before decision 2")).wait_for()
+    settle(page, changed=False)
+    page.get_by_role("button", name=re.compile(r"^Undo decision 1, ")).click()
+    page.get_by_text(re.compile("Back to before decision 1")).wait_for()
     settle(page, changed=False)
     # acquire again, then save this position as a scenario and run it
     acquire_and_pay(page)

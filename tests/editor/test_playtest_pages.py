@@ -96,8 +96,9 @@ def test_playtest_plays_undoes_refuses_a_stale_click_and_survives_a_reload(
     assert "Refused: the game has moved on" in texts(other_tab.warning)
     assert pt.load_table((pack_copy / pt.AUTOSAVE).read_text()).state.moves == moves_after
     assert len(choice_buttons(other_tab)) == len(choice_buttons(app))
-    # undo back to the first decision
-    app.selectbox(key="pt_undo_pick").set_value(0).run()
+    # undo, twice: each time the last decision, back to the first
+    app.button(key="pt_undo").click().run()
+    assert "Back to before decision 2, player 1: pay with " in texts(app.info)
     app.button(key="pt_undo").click().run()
     assert "Back to before decision 1, player 1: acquire " in texts(app.info)
     assert pt.load_table((pack_copy / pt.AUTOSAVE).read_text()).state.moves == 0
@@ -120,7 +121,7 @@ def test_playtest_plays_to_the_end_with_bots_and_shows_the_scores(app: AppTest) 
         pick.click().run()
         assert not app.exception
     assert "The game is over" in texts(app.success)
-    scores = app.dataframe[0].value
+    scores = app.table[0].value.reset_index()
     assert list(scores.columns) == ["player", "Prehistory", "total"]
     assert (scores["Prehistory"] == scores["total"]).all()
     assert any("End of Prehistory" in t.value for t in app.text)

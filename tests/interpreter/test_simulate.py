@@ -165,3 +165,15 @@ def test_bad_arguments() -> None:
         simulate(PACK, 1, 9, **SHORT)
     with pytest.raises(ValueError, match="give a path"):
         simulate(Game.load(PACK, **SHORT), 2, 2, workers=2)
+
+
+def test_no_card_is_acquired_more_often_than_it_is_offered_on_real_games() -> None:
+    data = simulate(PACK, 12, 3, seed=1, bots="greedy", workers=1, ages="prehistory").to_json()
+    cards = data["cards"]
+    assert sum(c["acquired"] for c in cards) > 100
+    assert [(c["name"], c["acquired"], c["offered"]) for c in cards
+            if c["acquired"] > c["offered"]] == []
+    for c in cards:
+        if c["offered"]:
+            assert c["acquired_when_offered"] == pytest.approx(c["acquired"] / c["offered"],
+                                                               abs=1e-4)
