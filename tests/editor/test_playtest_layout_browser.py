@@ -104,6 +104,13 @@ def test_undo_takes_back_one_decision_at_a_time_and_redo_puts_it_back(page, serv
     assert saved_moves(folder) == first
 
 
+def wait_face_width(page, test: str) -> None:
+    """Wait until the first card face's width passes `test` (as `>= 280`): on a loaded
+    machine a frame, or a rerun of the page after a click, may come late."""
+    page.wait_for_function(f"() => {{ const e = document.querySelector('.pt-card img'); "
+                           f"return e !== null && e.getBoundingClientRect().width {test}; }}")
+
+
 def test_a_card_face_grows_under_the_pointer_to_be_read(page, server) -> None:
     start(page, server)
     face = page.locator(".pt-card").first
@@ -111,7 +118,7 @@ def test_a_card_face_grows_under_the_pointer_to_be_read(page, server) -> None:
     small = face.locator("img").bounding_box()
     assert small is not None and small["width"] < 120
     face.hover()
-    page.wait_for_timeout(200)  # (no transition: one frame is enough)
+    wait_face_width(page, ">= 280")
     big = face.locator("img").bounding_box()
     viewport = page.viewport_size
     assert big is not None and big["width"] >= 280
@@ -119,11 +126,10 @@ def test_a_card_face_grows_under_the_pointer_to_be_read(page, server) -> None:
     assert big["y"] >= 0 and big["y"] + big["height"] <= viewport["height"]
     shot(page, "playtest-card-zoomed")
     page.mouse.move(1, 1)
-    page.wait_for_timeout(200)
-    assert face.locator("img").bounding_box()["width"] < 120
+    wait_face_width(page, "< 120")
+    settle(page, changed=False)
     face.click()  # a click (focus) zooms too: for a touch screen or the keyboard
-    page.wait_for_timeout(200)
-    assert face.locator("img").bounding_box()["width"] >= 280
+    wait_face_width(page, ">= 280")
 
 
 def cut_controls(page) -> list[str]:
