@@ -178,24 +178,28 @@ def _is_empty(key: str, value: Any) -> bool:
     return (value is None or value == "") and key in ("gold", "bonus", "rules", "copies")
 
 
+def _set_fields(entry: CommentedMap, fields: dict[str, Any]) -> None:
+    """Replace the entry's fields by `fields`; keys not given are left as they are."""
+    for key in CARD_FIELDS:
+        if key not in fields or key == "id":
+            continue
+        value = _value(key, fields[key])
+        if _is_empty(key, value) or (key == "copies" and value == 1 and key not in entry):
+            entry.pop(key, None)
+        elif entry.get(key) != value or type(entry.get(key)) is not type(value):
+            if key in entry:
+                entry[key] = value
+            else:
+                entry.insert(_slot(entry, key), key, value)
+
+
 def set_card(text: str, ident: str, fields: dict[str, Any]) -> str:
     """The file text with card `ident`'s fields replaced; keys not given are left as they are."""
-    def change(entry: CommentedMap) -> None:
-        for key in CARD_FIELDS:
-            if key not in fields or key == "id":
-                continue
-            value = _value(key, fields[key])
-            if _is_empty(key, value) or (key == "copies" and value == 1 and key not in entry):
-                entry.pop(key, None)
-            elif entry.get(key) != value or type(entry.get(key)) is not type(value):
-                if key in entry:
-                    entry[key] = value
-                else:
-                    entry.insert(_slot(entry, key), key, value)
     if ident not in card_ids(text):
         raise EditError(f'no card "{ident}" in this file')
     fast = _rules_only(text, ident, fields)
-    return fast if fast is not None else _edit_entry(text, ident, change)
+    return fast if fast is not None else _edit_entry(text, ident,
+                                                     lambda e: _set_fields(e, fields))
 
 
 def _rules_only(text: str, ident: str, fields: dict[str, Any]) -> str | None:
@@ -246,20 +250,42 @@ def _slot(entry: CommentedMap, key: str) -> int:
 
 def add_card(text: str, fields: dict[str, Any]) -> str:
     """The file text with a new card appended (a blank line before it, as the others)."""
+    return edit_cards(text, {}, [fields])
+
+
+def edit_cards(text: str, changes: dict[str, dict[str, Any]],
+               additions: list[dict[str, Any]]) -> str:
+    """The file text with the fields of several cards replaced (by id) and new cards appended,
+    in one round trip of the file: a spreadsheet import edits hundreds of cards, and one round
+    trip per card made it quadratic."""
     data = _load(text)
     cards = _cards(data)
-    ident = str(fields.get("id") or slug(str(fields.get("name", ""))))
-    if any(card_id(e) == ident for e in cards):
-        raise EditError(f'a card with the id "{ident}" is already in this file')
-    entry = _entry(fields)
-    cards.append(entry)
-    out = _dump(data)
-    # ruamel does not put the blank line that separates the cards before a new item.
-    marker = f"  - name: {_dump_scalar(entry['name'])}\n"
-    head, found, tail = out.rpartition(marker)
-    if found and not head.endswith("\n\n"):
-        out = head + "\n" + found + tail
-    return out
+    index = {card_id(entry): i for i, entry in enumerate(cards)}
+    for ident, fields in changes.items():
+        if ident not in index:
+            raise EditError(f'no card "{ident}" in this file')
+        _set_fields(cards[index[ident]], fields)
+    for fields in additions:
+        ident = str(fields.get("id") or slug(str(fields.get("name", ""))))
+        if ident in index:
+            raise EditError(f'a card with the id "{ident}" is already in this file')
+        index[ident] = len(cards)
+        cards.append(_entry(fields))
+    return _separate_new_items(_dump(data), len(additions))
+
+
+def _separate_new_items(out: str, count: int) -> str:
+    """`out` with a blank line before each of its last `count` cards, as the others have:
+    ruamel does not put one before an appended item."""
+    if not count:
+        return out
+    lines = out.split("\n")
+    top = next((i for i, line in enumerate(lines) if re.match(r"cards:\s*(#.*)?$", line)), 0)
+    starts = [i for i in range(top + 1, len(lines)) if lines[i].startswith("  - ")]
+    for i in reversed(starts[-count:]):
+        if i > top + 1 and lines[i - 1].strip():
+            lines.insert(i, "")
+    return "\n".join(lines)
 
 
 def _entry(fields: dict[str, Any]) -> CommentedMap:
