@@ -172,7 +172,7 @@ def plan_import(
         return plan
     if not _read_header(rows[0], plan) or plan.problems:
         return plan
-    known = {f: yaml_edit.all_card_fields(texts[f]) for f in set(ages.values())}
+    known = {f: yaml_edit.card_values(texts[f]) for f in set(ages.values())}
     changes: dict[str, dict[str, dict[str, Any]]] = {f: {} for f in known}
     additions: dict[str, list[dict[str, Any]]] = {f: [] for f in known}
     first_row: dict[str, int] = {}

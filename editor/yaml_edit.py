@@ -152,6 +152,21 @@ def card_fields(text: str, ident: str) -> dict[str, Any]:
     return fields
 
 
+def card_values(text: str) -> dict[str, dict[str, Any]]:
+    """The fields of every card of a card file as plain values, by id: read with the fast
+    loader, to compare with, never to write back (the round trip keeps each value's quoting)."""
+    try:
+        data = yaml.load(text, Loader=_FastLoader)
+    except yaml.YAMLError as e:
+        raise EditError(f"the file is not valid YAML: {e}") from None
+    out = {}
+    for entry in _cards(data):
+        fields = {key: entry.get(key) for key in CARD_FIELDS}
+        fields["id"] = card_id(entry)
+        out[fields["id"]] = fields
+    return out
+
+
 def all_card_fields(text: str) -> dict[str, dict[str, Any]]:
     """The fields of every card of a card file, by id, in order (one parse of the file)."""
     out = {}
@@ -258,32 +273,59 @@ def edit_cards(text: str, changes: dict[str, dict[str, Any]],
     """The file text with the fields of several cards replaced (by id) and new cards appended,
     in one round trip of the file: a spreadsheet import edits hundreds of cards, and one round
     trip per card made it quadratic."""
-    data = _load(text)
-    cards = _cards(data)
-    index = {card_id(entry): i for i, entry in enumerate(cards)}
-    for ident, fields in changes.items():
-        if ident not in index:
+    ids = card_ids(text)
+    for ident in changes:
+        if ident not in ids:
             raise EditError(f'no card "{ident}" in this file')
-        _set_fields(cards[index[ident]], fields)
+    entries = []
     for fields in additions:
         ident = str(fields.get("id") or slug(str(fields.get("name", ""))))
-        if ident in index:
+        if ident in ids:
             raise EditError(f'a card with the id "{ident}" is already in this file')
-        index[ident] = len(cards)
-        cards.append(_entry(fields))
-    return _separate_new_items(_dump(data), len(additions))
+        ids.append(ident)
+        entries.append(_entry(fields))
+    if changes:
+        data = _load(text)
+        cards = _cards(data)
+        index = {card_id(entry): i for i, entry in enumerate(cards)}
+        for ident, fields in changes.items():
+            _set_fields(cards[index[ident]], fields)
+        text = _dump(data)
+    if not entries:
+        return text
+    appended = _appended(text, entries)
+    if appended is not None:
+        return appended
+    data = _load(text)
+    _cards(data).extend(entries)
+    return _separate_new_items(_dump(data), len(entries))
+
+
+def _appended(text: str, entries: list[CommentedMap]) -> str | None:
+    """The file text with `entries` written after its last card, dumped on their own (the file
+    itself needs no round trip), or None when its cards are not the file's last key, laid out
+    as the house style's block list."""
+    lines = text.rstrip("\n").split("\n")
+    top = next((i for i, line in enumerate(lines) if re.match(r"cards:\s*(#.*)?$", line)), None)
+    if top is None:
+        return None
+    after = lines[top + 1 :]
+    if not any(line.startswith("  - ") for line in after) or any(
+        line.strip() and not line.startswith((" ", "#")) for line in after
+    ):
+        return None
+    new = _dump(CommentedMap(cards=CommentedSeq(entries))).removeprefix("cards:\n")
+    return "\n".join(lines) + "\n" + _separate_new_items("\n" + new, len(entries))
 
 
 def _separate_new_items(out: str, count: int) -> str:
     """`out` with a blank line before each of its last `count` cards, as the others have:
     ruamel does not put one before an appended item."""
-    if not count:
-        return out
     lines = out.split("\n")
-    top = next((i for i, line in enumerate(lines) if re.match(r"cards:\s*(#.*)?$", line)), 0)
+    top = next((i for i, line in enumerate(lines) if re.match(r"cards:\s*(#.*)?$", line)), -1)
     starts = [i for i in range(top + 1, len(lines)) if lines[i].startswith("  - ")]
     for i in reversed(starts[-count:]):
-        if i > top + 1 and lines[i - 1].strip():
+        if i > 0 and lines[i - 1].strip():
             lines.insert(i, "")
     return "\n".join(lines)
 
