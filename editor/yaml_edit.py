@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -55,13 +56,10 @@ def _chunk(text: str, ident: str) -> tuple[list[str], int, int] | None:
     """The lines of the file and the slice [start, stop) holding card `ident`'s item, found
     without a round-trip parse of the whole file (which takes ~100 ms for an age), or None if
     the file is not laid out as a block list under `cards:` (then the whole file is used)."""
-    try:
-        data = yaml.load(text, Loader=_FastLoader)
-    except yaml.YAMLError:
+    parsed = _parsed_ids(text)
+    if isinstance(parsed, str):
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        return None
-    ids = [card_id(entry) for entry in data["cards"]]
+    ids = list(parsed)
     if ident not in ids:
         return None
     lines = text.split("\n")
@@ -132,16 +130,36 @@ def _index(cards: CommentedSeq, ident: str) -> int:
 
 def card_ids(text: str) -> list[str]:
     """The ids of the cards of a card file, in order."""
+    parsed = _parsed_ids(text)
+    if isinstance(parsed, str):
+        raise EditError(parsed)
+    return list(parsed)
+
+
+@lru_cache(maxsize=16)
+def _parsed_ids(text: str) -> tuple[str, ...] | str:
+    """The card ids of a card file, or why it has none: one parse per text, as every run of
+    the Cards page asks for the ids of the same file several times (typing reruns it)."""
     try:
         data = yaml.load(text, Loader=_FastLoader)
     except yaml.YAMLError as e:
-        raise EditError(f"the file is not valid YAML: {e}") from None
-    return [card_id(entry) for entry in _cards(data)]
+        return f"the file is not valid YAML: {e}"
+    try:
+        return tuple(card_id(entry) for entry in _cards(data))
+    except EditError as e:
+        return str(e)
 
 
 def card_fields(text: str, ident: str) -> dict[str, Any]:
     """The fields of card `ident` as written (strings keep their text, rules without the
     trailing line break)."""
+    return dict(_card_fields(text, ident))
+
+
+@lru_cache(maxsize=16)
+def _card_fields(text: str, ident: str) -> tuple[tuple[str, Any], ...]:
+    """`card_fields`, once per text: the Cards page reads the open card's saved fields on
+    every run (the values are strings and numbers, so the tuple cannot be changed)."""
     found = _chunk(text, ident)
     if found is not None:
         lines, start, stop = found
@@ -149,7 +167,7 @@ def card_fields(text: str, ident: str) -> dict[str, Any]:
     fields = all_card_fields(text).get(ident)
     if fields is None:
         raise EditError(f'no card "{ident}" in this file')
-    return fields
+    return tuple(fields.items())
 
 
 def card_values(text: str) -> dict[str, dict[str, Any]]:
