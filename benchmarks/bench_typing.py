@@ -38,12 +38,18 @@ from editor.workspace import copy_bundled  # noqa: E402
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
-except ImportError:                 # said in main()
+except ImportError:  # said in main()
     PlaywrightTimeout = TimeoutError
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 EDITOR = "iframe[title='code_editor.code_editor']:not([width='-1'])"
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 
@@ -56,11 +62,23 @@ def free_port() -> int:
 
 def start_server(folder: Path, code: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "agesmith", "editor", str(folder),
-                                "--no-browser", "--port", str(port)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=code,
-                               env={**os.environ, "PYTHONPATH": str(code)},
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "agesmith",
+            "editor",
+            str(folder),
+            "--no-browser",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=code,
+        env={**os.environ, "PYTHONPATH": str(code)},
+        start_new_session=True,
+    )
     for _ in range(600):
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
@@ -84,7 +102,7 @@ def type_and_wait(page, run: int, delay: int) -> float | None:
     page.keyboard.press("Control+End")
     page.keyboard.press("Home")
     page.keyboard.press("Shift+End")
-    line = f"on acquire: gain 3 {word(run)}"     # the last key makes the word the whole word
+    line = f"on acquire: gain 3 {word(run)}"  # the last key makes the word the whole word
     for char in line[:-1]:
         page.keyboard.type(char)
         page.wait_for_timeout(delay)
@@ -94,20 +112,24 @@ def type_and_wait(page, run: int, delay: int) -> float | None:
         page.wait_for_function(
             """(word) => [...document.querySelectorAll("[data-testid='stAlert']")]
                    .some(e => !e.closest("[data-stale='true']") && e.innerText.includes(word))""",
-            arg=f'"{word(run)}"', polling="raf", timeout=20_000)
+            arg=f'"{word(run)}"',
+            polling="raf",
+            timeout=20_000,
+        )
         took: float | None = time.perf_counter() - start
     except PlaywrightTimeout:
         shown = page.locator(EDITOR).content_frame.locator(".ace_line").last.inner_text()
         if shown.strip() == line:
             raise
         took = None
-    page.keyboard.press("Escape")               # a completion list, if one is open
+    page.keyboard.press("Escape")  # a completion list, if one is open
     page.wait_for_selector(IDLE, state="attached")
     return took
 
 
 def measure(url: str, runs: int, delay: int) -> list[float | None]:
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
@@ -116,7 +138,7 @@ def measure(url: str, runs: int, delay: int) -> list[float | None]:
         page.get_by_role("heading", name="Aristotle", exact=True).wait_for()
         page.locator(EDITOR).content_frame.locator(".ace_content").first.wait_for()
         page.wait_for_selector(IDLE, state="attached")
-        type_and_wait(page, runs, delay)        # a first run warms the page and the server
+        type_and_wait(page, runs, delay)  # a first run warms the page and the server
         times = [type_and_wait(page, run, delay) for run in range(runs)]
         browser.close()
     return times
@@ -126,8 +148,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--delay", type=int, default=80, help="ms between two keystrokes")
-    parser.add_argument("--code", type=Path, default=ROOT,
-                        help="the checkout whose workshop runs (another worktree: before/after)")
+    parser.add_argument(
+        "--code",
+        type=Path,
+        default=ROOT,
+        help="the checkout whose workshop runs (another worktree: before/after)",
+    )
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         raise SystemExit("Chromium is not installed (apt-get install chromium)")
@@ -143,10 +169,14 @@ def main() -> None:
     ms = sorted(t * 1000 for t in times if t is not None)
     lost = sum(t is None for t in times)
     if ms:
-        print(f"last keystroke -> its diagnostic shown, {len(ms)} runs: median "
-              f"{statistics.median(ms):.0f} ms, min {ms[0]:.0f}, max {ms[-1]:.0f}  (goal 300 ms)")
-    print(f"runs where the editor lost keys typed while a check's answer redrew it: {lost} of "
-          f"{len(times)}")
+        print(
+            f"last keystroke -> its diagnostic shown, {len(ms)} runs: median "
+            f"{statistics.median(ms):.0f} ms, min {ms[0]:.0f}, max {ms[-1]:.0f}  (goal 300 ms)"
+        )
+    print(
+        f"runs where the editor lost keys typed while a check's answer redrew it: {lost} of "
+        f"{len(times)}"
+    )
 
 
 if __name__ == "__main__":
