@@ -10,7 +10,7 @@ from typing import Any
 
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import Pack
-from rules_dsl.yaml_source import load_yaml_text
+from rules_dsl.yaml_source import YamlDocument, load_yaml_text
 
 from . import yaml_edit
 
@@ -38,9 +38,12 @@ class PlacedDiagnostic:
 def card_diagnostics(text: str, display: str, ident: str,
                      diagnostics: list[Diagnostic]) -> list[PlacedDiagnostic]:
     """The diagnostics of `display` that fall on card `ident`'s lines of the file `text`."""
-    doc, _ = load_yaml_text(text, display)
-    ids = yaml_edit.card_ids(text)
-    if doc is None or ident not in ids:
+    doc = _document(text, display)
+    if doc is None or not isinstance(doc.data, dict) or not isinstance(doc.data.get("cards"),
+                                                                       list):
+        return []
+    ids = [yaml_edit.card_id(entry) for entry in doc.data["cards"]]
+    if ident not in ids:
         return []
     index = ids.index(ident)
     first = doc.position(("cards", index))[0]
@@ -62,6 +65,13 @@ def card_diagnostics(text: str, display: str, ident: str,
             column = max(1, (d.column or rules_start[1]) - rules_start[1] + 1)
         out.append(PlacedDiagnostic(d, field, line, column))
     return out
+
+
+@lru_cache(maxsize=8)
+def _document(text: str, display: str) -> YamlDocument | None:
+    """The file read with its positions, once per text: the Cards page places the same
+    diagnostics again on every run (the documents are only read)."""
+    return load_yaml_text(text, display)[0]
 
 
 def annotations(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:

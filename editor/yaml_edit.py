@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -55,13 +56,10 @@ def _chunk(text: str, ident: str) -> tuple[list[str], int, int] | None:
     """The lines of the file and the slice [start, stop) holding card `ident`'s item, found
     without a round-trip parse of the whole file (which takes ~100 ms for an age), or None if
     the file is not laid out as a block list under `cards:` (then the whole file is used)."""
-    try:
-        data = yaml.load(text, Loader=_FastLoader)
-    except yaml.YAMLError:
+    parsed = _parsed_ids(text)
+    if isinstance(parsed, str):
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        return None
-    ids = [card_id(entry) for entry in data["cards"]]
+    ids = list(parsed)
     if ident not in ids:
         return None
     lines = text.split("\n")
@@ -132,16 +130,36 @@ def _index(cards: CommentedSeq, ident: str) -> int:
 
 def card_ids(text: str) -> list[str]:
     """The ids of the cards of a card file, in order."""
+    parsed = _parsed_ids(text)
+    if isinstance(parsed, str):
+        raise EditError(parsed)
+    return list(parsed)
+
+
+@lru_cache(maxsize=16)
+def _parsed_ids(text: str) -> tuple[str, ...] | str:
+    """The card ids of a card file, or why it has none: one parse per text, as every run of
+    the Cards page asks for the ids of the same file several times (typing reruns it)."""
     try:
         data = yaml.load(text, Loader=_FastLoader)
     except yaml.YAMLError as e:
-        raise EditError(f"the file is not valid YAML: {e}") from None
-    return [card_id(entry) for entry in _cards(data)]
+        return f"the file is not valid YAML: {e}"
+    try:
+        return tuple(card_id(entry) for entry in _cards(data))
+    except EditError as e:
+        return str(e)
 
 
 def card_fields(text: str, ident: str) -> dict[str, Any]:
     """The fields of card `ident` as written (strings keep their text, rules without the
     trailing line break)."""
+    return dict(_card_fields(text, ident))
+
+
+@lru_cache(maxsize=16)
+def _card_fields(text: str, ident: str) -> tuple[tuple[str, Any], ...]:
+    """`card_fields`, once per text: the Cards page reads the open card's saved fields on
+    every run (the values are strings and numbers, so the tuple cannot be changed)."""
     found = _chunk(text, ident)
     if found is not None:
         lines, start, stop = found
@@ -149,7 +167,22 @@ def card_fields(text: str, ident: str) -> dict[str, Any]:
     fields = all_card_fields(text).get(ident)
     if fields is None:
         raise EditError(f'no card "{ident}" in this file')
-    return fields
+    return tuple(fields.items())
+
+
+def card_values(text: str) -> dict[str, dict[str, Any]]:
+    """The fields of every card of a card file as plain values, by id: read with the fast
+    loader, to compare with, never to write back (the round trip keeps each value's quoting)."""
+    try:
+        data = yaml.load(text, Loader=_FastLoader)
+    except yaml.YAMLError as e:
+        raise EditError(f"the file is not valid YAML: {e}") from None
+    out = {}
+    for entry in _cards(data):
+        fields = {key: entry.get(key) for key in CARD_FIELDS}
+        fields["id"] = card_id(entry)
+        out[fields["id"]] = fields
+    return out
 
 
 def all_card_fields(text: str) -> dict[str, dict[str, Any]]:
@@ -178,25 +211,30 @@ def _is_empty(key: str, value: Any) -> bool:
     return (value is None or value == "") and key in ("gold", "bonus", "rules", "copies")
 
 
+def _set_fields(entry: CommentedMap, fields: dict[str, Any]) -> None:
+    """Replace the entry's fields by `fields`; keys not given are left as they are (and the id
+    never changes, see `keep_id`)."""
+    keep_id(entry, card_id(entry), fields)
+    for key in CARD_FIELDS:
+        if key not in fields or key == "id":
+            continue
+        value = _value(key, fields[key])
+        if _is_empty(key, value) or (key == "copies" and value == 1 and key not in entry):
+            entry.pop(key, None)
+        elif entry.get(key) != value or type(entry.get(key)) is not type(value):
+            if key in entry:
+                entry[key] = value
+            else:
+                entry.insert(_slot(entry, key), key, value)
+
+
 def set_card(text: str, ident: str, fields: dict[str, Any]) -> str:
     """The file text with card `ident`'s fields replaced; keys not given are left as they are."""
-    def change(entry: CommentedMap) -> None:
-        keep_id(entry, ident, fields)
-        for key in CARD_FIELDS:
-            if key not in fields or key == "id":
-                continue
-            value = _value(key, fields[key])
-            if _is_empty(key, value) or (key == "copies" and value == 1 and key not in entry):
-                entry.pop(key, None)
-            elif entry.get(key) != value or type(entry.get(key)) is not type(value):
-                if key in entry:
-                    entry[key] = value
-                else:
-                    entry.insert(_slot(entry, key), key, value)
     if ident not in card_ids(text):
         raise EditError(f'no card "{ident}" in this file')
     fast = _rules_only(text, ident, fields)
-    return fast if fast is not None else _edit_entry(text, ident, change)
+    return fast if fast is not None else _edit_entry(text, ident,
+                                                     lambda e: _set_fields(e, fields))
 
 
 def keep_id(entry: CommentedMap, ident: str, fields: dict[str, Any]) -> None:
@@ -255,20 +293,69 @@ def _slot(entry: CommentedMap, key: str) -> int:
 
 def add_card(text: str, fields: dict[str, Any]) -> str:
     """The file text with a new card appended (a blank line before it, as the others)."""
+    return edit_cards(text, {}, [fields])
+
+
+def edit_cards(text: str, changes: dict[str, dict[str, Any]],
+               additions: list[dict[str, Any]]) -> str:
+    """The file text with the fields of several cards replaced (by id) and new cards appended,
+    in one round trip of the file: a spreadsheet import edits hundreds of cards, and one round
+    trip per card made it quadratic."""
+    ids = card_ids(text)
+    for ident in changes:
+        if ident not in ids:
+            raise EditError(f'no card "{ident}" in this file')
+    entries = []
+    for fields in additions:
+        ident = str(fields.get("id") or slug(str(fields.get("name", ""))))
+        if ident in ids:
+            raise EditError(f'a card with the id "{ident}" is already in this file')
+        ids.append(ident)
+        entries.append(_entry(fields))
+    if changes:
+        data = _load(text)
+        cards = _cards(data)
+        index = {card_id(entry): i for i, entry in enumerate(cards)}
+        for ident, fields in changes.items():
+            _set_fields(cards[index[ident]], fields)
+        text = _dump(data)
+    if not entries:
+        return text
+    appended = _appended(text, entries)
+    if appended is not None:
+        return appended
     data = _load(text)
-    cards = _cards(data)
-    ident = str(fields.get("id") or slug(str(fields.get("name", ""))))
-    if any(card_id(e) == ident for e in cards):
-        raise EditError(f'a card with the id "{ident}" is already in this file')
-    entry = _entry(fields)
-    cards.append(entry)
-    out = _dump(data)
-    # ruamel does not put the blank line that separates the cards before a new item.
-    marker = f"  - id: {_dump_scalar(entry['id'])}\n"
-    head, found, tail = out.rpartition(marker)
-    if found and not head.endswith("\n\n"):
-        out = head + "\n" + found + tail
-    return out
+    _cards(data).extend(entries)
+    return _separate_new_items(_dump(data), len(entries))
+
+
+def _appended(text: str, entries: list[CommentedMap]) -> str | None:
+    """The file text with `entries` written after its last card, dumped on their own (the file
+    itself needs no round trip), or None when its cards are not the file's last key, laid out
+    as the house style's block list."""
+    lines = text.rstrip("\n").split("\n")
+    top = next((i for i, line in enumerate(lines) if re.match(r"cards:\s*(#.*)?$", line)), None)
+    if top is None:
+        return None
+    after = lines[top + 1 :]
+    if not any(line.startswith("  - ") for line in after) or any(
+        line.strip() and not line.startswith((" ", "#")) for line in after
+    ):
+        return None
+    new = _dump(CommentedMap(cards=CommentedSeq(entries))).removeprefix("cards:\n")
+    return "\n".join(lines) + "\n" + _separate_new_items("\n" + new, len(entries))
+
+
+def _separate_new_items(out: str, count: int) -> str:
+    """`out` with a blank line before each of its last `count` cards, as the others have:
+    ruamel does not put one before an appended item."""
+    lines = out.split("\n")
+    top = next((i for i, line in enumerate(lines) if re.match(r"cards:\s*(#.*)?$", line)), -1)
+    starts = [i for i in range(top + 1, len(lines)) if lines[i].startswith("  - ")]
+    for i in reversed(starts[-count:]):
+        if i > 0 and lines[i - 1].strip():
+            lines.insert(i, "")
+    return "\n".join(lines)
 
 
 def _entry(fields: dict[str, Any]) -> CommentedMap:

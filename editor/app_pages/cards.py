@@ -232,7 +232,10 @@ with rules_col:
                     # No scroll margin: with one, Ace moves the gutter and not the text when
                     # the error marks change.
                     props={"theme": "textmate", "scrollMargin": [0, 0, 0, 0],
+                           # Completion only when asked (Ctrl+Space): popping up by itself,
+                           # it covered the line above the one being typed and took Enter.
                            "enableBasicAutocompletion": True,
+                           "enableLiveAutocompletion": False,
                            "markers": highlight.markers(rules, frozenset(nouns))
                            + error_markers(placed),
                            "annotations": annotations(placed), "wrapEnabled": True},

@@ -30,7 +30,7 @@ st.download_button("Export cards.csv", export_csv(texts(), ages), file_name="car
                    mime="text/csv", key="export_csv")
 upload = st.file_uploader("Import a CSV file", type=["csv"], key="import_csv")
 if upload is not None:
-    plan = plan_import(upload.getvalue(), texts(), ages)
+    plan = plan_import(upload.getvalue(), texts(), ages, file=upload.name)
     if plan.problems:
         st.error(f"{len(plan.problems)} problem(s) in the file; nothing was changed:")
         st.code("\n".join(p.render() for p in plan.problems), language=None)
