@@ -1,10 +1,11 @@
 """Agesmith's build: the interpreter's play loop compiled to C with mypyc, when it can be.
 
 Everything else is in pyproject.toml. `pip install .` and `pip install -e .` compile the modules
-in `COMPILED` from their type hints (mypyc: one C extension, a few minutes of compiling). The
-compiled modules are optional: without a C compiler, when compiling fails, or with
-`AGESMITH_PURE_PYTHON=1` set, the install is plain Python and plays the same games, slower
-(tests/test_compiled.py compares them). `interpreter.compiled()` says which one runs.
+of the packages in `COMPILED`, found by walking them (mypyc, from their type hints: one C
+extension, a few minutes of compiling). The compiled modules are optional: without a C
+compiler, when compiling fails, or with `AGESMITH_PURE_PYTHON=1` set, the install is plain
+Python and plays the same games, slower (tests/test_compiled.py compares them).
+`interpreter.compiled()` says which one runs.
 """
 
 from __future__ import annotations
@@ -17,12 +18,33 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, ExecError, PlatformError
 
-# The modules a game runs through, move after move. Not compiled: ages.py (a few calls a round;
-# tests watch `ages.next_age`), errors.py (mypyc cannot compile a subclass of ValueError), and
-# the tools around play (simulation, reports, scenarios, saves).
-COMPILED = ["action_phase", "actions", "board", "bots", "catalog", "chance", "control", "costs",
-            "dice", "effects", "engine", "meaning", "moves", "payments", "playout", "program",
-            "selectors", "state", "verbs", "war"]
+# The layers of interpreter/ a game runs through, move after move (interpreter/__init__.py): every
+# module in them is compiled, but those below. The tools around play (simulation, reports,
+# scenarios, saves: interpreter/tools/) are not compiled.
+COMPILED = ["core", "compile", "mechanics", "engine", "bots"]
+
+# Modules of those packages that stay Python, each with why.
+NOT_COMPILED = {
+    "core/errors.py": "mypyc cannot compile a subclass of ValueError",
+    "mechanics/ages.py": "a few calls a round; tests watch `ages.next_age` (monkeypatched), which "
+                         "a compiled caller in the same module would call unseen",
+    "mechanics/game.py": "the mechanics' protocol of the game: only the type checker reads it",
+    "bots/search.py": "not compiled before the packages were: the search's time is in its "
+                      "rollouts, which run the compiled engine and greedy bot",
+    "bots/registry.py": "the bots by name, read once per game",
+}
+
+
+def compiled_modules() -> list[str]:
+    """The source files mypyc compiles: every module of the COMPILED packages, sorted."""
+    found = []
+    for package in COMPILED:
+        for path in sorted(Path("interpreter", package).rglob("*.py")):
+            name = path.relative_to("interpreter").as_posix()
+            if path.name != "__init__.py" and name not in NOT_COMPILED:
+                found.append(path.as_posix())
+    return found
+
 
 PURE = os.environ.get("AGESMITH_PURE_PYTHON", "") not in ("", "0")
 
@@ -56,8 +78,7 @@ def extensions() -> list:
         return []
     from mypyc.build import mypycify
     try:
-        return mypycify([f"interpreter/{name}.py" for name in COMPILED], opt_level="3",
-                        group_name="interpreter._compiled")
+        return mypycify(compiled_modules(), opt_level="3", group_name="interpreter._compiled")
     except SystemExit:              # mypyc printed why it cannot compile the modules
         print("warning: the compiled core was not built; Agesmith installs as plain Python: "
               "the same games, slower", file=sys.stderr)

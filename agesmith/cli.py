@@ -53,7 +53,7 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON array.")
 def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     """Check PACK: schemas, rules syntax and meaning. Exit 1 if there is an error."""
-    from interpreter.validation import validate as diagnose
+    from interpreter.tools.validation import validate as diagnose
     from rules_dsl.diagnostics import summary
     loaded, diagnostics = diagnose(pack, variant=variant)
     errors = any(d.is_error for d in diagnostics)
@@ -121,7 +121,7 @@ def _amounts(counts: dict[str, int | None]) -> str:
                    "pack they name.")
 def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | None) -> None:
     """Run scenario files (or folders of them): say what passed, what failed and why."""
-    from interpreter.scenario import check as run_scenario
+    from interpreter.tools.scenario import check as run_scenario
     from rules_dsl.diagnostics import printable
     from rules_dsl.safe_files import is_folder
     files: list[Path] = []

@@ -22,7 +22,7 @@ def explain(pack: Path, cards: tuple[str, ...], variant: str | None, as_json: bo
     from rich.markup import escape
 
     from interpreter import Game, PackError
-    from interpreter.explain import explain_cards
+    from interpreter.tools.explain import explain_cards
     from rules_dsl.diagnostics import did_you_mean
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -32,7 +32,7 @@ def odds_command(pack: Path, cards: tuple[str, ...], own: tuple[str, ...],
     from rich.table import Table
 
     from interpreter import Game, PackError
-    from interpreter.odds import card_odds
+    from interpreter.tools.odds import card_odds
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:

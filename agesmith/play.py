@@ -30,13 +30,13 @@ from interpreter import (
     RuleLoopError,
     State,
 )
-from interpreter.action_phase import waiting_pool
-from interpreter.ages import age_points
-from interpreter.bots import Bot
-from interpreter.dice import die_text
-from interpreter.registry import make_bot
-from interpreter.saves import ChangedCards, SaveError, load_data, save_header, save_text
-from interpreter.simulate import bot_seed, seat_bots
+from interpreter.bots.greedy import Bot
+from interpreter.bots.registry import make_bot
+from interpreter.mechanics.action_phase import waiting_pool
+from interpreter.mechanics.ages import age_points
+from interpreter.mechanics.dice import die_text
+from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
+from interpreter.tools.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
 from rules_dsl.printer import print_rules
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic

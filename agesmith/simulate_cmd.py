@@ -69,7 +69,7 @@ def simulate_command(pack: Path | None, deck: Path | None, against: Path | None,
     nothing. Exit status 1 when a game failed."""
     # first of all, before the libraries and the pack load: no moment is left to the default
     # handlers (SIGTERM's kills without a report, SIGINT's gives click's "Aborted!")
-    from interpreter.stopping import StopSignals
+    from interpreter.tools.stopping import StopSignals
     stop = StopSignals()
     stop.install()
     try:
@@ -129,7 +129,7 @@ def _fail(err: Console, message: str) -> None:
 
 def _run(err: Console, pack: Path, progress: Callable[[int, int], None], **options: Any) -> Any:
     from interpreter import PackError
-    from interpreter.simulate import simulate
+    from interpreter.tools.simulate import simulate
     try:
         return simulate(pack, progress=progress, **options)
     except (PackError, ValueError) as e:
@@ -171,7 +171,7 @@ def _write_files(err: Console, report: Any, data: dict[str, Any], csv_dir: Path 
             for path in report.write_csv(csv_dir):
                 err.print(f"wrote {printable(str(path))}", markup=False)
         if html_file is not None:
-            from interpreter.report_html import render_html
+            from interpreter.tools.report_html import render_html
             path = write_atomic(html_file, render_html(data))
             err.print(f"wrote {printable(str(path))}", markup=False)
     except (OSError, ValueError) as e:
@@ -321,7 +321,7 @@ def _show_coverage(coverage: dict[str, Any], console: Console) -> None:
 
 def _show_ab(console: Console, a: Any, b: Any, labels: tuple[str, str], as_json: bool,
              top: int) -> None:
-    from interpreter.report import compare
+    from interpreter.tools.report import compare
     changes = compare(a, b)
     if as_json:
         click.echo(terminal_json({"a": {"given": labels[0], **a.to_json()},

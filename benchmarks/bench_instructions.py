@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAY = """
 import sys
 from interpreter import Game
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.playout import playout
+from interpreter.bots.greedy import GreedyBot, RandomBot
+from interpreter.bots.playout import playout
 bot = RandomBot if sys.argv[1] == "random" else GreedyBot
 game = Game.load(sys.argv[3])
 for seed in range(int(sys.argv[2])):

@@ -4,7 +4,7 @@
 
 In one process, side by side: python-chess random playouts (the yardstick; `pip install
 agesmith[bench]`) and Agesmith random playouts of full three-age, 4-player games of Along
-History, on the playout path (`interpreter.playout`: choices played in place, no log). Both CPU
+History, on the playout path (`interpreter.bots.playout`: choices played in place, no log). Both CPU
 time and wall time are measured (other work may share the machine: CPU time is the figure to
 trust). The first Agesmith game of a fresh process is reported apart (cold: the payment caches
 are empty) from the later ones (warm). Also: the cost of one `choices` + `apply` (the path a
@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import interpreter
 from cards import bundled
 from interpreter import Game
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.playout import playout
+from interpreter.bots.greedy import GreedyBot, RandomBot
+from interpreter.bots.playout import playout
 
 PLAYERS = 4
 # a single game of ~40 ms is the most exposed to other work: the cold game is the best of more

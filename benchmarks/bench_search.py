@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cards import bundled
 from interpreter import Game
-from interpreter.bots import GreedyBot
-from interpreter.playout import playout
-from interpreter.search_bot import CANDIDATES, HORIZON, ITERATIONS, SearchBot
-from interpreter.stats import wilson
+from interpreter.bots.greedy import GreedyBot
+from interpreter.bots.playout import playout
+from interpreter.bots.search import CANDIDATES, HORIZON, ITERATIONS, SearchBot
+from interpreter.tools.stats import wilson
 
 PLAYERS = 2
 _game: Game | None = None

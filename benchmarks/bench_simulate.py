@@ -23,7 +23,7 @@ import sys
 import time
 
 from cards import bundled
-from interpreter.simulate import simulate
+from interpreter.tools.simulate import simulate
 
 PACK = str(bundled("along_history"))
 
@@ -46,7 +46,7 @@ def speed(games: int, workers: int) -> tuple[float, float]:
 MEASURE = """
 import sys, time
 from pathlib import Path
-from interpreter.simulate import simulate
+from interpreter.tools.simulate import simulate
 started = time.perf_counter()
 report = simulate(sys.argv[1], int(sys.argv[2]), 3, seed=0, workers=2, variant="introductory",
                   ages="prehistory")

@@ -50,8 +50,8 @@ def profile_shares(games: int = 3) -> list[tuple[str, float]]:
 
     from cards import bundled
     from interpreter import Game
-    from interpreter.bots import RandomBot
-    from interpreter.playout import playout
+    from interpreter.bots.greedy import RandomBot
+    from interpreter.bots.playout import playout
     game = Game.load(bundled())
     profiler = cProfile.Profile()
     profiler.enable()

@@ -1,6 +1,6 @@
 """Check a pack, saved or with edits that are not saved yet, with `agesmith validate`'s checks.
 
-Both go through `interpreter.validation.validate`, the function the command line calls, so
+Both go through `interpreter.tools.validation.validate`, the function the command line calls, so
 every page shows the list `agesmith validate` prints. The saved pack is checked in its own
 folder; edited texts are written to a private mirror of the pack folder (never to the pack),
 whose diagnostics are then placed back in the real pack's files. Unchanged files are not
@@ -20,7 +20,7 @@ import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from interpreter.validation import validate
+from interpreter.tools.validation import validate
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import Pack
 from rules_dsl.safe_files import UnsafePathError, read_regular

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from interpreter import Action, Game, IllegalActionError, PackError, RuleError, RuleLoopError, State
-from interpreter.bots import Bot
-from interpreter.registry import BOTS, make_bot
-from interpreter.saves import ChangedCards, SaveError, load_data, save_header, save_text
-from interpreter.simulate import bot_seed
+from interpreter.bots.greedy import Bot
+from interpreter.bots.registry import BOTS, make_bot
+from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
+from interpreter.tools.simulate import bot_seed
 from rules_dsl.safe_files import read_regular, write_atomic
 
 PERSON = "person"

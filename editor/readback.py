@@ -1,7 +1,8 @@
 """What a card does, read back in plain words from what the interpreter compiled.
 
-The words come from the interpreter (`interpreter.explain.explain_cards`), never from the rules
-text, so a designer sees at once when the engine understood something else than they meant.
+The words come from the interpreter (`interpreter.tools.explain.explain_cards`), never from the
+rules text, so a designer sees at once when the engine understood something else than they
+meant.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from rules_dsl.pack import Card, Pack
 def read_back(pack: Pack, card: Card) -> list[str] | str:
     """The lines that say what `card` does, or a sentence saying why they cannot be shown."""
     try:
-        from interpreter.explain import explain_cards
+        from interpreter.tools.explain import explain_cards
     except ImportError:
-        return ("The read-back needs interpreter.explain, which this version of the "
+        return ("The read-back needs interpreter.tools.explain, which this version of the "
                 "interpreter does not have yet.")
     from interpreter import Game, PackError
     try:

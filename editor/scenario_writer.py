@@ -1,11 +1,12 @@
 """A position of a game in the browser written as a scenario file: the quickest way to pin a
 rule down.
 
-A scenario starts at the active player's actions with the dice set (see interpreter/scenario.py),
-so the position written is the one at the start of the current turn's actions: every player's
-zones, counters, tokens and space, the whole deck in the order it is drawn, the discard pile,
-the tokens on the board, and the dice as they were rolled; then every decision taken since, as
-the complete actions a scenario names. The designer adds what must hold.
+A scenario starts at the active player's actions with the dice set (see
+interpreter/tools/scenario.py), so the position written is the one at the start of the current
+turn's actions: every player's zones, counters, tokens and space, the whole deck in the order it
+is drawn, the discard pile, the tokens on the board, and the dice as they were rolled; then
+every decision taken since, as the complete actions a scenario names. The designer adds what
+must hold.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from pathlib import Path
 
 from editor.playtest import Table
 from interpreter import Action, Game, State
-from interpreter.action_phase import split
-from interpreter.ages import age_id
-from interpreter.dice import die_text
+from interpreter.mechanics.action_phase import split
+from interpreter.mechanics.ages import age_id
+from interpreter.mechanics.dice import die_text
 from rules_dsl.deck import is_deck_file
 from rules_dsl.printer import condition
 

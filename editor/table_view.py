@@ -11,8 +11,8 @@ from html import escape
 
 from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
-from interpreter.action_phase import waiting_pool_of
-from interpreter.dice import die_text
+from interpreter.mechanics.action_phase import waiting_pool_of
+from interpreter.mechanics.dice import die_text
 from rules_dsl.printer import condition as condition_text
 
 CARD_WIDTH = 108                    # pixels of a card face on the table

@@ -1,12 +1,31 @@
 """Plays a pack: the state as a value, the engine, the verbs' mechanics, bots.
 
-The names below are imported when first used (PEP 562), so `import interpreter.playability`
+The modules are in subpackages by layer; each imports only from the layers below it, type-only
+imports included (pyproject.toml, [tool.importlinter]; `lint-imports` is a test):
+
+- `core`: the state as a value (`State`), actions and decisions, the game's chance, the errors,
+  what a verb's handler tells the engine (`control`). Imports nothing else of the interpreter.
+- `compile`: the pack compiled for play, once when a game loads: the meaning of the language's
+  words (`meaning`: conditions, numbers, the evaluation context), selectors of cards and
+  players, rules as flat programs, and the cards (`catalog`). One layer, not a "model" below
+  a "compile": the catalogue compiles each card's rules with `meaning`, and `meaning`'s context
+  holds the compiled catalogue. The pack's components as plain records (zones, counters,
+  pieces: issue 17, items 1 and 2) would go in a `model` layer between `core` and `compile`.
+- `mechanics`: the verbs' handlers and what they share (moves, effects, wars, the board, dice,
+  ages, costs, payments, the action phase). They see the game through `mechanics.game.Game`, a
+  protocol the engine's `Game` satisfies, never the engine class.
+- `engine`: `Game` (`engine.game`): load a pack, start a game, list the choices, apply one.
+- `bots`: players of a position (random, greedy, the search bot), playouts, the bots by name.
+- `tools`: what is built on play: scenarios, saves, simulation and the balance report, the
+  read-back (`explain`), odds, the playability and setup checks, the one-line position.
+
+The names below are imported when first used (PEP 562), so `import interpreter.tools.playability`
 (what `agesmith validate` needs) does not load the bots and the simulator.
 
-The play loop may be installed compiled (mypyc, see setup.py) next to its sources; the sources
-run instead when `AGESMITH_PURE_PYTHON` is set (to profile, or to compare the two) and when a
-source changed after it was compiled (an editable install being edited). `compiled()` says
-which one runs.
+The play loop (the packages setup.py compiles) may be installed compiled (mypyc) next to its
+sources; the sources run instead when `AGESMITH_PURE_PYTHON` is set (to profile, or to compare
+the two) and when a source changed after it was compiled (an editable install being edited).
+`compiled()` says which one runs.
 """
 
 from __future__ import annotations
@@ -24,10 +43,11 @@ from importlib.machinery import (
 )
 from typing import Any
 
-_WHERE = {"Action": "actions", "Decision": "actions", "BOTS": "registry", "GreedyBot": "bots",
-          "RandomBot": "bots", "Game": "engine", "IllegalActionError": "errors",
-          "PackError": "errors", "RuleError": "errors", "RuleLoopError": "errors",
-          "Report": "report", "simulate": "simulate", "State": "state"}
+_WHERE = {"Action": "core.actions", "Decision": "core.actions", "BOTS": "bots.registry",
+          "GreedyBot": "bots.greedy", "RandomBot": "bots.greedy", "Game": "engine.game",
+          "IllegalActionError": "core.errors", "PackError": "core.errors",
+          "RuleError": "core.errors", "RuleLoopError": "core.errors", "Report": "tools.report",
+          "simulate": "tools.simulate", "State": "core.state"}
 
 __all__ = ["BOTS", "Action", "Decision", "Game", "GreedyBot", "IllegalActionError", "PackError",
            "RandomBot", "Report", "RuleError", "RuleLoopError", "State", "simulate"]
@@ -44,7 +64,7 @@ def __getattr__(name: str) -> Any:
 def compiled() -> bool:
     """Whether the play loop runs compiled (mypyc) rather than from its Python sources."""
     from importlib.util import find_spec
-    spec = find_spec(f"{__name__}.engine")
+    spec = find_spec(f"{__name__}.engine.game")
     return bool(spec and spec.origin and not spec.origin.endswith(".py"))
 
 
@@ -62,15 +82,18 @@ _STALE_AFTER_S = 2.0
 
 
 def _stale(here: str) -> str | None:
-    """A compiled module of the folder `here` whose source is newer than it, if any."""
-    for entry in os.scandir(here):
-        suffix = next((s for s in EXTENSION_SUFFIXES if entry.name.endswith(s)), None)
-        if suffix is None:
-            continue
-        source = os.path.join(here, entry.name[:-len(suffix)] + ".py")
-        if (os.path.exists(source)
-                and os.stat(source).st_mtime > entry.stat().st_mtime + _STALE_AFTER_S):
-            return os.path.basename(source)
+    """A compiled module under the folder `here` whose source is newer than it, if any (its
+    path from `here`): the compiled modules are in the layers' subfolders."""
+    for folder, _, names in os.walk(here):
+        for name in names:
+            suffix = next((s for s in EXTENSION_SUFFIXES if name.endswith(s)), None)
+            if suffix is None:
+                continue
+            built = os.path.join(folder, name)
+            source = os.path.join(folder, name[:-len(suffix)] + ".py")
+            if (os.path.exists(source)
+                    and os.stat(source).st_mtime > os.stat(built).st_mtime + _STALE_AFTER_S):
+                return os.path.relpath(source, here)
     return None
 
 

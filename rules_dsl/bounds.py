@@ -1,8 +1,8 @@
 """How large the numbers of a game may be: one definition for each kind of value.
 
 `agesmith validate` refuses a pack that writes more (each value at its place), the save loader
-(interpreter/saves.py) refuses a save that holds more, and a scenario's position is held to the
-same: so a pack that validates never makes a position its own loader refuses.
+(interpreter/tools/saves.py) refuses a save that holds more, and a scenario's position is held to
+the same: so a pack that validates never makes a position its own loader refuses.
 """
 
 from __future__ import annotations

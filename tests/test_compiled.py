@@ -22,8 +22,8 @@ import hashlib, json, sys
 import interpreter
 from cards import bundled
 from interpreter import Game
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.playout import playout
+from interpreter.bots.greedy import GreedyBot, RandomBot
+from interpreter.bots.playout import playout
 
 game = Game.load(bundled())
 played = []
@@ -39,7 +39,7 @@ for name, bot in (("random", RandomBot), ("greedy", GreedyBot)):
     log = hashlib.sha256("\\n".join(state.log).encode()).hexdigest()
     played.append([name, "apply", 7, state.digest(), state.moves, log])
 print(json.dumps({"compiled": interpreter.compiled(),
-                  "engine": interpreter.engine.__file__, "played": played}))
+                  "engine": interpreter.engine.game.__file__, "played": played}))
 """
 
 
@@ -55,7 +55,7 @@ def play(pure: bool) -> dict:
 
 def test_compiled_and_pure_python_play_the_same_games() -> None:
     pure = play(pure=True)
-    assert pure["compiled"] is False and pure["engine"].endswith("engine.py")
+    assert pure["compiled"] is False and pure["engine"].endswith("game.py")
     installed = play(pure=False)
     if not installed["compiled"]:
         pytest.skip("this install has no compiled core (no C compiler, or "
@@ -77,3 +77,21 @@ def test_a_compiled_module_older_than_its_source_is_stale(tmp_path) -> None:
     assert interpreter._stale(str(tmp_path)) is None
     os.utime(source, (1_000_060, 1_000_060))        # edited after the build
     assert interpreter._stale(str(tmp_path)) == "engine.py"
+
+
+def test_a_stale_module_in_a_layers_folder_is_found(tmp_path) -> None:
+    """The compiled modules are in the layers' subfolders (interpreter/engine/game.py...): one
+    older than its source there makes the sources run, as at the top."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    import interpreter
+    (tmp_path / "engine").mkdir()
+    source = tmp_path / "engine" / "game.py"
+    built = tmp_path / "engine" / f"game{EXTENSION_SUFFIXES[0]}"
+    source.write_text("")
+    built.write_bytes(b"")
+    os.utime(built, (1_000_000, 1_000_000))
+    os.utime(source, (1_000_001, 1_000_001))
+    assert interpreter._stale(str(tmp_path)) is None
+    os.utime(source, (1_000_060, 1_000_060))
+    assert interpreter._stale(str(tmp_path)) == os.path.join("engine", "game.py")

@@ -19,10 +19,10 @@ from editor import table_view as tv
 from editor.decks import deck_files
 from editor.state import disk_check, pack_folder
 from interpreter import Action, PackError, RuleError, RuleLoopError
-from interpreter.ages import age_points
-from interpreter.saves import ChangedCards, SaveError
-from interpreter.scenario import check
-from interpreter.validation import validate
+from interpreter.mechanics.ages import age_points
+from interpreter.tools.saves import ChangedCards, SaveError
+from interpreter.tools.scenario import check
+from interpreter.tools.validation import validate
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.safe_files import UnsafePathError, write_atomic
 

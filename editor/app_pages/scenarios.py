@@ -10,7 +10,7 @@ import streamlit as st
 from editor.decks import deck_files
 from editor.scenario_writer import SCENARIOS
 from editor.state import pack_folder
-from interpreter.scenario import Outcome, check
+from interpreter.tools.scenario import Outcome, check
 
 RESULTS = "scenario_results"        # deck played (or "None") -> path -> Outcome of the last run
 

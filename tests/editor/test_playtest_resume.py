@@ -18,8 +18,8 @@ from streamlit.testing.v1 import AppTest
 
 from editor import playtest as pt
 from editor.state import PACK_ENV
-from interpreter import scenario
-from interpreter.saves import save_text
+from interpreter.tools import scenario
+from interpreter.tools.saves import save_text
 
 APP = str(Path(__file__).parents[2] / "editor" / "app.py")
 ROBIN_HOOD = (Path(__file__).parents[1] / "scenarios" / "along_history" / "cards"

@@ -12,8 +12,8 @@ from streamlit.testing.v1 import AppTest
 from editor import playtest as pt
 from editor import table_view as tv
 from editor.state import PACK_ENV
-from interpreter.action_phase import waiting_pool_of
-from interpreter.dice import die_text
+from interpreter.mechanics.action_phase import waiting_pool_of
+from interpreter.mechanics.dice import die_text
 from tests.editor.test_playtest_pages import APP, choice_buttons, open_page, start_game, texts
 
 
@@ -162,7 +162,7 @@ def test_a_scenario_saved_from_a_game_on_a_deck_names_the_deck_and_runs(
     from click.testing import CliRunner
 
     from agesmith.cli import main
-    from interpreter.scenario import check
+    from interpreter.tools.scenario import check
 
     (pack_copy / "decks").mkdir()
     (pack_copy / "decks" / "more-tigers.yaml").write_text(MORE_TIGERS)
@@ -201,7 +201,7 @@ def test_a_scenario_saved_from_a_game_on_a_deck_names_the_deck_and_runs(
 def test_a_scenario_names_a_missing_deck_or_both_a_pack_and_a_deck_with_a_located_error(
     tmp_path: Path,
 ) -> None:
-    from interpreter.scenario import check
+    from interpreter.tools.scenario import check
 
     base = 'name: x\nplayers: 2\nexpect: ["you have at least 0 points"]\n'
     (tmp_path / "missing.yaml").write_text(base + "deck: ../decks/none.yaml\n")

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from cards import bundled
 from interpreter import Game
-from interpreter.bots import RandomBot
-from interpreter.payments import Purse, Source, payments
+from interpreter.bots.greedy import RandomBot
+from interpreter.mechanics.payments import Purse, Source, payments
 from rules_dsl.pack import load_pack
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from cards import bundled
 from interpreter import Action, Game, State
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.registry import BOTS, make_bot
-from interpreter.simulate import play
+from interpreter.bots.greedy import GreedyBot, RandomBot
+from interpreter.bots.registry import BOTS, make_bot
+from interpreter.tools.simulate import play
 
 VARIANTS = [None, "introductory", "no war", "progressive", "linear"]
 

@@ -1,7 +1,7 @@
 """Cards whose points are a formula: Al-Khawarizmi (Middle Ages) scores min(gold // 3, 4).
 
-The formula is worked out when an age is scored (`interpreter.ages.score_age`), with the gold
-held then; for achievement conditions ("at least N points") the card counts 0. The scenario
+The formula is worked out when an age is scored (`interpreter.mechanics.ages.score_age`), with
+the gold held then; for achievement conditions ("at least N points") the card counts 0. The scenario
 files `tests/scenarios/along_history/cards/middle_ages-al-khawarizmi*.yaml` play an age to its
 end; these tests check the formula over many amounts of gold.
 """
@@ -13,11 +13,11 @@ from functools import cache
 import pytest
 
 from cards import bundled
-from interpreter.ages import score_age
-from interpreter.engine import Game
-from interpreter.meaning import Ctx, compile_condition
-from interpreter.state import State
-from interpreter.verbs import remove_card
+from interpreter.compile.meaning import Ctx, compile_condition
+from interpreter.core.state import State
+from interpreter.engine.game import Game
+from interpreter.mechanics.ages import score_age
+from interpreter.mechanics.verbs import remove_card
 from rules_dsl.parser import try_parse
 
 

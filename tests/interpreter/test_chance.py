@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.chance import MASK, Chance, seed_state
+from interpreter.core.chance import MASK, Chance, seed_state
 
 STATES = st.integers(0, MASK)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.scenario import check
+from interpreter.tools.scenario import check
 
 ROOT = Path(__file__).resolve().parents[2]
 CLAUSES = ROOT.parent / "shared" / "rules" / "along-history-clauses.md"

@@ -3,7 +3,7 @@ other players' turns, the ages and the variants, where a scenario file cannot sa
 
 Each test names the clause it proves (AH-A*, AH-X*, AH-U*, AH-O*, AH-E*, AH-V* in
 /work/shared/rules/along-history-clauses.md). Positions are built with
-`interpreter.scenario.build` from a spec written here and then changed directly (the board,
+`interpreter.tools.scenario.build` from a spec written here and then changed directly (the board,
 the deck, a legacy of an earlier age); what is *not* allowed is read from `destinations` and
 from the legal actions. Age ends are played out with seeded random legal actions, with
 `ages.next_age` watched so that the last position of an age can be compared with the first of
@@ -22,15 +22,15 @@ from typing import Any
 import pytest
 
 from cards import bundled
-from interpreter import ages
-from interpreter.action_phase import sources
-from interpreter.board import destinations, meets
-from interpreter.dice import result_tokens
-from interpreter.engine import Game
-from interpreter.payments import payments
-from interpreter.scenario import build, match
-from interpreter.state import State
-from interpreter.verbs import gain_counter
+from interpreter.core.state import State
+from interpreter.engine.game import Game
+from interpreter.mechanics import ages
+from interpreter.mechanics.action_phase import sources
+from interpreter.mechanics.board import destinations, meets
+from interpreter.mechanics.dice import result_tokens
+from interpreter.mechanics.payments import payments
+from interpreter.mechanics.verbs import gain_counter
+from interpreter.tools.scenario import build, match
 from rules_dsl import printer
 
 HERE = Path(__file__).parent
@@ -594,8 +594,8 @@ def test_ah_e4_legacy_cards_count_for_no_achievement_war_or_decadence() -> None:
                       "you have an active population bonus", "you have at least 4 points"):
         state.board = full_board(g, **{"1a": condition})
         assert not meets(g, state, 0, "1a"), condition
-    from interpreter.board import _decadence_options
-    from interpreter.war import _tilt_options
+    from interpreter.mechanics.board import _decadence_options
+    from interpreter.mechanics.war import _tilt_options
     assert _decadence_options(g, state, 0) == []
     assert [a.params["cards"] for a in _tilt_options(g, state, 0)] == [[]]
 

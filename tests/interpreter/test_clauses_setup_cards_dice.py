@@ -3,7 +3,7 @@
 Each test names the clause it proves (AH-S*, AH-C*, AH-D* in
 /work/shared/rules/along-history-clauses.md). Setup facts are read from fresh games
 (`Game.load(bundled())`, `game.new(players, seed)`); facts about what is *not* allowed are read
-from the legal actions of a scenario position (`interpreter.scenario.run` with a spec written
+from the legal actions of a scenario position (`interpreter.tools.scenario.run` with a spec written
 here), since a scenario file can only say what happens, not what cannot.
 """
 
@@ -17,14 +17,14 @@ from typing import Any
 import pytest
 
 from cards import bundled
-from interpreter.action_phase import legal
-from interpreter.catalog import CostRule
-from interpreter.costs import price
-from interpreter.dice import dice_specs, parse_face, result_tokens
-from interpreter.engine import Game
-from interpreter.payments import Source, payments
-from interpreter.scenario import run
-from interpreter.state import State
+from interpreter.compile.catalog import CostRule
+from interpreter.core.state import State
+from interpreter.engine.game import Game
+from interpreter.mechanics.action_phase import legal
+from interpreter.mechanics.costs import price
+from interpreter.mechanics.dice import dice_specs, parse_face, result_tokens
+from interpreter.mechanics.payments import Source, payments
+from interpreter.tools.scenario import run
 
 HERE = Path(__file__).parent
 TYPES = {"land", "figure", "progress", "wonder", "calamity"}

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from interpreter import war
-from interpreter.dice import result_tokens
-from interpreter.meaning import Ctx, card_filter
-from interpreter.scenario import build, check, match
-from interpreter.state import State
+from interpreter.compile.meaning import Ctx, card_filter
+from interpreter.core.state import State
+from interpreter.mechanics import war
+from interpreter.mechanics.dice import result_tokens
+from interpreter.tools.scenario import build, check, match
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "scenarios" / "along_history"
@@ -289,7 +289,7 @@ def test_AH_K7_a_preference_for_population_bonus_cards_selects_them() -> None:
 def test_AH_K8_destroying_a_pile_top_leaves_the_card_under_it_active() -> None:
     # A card slides into decadence with its whole pile: under Forest lies the pile
     # Hunting > Weapons, which stays a pile when Forest goes (the rest does not fall apart).
-    from interpreter.verbs import destroy
+    from interpreter.mechanics.verbs import destroy
     state, game = build(spec({"civilization": ["Forest > Hunting > Weapons", "Mountain"],
                               "events": ["Swamp", "Tools", "Bear"]}), SCENARIOS)
     player = state.players[0]

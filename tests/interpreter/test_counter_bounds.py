@@ -10,8 +10,8 @@ from typing import Any
 
 import yaml
 
-from interpreter.saves import load_text, save_text
-from interpreter.scenario import run
+from interpreter.tools.saves import load_text, save_text
+from interpreter.tools.scenario import run
 from rules_dsl.bounds import COUNTER_LIMIT
 
 HERE = Path(__file__).parent
@@ -49,7 +49,7 @@ def test_money_below_the_bound_is_taken_whole() -> None:
 
 
 def test_a_rules_gain_stops_at_the_bound_and_at_a_declared_max() -> None:
-    from interpreter.moves import gain_counter
+    from interpreter.mechanics.moves import gain_counter
     state, game = run(_take_gold(COUNTER_LIMIT - 10), HERE)
     state.players[1].counters["gold"] = COUNTER_LIMIT - 3
     assert gain_counter(game, state, 1, "gold", 10) == 3

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from agesmith.cli import main
 from cards import bundled
 from interpreter import Game
-from interpreter.explain import CardReading, explain_cards
+from interpreter.tools.explain import CardReading, explain_cards
 
 GAME = Game.load(bundled())
 

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from cards import bundled
-from interpreter.costs import price
-from interpreter.explain import explain_cards
-from interpreter.meaning import Ctx, compile_condition
-from interpreter.scenario import build
+from interpreter.compile.meaning import Ctx, compile_condition
+from interpreter.mechanics.costs import price
+from interpreter.tools.explain import explain_cards
+from interpreter.tools.scenario import build
 from rules_dsl.parser import parse
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "along_history"
@@ -63,7 +63,7 @@ def test_every_trigger_of_one_event_on_a_card_runs(tmp_path: Path) -> None:
     """A second "on failure" of one card is played too, in the order written."""
     from shutil import copytree
 
-    from interpreter.scenario import run
+    from interpreter.tools.scenario import run
     copytree(bundled(), tmp_path / "pack")
     cards = tmp_path / "pack" / "prehistory.yaml"
     text = cards.read_text(encoding="utf-8")

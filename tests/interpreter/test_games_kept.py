@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cards import bundled
-from interpreter.scenario import check
-from interpreter.simulate import simulate
+from interpreter.tools.scenario import check
+from interpreter.tools.simulate import simulate
 from tests.interpreter.test_scenario_files import FAMINE
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from cards import bundled
 from interpreter import Game
-from interpreter.odds import card_odds
+from interpreter.tools.odds import card_odds
 
 MINIMAL = Path(__file__).resolve().parent.parent / "packs" / "minimal"
 

@@ -15,7 +15,7 @@ import pytest
 
 from cards import bundled
 from interpreter import Game, IllegalActionError, State
-from interpreter.ages import age_id
+from interpreter.mechanics.ages import age_id
 
 VARIANTS = [None, "introductory", "no war", "progressive", "linear"]
 GAMES: dict[str | None, Game] = {}

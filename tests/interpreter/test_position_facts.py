@@ -13,10 +13,11 @@ from __future__ import annotations
 import pytest
 
 from cards import bundled
-from interpreter import Game, costs
-from interpreter.action_phase import waiting_pool
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.playout import playout
+from interpreter import Game
+from interpreter.bots.greedy import GreedyBot, RandomBot
+from interpreter.bots.playout import playout
+from interpreter.mechanics import costs
+from interpreter.mechanics.action_phase import waiting_pool
 
 GAME: list[Game] = []
 
@@ -30,7 +31,7 @@ def game() -> Game:
 def _listing(g: Game, state) -> list[tuple[str, str]]:
     """The menu, as (kind, sorted params), then every complete action with its sentence."""
     seat = state.to_move
-    from interpreter.action_phase import menu
+    from interpreter.mechanics.action_phase import menu
     pool = waiting_pool(state)
     entries = menu(g, state, seat, pool, seat == state.active)
     full = [(a.kind, repr(sorted(a.params.items())), str(a))

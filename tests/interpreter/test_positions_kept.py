@@ -11,7 +11,7 @@ import pytest
 
 from cards import bundled
 from interpreter import Game
-from interpreter.bots import GreedyBot, RandomBot
+from interpreter.bots.greedy import GreedyBot, RandomBot
 
 
 @pytest.fixture(scope="module")

@@ -20,10 +20,10 @@ import pytest
 
 from cards import bundled
 from interpreter import Game
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.playability import check_playable
-from interpreter.playout import play_out
-from interpreter.setup_checks import check_setup
+from interpreter.bots.greedy import GreedyBot, RandomBot
+from interpreter.bots.playout import play_out
+from interpreter.tools.playability import check_playable
+from interpreter.tools.setup_checks import check_setup
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import load_pack
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.report import CardRef, GameRecord, Report, RuleRef, compare
+from interpreter.tools.report import CardRef, GameRecord, Report, RuleRef, compare
 
 CARDS = [CardRef(0, "forest", "Forest", "prehistory", "land"),
          CardRef(1, "tiger", "Tiger", "prehistory", "figure"),
@@ -142,7 +142,7 @@ def test_ab_finds_what_moved() -> None:
 
 
 def test_html_page_is_self_contained(tmp_path: Path) -> None:
-    from interpreter.report_html import render_html
+    from interpreter.tools.report_html import render_html
     page = render_html(full())
     assert page.startswith("<!doctype html>") and page.rstrip().endswith("</html>")
     assert "http" not in page.replace("http-equiv", "")        # nothing from the network

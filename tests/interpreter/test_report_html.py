@@ -7,8 +7,8 @@ import re
 from functools import cache
 
 from cards import bundled
-from interpreter.report_html import render_html
-from interpreter.simulate import simulate
+from interpreter.tools.report_html import render_html
+from interpreter.tools.simulate import simulate
 
 
 @cache

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from agesmith.cli import main
 from cards import bundled
 from interpreter import Game, IllegalActionError
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.saves import SaveError, load_data, load_text, save_data, save_text
+from interpreter.bots.greedy import GreedyBot, RandomBot
+from interpreter.tools.saves import SaveError, load_data, load_text, save_data, save_text
 
 
 @cache

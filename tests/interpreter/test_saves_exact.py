@@ -20,9 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cards import bundled
-from interpreter import Game, scenario
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.saves import (
+from interpreter import Game
+from interpreter.bots.greedy import GreedyBot, RandomBot
+from interpreter.core.state import FRAME_FIELDS
+from interpreter.tools import scenario
+from interpreter.tools.saves import (
     ChangedCards,
     SaveError,
     card_key,
@@ -31,7 +33,6 @@ from interpreter.saves import (
     save_data,
     save_text,
 )
-from interpreter.state import FRAME_FIELDS
 
 HERE = Path(__file__).parent
 SCENARIOS = HERE.parent / "scenarios" / "along_history" / "cards"
@@ -69,7 +70,7 @@ def test_every_field_a_rule_writes_in_a_frame_is_a_field_of_a_frame() -> None:
     """One definition: the fields the interpreter's sources read and write in a frame are
     the fields the save loader accepts (FRAME_FIELDS), so a rule's own state always saves."""
     used: set[str] = set()
-    for path in INTERPRETER.glob("*.py"):
+    for path in INTERPRETER.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'\bframe\]?\s*\[\s*"(\w+)"\s*\]', text))
         used |= set(re.findall(r'\bframe\.(?:get|pop|setdefault)\(\s*"(\w+)"', text))

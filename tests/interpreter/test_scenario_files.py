@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from agesmith.cli import main
-from interpreter.scenario import check
+from interpreter.tools.scenario import check
 
 FAMINE = """\
 name: Famine is free with two of Hunting, Wildcrafting and Fishing
@@ -136,7 +136,7 @@ def test_discarded_cards_leave_the_deck(tmp_path: Path) -> None:
     outcome = check(_write(tmp_path, text))
     assert outcome.passed, outcome.summary()
     state = outcome.state
-    from interpreter.scenario import build
+    from interpreter.tools.scenario import build
     from rules_dsl.yaml_source import load_yaml
     doc, _ = load_yaml(tmp_path / "scenario.yaml")
     state, game = build(doc.data, tmp_path)

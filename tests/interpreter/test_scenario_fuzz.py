@@ -13,7 +13,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.scenario import check
+from interpreter.tools.scenario import check
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios" / "along_history"
 SEEDS = [ROOT / "famine-free.yaml", ROOT / "cards" / "antiquity-writing.yaml",

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.scenario import check
+from interpreter.tools.scenario import check
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 FILES = sorted(ROOT.rglob("*.yaml"))

@@ -8,10 +8,10 @@ from functools import cache
 
 from cards import bundled
 from interpreter import Game, State
-from interpreter.bots import GreedyBot
-from interpreter.chance import Chance
-from interpreter.registry import make_bot
-from interpreter.search_bot import SearchBot, determinize, public_key
+from interpreter.bots.greedy import GreedyBot
+from interpreter.bots.registry import make_bot
+from interpreter.bots.search import SearchBot, determinize, public_key
+from interpreter.core.chance import Chance
 
 BUDGET = {"iterations": 4, "horizon": 1, "candidates": 3}
 

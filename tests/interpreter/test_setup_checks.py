@@ -133,7 +133,7 @@ def test_control_characters_are_refused_where_they_are_written(tmp_path: Path, o
 
 
 def test_the_bundled_pack_and_its_variants_can_be_set_up() -> None:
-    from interpreter.setup_checks import check_setup
+    from interpreter.tools.setup_checks import check_setup
     from rules_dsl.pack import load_pack
     for variant in (None, "introductory", "no war", "progressive", "linear"):
         pack, _ = load_pack(ALONG_HISTORY, variant=variant)

@@ -11,10 +11,10 @@ import pytest
 
 from cards import bundled
 from interpreter import Game
-from interpreter.observe import Recorder
-from interpreter.registry import BOTS
-from interpreter.report import GameRecord
-from interpreter.simulate import Config, bot_seed, play, play_batch, seat_bots, simulate
+from interpreter.bots.registry import BOTS
+from interpreter.tools.observe import Recorder
+from interpreter.tools.report import GameRecord
+from interpreter.tools.simulate import Config, bot_seed, play, play_batch, seat_bots, simulate
 
 PACK = str(bundled("along_history"))
 SHORT = {"variant": "introductory", "ages": "prehistory"}
@@ -143,7 +143,7 @@ def test_a_failing_game_is_reported_not_raised(monkeypatch) -> None:
 
     def flaky(self, state, action):
         # count only the moves the simulation makes, not a bot's look-ahead
-        if sys._getframe(1).f_globals.get("__name__") == "interpreter.simulate":
+        if sys._getframe(1).f_globals.get("__name__") == "interpreter.tools.simulate":
             calls["n"] += 1
             if calls["n"] == 5:
                 raise RuntimeError("an engine bug")

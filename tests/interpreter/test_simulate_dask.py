@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cards import bundled
-from interpreter.simulate import simulate
+from interpreter.tools.simulate import simulate
 
 distributed = pytest.importorskip(
     "dask.distributed", reason="dask.distributed is not installed (pip install 'agesmith[dask]')")
@@ -28,7 +28,7 @@ def test_a_local_cluster_gives_the_same_report_as_a_local_run() -> None:
 
 
 def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch) -> None:
-    monkeypatch.setattr("interpreter.dask_run.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("interpreter.tools.dask_run.CONNECT_TIMEOUT", "1s")
     with pytest.raises(ValueError, match="cannot reach the dask scheduler"):
         simulate(PACK, 1, 2, dask="tcp://127.0.0.1:1", **SHORT)
 
@@ -37,7 +37,7 @@ def test_the_command_says_when_the_scheduler_cannot_be_reached(monkeypatch) -> N
     from click.testing import CliRunner
 
     from agesmith.cli import main
-    monkeypatch.setattr("interpreter.dask_run.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("interpreter.tools.dask_run.CONNECT_TIMEOUT", "1s")
     result = CliRunner().invoke(main, ["simulate", PACK, "--games", "2", "--players", "2",
                                        "--ages", "prehistory", "--dask", "tcp://127.0.0.1:1"])
     assert result.exit_code == 1 and "cannot reach the dask scheduler" in result.output

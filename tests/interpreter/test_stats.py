@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from interpreter.stats import Running, mean_difference, rate_difference, wilson
+from interpreter.tools.stats import Running, mean_difference, rate_difference, wilson
 
 
 def test_wilson_matches_the_worked_example() -> None:
@@ -69,7 +69,7 @@ def test_mean_difference_finds_a_real_shift() -> None:
 
 
 def test_benjamini_hochberg_matches_a_worked_example() -> None:
-    from interpreter.stats import false_discovery
+    from interpreter.tools.stats import false_discovery
     # five tests: p = .01, .04, .03, .005, .5 -> q = .025, .05, .05, .025, .5
     q = false_discovery([0.01, 0.04, 0.03, 0.005, 0.5])
     assert q == pytest.approx([0.025, 0.05, 0.05, 0.025, 0.5])
@@ -77,7 +77,7 @@ def test_benjamini_hochberg_matches_a_worked_example() -> None:
 
 
 def test_many_tests_need_stronger_evidence_than_one() -> None:
-    from interpreter.stats import adjust
+    from interpreter.tools.stats import adjust
     one = rate_difference(14, 20, 7, 20)        # p about 0.03 on its own
     assert one is not None and one.significant
     alone = adjust([one])[0]

@@ -20,12 +20,12 @@ import pytest
 
 from cards import bundled
 from interpreter import Game
-from interpreter.catalog import CardInfo
-from interpreter.catalog import _sort as sort_statement
-from interpreter.errors import RuleError
-from interpreter.meaning import Ctx, compile_condition, compile_value
-from interpreter.program import ActI, compile_body
-from interpreter.verbs import VERBS, prepare_act
+from interpreter.compile.catalog import CardInfo
+from interpreter.compile.catalog import _sort as sort_statement
+from interpreter.compile.meaning import Ctx, compile_condition, compile_value
+from interpreter.compile.program import ActI, compile_body
+from interpreter.core.errors import RuleError
+from interpreter.mechanics.verbs import VERBS, prepare_act
 from rules_dsl import ast
 from rules_dsl.parser import parse
 from rules_dsl.vocabulary import EVENTS
@@ -364,7 +364,7 @@ def test_a_phase_step_plays_or_is_reported(text: str, outcome: str) -> None:
 def test_validate_reports_each_unplayable_phrase_at_its_place(tmp_path: Path) -> None:
     from shutil import copytree
 
-    from interpreter.playability import check_playable
+    from interpreter.tools.playability import check_playable
     from rules_dsl.pack import load_pack
     pack = tmp_path / "pack"
     copytree(bundled(), pack)
@@ -388,7 +388,8 @@ def test_validate_reports_each_unplayable_phrase_at_its_place(tmp_path: Path) ->
 
 def test_no_python_statement_reads_the_syntax_tree_during_play() -> None:
     """Handlers are closures over compiled selectors: none keeps a cache keyed on AST nodes."""
-    source = (Path(__file__).resolve().parents[2] / "interpreter" / "effects.py").read_text()
+    source = (Path(__file__).resolve().parents[2] / "interpreter" / "mechanics"
+              / "effects.py").read_text()
     assert "@cache" not in source and "lru_cache" not in source
     assert isinstance(parse("gain 2 gold", start="rules"), ast.Rules)
 
@@ -423,7 +424,7 @@ PLAYED = [
 
 
 def _play_steps(text: str):
-    from interpreter.program import JumpI
+    from interpreter.compile.program import JumpI
     state = _STATE.clone()              # (a compiled State has no deepcopy)
     state.deck = [i for i, c in enumerate(GAME.catalog.copies)
                   if GAME.catalog.cards[c].age == "prehistory"][:20]
@@ -443,7 +444,7 @@ def _play_steps(text: str):
 
 
 def test_another_players_may_is_their_decision() -> None:
-    from interpreter.program import JumpI
+    from interpreter.compile.program import JumpI
     state = _STATE.clone()              # (a compiled State has no deepcopy)
     GAME.programs["test:may"] = program = compile_body(
         parse("each opponent may gain 1 gold", start="rules"), GAME.lexicon)
@@ -654,7 +655,7 @@ _LOGGED = {"destroy": r"^(.+?)(?: of player \d)? is destroyed\.$",
 
 def _reached(verb: str, text: str) -> tuple[set[str], set[str]]:
     """The cards a step acted on, and those its pending decision offers."""
-    from interpreter.program import JumpI
+    from interpreter.compile.program import JumpI
     state = _word_position()
     before = state.log_length
     GAME.programs["test:words"] = program = compile_body(parse(text, start="rules"),
@@ -694,7 +695,7 @@ def test_a_verb_reaches_exactly_the_cards_its_phrase_names(verb: str, text: str,
 
 
 def test_of_your_choice_lets_the_rules_player_choose_the_card() -> None:
-    from interpreter.program import JumpI
+    from interpreter.compile.program import JumpI
     state = _word_position()
     text = "each opponent destroys one of their cards of your choice"
     GAME.programs["test:chosen"] = program = compile_body(parse(text, start="rules"),
@@ -710,7 +711,7 @@ def test_of_your_choice_lets_the_rules_player_choose_the_card() -> None:
 
 
 def test_a_swap_keeps_a_tilted_card_tilted_in_its_new_civilization() -> None:
-    from interpreter.program import JumpI
+    from interpreter.compile.program import JumpI
     state = _word_position()
     text = "swap \"Lowland\" in your civilization for \"Tiger\" in another player's civilization"
     GAME.programs["test:swap"] = program = compile_body(parse(text, start="rules"),
@@ -754,7 +755,7 @@ def test_a_comparison_or_preference_picks_among_what_the_verb_reaches(
 
 
 def test_of_your_choice_lets_the_rules_player_choose_the_receiver() -> None:
-    from interpreter.program import JumpI
+    from interpreter.compile.program import JumpI
     state = _word_position()
     state.players[1].counters["gold"] = 3
     text = "each opponent gives 1 gold to a player of your choice"

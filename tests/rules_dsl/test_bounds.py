@@ -19,8 +19,8 @@ from click.testing import CliRunner
 from agesmith.cli import main
 from cards import bundled
 from interpreter import Game
-from interpreter.bots import GreedyBot
-from interpreter.saves import SaveError, load_data, save_text
+from interpreter.bots.greedy import GreedyBot
+from interpreter.tools.saves import SaveError, load_data, save_text
 from rules_dsl.bounds import (
     CARD_NUMBER_LIMIT,
     COPIES_LIMIT,

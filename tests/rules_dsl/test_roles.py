@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from agesmith.cli import main
-from interpreter.playability import check_playable
+from interpreter.tools.playability import check_playable
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import load_pack
 

@@ -71,7 +71,7 @@ def test_a_plain_validate_checks_every_variant_at_its_own_line(tmp_path: Path) -
 def test_a_variant_that_changes_the_words_has_its_cards_checked_again(tmp_path: Path) -> None:
     """A variant's pack shares the cards' own checks with the pack only when they read the
     same: a variant dropping a card type the cards use has every such card reported."""
-    from interpreter.playability import check_playable
+    from interpreter.tools.playability import check_playable
     folder = tmp_path / "pack"
     copytree(bundled(), folder)
     game_file = folder / "game.yaml"

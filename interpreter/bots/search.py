@@ -1,0 +1,217 @@
+"""A search bot: greedy play improved by determinized rollouts where a decision matters.
+
+What it searches. At a decision of the action phase, the board, decadence, a war or any other
+choice between effects, the bot lists a few *candidates* — the greedy bot's own choice, ending
+the phase, and one complete action per other menu entry (an acquisition with its cheapest
+payment, as the greedy bot would pay; a purchase; a discard; an x2, golden age, gold face or
+tilt) — at most `candidates` of them, best first by the greedy bot's values. Each candidate is
+tried in sampled worlds: played on a copy of the position, then every seat plays on as the greedy
+bot until `horizon` round ends have passed (1: to the end of this round; the end of an age, its
+scoring, comes at a round's end) or the game is over, and the position reached is scored for
+the bot: a game won 1, lost 0, shared 1/winners; an unfinished game by its standing (the bot's
+material less the best opponent's, `bots.standing`) through a logistic curve. Candidates are
+compared by sequential halving (Karnin, Koren & Somekh 2013): each round spends an equal share
+of the budget on the remaining candidates and keeps the better half; every candidate is tried
+in the same worlds (common random numbers), so the comparison is paired and needs fewer
+rollouts. The greedy bot's choice is kept unless another candidate beats it by `margin` on
+those same worlds. Re-rolls, exchanges and the details of a payment are left to the greedy
+bot's judgement (inside the candidates and rollouts alike).
+
+How it determinizes. The bot cannot know the order of the deck nor the future dice. A world is
+the position with its deck shuffled and its generator reseeded, both from the bot's seed, the
+*public* part of the position (`public_key`: everything but the deck's order and the
+generator's state) and the world's number. The real generator is never read: two positions
+that differ only in what the bot cannot know give the same worlds and the same choice, and a
+game saved and resumed goes on exactly as the uninterrupted one. Decisions that are not
+searched are answered by the greedy bot on a world too, so that its look-ahead on copies does
+not see the real deck or dice either.
+
+Its budget. `iterations` rollouts per searched decision (at least one per candidate still in
+play in each halving round; not a time: the same seed gives the same game on any machine), each
+at most `horizon` round ends long; a decision with one candidate costs no rollout. With the
+defaults a 2-player game of three ages costs about 3 s of CPU (the greedy bot's: 0.2 s).
+`agesmith simulate --bots mcts,greedy` uses the defaults below; `benchmarks/bench_search.py`
+measures their strength and cost against the greedy bot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..core.chance import Chance, seed_state
+from ..mechanics.action_phase import TAKE_MONEY, expand
+from .greedy import GreedyBot, _payment_cost, seed_number, standing
+
+if TYPE_CHECKING:
+    from ..core.actions import Action
+    from ..core.state import State
+    from ..engine.game import Game
+
+ITERATIONS = 8           # rollouts per searched decision
+HORIZON = 1              # round ends a rollout crosses (1: it stops when this round ends)
+CANDIDATES = 4           # candidates compared at one decision
+MARGIN = 0.02            # how much better than the greedy choice another must score
+SCALE = 6.0              # points of standing that make a 73% chance (logistic curve)
+SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "player"})
+FACES_AND_TILTS = frozenset({"double", "golden age", TAKE_MONEY, "tilt"})   # one-step entries
+
+
+def public_key(state: State) -> int:
+    """A number drawn from what every player can see: the position without the deck's order
+    and the generator's state (the deck's content is known: the cards not yet seen)."""
+    data = state.to_data()
+    data["deck"] = sorted(data["deck"])
+    data.pop("rng")
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def determinize(state: State, key: int) -> State:
+    """A copy of `state` in one sampled world: the deck shuffled and the generator reseeded
+    from `key` only (the deck is sorted first, so its real order leaves no trace)."""
+    world = state.clone()
+    chance = Chance(seed_state(key))
+    world.deck.sort()
+    chance.shuffle(world.deck)
+    world.rng = seed_state(chance.state ^ 0x5EED)
+    return world
+
+
+class SearchBot:
+    """Greedy play, improved by determinized rollouts (see the module's description)."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int | str | None = 0, iterations: int = ITERATIONS,
+                 horizon: int = HORIZON, candidates: int = CANDIDATES,
+                 strict: bool = False) -> None:
+        self.seed = seed_number(seed)
+        self.iterations = iterations
+        self.horizon = horizon
+        self.candidates = candidates
+        self.strict = strict            # re-raise a failure of the search (for tests)
+        self.greedy = GreedyBot(self.seed ^ 0x9E3779B97F4A7C15, strict=strict)
+        # the players of the rollouts: greedy bots whose chance comes from the world
+        self._players: list[GreedyBot] = []
+        self.searched = 0               # decisions searched (for benchmarks)
+
+    # ---------------------------------------------------------------- entry
+
+    def choose(self, game: Game, state: State, actions: Sequence[Action]) -> Action:
+        if not actions:
+            raise ValueError("no legal action to choose from (the game is over?)")
+        actions = list(actions)
+        if len(actions) == 1:
+            return actions[0]
+        key = seed_state(self.seed ^ public_key(state))
+        base = determinize(state, key)
+        fallback = self.greedy.choose(game, base, actions)
+        kind = (state.pending or {}).get("kind", "")
+        if kind not in SEARCHED or self.iterations <= 0:
+            return fallback
+        try:
+            candidates = self._candidates(game, base, actions, fallback)
+            if len(candidates) < 2:
+                return fallback
+            self.searched += 1
+            return self._halving(game, state, key, candidates)
+        except Exception:       # a failure of the search must never stop a game
+            if self.strict:
+                raise
+            return fallback
+
+    # ---------------------------------------------------------------- candidates
+
+    def _candidates(self, game: Game, state: State, actions: list[Action],
+                    fallback: Action) -> list[Action]:
+        """The greedy choice first, then the others worth comparing (see the module)."""
+        if state.pending["kind"] != "action":       # type: ignore[index]
+            rest = [a for a in actions if not a.same(fallback)]
+            return [fallback, *rest[:self.candidates - 1]]
+        scored: list[tuple[float, int, Action]] = []
+        for i, entry in enumerate(actions):
+            if entry.kind in ("acquire", "buy"):
+                best = min(expand(game, state, entry), key=_payment_cost)
+                worth = self.greedy.value(game, best.params["card"]) - _payment_cost(best)
+                scored.append((worth, i, best))
+            elif entry.kind == "discard":
+                scored.append((0.5, i, entry))
+            elif entry.kind in FACES_AND_TILTS:
+                scored.append((0.0, i, entry))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        out = [fallback]
+        passing = next((a for a in actions if a.kind == "pass"), None)
+        if passing is not None and not passing.same(fallback):
+            out.append(passing)
+        for _, _, a in scored:
+            if len(out) >= self.candidates:
+                break
+            if not any(a.same(o) for o in out):
+                out.append(a)
+        return out
+
+    # ---------------------------------------------------------------- the search
+
+    def _halving(self, game: Game, state: State, key: int, candidates: list[Action]) -> Action:
+        """Sequential halving over the candidates, every one tried in the same worlds."""
+        seat = int(state.pending["player"])         # type: ignore[index]
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        alive = list(range(len(candidates)))
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        world = 0
+        spent = 0
+        for r in range(rounds):
+            share = max(1, (self.iterations - spent) // ((rounds - r) * len(alive)))
+            for _ in range(share):
+                sample = determinize(state, seed_state(key + world + 1))
+                world += 1
+                for i in alive:
+                    totals[i] += self._rollout(game, sample, candidates[i], seat)
+                    counts[i] += 1
+                    spent += 1
+            if r < rounds - 1:          # keep the better half (two at least)
+                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+                alive = alive[:max(2, math.ceil(len(alive) / 2))]
+        best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
+        # the greedy choice (index 0) stays unless beaten on the same worlds by the margin
+        if (best != 0 and counts[0] == counts[best]
+                and totals[best] / counts[best] < totals[0] / counts[0] + MARGIN):
+            return candidates[0]
+        return candidates[best]
+
+    def _rollout(self, game: Game, world: State, action: Action, seat: int) -> float:
+        """Play `action` in a copy of `world`, then greedy play until `horizon` round ends
+        have passed; the value of the position reached for `seat`."""
+        state = world.clone()
+        game.play(state, action)
+        players = self._players
+        while len(players) < len(state.players):
+            players.append(GreedyBot(self.seed + 1 + len(players)))
+        last = (state.age, state.round)
+        changes = 0
+        while not state.over:
+            now = (state.age, state.round)
+            if now != last:
+                changes += 1
+                last = now
+                if changes >= self.horizon:
+                    break
+            mover = int(state.pending["player"])    # type: ignore[index]
+            game.play(state, players[mover].choose(game, state, game.choices(state)))
+        return self.value(game, state, seat)
+
+    @staticmethod
+    def value(game: Game, state: State, seat: int) -> float:
+        """A position's worth for `seat`, in [0, 1]: the result of a finished game, else the
+        standing through a logistic curve."""
+        if state.over:
+            return 1.0 / len(state.winners) if seat in state.winners else 0.0
+        return 1.0 / (1.0 + math.exp(-standing(game, state, seat) / SCALE))
+
+
+__all__ = ["SearchBot", "determinize", "public_key"]

@@ -1,0 +1,314 @@
+"""The pack's cards compiled for play: stats as numbers, abilities sorted by what they do.
+
+Built once when a game loads. Nothing here branches on a card's name: a card is what its data
+and its rules say.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_dsl import ast
+from rules_dsl.pack import Card, Pack
+from rules_dsl.vocabulary import singular
+
+from ..core.errors import RuleError, cannot
+from .meaning import (
+    NO_LEXICON,
+    Lexicon,
+    compile_condition,
+    compile_value,
+    quantity_of_words,
+    said,
+    says,
+)
+
+Cond = Callable[[Any], bool]
+Num = Callable[[Any], int]
+
+
+def _always(ctx: Any) -> bool:
+    return True
+
+
+said(_always, "always")
+
+
+def _guard(condition: Any, unless: bool, lex: Lexicon = NO_LEXICON) -> Cond:
+    """A compiled "if ..." / "unless ..." guard; no guard always holds."""
+    if condition is None:
+        return _always
+    test = compile_condition(condition, lex)
+    if unless:
+        return said(lambda ctx: not test(ctx), f"unless {says(test)}")
+    return said(test, f"if {says(test)}")
+
+
+@dataclass(frozen=True)
+class Roles:
+    """The names game.yaml gives to roles of the mechanics (see rules_dsl/roles.py), read once
+    at load so that play never looks them up: None where the game names none."""
+
+    counted: str | None = None          # the resource a cost counts by amount
+    money: str | None = None            # the counter that is money
+    war_tilt: str | None = None         # the bonus a side tilts in a war
+
+    @classmethod
+    def of(cls, pack: Pack) -> Roles:
+        tilt = (pack.game.get("war") or {}).get("tilt")
+        return cls(pack.counted_resource, pack.money, str(tilt) if tilt else None)
+
+
+@dataclass
+class CostRule:
+    """A change of the counted resource's amount (game.yaml `counted_resource`): of this card's
+    cost, or of the owner's acquisitions."""
+
+    delta: int
+    when: Cond
+    types: tuple[str, ...] = ()         # "your progress acquisitions": the kinds it applies to
+    first_each_turn: bool = False       # "your first acquisition each turn"
+
+
+@dataclass
+class StrengthRule:
+    kind: str                           # war | attack | defence
+    amount: int
+    per: Num | None
+    when: Cond
+
+
+@dataclass
+class CardInfo:
+    """A distinct card of an age, ready for play: stats as numbers, abilities compiled."""
+
+    index: int
+    age: str
+    id: str
+    name: str
+    type: str
+    amount: int | None                  # of the counted resource; None: the cost's X formula
+    amount_x: Num | None
+    resources: Counter[str]             # the cost's other symbols
+    gold: int | None                    # the price in money (the card's `gold:`), if any
+    points: int | Any                   # an int or an AST value (a formula)
+    bonus: Counter[str]                 # what the bonus gives: resources and counters
+    symbol_counts: Counter[str] = field(default_factory=Counter)   # its symbols, by kind
+    keywords: frozenset[str] = frozenset()
+    free: list[Cond] = field(default_factory=list)
+    discardable: list[Cond] = field(default_factory=list)
+    own_cost: list[CostRule] = field(default_factory=list)
+    acquisition_costs: list[CostRule] = field(default_factory=list)   # while in civilization
+    events_costs: list[CostRule] = field(default_factory=list)        # while in events
+    gold_prices: list[tuple[int, Cond]] = field(default_factory=list)
+    strength: list[StrengthRule] = field(default_factory=list)
+    cancels: list[tuple[str, str]] = field(default_factory=list)      # (kind, card name)
+    triggers: dict[str, list[Any]] = field(default_factory=dict)      # event -> bodies
+
+    @property
+    def bonus_symbols(self) -> int:
+        """The bonus symbols printed on the card: a coin worth 2 is one symbol."""
+        return sum(self.symbol_counts.values())
+
+    def symbols(self, kind: str | None = None) -> int:
+        return self.symbol_counts[kind] if kind else self.bonus_symbols
+
+    def has_bonus(self, kind: str | None = None) -> bool:
+        return self.bonus[kind] > 0 if kind else self.bonus_symbols > 0
+
+
+def _counts(cost: ast.Cost, counted: str | None) -> tuple[Counter[str], int | None]:
+    """The symbols of a cost, and the amount of its `counted` resource (None when it is X)."""
+    out: Counter[str] = Counter()
+    total: int | None = 0
+    for amount in cost.amounts:
+        word = singular(" ".join(amount.words))
+        if amount.count == "X":
+            if counted is None or word != singular(counted):
+                raise cannot(amount, "only the counted resource's amount may be X"
+                                     + (f" ({counted})" if counted else
+                                        " (game.yaml names none: counted_resource)"))
+            total = None
+            continue
+        n = amount.count if isinstance(amount.count, int) else 1
+        if counted is not None and word == singular(counted):
+            total = (total or 0) + n
+        else:
+            out[word] += n
+    return out, total
+
+
+def coin_counters(game: dict[str, Any]) -> frozenset[str]:
+    """The counters whose bonus is a coin: "2 gold" is one symbol worth 2 (`coins: true`)."""
+    counters = game.get("counters") or {}
+    return frozenset(str(name) for name, spec in counters.items()
+                     if isinstance(spec, dict) and spec.get("coins"))
+
+
+def _symbols(bonus: ast.Cost, coins: frozenset[str]) -> Counter[str]:
+    """The symbols of a bonus: "2 population" is two symbols, "2 gold" one coin of 2 (when gold
+    is a counter of `coins`)."""
+    out: Counter[str] = Counter()
+    for amount in bonus.amounts:
+        word = singular(" ".join(amount.words))
+        n = amount.count if isinstance(amount.count, int) else 1
+        out[word] += 1 if word in coins else n
+    return out
+
+
+def compile_card(index: int, card: Card, keywords: set[str],
+                 type_rules: dict[str, ast.Rules] | None = None,
+                 lex: Lexicon = NO_LEXICON, coins: frozenset[str] = frozenset(),
+                 roles: Roles | None = None) -> CardInfo:
+    roles = roles or Roles()
+    resources, amount = _counts(card.cost, roles.counted)
+    for given in card.bonus.amounts:
+        if given.count == "X":
+            raise cannot(given, "a bonus gives a fixed amount: X is for costs")
+    bonus, _ = _counts(card.bonus, None)
+    x = compile_value(card.cost.x, lex) if card.cost.x is not None else None
+    info = CardInfo(index, card.age, card.id, card.name, card.type, amount, x, resources,
+                    card.gold, card.points, bonus, _symbols(card.bonus, coins))
+    found: set[str] = set()
+    extra = (type_rules or {}).get(card.type)
+    for statement in (*card.rules.statements, *(extra.statements if extra else ())):
+        _sort(info, statement, found, in_events=False, lex=lex, roles=roles)
+    info.keywords = frozenset(found)
+    return info
+
+
+def _cost_rule(s: ast.CostChange, lex: Lexicon, counted: str | None) -> CostRule:
+    delta = s.amount if s.change == "more" else -s.amount
+    guard = _guard(s.condition, s.unless, lex)
+    if counted is None or singular(" ".join(s.resource)) != singular(counted):
+        raise cannot(s, f"only the amount of {counted or 'the counted resource'} can change "
+                        "(the other symbols of a cost are fixed)"
+                        + ("" if counted else "; game.yaml names none: counted_resource"))
+    if s.target is None:
+        return CostRule(delta, guard)
+    words = tuple(singular(w) for w in s.target.words if w not in ("first", "paid"))
+    first = "first" in s.target.words
+    if first != s.target.each_turn or ("paid" in s.target.words) != first:
+        raise cannot(s.target, 'the game counts "your first paid acquisition each turn" '
+                               "or every acquisition")
+    for word in words:
+        if lex.card_word(word) is False:
+            raise cannot(s.target, f'"{word}" is not a kind of card')
+    return CostRule(delta, guard, words, first)
+
+
+def _cancels(s: ast.Cancels) -> tuple[str, str]:
+    """cancels the war bonus of the opponent's "X": in a war, the opponent's X adds nothing."""
+    what = s.what
+    of = what.tails[0] if isinstance(what, ast.NounPhrase) and len(what.tails) == 1 else None
+    whose = of.of if isinstance(of, ast.Of) else None
+    if not (isinstance(what, ast.NounPhrase) and what.heads == (("war", "bonus"),)
+            and isinstance(whose, ast.NounPhrase) and whose.determiner == "the"
+            and len(whose.heads) == 2 and whose.heads[0] == ("opponent",)
+            and isinstance(whose.heads[1], ast.CardName) and not whose.tails):
+        raise cannot(s, 'a card cancels "the war bonus of the opponent\'s "<card>""')
+    return "war bonus", whose.heads[1].name
+
+
+def _per(measure: Num, every: int) -> Num:
+    """war +1 per 2 lands: one step for every `every` things counted. Read back as what one
+    step is: "each land card you own", "every 2 land cards you own"."""
+    counted = says(measure)
+    if counted.startswith("the number of "):
+        things = counted.removeprefix("the number of ")
+        if things.split(" ")[-1] == "cards" or " cards " in things:
+            things += " you own"
+        step = f"every {every} {things}" if every > 1 else \
+            f"each {things.replace('cards', 'card', 1).replace('symbols', 'symbol', 1)}"
+    else:
+        step = f"every {every} of {counted}" if every > 1 else f"each one of {counted}"
+    return said(lambda ctx: measure(ctx) // every, step)
+
+
+def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
+          lex: Lexicon = NO_LEXICON, roles: Roles | None = None) -> None:
+    roles = roles or Roles()
+    if isinstance(s, ast.Keyword):
+        if in_events:
+            raise cannot(s, "a keyword belongs to the card wherever it is")
+        found.add(s.word)
+    elif isinstance(s, ast.Free):
+        info.free.append(_guard(s.condition, s.unless, lex))
+    elif isinstance(s, ast.Discardable):
+        info.discardable.append(_guard(s.condition, s.unless, lex))
+    elif isinstance(s, ast.CostChange):
+        if in_events and s.target is None:
+            raise cannot(s, "a card's own cost is already read in the events")
+        rule = _cost_rule(s, lex, roles.counted)
+        if rule.first_each_turn != in_events:
+            raise cannot(s, "the first paid acquisition of a turn is counted for a card in "
+                            "the events, every acquisition for a card of the civilization")
+        if s.target is None:
+            info.own_cost.append(rule)
+        elif in_events:
+            info.events_costs.append(rule)
+        else:
+            info.acquisition_costs.append(rule)
+    elif isinstance(s, ast.GoldPrice):
+        if in_events:
+            raise cannot(s, "a gold price is read in the events already")
+        if roles.money is None:
+            raise cannot(s, "a gold price is paid in money, and game.yaml names none (money)")
+        info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
+    elif isinstance(s, ast.Strength):
+        if in_events:
+            raise cannot(s, "a card in the events takes no part in wars")
+        per = None
+        if s.per is not None:
+            per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
+        info.strength.append(StrengthRule(s.kind, s.amount, per,
+                                          _guard(s.condition, s.unless, lex)))
+    elif isinstance(s, ast.Cancels):
+        info.cancels.append(_cancels(s))
+    elif isinstance(s, ast.Scope):
+        where = s.where
+        if not (isinstance(where, ast.NounPhrase) and where.possessive == "your" and
+                where.determiner is None and where.heads == (("events",),) and not where.tails):
+            raise cannot(where, 'a card\'s abilities hold "while in your events" (or always)')
+        if in_events:
+            raise cannot(s, "a scope inside a scope")
+        for inner in s.body:
+            _sort(info, inner, found, in_events=True, lex=lex, roles=roles)
+    elif isinstance(s, ast.Trigger):
+        if in_events:
+            raise cannot(s, "a trigger of a card in the events")
+        info.triggers.setdefault(s.event, []).append(s.body)
+    else:
+        raise RuleError("a card's rules hold abilities and triggers", s)
+
+
+@dataclass
+class Catalog:
+    """Every distinct card and every copy of the pack."""
+
+    cards: list[CardInfo]
+    copies: list[int]                   # copy -> card index
+    by_name: dict[tuple[str, str], int]  # (age, name) -> card index
+    types: frozenset[str] = frozenset()
+    keywords: frozenset[str] = frozenset()
+    roles: Roles = Roles()
+
+    @classmethod
+    def build(cls, pack: Pack) -> Catalog:
+        keywords = {str(k) for k in pack.game.get("keywords") or []}
+        lex, coins, roles = Lexicon.of(pack.game), coin_counters(pack.game), Roles.of(pack)
+        cards = [compile_card(i, c, keywords, pack.type_rules, lex, coins, roles)
+                 for i, c in enumerate(pack.cards)]
+        copies = [info.index for info in cards for _ in range(pack.cards[info.index].copies)]
+        by_name = {(c.age, c.name): c.index for c in cards}
+        types = frozenset(str(t) for t in pack.game.get("card_types") or [])
+        return cls(cards, copies, by_name, types, frozenset(keywords), roles)
+
+    def info(self, copy: int) -> CardInfo:
+        return self.cards[self.copies[copy]]
+
+    def copies_of_age(self, age: str) -> list[int]:
+        return [i for i, c in enumerate(self.copies) if self.cards[c].age == age]

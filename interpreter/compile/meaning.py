@@ -1,0 +1,830 @@
+"""What the words of the rules language mean in play: noun phrases, numbers and conditions.
+
+Each syntax node is compiled once, when the game loads, into a Python closure over a `Ctx`
+(the state, the player the rule speaks for, the card it belongs to, the war's sides...). Play
+never looks at text. Every word of a phrase is consumed by the compiler: a determiner, a
+qualifier, a zone or a tail it cannot honour exactly is a `RuleError` at load time, with the
+node's place ("the interpreter cannot play ... yet: ..."), never dropped.
+
+Each closure also carries, in `says`, what it means in plain words (built from what the
+compiler understood, not by printing the text back): `agesmith explain` reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rules_dsl import ast
+from rules_dsl.vocabulary import singular
+
+from ..core.errors import cannot
+
+if TYPE_CHECKING:
+    from ..core.state import State
+    from .catalog import CardInfo, Catalog
+
+
+class Ctx:
+    """Who and what a rule is evaluated for.
+
+    A plain class, not a dataclass: compiled with mypyc, a dataclass names its fields' classes
+    when its module is imported, and `State` and `Catalog` are not loaded yet (mypyc issue 1209).
+    """
+
+    def __init__(self, state: State, catalog: Catalog, player: int, card: int | None = None,
+                 roles: dict[str, int] | None = None, it: Any = None,
+                 doer: int | None = None) -> None:
+        self.state = state
+        self.catalog = catalog
+        self.player = player                # "you"
+        self.card = card                    # "this card"
+        self.roles: dict[str, int] = {} if roles is None else roles  # opponent, winner, ...
+        self.it = it                        # the last card or amount mentioned
+        self.doer = doer                    # the player doing a step ("their"), when not "you"
+
+    def with_player(self, seat: int) -> Ctx:
+        return Ctx(self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer)
+
+    def info(self, copy: int) -> CardInfo:
+        return self.catalog.info(copy)
+
+
+Cond = Callable[[Ctx], bool]
+Num = Callable[[Ctx], int]
+CardTest = Callable[[Ctx, int], bool]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# What module-level functions mean: compiled with mypyc, they take no attribute (closures do).
+_SAID_FUNCTIONS: dict[Any, str] = {}
+
+
+def said(fn: F, text: str) -> F:
+    """Attach to a compiled closure what it means in plain words."""
+    try:
+        setattr(fn, "says", text)  # noqa: B010  (a function attribute, read by `says`)
+    except AttributeError:
+        _SAID_FUNCTIONS[fn] = text
+    return fn
+
+
+def says(fn: Any) -> str:
+    """What a compiled closure means, in plain words."""
+    text = getattr(fn, "says", None)
+    return str(text) if text is not None else _SAID_FUNCTIONS.get(fn, "?")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The nouns a pack declares, so that phrases are checked word by word when they compile.
+
+    Without a lexicon (conditions written in a scenario file), card words are looked up in the
+    catalogue during play instead."""
+
+    types: frozenset[str] = frozenset()
+    keywords: frozenset[str] = frozenset()
+    counters: tuple[str, ...] = ()
+    resources: frozenset[str] = frozenset()
+    dice: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (die, its faces' texts)
+    columns: tuple[tuple[str, int], ...] = ()            # board space -> its value
+    columns_agree: bool = True          # every side of the board gives a space one value
+
+    @classmethod
+    def of(cls, game: dict[str, Any]) -> Lexicon:
+        dice = tuple((str(name), tuple(str(f) for f in (spec or {}).get("faces") or []))
+                     for name, spec in (game.get("dice") or {}).items())
+        boards = ((game.get("achievements") or {}).get("boards") or {}).values()
+        columns: dict[str, int] = {}
+        agree = True
+        for board in boards:
+            for space, value in ((board or {}).get("spaces") or {}).items():
+                agree = agree and columns.get(str(space), value) == value
+                columns[str(space)] = int(value)
+        return cls(frozenset(str(t) for t in game.get("card_types") or []),
+                   frozenset(str(k) for k in game.get("keywords") or []),
+                   tuple(str(c) for c in game.get("counters") or {}),
+                   frozenset(str(r) for r in game.get("resources") or []),
+                   dice, tuple(columns.items()), agree)
+
+    def face_kind(self, die: str, face: int) -> str:
+        """What a die's face shows, its amount aside: "2 population" -> "population"."""
+        faces = dict(self.dice).get(die, ())
+        text = faces[face] if 0 <= face < len(faces) else ""
+        first, _, rest = text.partition(" ")
+        return rest if first.isdigit() else text
+
+    def card_word(self, word: str) -> bool | None:
+        """Whether a singular word names a kind of card (None: no lexicon to ask)."""
+        if not self.types and not self.keywords:
+            return None
+        base = word[4:] if word.startswith("non-") else word
+        return base in self.types or base in self.keywords or f"non-{base}" in self.keywords
+
+    def counter(self, words: tuple[str, ...]) -> str | None:
+        text = " ".join(words)
+        for name in self.counters:
+            if text in (name, singular(name)) or singular(text) == singular(name):
+                return name
+        return None
+
+
+NO_LEXICON = Lexicon()
+
+
+# ------------------------------------------------------------------ players
+
+
+PLAYER_ROLES = ("opponent", "winner", "loser", "attacker", "defender")
+
+
+def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list[int]], str]:
+    """Compile a phrase naming players: (candidates, mode) where mode is all, choose or one."""
+    if isinstance(np, ast.Pronoun):
+        if np.word == "you":
+            return said(lambda ctx: [ctx.player], "you"), "one"
+        raise cannot(np, "\"it\" does not name a player")
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or not isinstance(
+            np.heads[0], tuple):
+        raise cannot(np, "this phrase does not name players")
+    words = tuple(singular(w) for w in np.heads[0])
+    noun = words[-1]
+    known_tails = (ast.OfChoice, ast.Superlative, ast.WhoOwns, ast.WhoHas, ast.WhoDid,
+                   ast.InTurnOrder)
+    for tail in np.tails:
+        if not isinstance(tail, known_tails):
+            raise cannot(np, "a phrase naming players cannot say where they are")
+    chosen = any(isinstance(t, ast.OfChoice) for t in np.tails)
+    superlative = next((t for t in np.tails if isinstance(t, ast.Superlative)), None)
+    if np.determiner == "the" and len(words) == 1 and noun in PLAYER_ROLES and \
+            superlative is None and not chosen and len(np.tails) == 0:
+        return said(lambda ctx: [ctx.roles[noun]] if noun in ctx.roles else [],
+                    f"the {noun}"), "one"
+    if words == ("active", "player") and np.determiner == "the" and not np.tails:
+        return said(lambda ctx: [ctx.state.active], "the active player"), "one"
+    if noun not in ("player", "opponent") or any(w not in ("other",) for w in words[:-1]):
+        raise cannot(np, f'"{" ".join(np.heads[0])}" does not name players the game knows')
+    others = noun == "opponent" or "other" in words or np.determiner == "another"
+    conds: list[tuple[Cond, str]] = []
+    for tail in np.tails:
+        if isinstance(tail, ast.WhoOwns):
+            conds.append((compile_owns(tail.options, lex), "who own"))
+        elif isinstance(tail, ast.WhoHas):
+            conds.append((_compile_has(tail.comparator, tail.value, lex), "who have"))
+        elif isinstance(tail, ast.WhoDid):
+            conds.append((_did_fact(tail.verb, None, False, tail, lex, tail.negated), "who"))
+    measure = quantity_of_words(superlative.words, superlative, lex) if superlative else None
+    best_of = (max if superlative and superlative.kind in ("most", "highest") else min)
+
+    def candidates(ctx: Ctx) -> list[int]:
+        n = len(ctx.state.players)
+        seats = [(ctx.player + k) % n for k in range(n)]         # in turn order from you
+        if others:
+            seats = seats[1:]
+        for cond, _ in conds:
+            seats = [s for s in seats if cond(ctx.with_player(s))]
+        if measure is not None:
+            values = {s: measure(ctx.with_player(s)) for s in seats}
+            if values:
+                best = best_of(values.values())
+                seats = [s for s in seats if values[s] == best]
+        return seats
+
+    # read back in the singular: "each opponent who owns ...", "an opponent of your choice"
+    text = ("other player" if others and noun == "player" else
+            "opponent" if others else "player") + (" of your choice" if chosen else "")
+    for cond, _ in conds:
+        text += f" who {says(cond)}"
+    if superlative is not None:
+        text += f" with the {superlative.kind} {says(measure).removeprefix('the number of ')}"
+    if np.determiner in ("each", "every", "all") or (np.possessive and noun == "opponent"):
+        if chosen or superlative is not None:
+            raise cannot(np, "each of them, or one of your choice? not both")
+        return said(candidates, f"each {text}"), "all"
+    if np.determiner == "the" and superlative is not None:
+        return said(candidates, f"the {text} (on a tie, of your choice)"), "choose"
+    if chosen or np.determiner in ("a", "an", "another", "any"):
+        return said(candidates, one_of(text)), "choose"
+    raise cannot(np, f'which players "{" ".join(np.heads[0])}" names is unclear '
+                     '(say "each", "an ... of your choice", "the ... with the most ...")')
+
+
+# ------------------------------------------------------------------ cards
+
+
+STATE_WORDS = ("active", "decadent", "tilted", "untilted")
+
+
+@dataclass(frozen=True)
+class CardWords:
+    """What the words of a card noun ask for: a test on each card, and which of a
+    civilization's cards (every card, active, decadent, tilted or untilted ones)."""
+
+    test: CardTest
+    state: str | None                   # None: every card of the civilization
+    text: str
+
+
+def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXICON,
+               allow: tuple[str, ...] = ()) -> CardWords:
+    """Compile the words of a card noun ("active population bonus cards"), each word consumed.
+
+    A word is a state (active, decadent, tilted, untilted), a card type or keyword of the pack
+    (or "non-" one), "bonus" with the resource before it, or "card". `allow` lets a verb accept
+    one more word it honours itself (e.g. "unresolved")."""
+    tests: list[CardTest] = []
+    parts: list[str] = []
+    states: list[str] = []
+    plain = [singular(w) for w in words]
+    i = 0
+    while i < len(plain):
+        word = plain[i]
+        nxt = plain[i + 1] if i + 1 < len(plain) else None
+        if word == "card" or word in allow:
+            if word != "card":
+                parts.append(word)
+        elif word in STATE_WORDS:
+            states.append(word)
+        elif nxt == "bonus" and (word in lex.resources or lex.counter((word,)) or (
+                not lex.resources and not lex.counters)):
+            tests.append(_bonus_test(word))
+            parts.append(f"with a {word} bonus")
+            i += 1
+        elif word == "bonus":
+            tests.append(_bonus_test(None))
+            parts.append("with a bonus")
+        else:
+            known = lex.card_word(word)
+            if known is False:
+                raise cannot(node, f'"{word}" is not a kind of card (a card type or keyword)')
+            tests.append(_kind_test(word))
+            parts.append(word)
+        i += 1
+    state = None
+    if states:
+        if len(set(states)) > 1 and set(states) != {"active", "tilted"} and \
+                set(states) != {"active", "untilted"}:
+            raise cannot(node, f'cards both {" and ".join(sorted(set(states)))}')
+        state = "tilted" if "tilted" in states else "untilted" if "untilted" in states \
+            else states[0]
+    kinds = [p for p in parts if not p.startswith("with")]
+    withs = [p for p in parts if p.startswith("with")]
+    text = " ".join([*(states if states else []), *kinds, "cards", *withs])
+
+    def test(ctx: Ctx, c: int) -> bool:
+        return all(t(ctx, c) for t in tests)
+    return CardWords(test, state, text)
+
+
+def one_card(cards: str) -> str:
+    """ "active figure cards" read as one of them: "an active figure card"."""
+    single = cards.replace("cards", "card", 1)
+    return ("an " if single[:1] in "aeiou" else "a ") + single
+
+
+def _bonus_test(kind: str | None) -> CardTest:
+    return lambda ctx, c: ctx.info(c).has_bonus(kind)
+
+
+def _kind_test(word: str) -> CardTest:
+    if word.startswith("non-"):
+        base = word[4:]
+        return lambda ctx, c: not _is(ctx, c, base)
+    return lambda ctx, c: _is(ctx, c, word)
+
+
+def card_filter(words: tuple[str, ...], node: Any = None,
+                lex: Lexicon = NO_LEXICON, allow: tuple[str, ...] = ()) -> CardTest:
+    """A predicate on copies from the words of a noun, state words excepted."""
+    found = card_words(words, node, lex, allow)
+    return said(found.test, found.text)
+
+
+def _is(ctx: Ctx, copy: int, word: str) -> bool:
+    """A card is a <word>: its type, one of its keywords, or "transmissible" and the like."""
+    info = ctx.info(copy)
+    if word == info.type or word in info.keywords:
+        return True
+    if word in ctx.catalog.types or word in ctx.catalog.keywords:
+        return False
+    return ("non-" + word) in ctx.catalog.keywords and ("non-" + word) not in info.keywords
+
+
+def civ_cards(ctx: Ctx, seat: int, state: str | None) -> list[int]:
+    """The copies of a civilization in a state: every card, active, decadent, (un)tilted."""
+    player = ctx.state.players[seat]
+    if state is None:
+        return player.all_cards()
+    if state == "decadent":
+        return player.decadent_cards()
+    if state == "tilted":
+        return [c for c in player.active_cards() if c in player.tilted]
+    if state == "untilted":
+        return [c for c in player.active_cards() if c not in player.tilted]
+    return player.active_cards()
+
+
+def _head_words(np: Any) -> tuple[str, ...]:
+    if not isinstance(np, ast.NounPhrase) or not np.heads:
+        return ()
+    head = np.heads[-1]
+    return head if isinstance(head, tuple) else ()
+
+
+def _named(np: Any) -> str | None:
+    if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 and isinstance(np.heads[0],
+                                                                           ast.CardName):
+        return np.heads[0].name
+    return None
+
+
+# ------------------------------------------------------------------ zones
+
+
+@dataclass(frozen=True)
+class Zone:
+    """The cards of a zone a phrase names, for the player a rule speaks for."""
+
+    cards: Callable[[Ctx], list[int]]
+    text: str
+    shared: bool
+
+
+def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
+    """The cards of a zone named by a phrase: the deck, the discard pile, your events, any
+    civilization. Its determiner is consumed: your / their (the player the rule is about), any
+    (every player's), the (a shared zone)."""
+    words = " ".join(_head_words(np))
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.tails or np.count:
+        raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
+    if words in ("deck", "discard pile"):
+        if np.determiner not in ("the", None) or np.possessive:
+            raise cannot(np, f"there is one {words}, shared by every player")
+        if words == "deck":
+            return Zone(lambda ctx: ctx.state.deck, "the deck", True)
+        return Zone(lambda ctx: ctx.state.discard, "the discard pile", True)
+    if words in ("events", "legacy", "civilization"):
+        def own(ctx: Ctx, seat: int) -> list[int]:
+            player = ctx.state.players[seat]
+            if words == "civilization":
+                return player.all_cards()
+            return list(player.events if words == "events" else player.legacy)
+        if np.possessive in ("your", "their") and np.determiner is None:
+            return Zone(lambda ctx: own(ctx, ctx.player), f"{np.possessive} {words}", False)
+        if np.determiner == "any" and not np.possessive:
+            return Zone(lambda ctx: [c for p in ctx.state.players for c in own(ctx, p.seat)],
+                        f"any player's {words}", False)
+        raise cannot(np, f'whose {words}? say "your {words}" or "any {words}"')
+    raise cannot(np, f'"{words}" is not a zone the game knows')
+
+
+# ------------------------------------------------------------------ numbers
+
+
+def quantity_of_words(words: tuple[str, ...], node: Any = None,
+                      lex: Lexicon = NO_LEXICON) -> Num:
+    """How much a player has of a thing named by words: gold, points, active bonuses..."""
+    plain = tuple(singular(w) for w in words)
+    last = plain[-1] if plain else ""
+    text = " ".join(plain)
+    if not plain:
+        raise cannot(node, "how much of what?")
+    if last == "point":
+        found = card_words(plain[:-1], node, lex)
+        return said(lambda ctx: sum(card_points(ctx, c)
+                                    for c in civ_cards(ctx, ctx.player, found.state)
+                                    if found.test(ctx, c)),
+                    f"the points of {found.text}")
+    if text in ("card type", "type"):
+        return said(lambda ctx: len({ctx.info(c).type
+                                     for c in civ_cards(ctx, ctx.player, None)}),
+                    "the number of card types among the civilization's cards")
+    if last == "bonus":
+        return _bonuses(plain[:-1], node, lex)
+    if text in ("achievement token", "token"):
+        return said(lambda ctx: len(ctx.state.players[ctx.player].tokens),
+                    "the number of achievement tokens")
+    if text == "score":
+        return said(lambda ctx: ctx.state.players[ctx.player].score, "the score")
+    if last in ("die", "dice"):
+        return _dice(plain[:-1], node, lex)
+    counter = lex.counter(plain) if lex.counters else None
+    if counter is not None:
+        return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0),
+                    counter)
+    if lex.counters and last != "card" and lex.card_word(last) is False:
+        raise cannot(node, f'"{" ".join(words)}" is not a counter or a kind of card')
+    found = card_words(plain, node, lex)
+
+    def amount(ctx: Ctx) -> int:
+        counters = ctx.state.players[ctx.player].counters
+        if not lex.counters and text in counters:     # no lexicon: a counter by its name
+            return counters[text]
+        return sum(1 for c in civ_cards(ctx, ctx.player, found.state) if found.test(ctx, c))
+    return said(amount, f"the number of {found.text}")
+
+
+def _dice(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
+    """The turn's dice showing a face ("war dice", "golden age dice") or of a colour ("green
+    dice"); "dice" alone counts them all."""
+    if not lex.dice:
+        raise cannot(node, "dice are counted with the pack's dice (not in a scenario yet)")
+    what = " ".join(words)
+    names = dict(lex.dice)
+    kinds = {lex.face_kind(d, i) for d, faces in lex.dice for i in range(len(faces))}
+    if what and what not in names and what not in kinds:
+        raise cannot(node, f'"{what}" is neither a die nor a face of the pack\'s dice')
+
+    def count(ctx: Ctx) -> int:
+        return sum(1 for d in ctx.state.dice
+                   if not what or d["die"] == what or lex.face_kind(d["die"], d["face"]) == what)
+    return said(count, f"the number of {what + ' ' if what else ''}dice of the turn")
+
+
+def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
+    """The bonus symbols on a civilization's cards ("active population bonuses"): a coin of
+    2 gold is one symbol (AH: a bonus symbol is counted once, whatever its value)."""
+    kinds = [w for w in words if w not in STATE_WORDS]
+    states = [w for w in words if w in STATE_WORDS]
+    if len(kinds) > 1 or len(states) > 1:
+        raise cannot(node, "bonuses of one kind, in one state")
+    kind = kinds[0] if kinds else None
+    if kind is not None and lex.resources and kind not in lex.resources and \
+            lex.counter((kind,)) is None:
+        raise cannot(node, f'"{kind}" is not a resource or a counter')
+    state = states[0] if states else "active"
+    text = f"the number of {kind + ' ' if kind else ''}bonus symbols on your {state} cards"
+    return said(lambda ctx: sum(ctx.info(c).symbols(kind)
+                                for c in civ_cards(ctx, ctx.player, state)), text)
+
+
+def card_points(ctx: Ctx, copy: int) -> int:
+    """A card's points; a formula counts 0 for achievements (it is scored at an age's end)."""
+    points = ctx.info(copy).points
+    return points if isinstance(points, int) else 0
+
+
+def compile_value(node: Any, lex: Lexicon = NO_LEXICON) -> Num:
+    if isinstance(node, ast.Int):
+        return said(lambda ctx, v=node.value: v, str(node.value))
+    if isinstance(node, ast.Arith):
+        return _arith(node, None, lex)
+    if isinstance(node, ast.Rounded):
+        inner = node.value
+        if isinstance(inner, ast.Arith) and inner.op == "/":
+            return _arith(inner, node.direction, lex)
+        if isinstance(inner, ast.NounPhrase) and inner.determiner == "half of":
+            return _quantity(inner, lex, node.direction)
+        raise cannot(node, "only a division or a half is rounded")
+    if isinstance(node, ast.Limit):
+        limited, bound = compile_value(node.value, lex), compile_value(node.bound, lex)
+        if node.kind == "most":
+            return said(lambda ctx: min(limited(ctx), bound(ctx)),
+                        f"{says(limited)}, at most {says(bound)}")
+        return said(lambda ctx: max(limited(ctx), bound(ctx)),
+                    f"{says(limited)}, at least {says(bound)}")
+    if isinstance(node, ast.NounPhrase):
+        return _quantity(node, lex, None)
+    if isinstance(node, ast.Pronoun) and node.word == "it":
+        return said(lambda ctx: int(ctx.it or 0) if not isinstance(ctx.it, bool) else 0,
+                    "that amount")
+    raise cannot(node, "this is not a number the game can work out")
+
+
+def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
+    left, right = compile_value(node.left, lex), compile_value(node.right, lex)
+    op = node.op
+
+    def operand(part: Any, num: Num) -> str:       # brackets only where they group
+        return f"({says(num)})" if isinstance(part, ast.Arith) else says(num)
+    word = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}[op]
+    text = f"{operand(node.left, left)} {word} {operand(node.right, right)}"
+    if op == "+":
+        return said(lambda ctx: left(ctx) + right(ctx), text)
+    if op == "-":
+        return said(lambda ctx: left(ctx) - right(ctx), text)
+    if op == "*":
+        return said(lambda ctx: left(ctx) * right(ctx), text)
+    if rounding == "up":
+        return said(lambda ctx: -(-left(ctx) // max(1, right(ctx))), text + ", rounded up")
+    return said(lambda ctx: left(ctx) // max(1, right(ctx)), text + ", rounded down")
+
+
+def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
+    """your gold / the points of your cards / the number of cards in your events / 3 cards."""
+    if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
+        raise cannot(np, "a number is a count, a measure or a counter")
+    words = np.heads[0]
+    of = next((t for t in np.tails if isinstance(t, ast.Of)), None)
+    located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
+    others = [t for t in np.tails if t is not of and t is not located]
+    if others:
+        raise cannot(np, "a number cannot be chosen or compared here")
+    if np.possessive not in (None, "your", "their") or (
+            np.possessive and np.determiner not in (None, "all", "half of")):
+        raise cannot(np, "a number of your own things")
+    if np.determiner == "the" and of is not None:
+        if located is not None:
+            raise cannot(np, "say where on the counted thing: the number of cards in ...")
+        return _measure(np, tuple(singular(w) for w in words), of.of, lex)
+    if of is not None:
+        raise cannot(np, 'a measure reads "the <measure> of ..."')
+    if np.count is not None:
+        if located is not None:
+            raise cannot(np, "a fixed number cannot be somewhere")
+        return said(lambda ctx, v=np.count: v, f"{np.count}")
+    if np.determiner in ("a", "an") and located is None:
+        return said(lambda ctx: 1, "1")
+    if located is not None:
+        if np.determiner is not None:
+            raise cannot(np, 'count cards in a zone as "the number of cards in ..."')
+        return _count_in(words, located.where, np, lex)
+    base = quantity_of_words(words, np, lex)
+    if np.determiner == "half of":
+        up = rounding == "up"
+        return said(lambda ctx: (base(ctx) + 1) // 2 if up else base(ctx) // 2,
+                    f"half of {says(base)} rounded {'up' if up else 'down'}")
+    if np.determiner not in (None, "all"):
+        raise cannot(np, f'"{np.determiner}" before an amount')
+    return base
+
+
+def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon) -> Num:
+    if not isinstance(of, ast.NounPhrase) or len(of.heads) != 1 or not isinstance(
+            of.heads[0], tuple):
+        raise cannot(np, "the measure of what?")
+    inner = of.heads[0]
+    located = next((t for t in of.tails if isinstance(t, ast.Located)), None)
+    if len(of.tails) != (1 if located else 0) or of.possessive not in (None, "your", "their"):
+        raise cannot(of, "the measure of your own cards or tokens")
+    if measure == ("number",):
+        if located is not None:
+            return _count_in(inner, located.where, of, lex)
+        return quantity_of_words(inner, of, lex)
+    if located is not None:
+        raise cannot(of, "a measure of cards in a zone other than your civilization")
+    if measure == ("point",):
+        found = card_words(tuple(singular(w) for w in inner), of, lex)
+        return said(lambda ctx: sum(card_points(ctx, c)
+                                    for c in civ_cards(ctx, ctx.player, found.state)
+                                    if found.test(ctx, c)),
+                    f"the points of {found.text}")
+    if measure == ("space",) and tuple(singular(w) for w in inner) == ("marker",):
+        if not lex.columns or not lex.columns_agree:
+            raise cannot(np, "the value of a space needs one board whose sides agree")
+        columns = dict(lex.columns)
+        return said(lambda ctx: columns.get(ctx.state.players[ctx.player].space or "", 0),
+                    "the value of the space of the marker on the achievements board")
+    if measure == ("value",) and singular(inner[-1]) == "token":
+        if any(singular(w) not in ("achievement", "token") for w in inner):
+            raise cannot(of, "the value of which tokens?")
+        return said(lambda ctx: sum(ctx.state.players[ctx.player].tokens),
+                    "the value of the achievement tokens")
+    raise cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
+
+
+def _count_in(words: tuple[str, ...], where: Any, node: Any, lex: Lexicon) -> Num:
+    """The number of cards of a kind in a zone: 3 cards in your events."""
+    zone = zone_of(where, lex)
+    found = card_words(tuple(singular(w) for w in words), node, lex)
+    if found.state is not None:
+        raise cannot(node, f'"{found.state}" cards are in a civilization; say "your '
+                           f'{found.state} cards"')
+    return said(lambda ctx: sum(1 for c in zone.cards(ctx) if found.test(ctx, c)),
+                f"the number of {found.text} in {zone.text}")
+
+
+# ------------------------------------------------------------------ conditions
+
+
+def compile_condition(node: Any, lex: Lexicon = NO_LEXICON) -> Cond:
+    if isinstance(node, ast.Or):
+        items = [compile_condition(x, lex) for x in node.items]
+        return said(lambda ctx: any(f(ctx) for f in items),
+                    " or ".join(f"({says(f)})" for f in items))
+    if isinstance(node, ast.And):
+        items = [compile_condition(x, lex) for x in node.items]
+        return said(lambda ctx: all(f(ctx) for f in items),
+                    " and ".join(f"({says(f)})" for f in items))
+    if isinstance(node, ast.Not):
+        item = compile_condition(node.item, lex)
+        return said(lambda ctx: not item(ctx), f"not ({says(item)})")
+    if isinstance(node, ast.Owns):
+        return _for_subject(node.subject, compile_owns(node.options, lex), lex)
+    if isinstance(node, ast.OwnsNOf):
+        return _for_subject(node.subject, _owns_n_of(node), lex)
+    if isinstance(node, ast.Has):
+        return _for_subject(node.subject, _compile_has(node.comparator, node.value, lex), lex)
+    if isinstance(node, ast.IsIn):
+        return _compile_is_in(node, lex)
+    if isinstance(node, ast.Did):
+        return _for_subject(node.subject, _did_fact(node.verb, node.value, node.this_turn,
+                                                    node, lex, node.negated), lex)
+    if isinstance(node, ast.IsState):
+        return _compile_is_state(node, lex)
+    if isinstance(node, ast.Compare):
+        left, right = compile_value(node.subject, lex), compile_value(node.value, lex)
+        compare = COMPARATORS[node.comparator]
+        return said(lambda ctx: compare(left(ctx), right(ctx)),
+                    f"{says(left)} is {node.comparator} {says(right)}")
+    raise cannot(node, "this condition has no meaning in play")
+
+
+COMPARATORS: dict[str | None, Callable[[int, int], bool]] = {
+    None: lambda a, b: a >= b,
+    "at least": lambda a, b: a >= b,
+    "at most": lambda a, b: a <= b,
+    "more than": lambda a, b: a > b,
+    "fewer than": lambda a, b: a < b,
+    "less than": lambda a, b: a < b,
+    "exactly": lambda a, b: a == b,
+}
+
+
+def one_of(kind: str) -> str:
+    """ "other player ..." as one of them: "another player ...", "an opponent ..."."""
+    if kind.startswith("other "):
+        return "an" + kind
+    return ("an " if kind[:1] in "aeiou" else "a ") + kind
+
+
+def agree_with_you(text: str) -> str:
+    """A condition read for a third person ("owns a land") said of "you" ("own a land")."""
+    for third, plain in (("owns ", "own "), ("has ", "have ")):
+        if text.startswith(third):
+            return plain + text[len(third):]
+    return text
+
+
+def _for_subject(subject: Any, test: Cond, lex: Lexicon) -> Cond:
+    """Evaluate `test` for the players a condition's subject names ("a player has ...")."""
+    if isinstance(subject, ast.Pronoun) and subject.word == "you":
+        return said(test, f"you {agree_with_you(says(test))}")
+    if isinstance(subject, ast.NounPhrase) and subject.determiner == "no":
+        plain = replace(subject, determiner="each")
+        seats, _ = players_of(plain, lex)
+        return said(lambda ctx: not any(test(ctx.with_player(s)) for s in seats(ctx)),
+                    f"no {says(seats).removeprefix('each ')} {says(test)}")
+    seats, mode = players_of(subject, lex)
+    if mode == "all":
+        return said(lambda ctx: all(test(ctx.with_player(s)) for s in seats(ctx)),
+                    f"{says(seats)} {says(test)}")
+    if mode == "choose":
+        return said(lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
+                    f"at least one {says(seats).removeprefix('an').removeprefix('a ').strip()} "
+                    f"{says(test)}")
+    return said(lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
+                f"{says(seats)} {says(test)}")
+
+
+def _owns_named(name: str) -> Cond:
+    """A named card is owned when it is active (a decadent card loses its name)."""
+    return said(lambda ctx: any(ctx.info(c).name == name
+                                for c in ctx.state.players[ctx.player].active_cards()),
+                f'owns "{name}"')
+
+
+def compile_owns(options: tuple[Any, ...], lex: Lexicon = NO_LEXICON) -> Cond:
+    """you own "X" or "Y" / a land / 2 figures / an active figure / no wonder."""
+    tests: list[Cond] = []
+    for option in options:
+        name = _named(option)
+        if name is not None:
+            if option.tails or option.determiner or option.count:
+                raise cannot(option, "own a named card, as written in quotes")
+            tests.append(_owns_named(name))
+            continue
+        if not isinstance(option, ast.NounPhrase) or len(option.heads) != 1 or option.tails:
+            raise cannot(option, "own what? a named card or a number of a kind of card")
+        if option.determiner not in (None, "a", "an", "no") or option.possessive:
+            raise cannot(option, f'"{option.determiner or option.possessive}" before what '
+                                 "is owned")
+        found = card_words(tuple(singular(w) for w in _head_words(option)), option, lex)
+        count = option.count if option.count is not None else 1
+        if option.determiner == "no":
+            tests.append(said(lambda ctx, f=found: not any(
+                f.test(ctx, c) for c in civ_cards(ctx, ctx.player, f.state)),
+                f"owns no {found.text}"))
+            continue
+        owned = f"at least {count} {found.text}" if count > 1 else one_card(found.text)
+        tests.append(said(lambda ctx, f=found, n=count: sum(
+            1 for c in civ_cards(ctx, ctx.player, f.state) if f.test(ctx, c)) >= n,
+            f"owns {owned}"))
+    things = [says(t).removeprefix("owns ") for t in tests]      # "owns "A" or "B""
+    return said(lambda ctx: any(t(ctx) for t in tests), "owns " + " or ".join(things))
+
+
+def _owns_n_of(node: ast.OwnsNOf) -> Cond:
+    names, count = frozenset(node.names), node.count
+
+    def test(ctx: Ctx) -> bool:         # copies count: two Huntings are two of them (AH-K6)
+        return sum(1 for c in ctx.state.players[ctx.player].active_cards()
+                   if ctx.info(c).name in names) >= count
+    return said(test, f"owns at least {count} active copies of "
+                      + " or ".join(f'"{n}"' for n in node.names))
+
+
+def _compile_has(comparator: str | None, value: Any, lex: Lexicon) -> Cond:
+    if not isinstance(value, ast.NounPhrase):
+        raise cannot(value, "have what? an amount of a thing")
+    name = _named(value)
+    located = next((t for t in value.tails if isinstance(t, ast.Located)), None)
+    if name is not None:                # you have "X" in your events
+        if comparator is not None or value.determiner or value.count or \
+                len(value.tails) != (1 if located else 0):
+            raise cannot(value, "have a named card, in a zone")
+        if located is None:
+            return _owns_named(name)
+        zone = zone_of(located.where, lex)
+        return said(lambda ctx: any(ctx.info(c).name == name for c in zone.cards(ctx)),
+                    f'has "{name}" in {zone.text}')
+    if value.determiner == "no":
+        if comparator is not None:
+            raise cannot(value, '"no" and a comparison')
+        have = _quantity(replace(value, determiner=None), lex, None)
+        return said(lambda ctx: have(ctx) == 0, f"has no {says(have)}")
+    if value.determiner not in (None, "a", "an") or value.possessive:
+        raise cannot(value, f'"{value.determiner or value.possessive}" before what is had')
+    words = value.heads[0] if len(value.heads) == 1 and isinstance(value.heads[0],
+                                                                   tuple) else None
+    if words is None or len(value.tails) != (1 if located else 0):
+        raise cannot(value, "have an amount of a thing")
+    have = (_count_in(words, located.where, value, lex) if located is not None
+            else quantity_of_words(words, value, lex))
+    need = value.count if value.count is not None else 1
+    compare = COMPARATORS[comparator]
+    what = says(have).removeprefix("the number of ")
+    return said(lambda ctx: compare(have(ctx), need),
+                f"has {comparator or 'at least'} {need} {what}")
+
+
+def _compile_is_in(node: ast.IsIn, lex: Lexicon) -> Cond:
+    """"X" is in your events / this card is in your events."""
+    subject = node.subject
+    zone = zone_of(node.where, lex)
+    name = _named(subject)
+    if name is not None and isinstance(subject, ast.NounPhrase) and not subject.tails and \
+            not subject.determiner:
+        def test(ctx: Ctx) -> bool:
+            found = next((c for c in zone.cards(ctx) if ctx.info(c).name == name), None)
+            if found is not None:
+                ctx.it = found          # "if X is in your events: swap it ..."
+            return found is not None
+        return said(test, f'"{name}" is in {zone.text}')
+    if isinstance(subject, ast.NounPhrase) and subject.determiner == "this" and \
+            _head_words(subject) == ("card",) and not subject.tails:
+        return said(lambda ctx: ctx.card is not None and ctx.card in zone.cards(ctx),
+                    f"this card is in {zone.text}")
+    raise cannot(node, "ask whether a named card or this card is in a zone")
+
+
+# The facts of a turn the game records, by past verb: the flag of the turn.
+FACTS = {"acquired": "acquired", "passed": "passed", "won": "won"}
+
+
+def _did_fact(verb: str, value: Any, this_turn: bool, node: Any, lex: Lexicon,
+              negated: bool) -> Cond:
+    """you acquired nothing this turn / you have passed / every player has not passed."""
+    flag = FACTS.get(verb)
+    if flag is None:
+        raise cannot(node, f'"{verb}" is not a fact the game records (it records: '
+                           f'{", ".join(FACTS)})')
+    want = True
+    if verb == "won":                  # you won the game: among the winners, once it is over
+        if not (isinstance(value, ast.NounPhrase) and value.determiner == "the" and
+                value.heads == (("game",),) and not value.tails) or this_turn:
+            raise cannot(node, 'the game records who won the game: "you won the game"')
+        wins = not negated
+        return said(lambda ctx: (ctx.state.over and ctx.player in ctx.state.winners) == wins,
+                    "won the game" if wins else "did not win the game")
+    if verb == "acquired":
+        if not this_turn:
+            raise cannot(node, 'the game records acquisitions of this turn: add "this turn"')
+        words = _head_words(value)
+        if words == ("nothing",) and isinstance(value, ast.NounPhrase) and not value.tails:
+            want = False
+        elif value is not None and not (isinstance(value, ast.NounPhrase) and words in (
+                ("card",), ("something",)) and value.determiner in ("a", "an") and
+                not value.tails):
+            raise cannot(value, "the game records whether you acquired a card, not which")
+    elif value is not None:
+        raise cannot(value, f'"{verb}" takes no object')
+    if negated:
+        want = not want
+    if verb == "acquired":
+        text = "acquired a card this turn" if want else "acquired nothing this turn"
+    else:
+        text = "has passed" if want else "has not passed"
+    return said(lambda ctx: bool(ctx.state.players[ctx.player].flags.get(flag)) == want, text)
+
+
+def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
+    """the deck is empty / your events are not empty."""
+    if node.state != "empty":
+        raise cannot(node, f'"{node.state}" is not a state the game knows (try "empty")')
+    zone = zone_of(node.subject, lex)
+    if node.negated:
+        return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
+    return said(lambda ctx: not zone.cards(ctx), f"{zone.text} is empty")
+

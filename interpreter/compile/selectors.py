@@ -1,0 +1,282 @@
+"""Noun phrases of steps compiled, when a game loads, into selectors of cards and players.
+
+"one of your active cards, preferring population bonus cards", "each unresolved calamity in
+your events", "\"Pompei\" in any civilization", "this card", "a transmissible card in another
+player's events": each becomes a `CardSelector` whose `select(ctx)` lists the copies it can
+mean now (the chooser picks among them unless it means each of them). Every word is consumed
+or the phrase is a located error: play never reads a phrase again.
+
+"your" is the player the rule speaks for, "their" the player doing the step ("each opponent
+destroys one of their active cards").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rules_dsl import ast
+from rules_dsl.vocabulary import singular
+
+from ..core.errors import cannot
+from .meaning import (
+    NO_LEXICON,
+    Ctx,
+    Lexicon,
+    card_points,
+    card_words,
+    civ_cards,
+    compile_condition,
+    players_of,
+    says,
+)
+
+Select = Callable[[Ctx], list[int]]
+
+
+@dataclass(frozen=True)
+class CardSelector:
+    """The copies a card phrase means: all of them (`many`) or one that is picked, by the
+    doer, or by the rule's player when the phrase says "of your choice" (`yours`). `where`
+    is the zone the phrase names ("your events", "your civilization", "the deck"...)."""
+
+    select: Select
+    many: bool
+    text: str
+    where: str = ""
+    yours: bool = False
+
+    def chooser(self, player: int, doer: int) -> int:
+        """Who picks the card: the rule's player for "of your choice", else the doer."""
+        return player if self.yours else doer
+
+
+PLAYER_ZONES = ("events", "civilization", "legacy")
+
+
+def me(ctx: Ctx) -> int:
+    """The player doing the step ("their"), else the player the rule speaks for."""
+    return ctx.doer if ctx.doer is not None else ctx.player
+
+
+def zone_cards(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Select, str]:
+    """The cards of a zone phrase: your events, their civilization, any civilization, another
+    player's events, another civilization, the deck, the discard pile. A civilization's cards
+    are all of them, decadent ones included (a card named in quotes is looked for among the
+    active ones: a decadent card has lost its name)."""
+    if not isinstance(np, ast.NounPhrase) or np.tails or np.count is not None:
+        raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
+    heads = np.heads
+    owner: str | None
+    if len(heads) == 2 and heads[0] == ("player",) and np.determiner == "another" and \
+            isinstance(heads[1], tuple):
+        owner, zone = "others", " ".join(heads[1])
+    elif len(heads) == 1 and isinstance(heads[0], tuple):
+        zone = " ".join(heads[0])
+        owner = {"any": "all", "another": "others", None: None}.get(np.determiner, "?")
+        if np.possessive in ("your", "their") and np.determiner is None:
+            owner = np.possessive
+        if zone in ("deck", "discard pile"):
+            if np.determiner != "the" or np.possessive:
+                raise cannot(np, f"there is one {zone}, shared by every player: the {zone}")
+            if zone == "deck":
+                return (lambda ctx: list(ctx.state.deck)), "the deck"
+            return (lambda ctx: list(ctx.state.discard)), "the discard pile"
+    else:
+        raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
+    if zone not in PLAYER_ZONES:
+        raise cannot(np, f'"{zone}" is not a zone the game knows')
+    if owner not in ("your", "their", "all", "others"):
+        raise cannot(np, f'whose {zone}? say "your {zone}", "any {zone}" or "another '
+                         f'player\'s {zone}"')
+
+    def of(ctx: Ctx, seat: int) -> list[int]:
+        player = ctx.state.players[seat]
+        if zone == "civilization":
+            return player.all_cards()
+        return list(player.events if zone == "events" else player.legacy)
+
+    if owner == "your":
+        return (lambda ctx: of(ctx, ctx.player)), f"your {zone}"
+    if owner == "their":
+        return (lambda ctx: of(ctx, me(ctx))), f"their {zone}"
+    if owner == "all":
+        return (lambda ctx: [c for p in ctx.state.players for c in of(ctx, p.seat)]), \
+            f"any player's {zone}"
+    return (lambda ctx: [c for p in ctx.state.players if p.seat != me(ctx)
+                         for c in of(ctx, p.seat)]), f"another player's {zone}"
+
+
+def decadent(ctx: Ctx, copy: int) -> bool:
+    return any(copy in pile[1:] for p in ctx.state.players for pile in p.civilization)
+
+
+def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None,
+                  never_decadent: bool = False) -> CardSelector:
+    """Compile a card phrase; `zone` is a zone phrase given by a role ("from another
+    civilization") when the phrase itself names none. `never_decadent`: the verb can never
+    reach a card in decadence (destroy, AH-K8), so such cards are no candidates at all,
+    before any preference or comparison, and a phrase naming only them is an error."""
+    if isinstance(np, ast.Pronoun):
+        if np.word != "it":
+            raise cannot(np, '"you" is not a card')
+        return CardSelector(lambda ctx: [ctx.it] if isinstance(ctx.it, int) and
+                            not isinstance(ctx.it, bool) else [], False, "that card")
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
+        raise cannot(np, "this phrase does not name cards")
+    if np.determiner == "this":
+        if np.heads != (("card",),) or np.tails:
+            raise cannot(np, '"this" names this card: "this card"')
+        return CardSelector(lambda ctx: [ctx.card] if ctx.card is not None else [], False,
+                            "this card")
+    located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
+    superlative = next((t for t in np.tails if isinstance(t, ast.Superlative)), None)
+    preferring = next((t for t in np.tails if isinstance(t, ast.Preferring)), None)
+    chosen = next((t for t in np.tails if isinstance(t, ast.OfChoice)), None)
+    for tail in np.tails:
+        if tail not in (located, superlative, preferring, chosen):
+            raise cannot(tail, "a card phrase cannot say this")
+    if located is not None and zone is not None:
+        raise cannot(np, "the card's zone is said twice")
+    where = located.where if located is not None else zone
+    head = np.heads[0]
+    many = np.determiner in ("each", "all", "every")
+    if np.count is not None or np.determiner not in (None, "a", "an", "one of", "each",
+                                                      "all", "every"):
+        raise cannot(np, f'"{np.determiner or np.count}" cards: say "one of", "a" or "each"')
+    if np.determiner is None and not isinstance(head, ast.CardName):
+        raise cannot(np, 'how many of them? say "one of your ... cards", "a card in ..." or '
+                         '"each card in ..." ("all your ... cards")')
+    if chosen is not None and (many or isinstance(head, ast.CardName)):
+        raise cannot(chosen, '"of your choice" picks one card among several: "one of their '
+                             'active cards of your choice"')
+    yours = chosen is not None
+    if isinstance(head, ast.CardName):
+        if where is None or np.possessive or np.determiner not in (None,):
+            raise cannot(np, f'where is "{head.name}"? say "\\"{head.name}\\" in any '
+                             'civilization" or "from another civilization"')
+        zone_select, zone_text = zone_cards(where, lex)
+        name = head.name
+        return CardSelector(lambda ctx: [c for c in zone_select(ctx)
+                                         if ctx.info(c).name == name and not decadent(ctx, c)],
+                            False, f'"{name}" in {zone_text}', zone_text)
+    found = card_words(tuple(singular(w) for w in head), np, lex, allow=("unresolved",))
+    unresolved = "unresolved" in (singular(w) for w in head)
+    if where is not None:
+        if np.possessive:
+            raise cannot(np, "the cards' owner is said twice")
+        if found.state is not None:
+            raise cannot(np, f'"{found.state}" cards are in a civilization; say "one of '
+                             f'your {found.state} cards"')
+        base, base_text = zone_cards(where, lex)
+    elif np.possessive in ("your", "their"):
+        owner = np.possessive
+        state = found.state
+
+        def base(ctx: Ctx) -> list[int]:
+            return civ_cards(ctx, ctx.player if owner == "your" else me(ctx), state)
+        base_text = f"{owner} civilization"
+    else:
+        raise cannot(np, 'whose cards? say "one of your active cards" or "a card in your '
+                         'events"')
+    if never_decadent and found.state == "decadent":
+        raise cannot(np, "a card in decadence can never be destroyed (AH-K8): no card is "
+                         "ever chosen this way")
+    if unresolved and base_text not in ("your events", "their events"):
+        raise cannot(np, '"unresolved" cards are calamities still in the events zone since '
+                         'the turn began: "each unresolved calamity in your events"')
+    started_seat = (lambda ctx: ctx.player) if base_text == "your events" else me
+    test = found.test
+    pick_best = None
+    if superlative is not None:
+        if tuple(singular(w) for w in superlative.words) != ("point",) or \
+                superlative.kind not in ("most", "fewest", "highest", "lowest"):
+            raise cannot(superlative, "cards are compared by their points")
+        pick_best = max if superlative.kind in ("most", "highest") else min
+    prefer = _preferences(preferring, lex) if preferring is not None else None
+
+    def select(ctx: Ctx) -> list[int]:
+        cards = [c for c in base(ctx) if test(ctx, c)]
+        if never_decadent:
+            cards = [c for c in cards if not decadent(ctx, c)]
+        if unresolved:
+            started = ctx.state.players[started_seat(ctx)].flags.get("turn_start_events", [])
+            cards = [c for c in cards if c in started]
+        if pick_best is not None and cards:
+            values = {c: card_points(ctx, c) for c in cards}
+            best = pick_best(values.values())
+            cards = [c for c in cards if values[c] == best]
+        if prefer is not None:
+            cards = prefer(ctx, cards)
+        return cards
+
+    text = ("each of the " if many else "one of the ") + f"{found.text} in {base_text}"
+    if never_decadent and found.state is None and "civilization" in base_text:
+        text += " that are not in decadence"
+    if superlative is not None:
+        text += f" with the {superlative.kind} points"
+    if yours:
+        text += ", of your choice"
+    if prefer is not None:
+        text += f", {says(prefer)}"
+    return CardSelector(select, many, text, base_text, yours)
+
+
+def _preferences(pref: ast.Preferring, lex: Lexicon) -> Callable[[Ctx, list[int]], list[int]]:
+    """AH-K7: the first kind of the list the player has, else any of their cards."""
+    kinds = [card_words(tuple(singular(w) for w in words), pref, lex)
+             for words in pref.preferences]
+    for kind in kinds:
+        if kind.state is not None:
+            raise cannot(pref, "a preference is a kind of card")
+    guard = compile_condition(pref.condition, lex) if pref.condition is not None else None
+    unless = pref.unless
+
+    def prefer(ctx: Ctx, cards: list[int]) -> list[int]:
+        if guard is not None and guard(ctx) == unless:
+            return cards
+        for kind in kinds:
+            chosen = [c for c in cards if kind.test(ctx, c)]
+            if chosen:
+                return chosen
+        return cards
+
+    text = "preferring " + ", then ".join(k.text for k in kinds)
+    if guard is not None:           # the preference holds only while the condition says so
+        text += (f", unless {says(guard)} (then any of them)" if unless
+                 else f", if {says(guard)} (otherwise any of them)")
+    setattr(prefer, "says", text)  # noqa: B010
+    return prefer
+
+
+@dataclass(frozen=True)
+class Receiver:
+    """Who receives in "to another player", "to the winner's civilization", "to you"."""
+
+    seats: Callable[[Ctx], list[int]]
+    mode: str                   # one | all | choose
+    zone: str                   # events | civilization
+    text: str
+    yours: bool = False         # "a player of your choice": the rule's player picks
+
+    def chooser(self, player: int, doer: int) -> int:
+        """Who picks the receiver: the rule's player for "of your choice", else the doer."""
+        return player if self.yours else doer
+
+
+def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_zone: str = "events") -> Receiver:
+    if isinstance(np, ast.Pronoun) and np.word == "you":
+        return Receiver(lambda ctx: [ctx.player], "one", default_zone, "you")
+    yours = isinstance(np, ast.NounPhrase) and any(isinstance(t, ast.OfChoice)
+                                                   for t in np.tails)
+    if isinstance(np, ast.NounPhrase) and len(np.heads) == 2 and isinstance(np.heads[1], tuple):
+        zone = " ".join(np.heads[1])
+        if zone not in ("events", "civilization"):
+            raise cannot(np, f'a card goes to a player\'s events or civilization, not "{zone}"')
+        owner = ast.NounPhrase(np.determiner, np.count, np.possessive, np.heads[:1], np.tails,
+                               span=np.span)
+        seats, mode = players_of(owner, lex)
+        return Receiver(seats, mode, zone, f"{says(seats)}'s {zone}", yours)
+    seats, mode = players_of(np, lex)
+    return Receiver(seats, mode, default_zone, says(seats), yours)

@@ -1,0 +1,199 @@
+"""Ages and rounds: setting an age up, ending a round, scoring an age, ending the game.
+
+The age's setup is the pack's `setup` program; a round is its "round" phase. What ends an age
+is data: the board's last token (or the variant's per-age value), an empty deck, or the pack's
+`age_end` condition.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..compile.meaning import Ctx
+
+if TYPE_CHECKING:
+    from rules_dsl.diagnostics import Diagnostic
+    from rules_dsl.pack import Pack
+
+    from ..core.state import State
+    from .game import Game
+
+# The phase a round runs: the engine asks every pack for a phase of this name.
+ROUND_PHASE = "round"
+
+
+def missing_round_phase(pack: Pack) -> Diagnostic | None:
+    """The error of a pack with no phase named ROUND_PHASE, placed at its phases."""
+    if ROUND_PHASE in pack.phases:
+        return None
+    doc, path = pack.place("phases")
+    return doc.diagnostic(path, f'the game has no phase named "{ROUND_PHASE}": the engine '
+                                "starts every round with it", code="phase", key=True,
+                          hint=f'name the phase that runs a round "{ROUND_PHASE}" (the '
+                               f"phases: {', '.join(pack.phases) or 'none'})")
+
+
+SETUP = "setup"             # the program that deals an age
+ROUND = f"phase:{ROUND_PHASE}"   # the program of a round
+# The programs the game itself starts on an empty stack: never above another rule's frame.
+ROOT_PROGRAMS = (SETUP, ROUND)
+
+
+def age_id(game: Game, state: State) -> str:
+    return game.ages[state.age]
+
+
+def last_token(game: Game, state: State) -> int | None:
+    achievements = game.pack.game.get("achievements") or {}
+    in_order = achievements.get("last_tokens")
+    if in_order:                        # the nth age played ends with the nth value
+        return in_order[min(state.age, len(in_order) - 1)]
+    return achievements.get("last_token")
+
+
+def start_age(game: Game, state: State, first: bool = False) -> None:
+    """Deal the age: counters, tokens, board, the deck and events zones (the pack's setup)."""
+    age = age_id(game, state)
+    game.say(state, f"{_age_name(game, age)} begins.")
+    counters = game.pack.game.get("counters") or {}
+    achievements = game.pack.game.get("achievements") or {}
+    board = (achievements.get("boards") or {}).get(game.board_side or "", {})
+    for player in state.players:
+        for name, spec in counters.items():
+            if first or not (spec or {}).get("keep_between_ages"):
+                player.counters[name] = int((spec or {}).get("start", 0))
+        player.tokens = list(achievements.get("start_tokens") or [])
+        player.space = board.get("start") if board else None
+        player.flags = {}
+    _deal_tokens(game, state, board)
+    state.deck = []
+    state.marks = {}
+    state.frames = [game.frame(SETUP, state.active)] if SETUP in game.programs else []
+
+
+def _deal_tokens(game: Game, state: State, board: dict) -> None:
+    """One token of each value, drawn at random, on each space of that column (AH-S3)."""
+    state.board = {}
+    if not board:
+        return
+    age = age_id(game, state)
+    limit = last_token(game, state)
+    pool: dict[int, list[int]] = {}
+    for token in game.pack.tokens:
+        if token.ages is not None and age not in token.ages:
+            continue
+        if limit is not None and token.value > limit:
+            continue
+        pool.setdefault(token.value, []).append(game.pack.tokens.index(token))
+    rng = state.random()
+    for value, indexes in sorted(pool.items()):
+        rng.shuffle(indexes)
+        spaces = sorted(s for s, column in board["spaces"].items()
+                        if column == value and s != board.get("start"))
+        for space, index in zip(spaces, indexes, strict=False):
+            state.board[str(space)] = index
+    state.store_random(rng)
+
+
+def _age_name(game: Game, age: str) -> str:
+    return next((a.name for a in game.pack.ages if a.id == age), age)
+
+
+def end_of_round(game: Game, state: State) -> None:
+    """After a round: end the age (and perhaps the game), or start the next round."""
+    if state.round > 0 and _age_ends(game, state):
+        why = state.marks.get("age_over")
+        if isinstance(why, str):
+            game.say(state, f"{_age_name(game, age_id(game, state))} ends: {why}.")
+        score_age(game, state)
+        if state.age + 1 >= len(game.ages):
+            finish(game, state)
+            return
+        next_age(game, state)
+        return
+    if state.round > 0:
+        state.active = (state.active + 1) % len(state.players)
+    state.round += 1
+    game.say(state, f"Round {state.round}: {game.player_name(state.active)} is the active "
+                    "player.")
+    state.frames.append(game.frame(ROUND, state.active))
+
+
+def age_event(game: Game, state: State, event: str, why: str) -> None:
+    """An event that may end the age at the end of the round, if the pack says it does
+    (`age_ends: [deck emptied, last token taken]`)."""
+    if event in (game.pack.game.get("age_ends") or []):
+        state.marks["age_over"] = why
+
+
+def _age_ends(game: Game, state: State) -> bool:
+    return bool(state.marks.get("age_over"))
+
+
+def end_of_turn(game: Game, state: State) -> None:
+    """The pack's `age_end` condition ends the age with the turn in which it holds (AH-V1):
+    the rest of the round is not played."""
+    test = game.formulas.age_end
+    if test is not None and test(Ctx(state, game.catalog, state.active)):
+        state.marks["age_over"] = "the age's end condition holds"
+        state.frames = []
+        game.note("age end", why="condition")
+
+
+def score_age(game: Game, state: State) -> None:
+    """Each player adds the pack's age score (AH-E2)."""
+    age = age_id(game, state)
+    for player in state.players:
+        points = age_points(game, state, player.seat)
+        player.score += points
+        player.age_scores.append(points)
+        game.say(state, f"End of {_age_name(game, age)}: {game.player_name(player.seat)} "
+                        f"scores {points} (total {player.score}).")
+
+
+def age_points(game: Game, state: State, seat: int) -> int:
+    """What the pack's age scoring would give a player if the age ended now."""
+    formula = game.formulas.score
+    points = formula(Ctx(state, game.catalog, seat)) if formula else 0
+    return points + _formula_points(game, state, seat)
+
+
+def _formula_points(game: Game, state: State, seat: int) -> int:
+    """Cards whose points are a formula (Al-Khawarizmi) are worked out at scoring."""
+    total = 0
+    for copy in state.players[seat].all_cards():
+        formula = game.formulas.points.get(game.catalog.copies[copy])
+        if formula is not None:
+            total += formula(Ctx(state, game.catalog, seat, copy))
+    return total
+
+
+def next_age(game: Game, state: State) -> None:
+    """AH-E3: events discarded; decadent cards and cards without bonus discarded; the rest
+    becomes the legacy of the past (the old legacy leaves); then the next age is dealt."""
+    for player in state.players:
+        player.events = []
+        keep = [pile[0] for pile in player.civilization
+                if game.catalog.info(pile[0]).bonus_symbols > 0]
+        player.legacy = keep
+        player.civilization = []
+        player.tilted = []
+    state.discard = []
+    state.age += 1
+    start_age(game, state)
+    state.active = (state.active + 1) % len(state.players)
+    state.round = 0
+
+
+def finish(game: Game, state: State) -> None:
+    """Most points wins; ties go to the best token, then the next best (AH-E6)."""
+    def rank(seat: int) -> tuple[int, list[int]]:
+        player = state.players[seat]
+        return player.score, sorted(player.tokens, reverse=True)
+    best = max(rank(p.seat) for p in state.players)
+    state.winners = [p.seat for p in state.players if rank(p.seat) == best]
+    state.over = True
+    state.frames = []
+    names = " and ".join(game.player_name(s) for s in state.winners)
+    game.say(state, f"The game is over: {names} {'win' if len(state.winners) > 1 else 'wins'} "
+                    f"with {best[0]} points.")

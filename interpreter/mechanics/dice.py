@@ -1,0 +1,114 @@
+"""Dice and result tokens: what the pack's dice are, rolling them, reading their faces.
+
+A face is written in the pack as what it gives ("2 population", "culture", "3 gold") or as the
+name of an action face ("re-roll", "x2", "golden age", "war"). The action faces are the
+mechanics this module and the action phase know by those names; what a face gives is a name the
+pack declares (a resource, or the money).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..core.state import State
+    from .game import Game
+
+ACTION_FACES = ("re-roll", "x2", "golden age", "war", "blank")
+
+
+class Face:
+    """What a die's face shows (a value: never changed; a plain class, so that the compiled
+    core compares and hashes it natively)."""
+
+    __slots__ = ("amount", "is_action", "kind")
+
+    def __init__(self, kind: str, amount: int = 1) -> None:
+        self.kind = kind                # a resource, the money, or an action face
+        self.amount = amount
+        self.is_action = kind in ACTION_FACES
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Face) and self.kind == other.kind and self.amount == other.amount
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.amount))
+
+    def __repr__(self) -> str:
+        return f"Face(kind={self.kind!r}, amount={self.amount})"
+
+
+@lru_cache(maxsize=1024)
+def parse_face(text: str) -> Face:
+    text = text.strip()
+    if text in ACTION_FACES:
+        return Face(text, 0)
+    match = re.fullmatch(r"(\d+)\s+(.+)", text)
+    if match:
+        return Face(match.group(2), int(match.group(1)))
+    return Face(text, 1)
+
+
+def dice_specs(game: Game, state: State) -> list[tuple[str, dict]]:
+    """The dice in play this age (a die `from_age` joins from that age of the pack on)."""
+    pack_ages = [a.id for a in game.pack.ages]
+    current = pack_ages.index(game.ages[state.age])
+    out = []
+    for name, spec in (game.pack.game.get("dice") or {}).items():
+        start = spec.get("from_age")
+        if start is not None and start in pack_ages and pack_ages.index(start) > current:
+            continue
+        out.append((str(name), spec))
+    return out
+
+
+def face_of(game: Game, die: dict) -> Face:
+    faces: dict[str, list[Face]] | None = game.caches.get("faces")
+    if faces is None:       # each die's faces, read once per game
+        faces = game.caches["faces"] = {
+            str(name): [parse_face(str(text)) for text in spec["faces"]]
+            for name, spec in (game.pack.game.get("dice") or {}).items()}
+    return faces[die["die"]][die["face"]]
+
+
+def roll_all(game: Game, state: State) -> None:
+    rng = state.random()
+    state.dice = []
+    for name, spec in dice_specs(game, state):
+        for _ in range(int(spec.get("count", 1))):
+            state.dice.append({"die": name, "face": rng.randrange(len(spec["faces"])),
+                               "used": False, "times": 1,
+                               "token": bool(spec.get("result_tokens"))})
+    state.store_random(rng)
+    game.say(state, f"{game.player_name(state.active)} rolls {describe(game, state.dice)}.")
+
+
+def reroll(game: Game, state: State, die: dict) -> None:
+    rng = state.random()
+    spec = (game.pack.game.get("dice") or {})[die["die"]]
+    die["face"] = rng.randrange(len(spec["faces"]))
+    die["times"] = 1
+    state.store_random(rng)
+
+
+def die_text(game: Game, die: dict) -> str:
+    """A die as it reads: "2 population", "culture", "golden age", "3 gold x2". An amount of
+    the counted resource or of money is always written, "1 population" too."""
+    face = face_of(game, die)
+    text = face.kind if face.is_action or face.amount == 1 else f"{face.amount} {face.kind}"
+    roles = game.catalog.roles
+    if face.amount == 1 and face.kind in (roles.counted, roles.money):
+        text = f"1 {face.kind}"
+    return text + (" x2" * (die["times"].bit_length() - 1) if die["times"] > 1 else "")
+
+
+def describe(game: Game, dice: list[dict]) -> str:
+    return ", ".join(die_text(game, d) for d in dice)
+
+
+def result_tokens(state: State) -> list[dict]:
+    """A fresh set of result tokens: the final faces of the dice that leave tokens (AH-T5)."""
+    return [{"die": d["die"], "face": d["face"], "used": False, "times": 1, "token": True}
+            for d in state.dice if d.get("token")]

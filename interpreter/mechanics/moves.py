@@ -1,0 +1,93 @@
+"""Small mechanics every verb shares: who does a step, moving a copy out of its zone,
+destroying it, changing a counter within its limits."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules_dsl import ast
+from rules_dsl.bounds import counter_bound, within_bound
+from rules_dsl.vocabulary import singular
+
+if TYPE_CHECKING:
+    from ..core.state import State
+    from .game import Game
+
+
+def role(act: ast.Act, preposition: str) -> Any:
+    """The value of an act's role ("to ...", "from ...")."""
+    return next((r.value for r in act.roles if r.preposition == preposition), None)
+
+
+def doer(frame: dict[str, Any]) -> int:
+    """The player doing the step: its subject's, else the player the rule speaks for."""
+    return int(frame.get("doer", frame["player"]))
+
+
+def remove_card(state: State, copy: int) -> tuple[int, str] | None:
+    """Take a copy out of wherever it is; return (seat, zone) or None for shared zones.
+
+    Removing the top of a pile makes the card under it active again, and the cards under that
+    one stay in decadence under it (AH-K8)."""
+    for player in state.players:
+        if copy in player.events:
+            player.events.remove(copy)
+            return player.seat, "events"
+        if copy in player.legacy:
+            player.legacy.remove(copy)
+            return player.seat, "legacy"
+        for i, pile in enumerate(player.civilization):
+            if copy in pile:
+                rest = [c for c in pile if c != copy]   # a new pile: piles are shared
+                if copy in player.tilted:
+                    player.tilted.remove(copy)
+                if rest:
+                    player.civilization[i] = rest
+                else:
+                    del player.civilization[i]
+                return player.seat, "civilization"
+    for zone in (state.deck, state.discard):
+        if copy in zone:
+            zone.remove(copy)
+    return None
+
+
+def is_tilted(state: State, copy: int) -> bool:
+    return any(copy in player.tilted for player in state.players)
+
+
+def move_card(state: State, copy: int, seat: int, zone: str) -> None:
+    """Move a copy into a player's events or civilization (as a pile of its own).
+
+    A card keeps its turned state: a tilted card stays tilted, in its new civilization too,
+    until its owner straightens it (a card in the events is never turned)."""
+    tilted = is_tilted(state, copy)
+    remove_card(state, copy)
+    player = state.players[seat]
+    if zone == "civilization":
+        player.civilization.append([copy])
+        if tilted:
+            player.tilted.append(copy)
+    else:
+        player.events.append(copy)
+
+
+def destroy(game: Game, state: State, copy: int) -> None:
+    where = remove_card(state, copy)
+    state.discard.append(copy)
+    whose = f" of {game.player_name(where[0])}" if where else ""
+    game.say(state, f"{game.name(copy)}{whose} is destroyed.")
+    game.note("destroy", card=copy, frames=state.frames)
+
+
+def gain_counter(game: Game, state: State, seat: int, counter: str, amount: int) -> int:
+    """Add to a player's counter within its limit; return what was really added."""
+    player = state.players[seat]
+    before = player.counters.get(counter, 0)
+    after = within_bound(before + amount, counter_bound(game.pack.game.get("counters"), counter))
+    player.counters[counter] = after
+    return after - before
+
+
+def counter_name(words: tuple[str, ...], game: Game) -> str | None:
+    return game.lexicon.counter(tuple(singular(w) for w in words)) or game.lexicon.counter(words)

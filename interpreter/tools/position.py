@@ -1,0 +1,43 @@
+"""A position in one line of text, for test messages and logs (in the spirit of a FEN).
+
+    age 1 round 3 active 1 | p1 E[Forest,Tiger] C[Hunting*,The Fire>Homo Erectus] L[] gold 3
+    universal resource 1 tokens 1,3 @1a score 0 | p2 ... | deck 40 discard 2 | dice 2 population,...
+
+`*` marks a tilted card, `A>B` a card B in decadence under A. It is for reading: a position is
+saved and loaded as JSON (`State.to_json`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..mechanics.dice import die_text
+
+if TYPE_CHECKING:
+    from ..core.state import PlayerState, State
+    from ..engine.game import Game
+
+
+def _player(game: Game, player: PlayerState) -> str:
+    def card(copy: int) -> str:
+        return game.name(copy) + ("*" if copy in player.tilted else "")
+    events = ",".join(game.name(c) for c in player.events)
+    civ = ",".join(">".join(card(c) for c in pile) for pile in player.civilization)
+    legacy = ",".join(game.name(c) for c in player.legacy)
+    counters = " ".join(f"{k} {v}" for k, v in sorted(player.counters.items()))
+    tokens = ",".join(str(t) for t in player.tokens) or "-"
+    where = f" @{player.space}" if player.space else ""
+    return (f"p{player.seat + 1} E[{events}] C[{civ}] L[{legacy}] {counters} tokens {tokens}"
+            f"{where} score {player.score}")
+
+
+def position_line(game: Game, state: State) -> str:
+    """The position in one line."""
+    head = f"age {state.age + 1} round {state.round} active {state.active + 1}"
+    players = " | ".join(_player(game, p) for p in state.players)
+    dice = ",".join(die_text(game, d) + ("(used)" if d["used"] else "") for d in state.dice)
+    tail = f"deck {len(state.deck)} discard {len(state.discard)}" + (
+        f" | dice {dice}" if dice else "")
+    status = " | over" if state.over else (
+        f" | to move p{state.to_move + 1}" if state.to_move is not None else "")
+    return f"{head} | {players} | {tail}{status}"
