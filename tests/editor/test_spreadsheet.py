@@ -178,7 +178,7 @@ def test_many_new_rows_are_all_added_each_after_a_blank_line(texts: dict[str, st
     assert not plan.problems and len(plan.added) == 300
     new = plan.texts["prehistory.yaml"]
     assert yaml_edit.card_ids(new)[-300:] == [f"pottery-{i}" for i in range(300)]
-    assert new.count("\n\n  - name: Pottery ") == 300
+    assert new.count("\n\n  - id: pottery-") == 300  # a new card's id is written (first)
 
 
 FORMULAS = ['=HYPERLINK("http://x")', "+Trade", "-Minus", "@Home", "'=Quoted", "'Tis"]
