@@ -38,6 +38,7 @@ from interpreter.mechanics.dice import die_text
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
+from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import print_rules
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
@@ -49,7 +50,7 @@ HELP = ("Type the number of a choice, or a word to list only the choices that co
         "s FILE = save the game, q = quit, h = this help.")
 
 
-class PlayError(Exception):
+class PlayError(AgesmithError):
     """A game that cannot be started or resumed; the message says why."""
 
 

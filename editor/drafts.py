@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
 from .card_edit import EDITABLE
@@ -30,7 +31,7 @@ LIMIT = 16 * 1024 * 1024  # a drafts file larger than this is not read
 _TEXTS = ("name", "type", "cost", "bonus", "rules")
 
 
-class DraftError(RuntimeError):
+class DraftError(AgesmithError, RuntimeError):
     """The drafts cannot be written, said in plain words (the edit itself is not lost: it is
     still in the form, and Save works)."""
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from rules_dsl.diagnostics import Diagnostic
+from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
 from . import yaml_edit
@@ -15,7 +16,7 @@ from .checking import FILE_LIMIT, PACK_FILE
 _FILE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}\.yaml")
 
 
-class ConflictError(RuntimeError):
+class ConflictError(AgesmithError, RuntimeError):
     """The file changed on disk, in the part being saved, since the editor read it."""
 
 

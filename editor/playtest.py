@@ -26,6 +26,7 @@ from interpreter.bots.greedy import Bot
 from interpreter.bots.registry import BOTS, make_bot
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed
+from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import read_regular, write_atomic
 
 PERSON = "person"
@@ -39,7 +40,7 @@ def seat_kinds() -> list[str]:
     return [PERSON, *sorted(BOTS)]
 
 
-class StaleChoice(Exception):
+class StaleChoice(AgesmithError):
     """A click on a choice of a position the game has left (a double click, a second tab)."""
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from fpdf import FPDF
 
+from rules_dsl.errors import AgesmithError
 from rules_dsl.pack import Card, Pack
 
 from .faces import CARD_SIZES, CardSize, card_back, card_face, type_colour
@@ -56,7 +57,7 @@ class SheetLayout:
         return ox + col * cw, oy + row * ch
 
 
-class PrintError(ValueError):
+class PrintError(AgesmithError, ValueError):
     """Print options that cannot work (a card larger than the page...)."""
 
 

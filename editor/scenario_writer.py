@@ -21,12 +21,13 @@ from interpreter.mechanics.action_phase import split
 from interpreter.mechanics.ages import age_id
 from interpreter.mechanics.dice import die_text
 from rules_dsl.deck import is_deck_file
+from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import condition
 
 SCENARIOS = "scenarios"          # inside the pack folder; a scenario there names its pack ".."
 
 
-class NoTurnStart(Exception):
+class NoTurnStart(AgesmithError):
     """The game is at no point a scenario can start from (no action phase this turn)."""
 
 

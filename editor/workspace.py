@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cards import PACKS, bundled
+from rules_dsl.errors import AgesmithError
 
 DEFAULT_FOLDER = "along_history"
 
@@ -33,7 +34,7 @@ class Workspace:
                 "the installed pack is never changed.")
 
 
-class WorkspaceError(ValueError):
+class WorkspaceError(AgesmithError, ValueError):
     """A pack folder that cannot be edited, with the reason in plain words."""
 
 

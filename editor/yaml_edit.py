@@ -19,6 +19,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
+from rules_dsl.errors import AgesmithError
 from rules_dsl.pack import slug
 
 _FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -27,7 +28,7 @@ CARD_FIELDS = ("id", "name", "type", "copies", "cost", "gold", "points", "bonus"
 CARD_FILE_HEADER = "# yaml-language-server: $schema=../schema/cards.schema.json\n"
 
 
-class EditError(ValueError):
+class EditError(AgesmithError, ValueError):
     """An edit that cannot be made, said in plain words."""
 
 

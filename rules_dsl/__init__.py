@@ -10,11 +10,12 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
+from .errors import AgesmithError
 
 if TYPE_CHECKING:
     from .parser import ParseError, parse, try_parse
 
-__all__ = ["Diagnostic", "ParseError", "parse", "try_parse"]
+__all__ = ["AgesmithError", "Diagnostic", "ParseError", "parse", "try_parse"]
 
 
 def __getattr__(name: str) -> Any:

@@ -19,10 +19,12 @@ from collections.abc import Iterator
 
 from lark import Token
 
+from .errors import AgesmithError
+
 __all__ = ["IndentationError_", "RulesLayout"]
 
 
-class IndentationError_(Exception):
+class IndentationError_(AgesmithError):
     """A line whose indentation matches no enclosing block."""
 
     def __init__(self, token: Token, message: str, hint: str) -> None:

@@ -25,6 +25,7 @@ from lark.exceptions import (
 from . import ast
 from .bounds import MOST_DIGITS, RULE_NUMBER_LIMIT
 from .diagnostics import Diagnostic, did_you_mean
+from .errors import AgesmithError
 from .layout import IndentationError_, RulesLayout
 
 Start = Literal["rules", "cost", "number", "condition"]
@@ -59,7 +60,7 @@ class _Layout(RulesLayout):
             yield token
 
 
-class ParseError(Exception):
+class ParseError(AgesmithError):
     """Rules text that does not parse; carries the diagnostic (relative to the text)."""
 
     def __init__(self, diagnostic: Diagnostic) -> None:
@@ -734,7 +735,7 @@ def _through(first: ast.Span | None, last: ast.Span | None) -> ast.Span | None:
     return ast.Span(first.line, first.column, last.end_line, last.end_column)
 
 
-class UnexpectedOtherwise(Exception):
+class UnexpectedOtherwise(AgesmithError):
     def __init__(self, span: ast.Span | None) -> None:
         super().__init__('"otherwise" without an "if" before it')
         self.span = span

@@ -15,8 +15,10 @@ import stat
 import tempfile
 from pathlib import Path
 
+from .errors import AgesmithError
 
-class UnsafePathError(ValueError):
+
+class UnsafePathError(AgesmithError, ValueError):
     """A path the program refuses to write, with the reason in plain words."""
 
 

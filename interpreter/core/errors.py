@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_dsl.errors import AgesmithError
 
-class RuleError(Exception):
+
+class RuleError(AgesmithError):
     """A rule the interpreter cannot run; carries the node for its place."""
 
     def __init__(self, message: str, node: Any = None) -> None:
@@ -36,13 +38,13 @@ def cannot(node: Any, why: str) -> RuleError:
     return RuleError(f"the interpreter cannot play {what} yet: {why}", node)
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(AgesmithError, ValueError):
     """An action that is not among the legal ones; the state is unchanged."""
 
 
-class PackError(Exception):
+class PackError(AgesmithError):
     """A pack that does not load or holds a rule the interpreter cannot run."""
 
 
-class RuleLoopError(RuntimeError):
+class RuleLoopError(AgesmithError, RuntimeError):
     """A rule that ran past the step budget without asking anyone anything."""

@@ -37,6 +37,7 @@ from rules_dsl.bounds import (
     STEP_LIMIT,
     TOKEN_VALUE_LIMIT,
 )
+from rules_dsl.errors import AgesmithError
 
 from ..core.actions import Action
 from ..core.chance import MASK
@@ -60,7 +61,7 @@ READS = (2, 3)              # version 2 named cards without their age (see `_upg
 DIE_KEYS = {"die", "face", "used", "times", "token"}
 
 
-class SaveError(ValueError):
+class SaveError(AgesmithError, ValueError):
     """A saved game that cannot be resumed; the message names the field and says why."""
 
 

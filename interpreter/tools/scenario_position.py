@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl.bounds import COUNTER_LIMIT, TOKEN_VALUE_LIMIT
 from rules_dsl.diagnostics import did_you_mean
+from rules_dsl.errors import AgesmithError
 
 if TYPE_CHECKING:
     from ..core.state import PlayerState, State
@@ -24,7 +25,7 @@ T = TypeVar("T")
 PLAYER_KEYS = ("civilization", "events", "legacy", "tilted", "tokens", "space")
 
 
-class ScenarioError(Exception):
+class ScenarioError(AgesmithError):
     """A scenario that cannot be set up or played as written, at `path` in its file."""
 
     def __init__(self, message: str, path: Path = (), hint: str | None = None,
