@@ -145,9 +145,19 @@ def section(games: int, runs: int) -> str:
               "module, measured by the same run, on the Python sources: a profiler cannot see "
               f"inside compiled code): {shares}.", 100),
         "",
-        (ROOT / "benchmarks" / "SPEED_NOTES.md").read_text(encoding="utf-8").strip(),
+        *notes_head(),
         "",
     ])
+
+
+def notes_head() -> list[str]:
+    """The speed notes' opening (what is cached, and how), and where the rest is: how play is
+    made fast, what is left and the compiled core stay in benchmarks/SPEED_NOTES.md, not in the
+    README."""
+    notes = (ROOT / "benchmarks" / "SPEED_NOTES.md").read_text(encoding="utf-8")
+    head = notes.split("\n### ", 1)[0].strip()
+    return [head, "", *wrap("How play is made fast, what is left to do, the compiled core and the "
+                            "typing measurements: `benchmarks/SPEED_NOTES.md`.", 100)]
 
 
 def main() -> None:
