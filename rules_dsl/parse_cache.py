@@ -37,8 +37,10 @@ _HERE = Path(__file__).parent
 FORMAT = "agesmith parse cache"
 MAX_ENTRIES = 20_000
 MAX_BYTES = 32 * 1024 * 1024        # ~100 times a pack of 160 cards; a larger file is no cache
-_SOURCES = ("grammar.lark", "parser.py", "layout.py", "ast.py", "diagnostics.py",
-            "parse_cache.py")
+# what the parser imports of its own package decides what a text parses to (the digit and number
+# bounds of bounds.py among them): a change to any of them makes every cached parse stale
+_SOURCES = ("grammar.lark", "parser.py", "layout.py", "ast.py", "diagnostics.py", "bounds.py",
+            "errors.py", "parse_cache.py")
 
 Parsed = tuple[Any, Diagnostic | None]
 

@@ -186,3 +186,18 @@ def test_a_swapped_entry_cannot_change_a_cards_cost(tmp_path: Path,
     Path(env_file).write_text(json.dumps(data))
     second = _agesmith("cards", str(PACK), "--json", "--age", "prehistory", home=home)
     assert {c["name"]: c for c in json.loads(second.stdout)}["Famine"]["cost"] == famine
+
+
+def test_the_language_version_covers_every_module_the_parser_imports() -> None:
+    """A cached parse is stale when anything that decides it changes: every module of
+    rules_dsl that the parser imports (the number bounds among them) is in the hash."""
+    import ast as python_ast
+
+    source = (Path(parse_cache.__file__).parent / "parser.py").read_text(encoding="utf-8")
+    imported = {f"{alias.name}.py" for node in python_ast.walk(python_ast.parse(source))
+                if isinstance(node, python_ast.ImportFrom) and node.level == 1 and not node.module
+                for alias in node.names}
+    imported |= {f"{node.module}.py" for node in python_ast.walk(python_ast.parse(source))
+                 if isinstance(node, python_ast.ImportFrom) and node.level == 1 and node.module}
+    assert "bounds.py" in imported
+    assert imported <= set(parse_cache._SOURCES)
