@@ -262,9 +262,12 @@ def card_editor() -> None:
                 "back; **Revert to saved** drops them."
             )
     try:  # a draft is written for an edit only, and once
-        if changed and kept.get(ck, {}).get("fields") != fields:
+        # The drafts as they are now: a run of this fragment alone comes after the page's
+        # reading of them, and may follow the fragment's own writes.
+        kept_now = drafts.read(folder).drafts
+        if changed and kept_now.get(ck, {}).get("fields") != fields:
             drafts.put(folder, file, ident, fields, st.session_state[f"base:{ck}"])
-        elif not changed and ck in kept:
+        elif not changed and ck in kept_now:
             drafts.drop(folder, file, ident)
     except drafts.DraftError as e:
         with form_col:
@@ -309,6 +312,10 @@ def card_editor() -> None:
                 props={
                     "value": None,
                     "defaultValue": rules,
+                    # The text goes to the page 100 ms after the last key, not the
+                    # component's 250: since no key is lost any more to a run's answer, a
+                    # short pause is safe, and it is most of the wait for the diagnostics.
+                    "debounceChangePeriod": 100,
                     "theme": "textmate",
                     "scrollMargin": [0, 0, 0, 0],
                     # Completion only when asked (Ctrl+Space): popping up by itself,
