@@ -166,3 +166,33 @@ def test_keys_typed_while_the_page_rechecks_are_kept(page, server) -> None:
         assert shown.split("\n")[-1] == line + letter * 2, f"the editor shows {shown!r}"
         page.get_by_text(f'"zq{letter * 3}"').first.wait_for()  # the page checked all of it
         page.keyboard.press("Escape")
+
+
+def test_a_keystroke_redraws_the_card_editor_not_the_page(page, server) -> None:
+    """Typing in the rules editor re-runs the card's part of the page only: the table, the
+    search and the card list above it are not run and drawn again (none goes stale)."""
+    url, _ = server
+    goto(page, f"{url}/?card=aristotle", "Cards")
+    page.get_by_role("heading", name="Aristotle", exact=True).wait_for()
+    page.evaluate(
+        """() => {
+            window.staleOutside = [];
+            new MutationObserver(changes => changes.forEach(c => {
+                const box = c.target;
+                if (box.getAttribute("data-stale") === "true"
+                        && box.querySelector("[data-testid='stDataFrame'], input[aria-label"
+                                             + "='Search names and rules']"))
+                    window.staleOutside.push(box.getAttribute("data-testid"));
+            })).observe(document.body, {attributes: true, attributeFilter: ["data-stale"],
+                                        subtree: true});
+        }"""
+    )
+    frames = page.locator("iframe[title='code_editor.code_editor']:not([width='-1'])")
+    frames.content_frame.locator(".ace_content").first.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+End")
+    page.keyboard.type("on acquire: gain 3 zqzz", delay=20)
+    page.get_by_text('"zqzz"').first.wait_for()
+    settle(page, changed=False)
+    assert page.evaluate("window.staleOutside") == []
