@@ -196,3 +196,23 @@ def test_a_keystroke_redraws_the_card_editor_not_the_page(page, server) -> None:
     page.get_by_text('"zqzz"').first.wait_for()
     settle(page, changed=False)
     assert page.evaluate("window.staleOutside") == []
+
+
+def test_a_draft_is_written_once_per_edit_within_the_card_editor(page, server) -> None:
+    """An edit writes its draft once: a later run of the card's editor with nothing changed
+    (here the "Plain text box" switch) does not write it again."""
+    url, folder = server
+    goto(page, f"{url}/?card=tiger", "Cards")
+    page.get_by_role("heading", name="Tiger", exact=True).wait_for()
+    cost = page.get_by_label("Cost", exact=True)
+    cost.fill("6 population, strength")
+    cost.press("Enter")
+    page.get_by_text("Unsaved changes: cost").wait_for()
+    settle(page, changed=False)
+    drafts = folder / ".agesmith" / "drafts.json"
+    written = drafts.stat().st_mtime_ns
+    page.get_by_text("Plain text box").click()
+    page.locator("textarea[aria-label='Rules']").wait_for()
+    settle(page, changed=False)
+    assert drafts.stat().st_mtime_ns == written
+    assert "6 population, strength" in drafts.read_text()
