@@ -11,8 +11,9 @@ that line's diagnostic (the message under the editor, from the run of the page t
 text). Each run's word is new, so nothing can answer it from a cache. Goal: 300 ms.
 
 It also counts the runs where the editor lost keys: the code editor reports its text after a
-pause of 250 ms (its debounce); a run of the page for that text redraws the editor when its
-answer comes, and the editor goes back to the text it reported, losing what was typed since.
+pause (its debounce: 100 ms, the component's own 250 before); a run of the page for that text
+redraws the editor when its answer comes, and the editor used to go back to the text it had
+reported, losing what was typed since (fixed: the Cards page gives react-ace no `value`).
 `--code DIR` runs another checkout's workshop (before/after on the same machine and load).
 """
 
