@@ -265,7 +265,7 @@ FRAME_FIELDS: dict[str, str] = {
     "pc": "instruction",        # the next instruction of the program
     "player": "seat",           # the player the rule speaks for ("you")
     "card": "card",             # the card copy the rule belongs to, or None
-    "roles": "data",            # the players of the rule's roles (the war's sides...)
+    "roles": "roles",           # role -> seat: the players of the rule's roles (a war's sides)
     "loc": "data",              # the working data of the instruction under way
     "doer": "seat",             # who carries out the step ("each opponent pays...")
     "it": "data",               # the last card or amount mentioned ("half of it")

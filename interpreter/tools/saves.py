@@ -573,6 +573,11 @@ class _Reader:
             self.kind(value, dict, path, "an object")
             self.json_value(value, path)
             return value
+        if kind == "roles":
+            self.kind(value, dict, path, "an object of roles and seats")
+            for role, seat in value.items():
+                self.whole(seat, f"{path}.{role}", seats.start, seats.stop - 1)
+            return dict(value)
         if kind == "counter":
             if not isinstance(value, str) or value not in game_counters(self.game):
                 raise self.fail(path, f"{_show(value)} is not a counter of the pack")
