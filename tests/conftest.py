@@ -6,6 +6,15 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples every run (determinism: a failure seen once is seen
+# again). A fuzz campaign draws new ones: `pytest --hypothesis-profile=campaign
+# --hypothesis-seed=N` (the per-test example counts still apply; add more with the profile's
+# own run, not here).
+settings.register_profile("fixed", derandomize=True)
+settings.register_profile("campaign", derandomize=False)
+settings.load_profile("fixed")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
