@@ -55,12 +55,13 @@ class Diagnostic:
         if self.source_line is not None and self.line is not None:
             text = printable(self.source_line.rstrip("\n").replace("\t", " "), newlines=False)
             gutter = f"{self.line:>5} | "
-            out.append(gutter + text)
             col = max(1, self.column or 1)
             width = 1
             if self.end_column is not None and self.end_column > col:
                 width = self.end_column - col
             width = max(1, min(width, max(1, len(text) - col + 1)))
+            text, col, width = _window(text, col, width)
+            out.append(gutter + text)
             out.append(" " * (len(gutter) - 2) + "| " + " " * (col - 1) + "^" * width)
         if self.hint:
             out.append(printable(f"hint: {self.hint}"))
@@ -74,6 +75,27 @@ class Diagnostic:
         """A copy placed at another location (used to map rule text to its file)."""
         return replace(self, file=file, line=line, column=column, source_line=source_line,
                        end_column=end_column)
+
+
+SHOWN = 100          # the most of a source line a diagnostic shows, around its caret
+
+
+def _window(text: str, col: int, width: int) -> tuple[str, int, int]:
+    """A line longer than SHOWN cut to the part around the caret, "..." where it is cut (a
+    4,000-digit number is not shown whole); the column and width of the caret in what is shown.
+
+    >>> _window("x = " + "9" * 300, 5, 300)[0][:12]
+    'x = 99999999'
+    """
+    if len(text) <= SHOWN:
+        return text, col, width
+    start = max(0, min(col - 1 - 20, len(text) - SHOWN))
+    shown = text[start:start + SHOWN]
+    head = "..." if start > 0 else ""
+    tail = "..." if start + SHOWN < len(text) else ""
+    col = col - start + len(head)
+    width = max(1, min(width, len(shown) - (col - len(head)) + 1))
+    return head + shown + tail, col, width
 
 
 # Characters that act on a terminal or reorder text: C0 and C1 controls (but line breaks and
