@@ -62,6 +62,9 @@ def expand(page, title: str):
     expander.get_by_text(title).first.click()
     details = expander.locator("[data-testid='stExpanderDetails']:not([inert])")
     details.wait_for()
+    # an expander with a key runs the page again when it opens: a list opened in its content
+    # before that run ends is closed when the run draws the page again
+    settle(page)
     return details
 
 

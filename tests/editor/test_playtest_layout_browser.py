@@ -42,7 +42,6 @@ def start(page, server) -> None:
     goto(page, f"{url}/playtest", "Playtest")
     if (folder / pt.AUTOSAVE).exists():  # a game of an earlier test: its options are closed
         expand(page, "New game")
-        settle(page)  # opening the expander may run the page again: let it end first
     page.get_by_label("Ages", exact=True).wait_for()
     pick_option(page, "Ages", "Prehistory")
     page.get_by_label("Seed", exact=True).fill("34")
@@ -152,7 +151,6 @@ def test_at_1024_by_768_no_control_is_cut(page, server) -> None:
     scores = page.get_by_test_id("stTable")
     assert re.search(r"total", scores.inner_text())
     box = expand(page, "New game")
-    settle(page)
     page.get_by_label("Players", exact=True).fill("5")
     page.get_by_label("Players", exact=True).press("Enter")
     settle(page)
