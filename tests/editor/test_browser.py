@@ -151,15 +151,26 @@ def test_keys_typed_while_the_page_rechecks_are_kept(page, server) -> None:
     frames = page.locator("iframe[title='code_editor.code_editor']:not([width='-1'])")
     playwright.expect(frames).to_have_count(1)
     editor = frames.content_frame
-    running = "[data-testid='stApp'][data-test-script-state='running']"
+    # A run can start and end between two polls of a selector (a loaded machine gave the page's
+    # check time to finish first), so an observer records each start instead.
+    page.evaluate(
+        """() => {
+            window.runsStarted = 0;
+            const app = document.querySelector("[data-testid='stApp']");
+            new MutationObserver(() => {
+                if (app.getAttribute("data-test-script-state") === "running") window.runsStarted++;
+            }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+        }"""
+    )
     for letter in "abcd":
         editor.locator(".ace_content").first.click()
         page.keyboard.press("Control+End")
         page.keyboard.press("Home")
         page.keyboard.press("Shift+End")
+        page.evaluate("window.runsStarted = 0")
         line = f"on acquire: gain 3 zq{letter}"  # a word the pack does not know: error marks
         page.keyboard.type(line, delay=20)
-        page.wait_for_selector(running, state="attached")  # the pause was past the debounce
+        page.wait_for_function("window.runsStarted > 0")  # the pause was past the debounce
         page.keyboard.type(letter * 2, delay=20)  # typing on while the page checks
         settle(page)
         shown = editor.locator(".ace_editor").evaluate("e => e.env.editor.getValue()")
