@@ -27,10 +27,10 @@ COMPILED = ["core", "compile", "mechanics", "engine", "bots"]
 NOT_COMPILED = {
     "core/errors.py": "mypyc cannot compile a subclass of ValueError",
     "mechanics/ages.py": "a few calls a round; tests watch `ages.next_age` (monkeypatched), which "
-                         "a compiled caller in the same module would call unseen",
+    "a compiled caller in the same module would call unseen",
     "mechanics/game.py": "the mechanics' protocol of the game: only the type checker reads it",
     "bots/search.py": "not compiled before the packages were: the search's time is in its "
-                      "rollouts, which run the compiled engine and greedy bot",
+    "rollouts, which run the compiled engine and greedy bot",
     "bots/registry.py": "the bots by name, read once per game",
 }
 
@@ -56,10 +56,12 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except (CCompilerError, ExecError, PlatformError, OSError) as e:
-            for output in self.get_outputs():       # a half-built set would not import
+            for output in self.get_outputs():  # a half-built set would not import
                 Path(output).unlink(missing_ok=True)
-            self.warn(f"the compiled core was not built ({e}); Agesmith installs as plain "
-                      "Python: the same games, slower")
+            self.warn(
+                f"the compiled core was not built ({e}); Agesmith installs as plain "
+                "Python: the same games, slower"
+            )
             return
         if self.inplace or getattr(self, "editable_mode", False):
             # An editable install runs the compiled modules only while they are newer than
@@ -77,11 +79,15 @@ def extensions() -> list:
     if PURE or sys.argv[1:2] in (["egg_info"], ["dist_info"]):
         return []
     from mypyc.build import mypycify
+
     try:
         return mypycify(compiled_modules(), opt_level="3", group_name="interpreter._compiled")
-    except SystemExit:              # mypyc printed why it cannot compile the modules
-        print("warning: the compiled core was not built; Agesmith installs as plain Python: "
-              "the same games, slower", file=sys.stderr)
+    except SystemExit:  # mypyc printed why it cannot compile the modules
+        print(
+            "warning: the compiled core was not built; Agesmith installs as plain Python: "
+            "the same games, slower",
+            file=sys.stderr,
+        )
         return []
 
 

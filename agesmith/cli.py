@@ -25,6 +25,7 @@ class _LazyConsole:
         """The Console itself (to hand to code that uses it as a context, like Progress)."""
         if self._console is None:
             from rich.console import Console
+
             self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=True)
         return self._console
 
@@ -38,6 +39,7 @@ err: Any = _LazyConsole(stderr=True)
 
 def escape(text: str) -> str:
     from rich.markup import escape as rich_escape
+
     return rich_escape(text)
 
 
@@ -55,13 +57,16 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
     """Check PACK: schemas, rules syntax and meaning. Exit 1 if there is an error."""
     from interpreter.tools.validation import validate as diagnose
     from rules_dsl.diagnostics import summary
+
     loaded, diagnostics = diagnose(pack, variant=variant)
     errors = any(d.is_error for d in diagnostics)
     if as_json:
         from rules_dsl.diagnostics import terminal_json
+
         click.echo(terminal_json([d.to_json() for d in diagnostics]))
-    else:       # plain click output: no need to import rich for a few coloured lines
+    else:  # plain click output: no need to import rich for a few coloured lines
         from rules_dsl.diagnostics import printable
+
         for d in diagnostics:
             click.secho(d.render(), fg="red" if d.is_error else "yellow")
             click.echo("")
@@ -83,13 +88,17 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
     from rules_dsl.card_json import cards_json
     from rules_dsl.deck import load_pack_or_deck
     from rules_dsl.diagnostics import printable, summary, terminal_json
+
     loaded, diagnostics = load_pack_or_deck(pack)
     if loaded is None or any(d.is_error for d in diagnostics):
         for d in diagnostics:
             if d.is_error:
                 err.print(d.render(), markup=False)
-        err.print(f"{printable(str(pack))}: {summary(diagnostics)} — run `agesmith validate "
-                  f"{printable(str(pack))}`", markup=False)
+        err.print(
+            f"{printable(str(pack))}: {summary(diagnostics)} — run `agesmith validate "
+            f"{printable(str(pack))}`",
+            markup=False,
+        )
         sys.exit(1)
     rows = [c for c in cards_json(loaded) if age is None or c["age"] == age]
     if as_json:
@@ -99,10 +108,17 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
     for column in ("age", "name", "type", "copies", "cost", "gold", "points", "bonus", "rules"):
         table.add_column(column, overflow="fold")
     for row in rows:
-        table.add_row(row["age"], row["name"], row["type"], str(row["copies"]),
-                      _amounts(row["cost"]), "" if row["gold"] is None else str(row["gold"]),
-                      "formula" if row["points"] is None else str(row["points"]),
-                      _amounts(row["bonus"]), row["rules"])
+        table.add_row(
+            row["age"],
+            row["name"],
+            row["type"],
+            str(row["copies"]),
+            _amounts(row["cost"]),
+            "" if row["gold"] is None else str(row["gold"]),
+            "formula" if row["points"] is None else str(row["points"]),
+            _amounts(row["bonus"]),
+            row["rules"],
+        )
     out.print(table)
 
 
@@ -113,24 +129,33 @@ def _amounts(counts: dict[str, int | None]) -> str:
 @main.command()
 @click.argument("scenarios", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--quiet", "-q", is_flag=True, help="Print only the failures and the summary.")
-@click.option("--verbose", "-v", is_flag=True,
-              help="For each failure, show where it stopped: the position, the decision "
-                   "waiting (if any) and the log since the scenario's position.")
-@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path),
-              help="Run the scenarios on this deck (its pack with its copies) instead of the "
-                   "pack they name.")
+@click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="For each failure, show where it stopped: the position, the decision "
+    "waiting (if any) and the log since the scenario's position.",
+)
+@click.option(
+    "--deck",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Run the scenarios on this deck (its pack with its copies) instead of the pack they name.",
+)
 def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | None) -> None:
     """Run scenario files (or folders of them): say what passed, what failed and why."""
     from interpreter.tools.scenario import check as run_scenario
     from rules_dsl.diagnostics import printable
     from rules_dsl.safe_files import is_folder
+
     files: list[Path] = []
     for item in scenarios:
         if is_folder(item):
             found = sorted([*item.rglob("*.yaml"), *item.rglob("*.yml")])
             if not found:
-                err.print(f"agesmith check: no scenario file (*.yaml) in {printable(str(item))}",
-                          markup=False)
+                err.print(
+                    f"agesmith check: no scenario file (*.yaml) in {printable(str(item))}",
+                    markup=False,
+                )
             files += found
         else:
             files.append(item)
@@ -142,49 +167,81 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | 
             continue
         style = "green" if outcome.passed else "yellow" if outcome.ok else "red"
         head, _, rest = outcome.summary().partition("\n")
-        out.print(f"[{style}]{head[:4]}[/{style}]{escape(head[4:])}", markup=True,
-                  highlight=False)
+        out.print(f"[{style}]{head[:4]}[/{style}]{escape(head[4:])}", markup=True, highlight=False)
         if rest:
             out.print(rest, markup=False)
         if verbose and not outcome.passed and outcome.details:
-            out.print("\n".join("  " + printable(line) for line in outcome.details),
-                      markup=False, style="dim")
+            out.print(
+                "\n".join("  " + printable(line) for line in outcome.details),
+                markup=False,
+                style="dim",
+            )
     failed = sum(not o.ok for o in outcomes)
     bugs = sum(o.ok and not o.passed for o in outcomes)
     proved = sorted({p for o in outcomes if o.passed for p in o.proves})
-    out.print(f"{len(outcomes) - failed - bugs} passed, {failed} failed"
-              + (f", {bugs} known bugs" if bugs else "")
-              + (f"; clauses proved: {len(proved)}" if proved else ""), markup=False)
+    out.print(
+        f"{len(outcomes) - failed - bugs} passed, {failed} failed"
+        + (f", {bugs} known bugs" if bugs else "")
+        + (f"; clauses proved: {len(proved)}" if proved else ""),
+        markup=False,
+    )
     sys.exit(1 if failed or not files else 0)
 
 
 @main.command("play")
 @click.argument("pack", type=click.Path(path_type=Path), required=False)
-@click.option("--players", default=3, show_default=True, type=click.IntRange(1, 10),
-              help="Number of players; you are player 1, bots play the others.")
+@click.option(
+    "--players",
+    default=3,
+    show_default=True,
+    type=click.IntRange(1, 10),
+    help="Number of players; you are player 1, bots play the others.",
+)
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
 @click.option("--variant", help="Play a variant of the pack (e.g. progressive, linear).")
 @click.option("--board", help="Side of the achievements board (e.g. front or back).")
-@click.option("--ages", help='Ages to play: one, consecutive ones ("antiquity+middle_ages") '
-                             'or "all".')
-@click.option("--bots", help="The bots: one name for all, or names cycled over the seats "
-                             "(greedy, random, mcts: the search bot). Default: greedy.")
-@click.option("--load", "load_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Resume a game saved with `s FILE` (its pack options are kept).")
-@click.option("--force", is_flag=True,
-              help="With --load: resume the game even though cards it has met have changed "
-                   "in the pack since the save (they play as they are now; a warning names "
-                   "them).")
+@click.option(
+    "--ages", help='Ages to play: one, consecutive ones ("antiquity+middle_ages") or "all".'
+)
+@click.option(
+    "--bots",
+    help="The bots: one name for all, or names cycled over the seats "
+    "(greedy, random, mcts: the search bot). Default: greedy.",
+)
+@click.option(
+    "--load",
+    "load_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Resume a game saved with `s FILE` (its pack options are kept).",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="With --load: resume the game even though cards it has met have changed "
+    "in the pack since the save (they play as they are now; a warning names "
+    "them).",
+)
 @click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), help=DECK_HELP)
-def play_command(pack: Path | None, players: int, seed: int | None, variant: str | None,
-                 board: str | None, ages: str | None, bots: str | None,
-                 load_file: Path | None, force: bool, deck: Path | None) -> None:
+def play_command(
+    pack: Path | None,
+    players: int,
+    seed: int | None,
+    variant: str | None,
+    board: str | None,
+    ages: str | None,
+    bots: str | None,
+    load_file: Path | None,
+    force: bool,
+    deck: Path | None,
+) -> None:
     """Play PACK in the terminal against bots: choose by number; rules CARD shows a card,
     l log, s FILE save, q quit."""
     import random
+
     pack = pack_or_deck("play", pack, deck)
 
     from .play import PlayError, load_session, new_session, run, stdin_reader
+
     try:
         if load_file is not None:
             session = load_session(pack, load_file, bots, force)
@@ -204,6 +261,7 @@ def _register() -> None:
     from .odds_cmd import odds_command
     from .print_cmd import print_command
     from .simulate_cmd import simulate_command
+
     for command in (editor_command, explain, odds_command, print_command, simulate_command):
         main.add_command(command)
 

@@ -12,10 +12,19 @@ import click
 
 @click.command("editor")
 @click.argument("pack", required=False, type=click.Path(path_type=Path))
-@click.option("--port", default=8501, show_default=True, type=click.IntRange(1, 65535),
-              help="Port to serve the workshop on.")
-@click.option("--address", default="127.0.0.1", show_default=True,
-              help="Address to listen on (127.0.0.1: this computer only).")
+@click.option(
+    "--port",
+    default=8501,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="Port to serve the workshop on.",
+)
+@click.option(
+    "--address",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (127.0.0.1: this computer only).",
+)
 @click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
 def editor_command(pack: Path | None, port: int, address: str, no_browser: bool) -> None:
     """Open the card workshop on PACK (default: a copy of Along History in ./along_history/)."""
@@ -38,18 +47,33 @@ def editor_command(pack: Path | None, port: int, address: str, no_browser: bool)
     url = f"http://{address}:{port}"
     if not no_browser:
         threading.Thread(target=_open_browser, args=(address, port, url), daemon=True).start()
-    sys.argv = ["streamlit", "run", str(app),
-                "--server.port", str(port), "--server.address", address,
-                # Headless always: Streamlit's own browser start first asks for an e-mail.
-                "--server.headless", "true",
-                "--browser.gatherUsageStats", "false",
-                "--browser.serverAddress", address,
-                "--server.fileWatcherType", "none",
-                "--global.developmentMode", "false",
-                "--client.toolbarMode", "minimal",
-                "--theme.base", "light"]
+    sys.argv = [
+        "streamlit",
+        "run",
+        str(app),
+        "--server.port",
+        str(port),
+        "--server.address",
+        address,
+        # Headless always: Streamlit's own browser start first asks for an e-mail.
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        "--browser.serverAddress",
+        address,
+        "--server.fileWatcherType",
+        "none",
+        "--global.developmentMode",
+        "false",
+        "--client.toolbarMode",
+        "minimal",
+        "--theme.base",
+        "light",
+    ]
     click.echo(f"Agesmith workshop on {workspace.pack}: {url}  (Ctrl+C stops)")
     from streamlit.web import cli as streamlit_cli
+
     sys.exit(streamlit_cli.main())
 
 
@@ -58,6 +82,7 @@ def _open_browser(address: str, port: int, url: str) -> None:
     import socket
     import time
     import webbrowser
+
     host = "127.0.0.1" if address in ("0.0.0.0", "::") else address
     for _ in range(600):
         with socket.socket() as s:
@@ -74,6 +99,7 @@ def _warm_up(pack: Path) -> None:
 
     from editor import card_edit, readback  # noqa: F401
     from editor.checking import check
+
     result = check(pack)
     if result.pack is not None:
         card_edit.mention_words(result.pack)

@@ -12,18 +12,38 @@ import click
 @click.command("odds")
 @click.argument("pack", type=click.Path(path_type=Path))
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--own", multiple=True, metavar="CARD",
-              help="A card in play whose bonus pays (repeat for more).")
-@click.option("--tilted", multiple=True, metavar="CARD",
-              help="One of the --own cards that is tilted (a golden age straightens it).")
-@click.option("--tokens", default=0, show_default=True, type=click.IntRange(0, 99),
-              help="Universal tokens the player holds.")
+@click.option(
+    "--own",
+    multiple=True,
+    metavar="CARD",
+    help="A card in play whose bonus pays (repeat for more).",
+)
+@click.option(
+    "--tilted",
+    multiple=True,
+    metavar="CARD",
+    help="One of the --own cards that is tilted (a golden age straightens it).",
+)
+@click.option(
+    "--tokens",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 99),
+    help="Universal tokens the player holds.",
+)
 @click.option("--age", help="The age of the card, when a name is in several ages.")
 @click.option("--variant", help="Play a variant of the pack.")
 @click.option("--json", "as_json", is_flag=True, help="Print the odds as JSON.")
-def odds_command(pack: Path, cards: tuple[str, ...], own: tuple[str, ...],
-                 tilted: tuple[str, ...], tokens: int, age: str | None, variant: str | None,
-                 as_json: bool) -> None:
+def odds_command(
+    pack: Path,
+    cards: tuple[str, ...],
+    own: tuple[str, ...],
+    tilted: tuple[str, ...],
+    tokens: int,
+    age: str | None,
+    variant: str | None,
+    as_json: bool,
+) -> None:
     """Exact odds that one roll pays each CARD of PACK, without and with re-rolls.
 
     Every outcome of the dice is enumerated (nothing is sampled). With re-rolls, each re-roll
@@ -46,11 +66,11 @@ def odds_command(pack: Path, cards: tuple[str, ...], own: tuple[str, ...],
         return
     table = Table(title=_tableau(own, tilted, tokens))
     for column in ("card", "age", "cost", "one roll", "with re-rolls"):
-        table.add_column(column, justify="right" if column in ("one roll",
-                                                               "with re-rolls") else "left")
+        table.add_column(
+            column, justify="right" if column in ("one roll", "with re-rolls") else "left"
+        )
     for o in found:
-        table.add_row(o.card, o.age, o.cost, _percent(o.without_rerolls),
-                      _percent(o.with_rerolls))
+        table.add_row(o.card, o.age, o.cost, _percent(o.without_rerolls), _percent(o.with_rerolls))
     Console(highlight=False).print(table)
     dice = ", ".join(sorted({d for o in found for d in o.dice}))
     click.echo(f"Dice rolled: {dice}. Exact, by enumerating every roll.")

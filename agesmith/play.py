@@ -42,12 +42,14 @@ from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import print_rules
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
-MAX_SAVE = 64 * 1024 * 1024     # bytes: a saved game is far smaller
+MAX_SAVE = 64 * 1024 * 1024  # bytes: a saved game is far smaller
 HUMAN = 0
-HELP = ("Type the number of a choice, or a word to list only the choices that contain it "
-        "(acquire, exchange, re-roll): the numbers then refer to that shorter list. Other "
-        "commands: rules CARD = a card's rules, l = the whole log, p = the position, "
-        "s FILE = save the game, q = quit, h = this help.")
+HELP = (
+    "Type the number of a choice, or a word to list only the choices that contain it "
+    "(acquire, exchange, re-roll): the numbers then refer to that shorter list. Other "
+    "commands: rules CARD = a card's rules, l = the whole log, p = the position, "
+    "s FILE = save the game, q = quit, h = this help."
+)
 
 
 class PlayError(AgesmithError):
@@ -65,20 +67,37 @@ class Session:
     board: str | None
     ages: str | None
     seed: int
-    bot_names: list[str]                        # per seat; seat 1 is the person
+    bot_names: list[str]  # per seat; seat 1 is the person
     bots: dict[int, Bot] = field(default_factory=dict)
-    shown: int = 0                              # log lines already printed
-    quit: bool = False                          # the person chose to leave
-    warnings: list[str] = field(default_factory=list)   # said when the game is resumed
+    shown: int = 0  # log lines already printed
+    quit: bool = False  # the person chose to leave
+    warnings: list[str] = field(default_factory=list)  # said when the game is resumed
 
     def save(self, path: Path) -> None:
-        write_atomic(path, save_text(self.game, self.state, {
-            "pack_path": self.pack, "ages": self.ages, "seed": self.seed,
-            "bots": self.bot_names}))
+        write_atomic(
+            path,
+            save_text(
+                self.game,
+                self.state,
+                {
+                    "pack_path": self.pack,
+                    "ages": self.ages,
+                    "seed": self.seed,
+                    "bots": self.bot_names,
+                },
+            ),
+        )
 
 
-def new_session(pack: Path, players: int, seed: int, variant: str | None, board: str | None,
-                ages: str | None, bots: str) -> Session:
+def new_session(
+    pack: Path,
+    players: int,
+    seed: int,
+    variant: str | None,
+    board: str | None,
+    ages: str | None,
+    bots: str,
+) -> Session:
     try:
         game = Game.load(pack, variant=variant, board=board, ages=ages)
         names = ["you", *seat_bots(bots, players - 1)] if players > 1 else ["you"]
@@ -95,37 +114,56 @@ def load_session(pack: Path, file: Path, bots: str | None, force: bool = False) 
     save whose cards have changed since (with a warning naming them)."""
     try:
         data = json.loads(read_regular(file, MAX_SAVE).decode("utf-8"))
-    except (OSError, ValueError, RecursionError) as e:      # UnsafePathError is a ValueError
-        raise PlayError(f"{printable(str(file))}: cannot read the saved game "
-                        f"({printable(str(e))})") from None
+    except (OSError, ValueError, RecursionError) as e:  # UnsafePathError is a ValueError
+        raise PlayError(
+            f"{printable(str(file))}: cannot read the saved game ({printable(str(e))})"
+        ) from None
     try:
         header = save_header(data)
         ages = header["ages"]
-        game = Game.load(pack, variant=header["variant"], board=header["board"],
-                         ages=ages if isinstance(ages, list) else None)
+        game = Game.load(
+            pack,
+            variant=header["variant"],
+            board=header["board"],
+            ages=ages if isinstance(ages, list) else None,
+        )
         state, warnings, extra = load_data(game, data, force)
     except ChangedCards as e:
-        raise PlayError(f"{file}: the saved game cannot be resumed: {e}; to play on with the "
-                        "cards as they are now: add --force") from None
+        raise PlayError(
+            f"{file}: the saved game cannot be resumed: {e}; to play on with the "
+            "cards as they are now: add --force"
+        ) from None
     except SaveError as e:
         raise PlayError(f"{file}: the saved game cannot be resumed: {e}") from None
-    except (PackError, ValueError) as e:        # the options the save names (a bad variant)
+    except (PackError, ValueError) as e:  # the options the save names (a bad variant)
         raise PlayError(f"{file}: {e}") from None
     try:
         players = len(state.players)
         saved = extra.get("bots")
-        names = (["you", *seat_bots(bots, players - 1)] if bots is not None
-                 else list(saved) if isinstance(saved, list) and len(saved) == players
-                 else ["you", *seat_bots("greedy", players - 1)])
-        seat_bots(names[1:], players - 1)       # checks the names
+        names = (
+            ["you", *seat_bots(bots, players - 1)]
+            if bots is not None
+            else list(saved)
+            if isinstance(saved, list) and len(saved) == players
+            else ["you", *seat_bots("greedy", players - 1)]
+        )
+        seat_bots(names[1:], players - 1)  # checks the names
         seed = extra.get("seed", 0)
         seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
     except ValueError as e:
         raise PlayError(f"{file}: extra.bots: {e}") from None
     saved_ages = extra.get("ages")
-    session = Session(game, state, str(pack), header["variant"], header["board"],
-                      saved_ages if isinstance(saved_ages, str) else None, seed, names,
-                      shown=len(state.log))
+    session = Session(
+        game,
+        state,
+        str(pack),
+        header["variant"],
+        header["board"],
+        saved_ages if isinstance(saved_ages, str) else None,
+        seed,
+        names,
+        shown=len(state.log),
+    )
     session.warnings = warnings
     _make_bots(session)
     return session
@@ -144,8 +182,10 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
     """Play until the game is over (0), the person quits (0), the input ends (1) or a rule of
     the pack cannot go on (1)."""
     game = session.game
-    console.print(f"[bold]{escape(game.pack.name)}[/bold]: you are player {HUMAN + 1}, "
-                  f"against {_opponents(session)}. Seed {session.seed}.")
+    console.print(
+        f"[bold]{escape(game.pack.name)}[/bold]: you are player {HUMAN + 1}, "
+        f"against {_opponents(session)}. Seed {session.seed}."
+    )
     console.print(HELP, markup=False)
     for warning in session.warnings:
         console.print(f"Warning: {warning}", markup=False)
@@ -162,20 +202,24 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
                 return 0 if session.quit else 1
         else:
             action = session.bots[seat].choose(game, session.state, actions)
-            console.print(f"[cyan]{game.player_name(seat)}[/cyan] "
-                          f"({escape(session.bot_names[seat])}): {escape(action.text)}")
+            console.print(
+                f"[cyan]{game.player_name(seat)}[/cyan] "
+                f"({escape(session.bot_names[seat])}): {escape(action.text)}"
+            )
         try:
             session.state = game.apply(session.state, action)
-        except IllegalActionError as e:         # cannot happen with listed actions
+        except IllegalActionError as e:  # cannot happen with listed actions
             console.print(f"[red]{escape(str(e))}[/red]")
             continue
         except (RuleLoopError, RuleError) as e:
             # a rule of the pack cannot be played out: the position before it is unchanged
             console.print(printable(str(e)), style="red", markup=False)
             if seat == HUMAN:
-                console.print("That choice cannot be played: the rule above never ends or "
-                              "cannot run. Choose something else, or save and report it.",
-                              markup=False)
+                console.print(
+                    "That choice cannot be played: the rule above never ends or "
+                    "cannot run. Choose something else, or save and report it.",
+                    markup=False,
+                )
                 continue
             console.print("The game cannot go on.", markup=False)
             return 1
@@ -185,24 +229,28 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
 
 
 def _opponents(session: Session) -> str:
-    others = [f"{session.game.player_name(s)} ({n})" for s, n in enumerate(session.bot_names)
-              if s != HUMAN]
+    others = [
+        f"{session.game.player_name(s)} ({n})"
+        for s, n in enumerate(session.bot_names)
+        if s != HUMAN
+    ]
     return ", ".join(others) or "nobody"
 
 
 def _new_log(session: Session, console: Console) -> None:
-    for line in session.state.log[session.shown:]:
+    for line in session.state.log[session.shown :]:
         console.print(f"  [dim]{escape(line)}[/dim]")
     session.shown = len(session.state.log)
 
 
-def _ask(session: Session, console: Console, read: Callable[[], str | None],
-         actions: list[Action]) -> Action | None:
+def _ask(
+    session: Session, console: Console, read: Callable[[], str | None], actions: list[Action]
+) -> Action | None:
     """Show the position and the choices; read until a choice (None: quit or end of input).
     After a word has filtered the choices, the numbers refer to the filtered list."""
     show_position(session, console)
     _show_choices(session, console, actions)
-    listed = actions                    # the list the numbers refer to
+    listed = actions  # the list the numbers refer to
     while True:
         console.print(f"[bold]Your choice (1-{len(listed)}, h for help):[/bold] ", end="")
         line = read()
@@ -220,14 +268,17 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
             if n is not None and 1 <= n <= len(listed):
                 return listed[n - 1]
             shown = text if len(text) <= 12 else text[:12] + "..."
-            console.print(f"There is no choice {printable(shown)}: type 1 to {len(listed)}.",
-                          markup=False)
+            console.print(
+                f"There is no choice {printable(shown)}: type 1 to {len(listed)}.", markup=False
+            )
         elif command == "rules":
             show_rules(session.game, rest.strip(), console)
         elif command in ("q", "quit", "exit"):
             session.quit = True
-            console.print("You leave the game (save it first with s FILE to resume it "
-                          "with --load).", markup=False)
+            console.print(
+                "You leave the game (save it first with s FILE to resume it with --load).",
+                markup=False,
+            )
             return None
         elif command in ("l", "log"):
             for line_ in session.state.log:
@@ -246,11 +297,15 @@ def _ask(session: Session, console: Console, read: Callable[[], str | None],
             except UnsafePathError as e:
                 console.print(f"Not saved: {printable(str(e))}", markup=False)
             except OSError as e:
-                console.print(f"Not saved: cannot write {printable(str(path))}: "
-                              f"{e.strerror or e}", markup=False)
+                console.print(
+                    f"Not saved: cannot write {printable(str(path))}: {e.strerror or e}",
+                    markup=False,
+                )
             else:
-                console.print(f"Saved to {path}; resume with: agesmith play "
-                              f"{session.pack} --load {path}", markup=False)
+                console.print(
+                    f"Saved to {path}; resume with: agesmith play {session.pack} --load {path}",
+                    markup=False,
+                )
         elif command in ("h", "help", "?"):
             console.print(HELP, markup=False)
         elif any(text.lower() in a.text.lower() for a in actions):
@@ -291,8 +346,6 @@ def card_text(game: Game, copy: int) -> str:
     return f"{info.name} ({'; '.join(parts)})"
 
 
-
-
 def _dice(game: Game, dice: list[dict]) -> str:
     return ", ".join(die_text(game, d) + (" (used)" if d.get("used") else "") for d in dice)
 
@@ -319,21 +372,25 @@ def show_position(session: Session, console: Console) -> None:
     game, state = session.game, session.state
     ages = game.ages
     age = next((a.name for a in game.pack.ages if a.id == ages[state.age]), ages[state.age])
-    console.rule(f"{age}, round {state.round}: {game.player_name(state.active)} is active",
-                 style="dim")
+    console.rule(
+        f"{age}, round {state.round}: {game.player_name(state.active)} is active", style="dim"
+    )
     if state.dice:
-        console.print(f"Dice of {game.player_name(state.active)}: {_dice(game, state.dice)}",
-                      markup=False)
+        console.print(
+            f"Dice of {game.player_name(state.active)}: {_dice(game, state.dice)}", markup=False
+        )
     pool = waiting_pool(state)
     if pool is not None and pool is not state.dice:
         console.print(f"Your result tokens: {_dice(game, pool) or 'none'}", markup=False)
     me = state.players[HUMAN]
     failing = set(me.flags.get("turn_start_events", ())) if state.active == HUMAN else set()
     now = me.score + (0 if state.over else age_points(game, state, HUMAN))
-    console.print(f"[bold]You ({game.player_name(HUMAN)})[/bold]: score {me.score} "
-                  f"(counted now: {now}) · "
-                  f"{escape(_counters(me))} · tokens {_tokens(me.tokens)}"
-                  + (f" · board {me.space}" if me.space is not None else ""))
+    console.print(
+        f"[bold]You ({game.player_name(HUMAN)})[/bold]: score {me.score} "
+        f"(counted now: {now}) · "
+        f"{escape(_counters(me))} · tokens {_tokens(me.tokens)}"
+        + (f" · board {me.space}" if me.space is not None else "")
+    )
     events = []
     for copy in me.events:
         text = card_text(game, copy)
@@ -341,25 +398,28 @@ def show_position(session: Session, console: Console) -> None:
             text += " — fails at the end of your turn" if copy in failing else " — calamity"
         events.append(text)
     console.print("  Events:\n    " + ("\n    ".join(events) or "none"), markup=False)
-    console.print("  Civilization:\n    " + _civilization(game, state, HUMAN, True),
-                  markup=False)
+    console.print("  Civilization:\n    " + _civilization(game, state, HUMAN, True), markup=False)
     if me.legacy:
-        console.print("  Legacy: " + ", ".join(card_text(game, c) for c in me.legacy),
-                      markup=False)
+        console.print("  Legacy: " + ", ".join(card_text(game, c) for c in me.legacy), markup=False)
     for player in state.players:
         if player.seat == HUMAN:
             continue
         name = session.bot_names[player.seat] if player.seat < len(session.bot_names) else "bot"
-        console.print(f"{game.player_name(player.seat)} ({name}): score {player.score} · "
-                      f"{_counters(player)} · tokens {_tokens(player.tokens)}"
-                      + (f" · board {player.space}" if player.space is not None else "")
-                      + f" · {len(player.events)} events · civilization: "
-                      + _civilization(game, state, player.seat, False), markup=False)
+        console.print(
+            f"{game.player_name(player.seat)} ({name}): score {player.score} · "
+            f"{_counters(player)} · tokens {_tokens(player.tokens)}"
+            + (f" · board {player.space}" if player.space is not None else "")
+            + f" · {len(player.events)} events · civilization: "
+            + _civilization(game, state, player.seat, False),
+            markup=False,
+        )
     if state.board:
-        tokens = ", ".join(f"{space}: {game.pack.tokens[i].value}"
-                           for space, i in sorted(state.board.items(),
-                                                  key=lambda kv: (game.pack.tokens[kv[1]].value,
-                                                                  kv[0])))
+        tokens = ", ".join(
+            f"{space}: {game.pack.tokens[i].value}"
+            for space, i in sorted(
+                state.board.items(), key=lambda kv: (game.pack.tokens[kv[1]].value, kv[0])
+            )
+        )
         console.print(f"Board tokens: {tokens}", markup=False)
 
 
@@ -376,13 +436,13 @@ def show_rules(game: Game, name: str, console: Console) -> None:
         return
     for card in found[:5]:
         info = next(i for i in game.catalog.cards if i.index == game.pack.cards.index(card))
-        copy = game.catalog.copies.index(info.index) if info.index in game.catalog.copies \
-            else None
+        copy = game.catalog.copies.index(info.index) if info.index in game.catalog.copies else None
         head = card_text(game, copy) if copy is not None else card.name
         console.print(f"[bold]{escape(head)}[/bold]")
         text = print_rules(card.rules).strip()
-        console.print("  " + (text.replace("\n", "\n  ") if text else "(no rules text)"),
-                      markup=False)
+        console.print(
+            "  " + (text.replace("\n", "\n  ") if text else "(no rules text)"), markup=False
+        )
     if len(found) > 5:
         console.print(f"... and {len(found) - 5} more: type more of the name.", markup=False)
 
@@ -392,17 +452,19 @@ def _tokens(tokens: list[int]) -> str:
 
 
 # Choices shown in full; the many dice actions are summed up until a word asks for them.
-FOLDED = {"reroll": "re-roll", "reroll all": "re-roll", "exchange": "exchange",
-          "double": "double"}
+FOLDED = {"reroll": "re-roll", "reroll all": "re-roll", "exchange": "exchange", "double": "double"}
 FOLD_ABOVE = 30
 
 
-def _show_choices(session: Session, console: Console, actions: list[Action],
-                  only: str | None = None) -> None:
+def _show_choices(
+    session: Session, console: Console, actions: list[Action], only: str | None = None
+) -> None:
     pending = session.state.pending or {}
     prompt = pending.get("prompt") or pending.get("kind", "")
-    console.print(f"[bold]{escape(str(prompt))}[/bold]"
-                  + (f" (those with {escape(repr(only))}; type p for all)" if only else ""))
+    console.print(
+        f"[bold]{escape(str(prompt))}[/bold]"
+        + (f" (those with {escape(repr(only))}; type p for all)" if only else "")
+    )
     width = len(str(len(actions)))
     fold = only is None and len(actions) > FOLD_ABOVE
     folded: dict[str, int] = {}
@@ -416,8 +478,11 @@ def _show_choices(session: Session, console: Console, actions: list[Action],
         console.print(f"  {i:>{width}}. {text}", markup=False)
     if folded:
         more = ", ".join(f"{n} to {word}" for word, n in folded.items())
-        console.print(f"  ... and {more}: type a word (such as {', '.join(folded)}) to list "
-                      "the choices that contain it", markup=False)
+        console.print(
+            f"  ... and {more}: type a word (such as {', '.join(folded)}) to list "
+            "the choices that contain it",
+            markup=False,
+        )
 
 
 def _final(session: Session, console: Console) -> None:
@@ -426,37 +491,53 @@ def _final(session: Session, console: Console) -> None:
     for column in ("player", "score", "by age", "tokens"):
         table.add_column(column)
     for player in state.players:
-        who = game.player_name(player.seat) + (" (you)" if player.seat == HUMAN else
-                                               f" ({session.bot_names[player.seat]})")
-        table.add_row(escape(who), str(player.score),
-                      " + ".join(str(s) for s in player.age_scores), _tokens(player.tokens))
+        who = game.player_name(player.seat) + (
+            " (you)" if player.seat == HUMAN else f" ({session.bot_names[player.seat]})"
+        )
+        table.add_row(
+            escape(who),
+            str(player.score),
+            " + ".join(str(s) for s in player.age_scores),
+            _tokens(player.tokens),
+        )
     console.print(table)
-    names = " and ".join(game.player_name(s) + (" (you)" if s == HUMAN else "")
-                         for s in state.winners)
+    names = " and ".join(
+        game.player_name(s) + (" (you)" if s == HUMAN else "") for s in state.winners
+    )
     verb = "win" if len(state.winners) > 1 else "wins"
     console.print(f"[bold]{escape(names)} {verb}.[/bold]")
 
 
-MAX_LINE = 10_000       # characters of one line of input; the rest of a longer line is dropped
+MAX_LINE = 10_000  # characters of one line of input; the rest of a longer line is dropped
 
 
 def stdin_reader() -> Callable[[], str | None]:
     """Lines of standard input; bytes that are not valid text become U+FFFD, never an error."""
     stream: Any = sys.stdin
     if hasattr(stream, "buffer"):
-        stream = io.TextIOWrapper(stream.buffer, encoding=stream.encoding or "utf-8",
-                                  errors="replace")
+        stream = io.TextIOWrapper(
+            stream.buffer, encoding=stream.encoding or "utf-8", errors="replace"
+        )
 
     def read() -> str | None:
         line = stream.readline(MAX_LINE)
         if len(line) == MAX_LINE and not line.endswith("\n"):
-            while True:                          # drop the rest of an endless line
+            while True:  # drop the rest of an endless line
                 more = stream.readline(MAX_LINE)
                 if not more or more.endswith("\n"):
                     break
         return line if line else None
+
     return read
 
 
-__all__ = ["PlayError", "Session", "card_text", "load_session", "new_session", "run",
-           "show_position", "stdin_reader"]
+__all__ = [
+    "PlayError",
+    "Session",
+    "card_text",
+    "load_session",
+    "new_session",
+    "run",
+    "show_position",
+    "stdin_reader",
+]

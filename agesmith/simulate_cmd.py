@@ -25,40 +25,103 @@ ALL_CARDS = "--csv or --html lists every card"
 @click.command("simulate")
 @click.argument("pack", type=click.Path(path_type=Path), required=False)
 @click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), help=DECK_HELP)
-@click.option("--against", type=click.Path(path_type=Path), metavar="PACK_B",
-              help="A/B: play PACK_B (a pack or a deck file) on the same seeds and show which "
-                   "figures moved, and whether beyond chance.")
-@click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(1),
-              help="Number of games.")
-@click.option("--players", "-p", default=3, show_default=True, type=click.IntRange(1, 10),
-              help="Players per game.")
-@click.option("--seed", "-s", default=0, show_default=True, type=int,
-              help="Game i is played with seed SEED+i.")
-@click.option("--workers", "-w", default=1, show_default=True, type=click.IntRange(1),
-              help="Processes playing games at once (the report does not depend on it).")
-@click.option("--dask", metavar="ADDRESS",
-              help="Play the games on the dask.distributed scheduler at ADDRESS (e.g. "
-                   "tcp://10.0.0.5:8786); its workers need agesmith[dask] and the pack at the "
-                   "same path. The report is the same as a local run's.")
-@click.option("--bots", default="greedy", show_default=True,
-              help="One bot for every seat, or a comma-separated list cycled over the seats "
-                   "(greedy, random, mcts: the search bot).")
+@click.option(
+    "--against",
+    type=click.Path(path_type=Path),
+    metavar="PACK_B",
+    help="A/B: play PACK_B (a pack or a deck file) on the same seeds and show which "
+    "figures moved, and whether beyond chance.",
+)
+@click.option(
+    "--games", "-n", default=100, show_default=True, type=click.IntRange(1), help="Number of games."
+)
+@click.option(
+    "--players",
+    "-p",
+    default=3,
+    show_default=True,
+    type=click.IntRange(1, 10),
+    help="Players per game.",
+)
+@click.option(
+    "--seed",
+    "-s",
+    default=0,
+    show_default=True,
+    type=int,
+    help="Game i is played with seed SEED+i.",
+)
+@click.option(
+    "--workers",
+    "-w",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Processes playing games at once (the report does not depend on it).",
+)
+@click.option(
+    "--dask",
+    metavar="ADDRESS",
+    help="Play the games on the dask.distributed scheduler at ADDRESS (e.g. "
+    "tcp://10.0.0.5:8786); its workers need agesmith[dask] and the pack at the "
+    "same path. The report is the same as a local run's.",
+)
+@click.option(
+    "--bots",
+    default="greedy",
+    show_default=True,
+    help="One bot for every seat, or a comma-separated list cycled over the seats "
+    "(greedy, random, mcts: the search bot).",
+)
 @click.option("--variant", help="Play a variant of the pack.")
 @click.option("--board", help="Side of the achievements board.")
 @click.option("--ages", help='Ages to play: one, consecutive ones ("a+b") or "all".')
-@click.option("--top", default=10, show_default=True, type=click.IntRange(0),
-              help="How many cards to list on each side of the win-rate table (and, for A/B, "
-                   "figures that did not move).")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the whole report (for A/B: both reports and the changes) as JSON.")
-@click.option("--csv", "csv_dir", type=click.Path(file_okay=False, path_type=Path),
-              metavar="DIR", help="Write cards.csv, seats.csv and coverage.csv into DIR.")
-@click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              metavar="FILE", help="Write the report as one HTML page with charts.")
-def simulate_command(pack: Path | None, deck: Path | None, against: Path | None, games: int,
-                     players: int, seed: int, workers: int, dask: str | None, bots: str,
-                     variant: str | None, board: str | None, ages: str | None, top: int,
-                     as_json: bool, csv_dir: Path | None, html_file: Path | None) -> None:
+@click.option(
+    "--top",
+    default=10,
+    show_default=True,
+    type=click.IntRange(0),
+    help="How many cards to list on each side of the win-rate table (and, for A/B, "
+    "figures that did not move).",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the whole report (for A/B: both reports and the changes) as JSON.",
+)
+@click.option(
+    "--csv",
+    "csv_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="Write cards.csv, seats.csv and coverage.csv into DIR.",
+)
+@click.option(
+    "--html",
+    "html_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Write the report as one HTML page with charts.",
+)
+def simulate_command(
+    pack: Path | None,
+    deck: Path | None,
+    against: Path | None,
+    games: int,
+    players: int,
+    seed: int,
+    workers: int,
+    dask: str | None,
+    bots: str,
+    variant: str | None,
+    board: str | None,
+    ages: str | None,
+    top: int,
+    as_json: bool,
+    csv_dir: Path | None,
+    html_file: Path | None,
+) -> None:
     """Play many games of PACK (a pack folder or a deck file) between bots and print its
     balance report: seats' win rates, game length and scores per age, the cards that change
     who wins (owners against non-owners, with 95% intervals), cards never acquired,
@@ -70,21 +133,55 @@ def simulate_command(pack: Path | None, deck: Path | None, against: Path | None,
     # first of all, before the libraries and the pack load: no moment is left to the default
     # handlers (SIGTERM's kills without a report, SIGINT's gives click's "Aborted!")
     from interpreter.tools.stopping import StopSignals
+
     stop = StopSignals()
     stop.install()
     try:
-        _simulate(stop, pack, deck, against, games, players, seed, workers, dask, bots,
-                  variant, board, ages, top, as_json, csv_dir, html_file)
+        _simulate(
+            stop,
+            pack,
+            deck,
+            against,
+            games,
+            players,
+            seed,
+            workers,
+            dask,
+            bots,
+            variant,
+            board,
+            ages,
+            top,
+            as_json,
+            csv_dir,
+            html_file,
+        )
     finally:
-        if stop.received is None:       # else the process is ending: late signals stay ignored
+        if stop.received is None:  # else the process is ending: late signals stay ignored
             stop.restore()
 
 
-def _simulate(stop: Any, pack: Path | None, deck: Path | None, against: Path | None,
-              games: int, players: int, seed: int, workers: int, dask: str | None, bots: str,
-              variant: str | None, board: str | None, ages: str | None, top: int,
-              as_json: bool, csv_dir: Path | None, html_file: Path | None) -> None:
+def _simulate(
+    stop: Any,
+    pack: Path | None,
+    deck: Path | None,
+    against: Path | None,
+    games: int,
+    players: int,
+    seed: int,
+    workers: int,
+    dask: str | None,
+    bots: str,
+    variant: str | None,
+    board: str | None,
+    ages: str | None,
+    top: int,
+    as_json: bool,
+    csv_dir: Path | None,
+    html_file: Path | None,
+) -> None:
     from rich.console import Console
+
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     pack = pack_or_deck("simulate", pack, deck)
@@ -95,13 +192,27 @@ def _simulate(stop: Any, pack: Path | None, deck: Path | None, against: Path | N
     reports = []
     with _progress(err, games, len(packs)) as progress:
         for n, which in enumerate(packs):
-            reports.append(_run(err, which, progress(n), games=games, players=players,
-                                seed=seed, workers=workers, dask=dask, bots=bots,
-                                variant=variant, board=board, ages=ages, stop=stop))
+            reports.append(
+                _run(
+                    err,
+                    which,
+                    progress(n),
+                    games=games,
+                    players=players,
+                    seed=seed,
+                    workers=workers,
+                    dask=dask,
+                    bots=bots,
+                    variant=variant,
+                    board=board,
+                    ages=ages,
+                    stop=stop,
+                )
+            )
             if reports[-1].interrupted:
                 break
     if len(reports) == 2 and reports[1].interrupted and not reports[1].games:
-        reports.pop()                   # stopped before B played a game: nothing to compare
+        reports.pop()  # stopped before B played a game: nothing to compare
     if against is not None and len(reports) == 2:
         _show_ab(out, reports[0], reports[1], (str(pack), str(against)), as_json, top)
     else:
@@ -114,10 +225,15 @@ def _simulate(stop: Any, pack: Path | None, deck: Path | None, against: Path | N
             show_report(data, out, top)
     if stop.received is not None or any(r.interrupted for r in reports):
         if not as_json and against is not None:
-            out.print("[yellow]Interrupted: " + ("B was not played, nothing to compare."
-                                                 if len(reports) == 1 else
-                                                 "B covers only the games it finished.")
-                      + "[/yellow]")
+            out.print(
+                "[yellow]Interrupted: "
+                + (
+                    "B was not played, nothing to compare."
+                    if len(reports) == 1
+                    else "B covers only the games it finished."
+                )
+                + "[/yellow]"
+            )
         sys.exit(130)
     sys.exit(1 if any(r.failed for r in reports) else 0)
 
@@ -130,6 +246,7 @@ def _fail(err: Console, message: str) -> None:
 def _run(err: Console, pack: Path, progress: Callable[[int, int], None], **options: Any) -> Any:
     from interpreter import PackError
     from interpreter.tools.simulate import simulate
+
     try:
         return simulate(pack, progress=progress, **options)
     except (PackError, ValueError) as e:
@@ -141,9 +258,15 @@ class _progress:
 
     def __init__(self, err: Console, games: int, packs: int) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-        self.bar = Progress("[progress.description]{task.description}", BarColumn(),
-                            MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                            transient=True)
+
+        self.bar = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        )
         names = ["games"] if packs == 1 else ["A games", "B games"]
         self.tasks = [self.bar.add_task(name, total=games) for name in names]
 
@@ -153,25 +276,32 @@ class _progress:
         def of(n: int) -> Callable[[int, int], None]:
             def progress(done: int, total: int) -> None:
                 if done == 0 and n == 0:
-                    self.bar.console.print(f"Playing {total:,} games; Ctrl-C stops and "
-                                           "reports the games finished.", markup=False)
+                    self.bar.console.print(
+                        f"Playing {total:,} games; Ctrl-C stops and reports the games finished.",
+                        markup=False,
+                    )
                 self.bar.update(self.tasks[n], completed=done)
+
             return progress
+
         return of
 
     def __exit__(self, *exc: Any) -> None:
         self.bar.__exit__(*exc)
 
 
-def _write_files(err: Console, report: Any, data: dict[str, Any], csv_dir: Path | None,
-                 html_file: Path | None) -> None:
+def _write_files(
+    err: Console, report: Any, data: dict[str, Any], csv_dir: Path | None, html_file: Path | None
+) -> None:
     from rules_dsl.safe_files import write_atomic
+
     try:
         if csv_dir is not None:
             for path in report.write_csv(csv_dir):
                 err.print(f"wrote {printable(str(path))}", markup=False)
         if html_file is not None:
             from interpreter.tools.report_html import render_html
+
             path = write_atomic(html_file, render_html(data))
             err.print(f"wrote {printable(str(path))}", markup=False)
     except (OSError, ValueError) as e:
@@ -192,17 +322,21 @@ def _ci(pair: list[float] | None) -> str:
 def _mean(figure: dict[str, Any], digits: int = 1) -> str:
     if not figure["n"]:
         return "—"
-    return (f"{figure['mean']:.{digits}f} ({figure['ci_low']:.{digits}f} – "
-            f"{figure['ci_high']:.{digits}f})")
+    return (
+        f"{figure['mean']:.{digits}f} ({figure['ci_low']:.{digits}f} – "
+        f"{figure['ci_high']:.{digits}f})"
+    )
 
 
 def escape(text: str) -> str:
     from rich.markup import escape as rich_escape
+
     return rich_escape(text)
 
 
 def _table(title: str, columns: list[str], left: int = 1) -> Table:
     from rich.table import Table
+
     table = Table(title=title)
     for i, column in enumerate(columns):
         table.add_column(column, justify="left" if i < left else "right")
@@ -213,19 +347,32 @@ def show_report(data: dict[str, Any], console: Console, top: int = 10) -> None:
     """The balance report (`Report.to_json()`) as tables."""
     options = ", ".join(f"{k} {data[k]}" for k in ("variant", "board", "ages") if data.get(k))
     played = data["finished"]
-    seeds = (f"seeds {data['seed']} to {data['seed'] + data['games'] - 1}"
-             if not data["interrupted"] else "the games finished when it was stopped")
-    console.print(f"[bold]{escape(data['pack'])}[/bold]: {played} games of {data['players']} "
-                  f"players, {seeds}" + (f" ({escape(options)})" if options else "")
-                  + ". Ranges are 95% confidence intervals.")
+    seeds = (
+        f"seeds {data['seed']} to {data['seed'] + data['games'] - 1}"
+        if not data["interrupted"]
+        else "the games finished when it was stopped"
+    )
+    console.print(
+        f"[bold]{escape(data['pack'])}[/bold]: {played} games of {data['players']} "
+        f"players, {seeds}"
+        + (f" ({escape(options)})" if options else "")
+        + ". Ranges are 95% confidence intervals."
+    )
     if data["interrupted"] and not data["games"]:
-        console.print("[yellow]Interrupted before any game finished: no game was played to "
-                      "its end, so there is nothing to report.[/yellow]")
+        console.print(
+            "[yellow]Interrupted before any game finished: no game was played to "
+            "its end, so there is nothing to report.[/yellow]"
+        )
         return
     seats = _table("Seats", ["seat", "bot", "win rate", "95% interval", "mean score"], 2)
     for s in data["seats"]:
-        seats.add_row(str(s["seat"]), escape(s["bot"]), _pct(s["win_rate"]), _ci(s["win_ci"]),
-                      _mean(s["score"]))
+        seats.add_row(
+            str(s["seat"]),
+            escape(s["bot"]),
+            _pct(s["win_rate"]),
+            _ci(s["win_ci"]),
+            _mean(s["score"]),
+        )
     console.print(seats)
     if len(data["by_bot"]) > 1:
         bots = _table("Bots", ["bot", "seats played", "win rate", "95% interval"])
@@ -233,33 +380,44 @@ def show_report(data: dict[str, Any], console: Console, top: int = 10) -> None:
             bots.add_row(escape(name), str(b["seats"]), _pct(b["win_rate"]), _ci(b["win_ci"]))
         console.print(bots)
     length = data["length"]
-    console.print(f"Game length: {_mean(length['actions'], 0)} actions "
-                  f"(longest {length['actions']['max']}), {_mean(length['rounds'])} rounds; "
-                  f"{data['ties']} shared wins.", markup=False)
+    console.print(
+        f"Game length: {_mean(length['actions'], 0)} actions "
+        f"(longest {length['actions']['max']}), {_mean(length['rounds'])} rounds; "
+        f"{data['ties']} shared wins.",
+        markup=False,
+    )
     ages = _table("Scores by age", ["age", "mean points", "sd", "lowest", "highest"])
     for age, entry in data["scores_by_age"].items():
         score = entry["score"]
-        ages.add_row(escape(age), _mean(score), f"{score['sd']:.1f}", str(score["min"]),
-                     str(score["max"]))
+        ages.add_row(
+            escape(age), _mean(score), f"{score['sd']:.1f}", str(score["min"]), str(score["max"])
+        )
     console.print(ages)
     _show_cards(data, console, top)
     _show_calamities(data, console)
     tokens = ", ".join(f"{v}: {n}" for v, n in data["tokens"].items()) or "none"
     wars = data["wars"]
-    won = (f", won by the attacker {wars['won_by_attacker']} times "
-           f"({_pct(wars['attacker_win_rate'])})" if wars["declared"] else "")
+    won = (
+        f", won by the attacker {wars['won_by_attacker']} times ({_pct(wars['attacker_win_rate'])})"
+        if wars["declared"]
+        else ""
+    )
     console.print(f"Achievement tokens taken (value: times): {tokens}.", markup=False)
     console.print(f"Wars: {wars['declared']} fought{won}.", markup=False)
     _show_coverage(data["coverage"], console)
     for e in data["errors"]:
-        console.print(f"[red]game {e['game']} (seed {e['seed']}) failed:[/red] "
-                      f"{escape(printable(e['error']))}")
+        console.print(
+            f"[red]game {e['game']} (seed {e['seed']}) failed:[/red] "
+            f"{escape(printable(e['error']))}"
+        )
     if data["failed"] > len(data["errors"]):
-        console.print(f"[red]... and {data['failed'] - len(data['errors'])} more failed "
-                      "games[/red]")
+        console.print(
+            f"[red]... and {data['failed'] - len(data['errors'])} more failed games[/red]"
+        )
     if data["interrupted"]:
-        console.print(f"[yellow]Interrupted: the report covers the {data['games']} games "
-                      "finished.[/yellow]")
+        console.print(
+            f"[yellow]Interrupted: the report covers the {data['games']} games finished.[/yellow]"
+        )
 
 
 def _show_cards(data: dict[str, Any], console: Console, top: int) -> None:
@@ -268,28 +426,40 @@ def _show_cards(data: dict[str, Any], console: Console, top: int) -> None:
     if top and judged:
         best = judged[:top]
         worst = [c for c in reversed(judged[-top:]) if c not in best]
-        title = ("Cards that change who wins: owners' win rate minus non-owners' "
-                 "(* beyond chance, allowing for the number of cards tested)")
-        table = _table(title, ["card", "age", "owners", "win: owners / others",
-                               "difference (95% interval)", ""], 2)
+        title = (
+            "Cards that change who wins: owners' win rate minus non-owners' "
+            "(* beyond chance, allowing for the number of cards tested)"
+        )
+        table = _table(
+            title,
+            ["card", "age", "owners", "win: owners / others", "difference (95% interval)", ""],
+            2,
+        )
         for group in (best, worst):
             for c in group:
                 d = c["win_rate_advantage"]
-                table.add_row(escape(c["name"]), escape(c["age"]), str(c["owners"]),
-                              f"{c['owner_win_rate']:.0%} / {c['non_owner_win_rate']:.0%}",
-                              f"{d['estimate']:+.0%} ({d['low']:+.0%} to {d['high']:+.0%})",
-                              "*" if d["significant"] else "")
+                table.add_row(
+                    escape(c["name"]),
+                    escape(c["age"]),
+                    str(c["owners"]),
+                    f"{c['owner_win_rate']:.0%} / {c['non_owner_win_rate']:.0%}",
+                    f"{d['estimate']:+.0%} ({d['low']:+.0%} to {d['high']:+.0%})",
+                    "*" if d["significant"] else "",
+                )
             if group is best and worst:
                 table.add_section()
         console.print(table)
-        console.print(f"{sum(c['win_rate_advantage']['significant'] for c in judged)} of "
-                      f"{len(judged)} cards owned change who wins beyond chance ({ALL_CARDS}).",
-                      markup=False)
+        console.print(
+            f"{sum(c['win_rate_advantage']['significant'] for c in judged)} of "
+            f"{len(judged)} cards owned change who wins beyond chance ({ALL_CARDS}).",
+            markup=False,
+        )
     never = [c for c in data["cards"] if c["never_acquired"] and c["type"] != "calamity"]
     if never:
         names = ", ".join(f"{c['name']} ({c['age']})" for c in never)
-        console.print(f"[yellow]Never acquired ({len(never)}, calamities aside):[/yellow] "
-                      f"{escape(names)}")
+        console.print(
+            f"[yellow]Never acquired ({len(never)}, calamities aside):[/yellow] {escape(names)}"
+        )
 
 
 def _show_calamities(data: dict[str, Any], console: Console) -> None:
@@ -300,17 +470,28 @@ def _show_calamities(data: dict[str, Any], console: Console) -> None:
     for c in calamities:
         lost = ", ".join(f"{name} ×{n}" for name, n in list(c["destroyed"].items())[:4])
         more = len(c["destroyed"]) - 4
-        table.add_row(escape(c["name"]), escape(c["age"]), str(c["offered"]), str(c["failed"]),
-                      escape(lost + (f" and {more} more" if more > 0 else "")) or "nothing")
+        table.add_row(
+            escape(c["name"]),
+            escape(c["age"]),
+            str(c["offered"]),
+            str(c["failed"]),
+            escape(lost + (f" and {more} more" if more > 0 else "")) or "nothing",
+        )
     console.print(table)
 
 
 def _show_coverage(coverage: dict[str, Any], console: Console) -> None:
-    console.print(f"Effect coverage: {coverage['fired']} of {coverage['rules']} card rules ran "
-                  "at least once.", markup=False)
+    console.print(
+        f"Effect coverage: {coverage['fired']} of {coverage['rules']} card rules ran "
+        "at least once.",
+        markup=False,
+    )
     if coverage["never_fired"]:
-        table = _table("Card rules that never ran (untested by this simulation)",
-                       ["card", "on", "written at"], 2)
+        table = _table(
+            "Card rules that never ran (untested by this simulation)",
+            ["card", "on", "written at"],
+            2,
+        )
         for r in coverage["never_fired"]:
             table.add_row(escape(r["card"]), escape(r["event"]), escape(r["where"]))
         console.print(table)
@@ -319,22 +500,33 @@ def _show_coverage(coverage: dict[str, Any], console: Console) -> None:
 # ------------------------------------------------------------------ A/B
 
 
-def _show_ab(console: Console, a: Any, b: Any, labels: tuple[str, str], as_json: bool,
-             top: int) -> None:
+def _show_ab(
+    console: Console, a: Any, b: Any, labels: tuple[str, str], as_json: bool, top: int
+) -> None:
     from interpreter.tools.report import compare
+
     changes = compare(a, b)
     if as_json:
-        click.echo(terminal_json({"a": {"given": labels[0], **a.to_json()},
-                                  "b": {"given": labels[1], **b.to_json()},
-                                  "changes": [c.to_json() | {"significant": c.significant}
-                                              for c in changes]}))
+        click.echo(
+            terminal_json(
+                {
+                    "a": {"given": labels[0], **a.to_json()},
+                    "b": {"given": labels[1], **b.to_json()},
+                    "changes": [c.to_json() | {"significant": c.significant} for c in changes],
+                }
+            )
+        )
         return
     moved = [c for c in changes if c.significant]
     rest = [c for c in changes if not c.significant and c.difference is not None]
-    console.print(f"[bold]A[/bold] {escape(printable(labels[0]))} against [bold]B[/bold] "
-                  f"{escape(printable(labels[1]))}: {a.games} games each, on the same seeds.")
-    table = _table("What moved from A to B beyond chance (95%)",
-                   ["figure", "A", "B", "B − A", "95% interval", "p"])
+    console.print(
+        f"[bold]A[/bold] {escape(printable(labels[0]))} against [bold]B[/bold] "
+        f"{escape(printable(labels[1]))}: {a.games} games each, on the same seeds."
+    )
+    table = _table(
+        "What moved from A to B beyond chance (95%)",
+        ["figure", "A", "B", "B − A", "95% interval", "p"],
+    )
     for c in moved:
         _change_row(table, c)
     if moved:
@@ -342,8 +534,10 @@ def _show_ab(console: Console, a: Any, b: Any, labels: tuple[str, str], as_json:
     else:
         console.print("Nothing moved beyond chance.", markup=False)
     if top and rest:
-        table = _table(f"Did not move beyond chance (the {min(top, len(rest))} closest)",
-                       ["figure", "A", "B", "B − A", "95% interval", "p"])
+        table = _table(
+            f"Did not move beyond chance (the {min(top, len(rest))} closest)",
+            ["figure", "A", "B", "B − A", "95% interval", "p"],
+        )
         for c in rest[:top]:
             _change_row(table, c)
         console.print(table)
@@ -355,5 +549,12 @@ def _change_row(table: Table, change: Any) -> None:
 
     def figure(x: float | None) -> str:
         return "—" if x is None else f"{x:.3g}"
-    table.add_row(escape(change.what), figure(change.a), figure(change.b),
-                  f"{d.estimate:+.3g}", f"{d.low:+.3g} – {d.high:+.3g}", f"{d.p_value:.3f}")
+
+    table.add_row(
+        escape(change.what),
+        figure(change.a),
+        figure(change.b),
+        f"{d.estimate:+.3g}",
+        f"{d.low:+.3g} – {d.high:+.3g}",
+        f"{d.p_value:.3f}",
+    )

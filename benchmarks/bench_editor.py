@@ -49,15 +49,17 @@ def median_ms(times: list[float]) -> str:
 
 def edit_to_feedback(folder: Path, runs: int) -> list[float]:
     text = pack_texts(folder)["antiquity.yaml"]
-    check(folder)                                   # the session's first check, done at start
+    check(folder)  # the session's first check, done at start
     times = []
     for i in range(runs):
         start = time.perf_counter()
-        edited = yaml_edit.set_card(text, "aristotle",
-                                    {"rules": f'gold price {i % 9 + 1} if you own "Philosophy"'})
+        edited = yaml_edit.set_card(
+            text, "aristotle", {"rules": f'gold price {i % 9 + 1} if you own "Philosophy"'}
+        )
         result = check(folder, {"antiquity.yaml": edited})
-        card_diagnostics(edited, display_name(folder / "antiquity.yaml"), "aristotle",
-                         result.diagnostics)
+        card_diagnostics(
+            edited, display_name(folder / "antiquity.yaml"), "aristotle", result.diagnostics
+        )
         card = next(c for c in result.pack.cards if c.id == "aristotle")
         card_face(result.pack, card)
         lines = read_back(result.pack, card)
@@ -68,6 +70,7 @@ def edit_to_feedback(folder: Path, runs: int) -> list[float]:
 
 def page_rerun(folder: Path, runs: int) -> list[float]:
     from streamlit.testing.v1 import AppTest
+
     os.environ["AGESMITH_PACK"] = str(folder)
     at = AppTest.from_file(str(ROOT / "editor" / "app.py"), default_timeout=60)
     at.run()
@@ -96,10 +99,21 @@ def first_page(folder: Path, runs: int) -> tuple[list[float], list[float]]:
     for _ in range(runs):
         port = free_port()
         start = time.perf_counter()
-        server = subprocess.Popen([sys.executable, "-m", "agesmith", "editor", str(folder),
-                                   "--no-browser", "--port", str(port)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  start_new_session=True)
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "agesmith",
+                "editor",
+                str(folder),
+                "--no-browser",
+                "--port",
+                str(port),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         try:
             url = f"http://127.0.0.1:{port}"
             while True:
@@ -120,10 +134,19 @@ def first_page(folder: Path, runs: int) -> tuple[list[float], list[float]]:
 def _shown(url: str) -> float:
     """Seconds from opening the page to the Cards page with its card face."""
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run", "--disable-sync"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-sync",
+            ],
+        )
         page = browser.new_page()
         start = time.perf_counter()
         page.goto(url)
@@ -150,19 +173,26 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "along_history"
         copy_bundled(folder)
-        print(f"1a. edit -> diagnostics, face, read-back (work): "
-              f"{median_ms(edit_to_feedback(folder, args.runs))}  (goal < 100 ms)")
-        print(f"1b. edit -> Cards page re-run (AppTest):          "
-              f"{median_ms(page_rerun(folder, args.runs))}")
+        print(
+            f"1a. edit -> diagnostics, face, read-back (work): "
+            f"{median_ms(edit_to_feedback(folder, args.runs))}  (goal < 100 ms)"
+        )
+        print(
+            f"1b. edit -> Cards page re-run (AppTest):          "
+            f"{median_ms(page_rerun(folder, args.runs))}"
+        )
         served, shown = first_page(folder, max(3, args.runs // 5))
         print(f"2.  start -> server answering:                   {median_ms(served)}")
         if shown:
-            print(f"    start -> first page with its card face:      {median_ms(shown)}"
-                  "  (goal < 2 s)")
+            print(
+                f"    start -> first page with its card face:      {median_ms(shown)}  (goal < 2 s)"
+            )
         else:
             print("    (Chromium is not installed: the first page in a browser is not measured)")
-        print(f"3.  PDF of the whole pack:                        "
-              f"{median_ms(whole_pdf(folder, max(3, args.runs // 5)))}  (goal < 5 s)")
+        print(
+            f"3.  PDF of the whole pack:                        "
+            f"{median_ms(whole_pdf(folder, max(3, args.runs // 5)))}  (goal < 5 s)"
+        )
 
 
 if __name__ == "__main__":

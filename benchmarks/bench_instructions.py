@@ -35,12 +35,26 @@ for seed in range(int(sys.argv[2])):
 
 def instructions(kind: str, games: int) -> int:
     """The instructions of one process playing `games` games of `kind` bots."""
-    python = os.path.realpath(sys.executable)       # not a shim: valgrind follows no script
+    python = os.path.realpath(sys.executable)  # not a shim: valgrind follows no script
     out = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         python, "-c", PLAY, kind, str(games), str(ROOT / "cards" / "along_history")],
-        capture_output=True, text=True, check=True, cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--cachegrind-out-file=/dev/null",
+            python,
+            "-c",
+            PLAY,
+            kind,
+            str(games),
+            str(ROOT / "cards" / "along_history"),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
@@ -55,14 +69,17 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed")
     import interpreter
+
     core = "compiled (mypyc)" if interpreter.compiled() else "pure Python"
-    instructions("random", 0)       # a first process writes the bytecode files: not counted
+    instructions("random", 0)  # a first process writes the bytecode files: not counted
     load = instructions("random", 0)
     print(f"interpreter {core}; loading the pack: {load / 1e6:,.0f} million instructions")
     for kind, games in (("random", args.random), ("greedy", args.greedy)):
         per_game = (instructions(kind, games) - load) / games
-        print(f"a 4-player {kind} game (seeds 0–{games - 1}): {per_game / 1e6:,.0f} million "
-              "instructions")
+        print(
+            f"a 4-player {kind} game (seeds 0–{games - 1}): {per_game / 1e6:,.0f} million "
+            "instructions"
+        )
 
 
 if __name__ == "__main__":

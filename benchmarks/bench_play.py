@@ -53,6 +53,7 @@ def timed(work: Callable[[], int]) -> tuple[int, float, float]:
 
 def chess_playouts(games: int, first: int = 0) -> dict[str, float]:
     import chess
+
     moves = 0
 
     def play() -> int:
@@ -64,9 +65,16 @@ def chess_playouts(games: int, first: int = 0) -> dict[str, float]:
                 board.push(rng.choice(list(board.legal_moves)))
                 moves += 1
         return moves
+
     count, cpu, wall = timed(play)
-    return {"games": games, "moves": count, "cpu_s": cpu, "wall_s": wall,
-            "per_s_cpu": count / cpu, "per_s_wall": count / wall}
+    return {
+        "games": games,
+        "moves": count,
+        "cpu_s": cpu,
+        "wall_s": wall,
+        "per_s_cpu": count / cpu,
+        "per_s_wall": count / wall,
+    }
 
 
 def agesmith_game(game: Game, seed: int, bot: type) -> tuple[int, float, float]:
@@ -79,10 +87,16 @@ def agesmith_playouts(game: Game, games: int, first: int = 1) -> dict[str, Any]:
     actions = sum(w[0] for w in warm)
     cpu = sum(w[1] for w in warm)
     wall = sum(w[2] for w in warm)
-    return {"games": games, "actions": actions, "cpu_s": cpu, "wall_s": wall,
-            "per_s_cpu": actions / cpu, "per_s_wall": actions / wall,
-            "median_game_cpu_s": statistics.median(w[1] for w in warm),
-            "mean_actions": actions / games}
+    return {
+        "games": games,
+        "actions": actions,
+        "cpu_s": cpu,
+        "wall_s": wall,
+        "per_s_cpu": actions / cpu,
+        "per_s_wall": actions / wall,
+        "median_game_cpu_s": statistics.median(w[1] for w in warm),
+        "mean_actions": actions / games,
+    }
 
 
 def apply_path(game: Game, games: int, first: int = 0) -> dict[str, float]:
@@ -100,6 +114,7 @@ def apply_path(game: Game, games: int, first: int = 0) -> dict[str, float]:
                 state = game.apply(state, choice)
                 n += 1
             return n
+
         count, spent, _ = timed(play)
         steps += count
         cpu += spent
@@ -108,9 +123,12 @@ def apply_path(game: Game, games: int, first: int = 0) -> dict[str, float]:
 
 def greedy_games(game: Game, games: int, first: int = 0) -> dict[str, float]:
     runs = [agesmith_game(game, seed, GreedyBot) for seed in range(first, first + games)]
-    return {"games": games, "cpu_s": sum(r[1] for r in runs),
-            "median_game_cpu_s": statistics.median(r[1] for r in runs),
-            "mean_actions": sum(r[0] for r in runs) / games}
+    return {
+        "games": games,
+        "cpu_s": sum(r[1] for r in runs),
+        "median_game_cpu_s": statistics.median(r[1] for r in runs),
+        "mean_actions": sum(r[0] for r in runs) / games,
+    }
 
 
 def machine() -> dict[str, Any]:
@@ -123,8 +141,13 @@ def machine() -> dict[str, Any]:
     except OSError:
         pass
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
-    return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
-            "load_1min": load[0], "core": core()}
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "load_1min": load[0],
+        "core": core(),
+    }
 
 
 def core() -> str:
@@ -134,8 +157,13 @@ def core() -> str:
 
 def cold_game() -> dict[str, float]:
     """The first game of a fresh process (`--cold`: its caches all empty), in that process."""
-    out = subprocess.run([sys.executable, __file__, "--cold"], check=True, capture_output=True,
-                         text=True, env=dict(os.environ))
+    out = subprocess.run(
+        [sys.executable, __file__, "--cold"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+    )
     return json.loads(out.stdout)
 
 
@@ -150,22 +178,28 @@ def run(games: int, rounds: int = 3) -> dict[str, Any]:
     simulation's after as many games); the cold game is the best first game of
     `COLD_PROCESSES` fresh processes (or `rounds`, if more)."""
     started = machine()
-    cold = min((cold_game() for _ in range(max(COLD_PROCESSES, rounds))),
-               key=lambda c: c["cpu_s"])
+    cold = min((cold_game() for _ in range(max(COLD_PROCESSES, rounds))), key=lambda c: c["cpu_s"])
     game = Game.load(bundled())
     best: dict[str, dict[str, Any]] = {}
     for n in range(rounds):
-        measured = {"chess": chess_playouts(max(2, games // 2), n * games),
-                    "warm": agesmith_playouts(game, games, 1 + n * games),
-                    "apply": apply_path(game, max(1, games // 4), n * games),
-                    "greedy": greedy_games(game, max(2, games // 2), n * games)}
+        measured = {
+            "chess": chess_playouts(max(2, games // 2), n * games),
+            "warm": agesmith_playouts(game, games, 1 + n * games),
+            "apply": apply_path(game, max(1, games // 4), n * games),
+            "greedy": greedy_games(game, max(2, games // 2), n * games),
+        }
         for name, figures in measured.items():
             if name not in best or figures["cpu_s"] < best[name]["cpu_s"]:
                 best[name] = figures
     chess_figures = best["chess"]
-    result = {"machine": started, "rounds": rounds, "chess": chess_figures,
-              "agesmith": {"cold": cold, "warm": best["warm"]},
-              "apply": best["apply"], "greedy": best["greedy"]}
+    result = {
+        "machine": started,
+        "rounds": rounds,
+        "chess": chess_figures,
+        "agesmith": {"cold": cold, "warm": best["warm"]},
+        "apply": best["apply"],
+        "greedy": best["greedy"],
+    }
     result["ratio_warm"] = best["warm"]["per_s_cpu"] / chess_figures["per_s_cpu"]
     result["ratio_cold"] = cold["per_s_cpu"] / chess_figures["per_s_cpu"]
     result["machine"]["load_1min_end"] = machine()["load_1min"]
@@ -179,22 +213,37 @@ def report(r: dict[str, Any]) -> list[tuple[str, str, str, float]]:
     random_game = a["warm"]["median_game_cpu_s"]
     greedy_game = r["greedy"]["median_game_cpu_s"]
     return [
-        ("python-chess random playouts (CPU)", f"{c['per_s_cpu']:,.0f} moves/s", "yardstick",
-         0.0),
-        ("random playouts, warm (CPU)", f"{a['warm']['per_s_cpu']:,.0f} actions/s = "
-         f"{r['ratio_warm']:.2f}× chess", f"≥ {GOALS['ratio']}× chess",
-         GOALS["ratio"] / r["ratio_warm"]),
-        ("random playouts, first game of a fresh process (CPU)",
-         f"{a['cold']['per_s_cpu']:,.0f} actions/s = {r['ratio_cold']:.2f}× chess",
-         f"≥ {GOALS['ratio']}× chess", GOALS["ratio"] / r["ratio_cold"]),
-        ("a 4-player random game (median CPU)",
-         f"{random_game * 1000:.0f} ms ({a['warm']['mean_actions']:.0f} actions)",
-         f"< {GOALS['random_game_s'] * 1000:.0f} ms", random_game / GOALS["random_game_s"]),
-        ("a 4-player greedy game (median CPU)",
-         f"{greedy_game * 1000:.0f} ms ({r['greedy']['mean_actions']:.0f} actions)",
-         f"< {GOALS['greedy_game_s'] * 1000:.0f} ms", greedy_game / GOALS["greedy_game_s"]),
-        ("`choices` + `apply`, positions kept (CPU)", f"{r['apply']['us_per_step']:.0f} µs",
-         f"< {GOALS['step_us']:.0f} µs", r["apply"]["us_per_step"] / GOALS["step_us"]),
+        ("python-chess random playouts (CPU)", f"{c['per_s_cpu']:,.0f} moves/s", "yardstick", 0.0),
+        (
+            "random playouts, warm (CPU)",
+            f"{a['warm']['per_s_cpu']:,.0f} actions/s = {r['ratio_warm']:.2f}× chess",
+            f"≥ {GOALS['ratio']}× chess",
+            GOALS["ratio"] / r["ratio_warm"],
+        ),
+        (
+            "random playouts, first game of a fresh process (CPU)",
+            f"{a['cold']['per_s_cpu']:,.0f} actions/s = {r['ratio_cold']:.2f}× chess",
+            f"≥ {GOALS['ratio']}× chess",
+            GOALS["ratio"] / r["ratio_cold"],
+        ),
+        (
+            "a 4-player random game (median CPU)",
+            f"{random_game * 1000:.0f} ms ({a['warm']['mean_actions']:.0f} actions)",
+            f"< {GOALS['random_game_s'] * 1000:.0f} ms",
+            random_game / GOALS["random_game_s"],
+        ),
+        (
+            "a 4-player greedy game (median CPU)",
+            f"{greedy_game * 1000:.0f} ms ({r['greedy']['mean_actions']:.0f} actions)",
+            f"< {GOALS['greedy_game_s'] * 1000:.0f} ms",
+            greedy_game / GOALS["greedy_game_s"],
+        ),
+        (
+            "`choices` + `apply`, positions kept (CPU)",
+            f"{r['apply']['us_per_step']:.0f} µs",
+            f"< {GOALS['step_us']:.0f} µs",
+            r["apply"]["us_per_step"] / GOALS["step_us"],
+        ),
     ]
 
 
@@ -206,24 +255,31 @@ def verdict(factor: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=8,
-                        help="warm Agesmith random games to time in each round")
+    parser.add_argument(
+        "--games", type=int, default=8, help="warm Agesmith random games to time in each round"
+    )
     parser.add_argument("--rounds", type=int, default=3, help="rounds: each figure is the best")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    parser.add_argument("--cold", action="store_true",
-                        help="only play the first game of this process and print its figures")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="only play the first game of this process and print its figures",
+    )
     args = parser.parse_args()
     if args.cold:
         print(json.dumps(first_game()))
         return
     result = run(args.games, args.rounds)
     m = result["machine"]
-    print(f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, interpreter "
-          f"{m['core']}, load {m['load_1min']:.2f} → {m['load_1min_end']:.2f}")
+    print(
+        f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, interpreter "
+        f"{m['core']}, load {m['load_1min']:.2f} → {m['load_1min_end']:.2f}"
+    )
     for what, measured, goal, factor in report(result):
         print(f"{what:52} {measured:38} goal {goal:14} {verdict(factor)}")
     if args.json:
         from rules_dsl.safe_files import write_atomic
+
         write_atomic(args.json, json.dumps(result, indent=1))
 
 

@@ -51,8 +51,8 @@ def click_to_page(runs: int) -> list[float]:
         if not buttons:
             step = [b for b in at.button if b.key == "pt_bot_step"]
             if not step:
-                break                       # the game is over
-            step[0].click().run()           # the bot's decision: not measured
+                break  # the game is over
+            step[0].click().run()  # the bot's decision: not measured
             continue
         pick = next((b for b in buttons if b.label.startswith("acquire ")), buttons[-1])
         start = time.perf_counter()
@@ -69,8 +69,10 @@ def bot_turns(folder: Path) -> list[float]:
     while not table.state.over:
         turn = (table.state.age, table.state.round, table.state.active)
         start = time.perf_counter()
-        while not table.state.over and (table.state.age, table.state.round,
-                                        table.state.active) == turn:
+        while (
+            not table.state.over
+            and (table.state.age, table.state.round, table.state.active) == turn
+        ):
             table.bot_step()
         pt.autosave(folder, table)
         times.append(time.perf_counter() - start)
@@ -86,11 +88,11 @@ def main() -> None:
         copy_bundled(folder)
         os.environ[PACK_ENV] = str(folder)
         clicks = click_to_page(args.runs)
-        print(f"click on an action -> page re-rendered ({len(clicks)} clicks): "
-              f"{median_ms(clicks)}")
+        print(f"click on an action -> page re-rendered ({len(clicks)} clicks): {median_ms(clicks)}")
         turns = bot_turns(folder)
-        print(f"a greedy bot's full turn, played and saved ({len(turns)} turns): "
-              f"{median_ms(turns)}")
+        print(
+            f"a greedy bot's full turn, played and saved ({len(turns)} turns): {median_ms(turns)}"
+        )
 
 
 if __name__ == "__main__":

@@ -44,9 +44,14 @@ def cold_load(runs: int, fresh_cache: bool) -> list[float]:
             env = user_env()
             if fresh_cache:
                 env["XDG_CACHE_HOME"] = tmp
-            result = subprocess.run([sys.executable, "-c", COLD.format(pack=str(PACK))],
-                                    capture_output=True, text=True, check=True, cwd=ROOT,
-                                    env=env)
+            result = subprocess.run(
+                [sys.executable, "-c", COLD.format(pack=str(PACK))],
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=ROOT,
+                env=env,
+            )
         out.append(float(result.stdout.strip()))
     return out
 
@@ -56,6 +61,7 @@ def user_env() -> dict[str, str]:
     installed copy does after its first run. A session that sets PYTHONDONTWRITEBYTECODE
     would otherwise time compiling every module of the command at each run (~0.1 s here)."""
     import os
+
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
@@ -65,8 +71,14 @@ def validate_command(runs: int, fresh_cache: bool) -> tuple[list[float], list[fl
     """`python -m agesmith validate` as a user runs it (after one untimed run, which writes
     the bytecode): (wall times, CPU times) in seconds."""
     import resource
-    subprocess.run([sys.executable, "-m", "agesmith", "validate", str(PACK)],
-                   capture_output=True, check=True, cwd=ROOT, env=user_env())
+
+    subprocess.run(
+        [sys.executable, "-m", "agesmith", "validate", str(PACK)],
+        capture_output=True,
+        check=True,
+        cwd=ROOT,
+        env=user_env(),
+    )
     walls, cpus = [], []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as tmp:
@@ -75,8 +87,13 @@ def validate_command(runs: int, fresh_cache: bool) -> tuple[list[float], list[fl
                 env["XDG_CACHE_HOME"] = tmp
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "agesmith", "validate", str(PACK)],
-                           capture_output=True, check=True, cwd=ROOT, env=env)
+            subprocess.run(
+                [sys.executable, "-m", "agesmith", "validate", str(PACK)],
+                capture_output=True,
+                check=True,
+                cwd=ROOT,
+                env=env,
+            )
             walls.append(time.perf_counter() - t)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -95,6 +112,7 @@ def python_start(runs: int) -> list[float]:
 def parse_one_card(runs: int) -> list[float]:
     from rules_dsl.pack import load_pack
     from rules_dsl.parser import parse
+
     pack, _ = load_pack(PACK)
     assert pack is not None
     texts = []
@@ -106,7 +124,7 @@ def parse_one_card(runs: int) -> list[float]:
     for _ in range(runs):
         for text in texts:
             t = time.perf_counter()
-            parse(text)             # parse() is not cached; try_parse() is
+            parse(text)  # parse() is not cached; try_parse() is
             timings.append(time.perf_counter() - t)
     return timings
 
@@ -115,11 +133,12 @@ def recheck_one_card(runs: int) -> list[float]:
     import shutil
 
     from rules_dsl.pack import load_pack
+
     timings = []
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "pack"
         shutil.copytree(PACK, copy)
-        load_pack(copy)             # warm: the editor has the pack open
+        load_pack(copy)  # warm: the editor has the pack open
         path = copy / "middle_ages.yaml"
         original = path.read_text(encoding="utf-8")
         for i in range(runs):
@@ -136,8 +155,10 @@ def show(label: str, timings: list[float], goal_ms: float) -> None:
     median = statistics.median(timings) * 1000
     best = min(timings) * 1000
     verdict = "meets" if median <= goal_ms else "misses"
-    print(f"{label:<46} median {median:8.2f} ms   best {best:8.2f} ms   "
-          f"(goal {goal_ms:g} ms: {verdict})")
+    print(
+        f"{label:<46} median {median:8.2f} ms   best {best:8.2f} ms   "
+        f"(goal {goal_ms:g} ms: {verdict})"
+    )
 
 
 def main() -> None:
@@ -145,8 +166,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {args.runs} runs")
-    for label, fresh in (("agesmith validate, whole process", False),
-                         ("  the same, empty parse cache", True)):
+    for label, fresh in (
+        ("agesmith validate, whole process", False),
+        ("  the same, empty parse cache", True),
+    ):
         walls, cpus = validate_command(args.runs, fresh)
         show(label + " (wall)", walls, 300 if not fresh else 500)
         show(label + " (CPU)", cpus, 300 if not fresh else 500)

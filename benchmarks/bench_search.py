@@ -56,8 +56,9 @@ def one_game(seed: int, iterations: int, horizon: int, candidates: int) -> dict[
     """One game of the search bot against the greedy bot; the search bot's seat alternates."""
     assert _game is not None
     seat = seed % 2
-    search = SearchBot(seed * 16 + seat, iterations=iterations, horizon=horizon,
-                       candidates=candidates)
+    search = SearchBot(
+        seed * 16 + seat, iterations=iterations, horizon=horizon, candidates=candidates
+    )
     bots: list[Any] = [GreedyBot(seed * 16 + s) for s in range(PLAYERS)]
     bots[seat] = search
     cpu = time.process_time()
@@ -65,8 +66,14 @@ def one_game(seed: int, iterations: int, horizon: int, candidates: int) -> dict[
     cpu = time.process_time() - cpu
     won = 1.0 / len(state.winners) if seat in state.winners else 0.0
     other = max(s for i, s in enumerate(state.scores) if i != seat)
-    return {"seed": seed, "seat": seat, "won": won, "cpu_s": cpu, "searched": search.searched,
-            "margin": state.scores[seat] - other}
+    return {
+        "seed": seed,
+        "seat": seat,
+        "won": won,
+        "cpu_s": cpu,
+        "searched": search.searched,
+        "margin": state.scores[seat] - other,
+    }
 
 
 def main() -> None:
@@ -81,13 +88,16 @@ def main() -> None:
     args = parser.parse_args()
 
     from rich.progress import Progress
+
     load_before = os.getloadavg()[0]
     wall = time.perf_counter()
     results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.workers, initializer=_load) as pool, Progress() as bar:
         task = bar.add_task("mcts against greedy", total=args.games)
-        futures = [pool.submit(one_game, args.seed + i, args.iterations, args.horizon,
-                               args.candidates) for i in range(args.games)]
+        futures = [
+            pool.submit(one_game, args.seed + i, args.iterations, args.horizon, args.candidates)
+            for i in range(args.games)
+        ]
         for future in futures:
             results.append(future.result())
             bar.advance(task)
@@ -100,30 +110,49 @@ def main() -> None:
     cpu = sum(r["cpu_s"] for r in results) / games
     by_seat = {s: [r for r in results if r["seat"] == s] for s in range(PLAYERS)}
     figures = {
-        "games": games, "players": PLAYERS, "opponent": "greedy",
-        "budget": {"iterations": args.iterations, "horizon": args.horizon,
-                   "candidates": args.candidates},
-        "wins": wins, "win_rate": wins / games, "wilson95": [low, high],
-        "win_rate_by_seat": {s: sum(r["won"] for r in rs) / len(rs)
-                             for s, rs in by_seat.items() if rs},
+        "games": games,
+        "players": PLAYERS,
+        "opponent": "greedy",
+        "budget": {
+            "iterations": args.iterations,
+            "horizon": args.horizon,
+            "candidates": args.candidates,
+        },
+        "wins": wins,
+        "win_rate": wins / games,
+        "wilson95": [low, high],
+        "win_rate_by_seat": {
+            s: sum(r["won"] for r in rs) / len(rs) for s, rs in by_seat.items() if rs
+        },
         "mean_margin": sum(r["margin"] for r in results) / games,
         "cpu_s_per_game": cpu,
         "searched_per_game": sum(r["searched"] for r in results) / games,
-        "wall_s": wall, "workers": args.workers,
+        "wall_s": wall,
+        "workers": args.workers,
         "machine": f"{_cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "load_average": [round(load_before, 1), round(load_after, 1)],
     }
-    print(f"{games} two-player games, the search bot (iterations {args.iterations}, "
-          f"horizon {args.horizon}, candidates {args.candidates}) against the greedy bot, "
-          f"seats alternated")
-    print(f"search bot wins {wins:g} of {games}: {wins / games:.1%} "
-          f"(95% Wilson interval {low:.1%} to {high:.1%})")
-    print("by seat: " + ", ".join(f"seat {s + 1} {r:.1%}"
-                                  for s, r in figures["win_rate_by_seat"].items()))
-    print(f"mean score margin {figures['mean_margin']:+.1f} points; "
-          f"{figures['searched_per_game']:.0f} decisions searched a game")
-    print(f"CPU {cpu:.2f} s a game (both bots); wall {wall:.0f} s with {args.workers} workers; "
-          f"load average {load_before:.1f} before, {load_after:.1f} after; {figures['machine']}")
+    print(
+        f"{games} two-player games, the search bot (iterations {args.iterations}, "
+        f"horizon {args.horizon}, candidates {args.candidates}) against the greedy bot, "
+        f"seats alternated"
+    )
+    print(
+        f"search bot wins {wins:g} of {games}: {wins / games:.1%} "
+        f"(95% Wilson interval {low:.1%} to {high:.1%})"
+    )
+    print(
+        "by seat: "
+        + ", ".join(f"seat {s + 1} {r:.1%}" for s, r in figures["win_rate_by_seat"].items())
+    )
+    print(
+        f"mean score margin {figures['mean_margin']:+.1f} points; "
+        f"{figures['searched_per_game']:.0f} decisions searched a game"
+    )
+    print(
+        f"CPU {cpu:.2f} s a game (both bots); wall {wall:.0f} s with {args.workers} workers; "
+        f"load average {load_before:.1f} before, {load_after:.1f} after; {figures['machine']}"
+    )
     if args.json is not None:
         args.json.write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -29,8 +29,7 @@ PACK = str(bundled("along_history"))
 
 
 def _cpu() -> float:
-    me, children = (resource.getrusage(w) for w in (resource.RUSAGE_SELF,
-                                                     resource.RUSAGE_CHILDREN))
+    me, children = (resource.getrusage(w) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
@@ -59,8 +58,12 @@ print(peak, time.perf_counter() - started)
 
 def peak_memory(games: int) -> tuple[int, float]:
     """Peak resident KiB of a fresh main process simulating `games` short games."""
-    done = subprocess.run([sys.executable, "-c", MEASURE, PACK, str(games)], check=True,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, PACK, str(games)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     kib, seconds = done.stdout.split()
     return int(kib), float(seconds)
 
@@ -68,24 +71,31 @@ def peak_memory(games: int) -> tuple[int, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games of the speed runs")
-    parser.add_argument("--memory", default="100,10000",
-                        help="comma-separated numbers of games of the memory runs")
+    parser.add_argument(
+        "--memory", default="100,10000", help="comma-separated numbers of games of the memory runs"
+    )
     args = parser.parse_args()
     load = os.getloadavg()
-    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
-          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(
+        f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
+        f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+    )
     # The pack loaded and the payment caches warmer (they go on filling over a process's first
     # hundred games or so; the workers of the 2-worker run are forked from this process and
     # start with its caches as they are by then).
     speed(60, 1)
     (one, cpu_one), (two, cpu_two) = speed(args.games, 1), speed(args.games, 2)
-    print(f"{args.games} whole games, 3 greedy bots: 1 worker {one:.2f} games/s, "
-          f"2 workers {two:.2f} games/s ({two / one:.2f}×); CPU per game "
-          f"{cpu_one * 1000:.0f} ms and {cpu_two * 1000:.0f} ms")
+    print(
+        f"{args.games} whole games, 3 greedy bots: 1 worker {one:.2f} games/s, "
+        f"2 workers {two:.2f} games/s ({two / one:.2f}×); CPU per game "
+        f"{cpu_one * 1000:.0f} ms and {cpu_two * 1000:.0f} ms"
+    )
     for games in (int(n) for n in args.memory.split(",") if n):
         peak, seconds = peak_memory(games)
-        print(f"{games:>6} short games (2 workers, {seconds:.0f} s): main process peak "
-              f"resident memory {peak / 1024:.1f} MiB")
+        print(
+            f"{games:>6} short games (2 workers, {seconds:.0f} s): main process peak "
+            f"resident memory {peak / 1024:.1f} MiB"
+        )
     load = os.getloadavg()
     print(f"load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 

@@ -52,13 +52,14 @@ def profile_shares(games: int = 3) -> list[tuple[str, float]]:
     from interpreter import Game
     from interpreter.bots.greedy import RandomBot
     from interpreter.bots.playout import playout
+
     game = Game.load(bundled())
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in range(games):
         playout(game, [RandomBot(seed * 16 + i) for i in range(4)], seed)
     profiler.disable()
-    stats = pstats.Stats(profiler).stats     # type: ignore[attr-defined]
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
     by_module: dict[str, float] = {}
     for (file, _, _), (_, _, self_time, _, _) in stats.items():
         name = Path(file).name if file.startswith(str(ROOT)) else "Python and libraries"
@@ -70,8 +71,13 @@ def profile_shares(games: int = 3) -> list[tuple[str, float]]:
 def pure_python(*args: str) -> str:
     """The output of this folder's script `args[0]` run on the interpreter's Python sources."""
     env = {**os.environ, "AGESMITH_PURE_PYTHON": "1"}
-    return subprocess.run([sys.executable, str(HERE / args[0]), *args[1:]], env=env,
-                          check=True, capture_output=True, text=True).stdout
+    return subprocess.run(
+        [sys.executable, str(HERE / args[0]), *args[1:]],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
 
 
 def pure_play(games: int) -> dict[str, Any]:
@@ -89,65 +95,95 @@ def section(games: int, runs: int) -> str:
     fresh_walls, fresh_cpus = bench_rules.validate_command(runs, True)
     floor = statistics.median(bench_rules.python_start(runs))
     m = play["machine"]
-    rows = [[what, measured, goal, bench_play.verdict(factor)]
-            for what, measured, goal, factor in bench_play.report(play)]
+    rows = [
+        [what, measured, goal, bench_play.verdict(factor)]
+        for what, measured, goal, factor in bench_play.report(play)
+    ]
     if pure is not None:
         for row, (_, measured, _, _) in zip(rows, bench_play.report(pure), strict=True):
             row.insert(2, measured)
-    for label, w, c, goal in (("cold `agesmith validate cards/along_history`, whole process",
-                               walls, cpus, 0.3),
-                              ("the same with empty caches (parse, schema results)",
-                               fresh_walls, fresh_cpus, 0.5)):
+    for label, w, c, goal in (
+        ("cold `agesmith validate cards/along_history`, whole process", walls, cpus, 0.3),
+        ("the same with empty caches (parse, schema results)", fresh_walls, fresh_cpus, 0.5),
+    ):
         wall, cpu = statistics.median(w), statistics.median(c)
-        rows.append([label, f"{ms(wall)} wall, {ms(cpu)} CPU", *(["—"] if pure else []),
-                     f"< {ms(goal)} wall", bench_play.verdict(wall / goal)])
-    head = ["what", *([m["core"], "pure Python"] if pure else [f"measured ({m['core']})"]),
-            "goal", "verdict"]
+        rows.append(
+            [
+                label,
+                f"{ms(wall)} wall, {ms(cpu)} CPU",
+                *(["—"] if pure else []),
+                f"< {ms(goal)} wall",
+                bench_play.verdict(wall / goal),
+            ]
+        )
+    head = [
+        "what",
+        *([m["core"], "pure Python"] if pure else [f"measured ({m['core']})"]),
+        "goal",
+        "verdict",
+    ]
     table = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     table += ["| " + " | ".join(row) + " |" for row in rows]
-    shares = ", ".join(f"`{name}` {share:.0%}" if name.endswith(".py") else f"{name} {share:.0%}"
-                       for name, share in json.loads(pure_python("readme_speed.py",
-                                                                 "--profile"))[:8])
+    shares = ", ".join(
+        f"`{name}` {share:.0%}" if name.endswith(".py") else f"{name} {share:.0%}"
+        for name, share in json.loads(pure_python("readme_speed.py", "--profile"))[:8]
+    )
     if compiled:
-        core = ("The interpreter ran compiled (mypyc, `setup.py`); the pure-Python column is "
-                "the same benchmark on its Python sources (`AGESMITH_PURE_PYTHON=1`), run just "
-                "after in another process; the verdicts are the compiled figures'.")
+        core = (
+            "The interpreter ran compiled (mypyc, `setup.py`); the pure-Python column is "
+            "the same benchmark on its Python sources (`AGESMITH_PURE_PYTHON=1`), run just "
+            "after in another process; the verdicts are the compiled figures'."
+        )
     else:
-        core = ("The interpreter ran from its Python sources: this install has no compiled "
-                "core (see `setup.py`).")
+        core = (
+            "The interpreter ran from its Python sources: this install has no compiled "
+            "core (see `setup.py`)."
+        )
     today = datetime.date.today().isoformat()
-    return "\n".join([
-        "## Speed",
-        "",
-        *wrap(
-        f"Generated by `python benchmarks/readme_speed.py` on {today}: {m['cpu']}, "
-        f"{m['cores']} cores, Python {m['python']}. The machine was shared with other work "
-        f"(load average {m['load_1min']:.1f} at the start, {m['load_1min_end']:.1f} at the "
-        "end, on 2 cores), so CPU time is the figure to trust; wall times are given where "
-        "the goal is about waiting. python-chess random playouts, the yardstick, ran in the "
-        "same process as Agesmith's; Agesmith plays random 4-player games of Along History "
-        "(all three ages) on the playout path. Each play figure is the best of "
-        f"{play['rounds']} interleaved rounds (new seeds each round), the cold game the best "
-        "first game of "
-        f"{max(bench_play.COLD_PROCESSES, play['rounds'])} fresh processes: other work only "
-        "ever slows a run down. "
-        f"Python alone starts in {ms(floor)}; `validate` is timed with "
-        "Python's bytecode written, as an installed copy runs. A goal missed says how many "
-        f"times faster the figure must get. {core}", 100),
-        "",
-        *table,
-        "",
-        *wrap("Details: `python benchmarks/bench_play.py` and `python benchmarks/bench_rules.py`; "
-              "instructions per game (which other work cannot change): "
-              "`python benchmarks/bench_instructions.py`.", 100),
-        "",
-        *wrap("Where the time of random playouts goes (self time under cProfile, by "
-              "module, measured by the same run, on the Python sources: a profiler cannot see "
-              f"inside compiled code): {shares}.", 100),
-        "",
-        *notes_head(),
-        "",
-    ])
+    return "\n".join(
+        [
+            "## Speed",
+            "",
+            *wrap(
+                f"Generated by `python benchmarks/readme_speed.py` on {today}: {m['cpu']}, "
+                f"{m['cores']} cores, Python {m['python']}. The machine was shared with other "
+                f"work (load average {m['load_1min']:.1f} at the start, "
+                f"{m['load_1min_end']:.1f} at the end, on 2 cores), so CPU time is the figure to "
+                "trust; wall times are given where the goal is about waiting. python-chess random "
+                "playouts, the yardstick, ran in the same process as Agesmith's; Agesmith plays "
+                "random 4-player games of Along History "
+                "(all three ages) on the playout path. Each play figure is the best of "
+                f"{play['rounds']} interleaved rounds (new seeds each round), the cold game the "
+                "best first game of "
+                f"{max(bench_play.COLD_PROCESSES, play['rounds'])} fresh processes: other work "
+                "only ever slows a run down. "
+                f"Python alone starts in {ms(floor)}; `validate` is timed with "
+                "Python's bytecode written, as an installed copy runs. A goal missed says how many "
+                f"times faster the figure must get. {core}",
+                100,
+            ),
+            "",
+            *table,
+            "",
+            *wrap(
+                "Details: `python benchmarks/bench_play.py` and "
+                "`python benchmarks/bench_rules.py`; "
+                "instructions per game (which other work cannot change): "
+                "`python benchmarks/bench_instructions.py`.",
+                100,
+            ),
+            "",
+            *wrap(
+                "Where the time of random playouts goes (self time under cProfile, by "
+                "module, measured by the same run, on the Python sources: a profiler cannot see "
+                f"inside compiled code): {shares}.",
+                100,
+            ),
+            "",
+            *notes_head(),
+            "",
+        ]
+    )
 
 
 def notes_head() -> list[str]:
@@ -156,23 +192,31 @@ def notes_head() -> list[str]:
     README."""
     notes = (ROOT / "benchmarks" / "SPEED_NOTES.md").read_text(encoding="utf-8")
     head = notes.split("\n### ", 1)[0].strip()
-    return [head, "", *wrap("How play is made fast, what is left to do, the compiled core and the "
-                            "typing measurements: `benchmarks/SPEED_NOTES.md`.", 100)]
+    return [
+        head,
+        "",
+        *wrap(
+            "How play is made fast, what is left to do, the compiled core and the "
+            "typing measurements: `benchmarks/SPEED_NOTES.md`.",
+            100,
+        ),
+    ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--runs", type=int, default=9)
-    parser.add_argument("--profile", action="store_true",
-                        help="only print the profile's shares by module, as JSON")
+    parser.add_argument(
+        "--profile", action="store_true", help="only print the profile's shares by module, as JSON"
+    )
     args = parser.parse_args()
     if args.profile:
         print(json.dumps(profile_shares()))
         return
     readme = ROOT / "README.md"
     text = readme.read_text(encoding="utf-8")
-    start = text.index("\n## Speed\n") + 1        # the heading itself, not "### Speed of ..."
+    start = text.index("\n## Speed\n") + 1  # the heading itself, not "### Speed of ..."
     end = text.find("\n## ", start + 1)
     new = section(args.games, args.runs)
     text = text[:start] + new + (text[end:] if end != -1 else "")

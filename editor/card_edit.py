@@ -23,8 +23,8 @@ class PlacedDiagnostic:
     """A diagnostic of a card, with its place in the rules text when it is there."""
 
     diagnostic: Diagnostic
-    field: str | None           # the card's field it is in ("rules", "cost"...)
-    rules_line: int | None      # 1-based line and column inside the rules text
+    field: str | None  # the card's field it is in ("rules", "cost"...)
+    rules_line: int | None  # 1-based line and column inside the rules text
     rules_column: int | None
 
     def where(self) -> str:
@@ -35,22 +35,26 @@ class PlacedDiagnostic:
         return f"{self.field or 'card'} ({place})"
 
 
-def card_diagnostics(text: str, display: str, ident: str,
-                     diagnostics: list[Diagnostic]) -> list[PlacedDiagnostic]:
+def card_diagnostics(
+    text: str, display: str, ident: str, diagnostics: list[Diagnostic]
+) -> list[PlacedDiagnostic]:
     """The diagnostics of `display` that fall on card `ident`'s lines of the file `text`."""
     doc = _document(text, display)
-    if doc is None or not isinstance(doc.data, dict) or not isinstance(doc.data.get("cards"),
-                                                                       list):
+    if doc is None or not isinstance(doc.data, dict) or not isinstance(doc.data.get("cards"), list):
         return []
     ids = [yaml_edit.card_id(entry) for entry in doc.data["cards"]]
     if ident not in ids:
         return []
     index = ids.index(ident)
     first = doc.position(("cards", index))[0]
-    last = (doc.position(("cards", index + 1))[0] - 1 if index + 1 < len(ids)
-            else len(text.split("\n")))
-    keys = [(doc.position(("cards", index, k), key=True)[0], k) for k in
-            doc.data["cards"][index] if isinstance(k, str)]
+    last = (
+        doc.position(("cards", index + 1))[0] - 1 if index + 1 < len(ids) else len(text.split("\n"))
+    )
+    keys = [
+        (doc.position(("cards", index, k), key=True)[0], k)
+        for k in doc.data["cards"][index]
+        if isinstance(k, str)
+    ]
     rules_start = None
     if isinstance(doc.data["cards"][index].get("rules"), str):
         rules_start = doc.text_position(("cards", index, "rules"), 1, 1)
@@ -76,11 +80,16 @@ def _document(text: str, display: str) -> YamlDocument | None:
 
 def annotations(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
     """Gutter marks for the code editor (0-based rows), one per diagnostic in the rules."""
-    return [{"row": p.rules_line - 1, "column": (p.rules_column or 1) - 1,
-             "text": p.diagnostic.message + (f" — {p.diagnostic.hint}" if p.diagnostic.hint
-                                             else ""),
-             "type": "error" if p.diagnostic.is_error else "warning"}
-            for p in placed if p.rules_line is not None]
+    return [
+        {
+            "row": p.rules_line - 1,
+            "column": (p.rules_column or 1) - 1,
+            "text": p.diagnostic.message + (f" — {p.diagnostic.hint}" if p.diagnostic.hint else ""),
+            "type": "error" if p.diagnostic.is_error else "warning",
+        }
+        for p in placed
+        if p.rules_line is not None
+    ]
 
 
 def error_markers(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
@@ -92,13 +101,21 @@ def error_markers(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
         d = p.diagnostic
         width = (d.end_column - d.column) if d.end_column and d.column else 1
         start = (p.rules_column or 1) - 1
-        out.append({"startRow": p.rules_line - 1, "startCol": start, "endRow": p.rules_line - 1,
-                    "endCol": start + max(1, width), "type": "text", "inFront": True,
-                    "className": "ag-error" if d.is_error else "ag-warning"})
+        out.append(
+            {
+                "startRow": p.rules_line - 1,
+                "startCol": start,
+                "endRow": p.rules_line - 1,
+                "endCol": start + max(1, width),
+                "type": "text",
+                "inFront": True,
+                "className": "ag-error" if d.is_error else "ag-warning",
+            }
+        )
     return out
 
 
-FORM = ("name", "type", "copies", "cost", "gold", "points", "bonus")   # the form's widgets
+FORM = ("name", "type", "copies", "cost", "gold", "points", "bonus")  # the form's widgets
 MOST_COPIES = 20
 
 
@@ -142,8 +159,9 @@ def number_or_text(text: str) -> int | str | None:
 def fields_changed(saved: dict[str, Any], edited: dict[str, Any]) -> list[str]:
     def norm(key: str, value: Any) -> str:
         if key == "copies" and value is None:
-            value = 1                   # the schema's default
+            value = 1  # the schema's default
         return "" if value is None else str(value).rstrip("\n")
+
     return [k for k in EDITABLE if norm(k, saved.get(k)) != norm(k, edited.get(k))]
 
 
@@ -156,9 +174,11 @@ def push_history(history: list[dict[str, Any]], fields: dict[str, Any]) -> list[
 
 # ---------------------------------------------------------------- the cards table
 
+
 def mention_words(pack: Pack) -> list[str]:
     """What the cards' rules can be searched for: card names, verbs and keywords they use."""
     from rules_dsl.parser import verbs as grammar_verb_list  # the grammar's verbs, as written
+
     texts = [yaml_edit.quoted(c.name) for c in pack.cards]
     rules = "\n".join(rules_text(c) for c in pack.cards)
     names = sorted({t for t in texts if t in rules})
@@ -176,6 +196,7 @@ def rules_text(card: Any) -> str:
 @lru_cache(maxsize=8192)
 def _printed(rules: Any) -> str:
     from rules_dsl.printer import print_rules
+
     return print_rules(rules)
 
 

@@ -39,8 +39,11 @@ def deck_text(pack: Pack, folder: Path, name: str, copies: dict[tuple[str, str],
     lines += [f"deck: {_quoted(name)}", "pack: ..", "copies:"]
     changed = False
     for age in pack.ages:
-        rows = [(c.id, copies[(age.id, c.id)]) for c in pack.cards_of(age.id)
-                if copies.get((age.id, c.id), c.copies) != c.copies]
+        rows = [
+            (c.id, copies[(age.id, c.id)])
+            for c in pack.cards_of(age.id)
+            if copies.get((age.id, c.id), c.copies) != c.copies
+        ]
         if rows:
             changed = True
             lines.append(f"  {age.id}:")
@@ -62,8 +65,9 @@ def events_held(pack: Pack) -> int:
     return max(found) if found else 3
 
 
-def expected_calamities(pack: Pack, age: str, copies: dict[tuple[str, str], int],
-                        held: int) -> float:
+def expected_calamities(
+    pack: Pack, age: str, copies: dict[tuple[str, str], int], held: int
+) -> float:
     """The calamities a player holds among `held` events drawn from the age's deck, on average
     (by linearity: held × calamity copies ÷ copies in the deck)."""
     cards = pack.cards_of(age)

@@ -25,7 +25,7 @@ from rules_dsl.vocabulary import singular
 @dataclass(frozen=True)
 class CardSize:
     name: str
-    width: float        # millimetres, without bleed
+    width: float  # millimetres, without bleed
     height: float
 
 
@@ -36,20 +36,35 @@ CARD_SIZES = {
     "tarot": CardSize("tarot", 70.0, 120.0),
 }
 
-TYPE_COLOURS = {"land": "#5b7f2b", "figure": "#a0522d", "progress": "#1f5fa8",
-                "wonder": "#8a6a12", "calamity": "#7a1f2b"}
-RESOURCE_STYLES = {           # colour, shape: house styles of familiar symbol names
+TYPE_COLOURS = {
+    "land": "#5b7f2b",
+    "figure": "#a0522d",
+    "progress": "#1f5fa8",
+    "wonder": "#8a6a12",
+    "calamity": "#7a1f2b",
+}
+RESOURCE_STYLES = {  # colour, shape: house styles of familiar symbol names
     "population": ("#2e7d32", "circle"),
     "culture": ("#7b1fa2", "diamond"),
     "ingenuity": ("#1565c0", "square"),
     "strength": ("#c62828", "shield"),
 }
-MONEY_STYLE = ("#d4a017", "coin")     # whatever the pack calls its money (game.yaml `money`)
+MONEY_STYLE = ("#d4a017", "coin")  # whatever the pack calls its money (game.yaml `money`)
 _PALETTE = ("#00838f", "#6a1b9a", "#ef6c00", "#37474f", "#ad1457", "#558b2f")
 FONT = "Helvetica, Arial, sans-serif"
 # Characters Helvetica (a PDF core font) cannot write, and what is written instead.
-_PLAIN = str.maketrans({"\u2014": "-", "\u2013": "-", "\u2018": "'", "\u2019": "'",
-                        "\u201c": '"', "\u201d": '"', "\u2026": "...", "\u00d7": "x"})
+_PLAIN = str.maketrans(
+    {
+        "\u2014": "-",
+        "\u2013": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2026": "...",
+        "\u00d7": "x",
+    }
+)
 
 
 def plain(text: str) -> str:
@@ -89,8 +104,11 @@ def resource_style(word: str, money: str | None = None) -> tuple[str, str]:
     """The colour and shape of a symbol; the pack's money is a coin."""
     if money is not None and singular(word) == singular(money):
         return MONEY_STYLE
-    return RESOURCE_STYLES.get(word) or RESOURCE_STYLES.get(singular(word)) or (_hashed(word),
-                                                                                "circle")
+    return (
+        RESOURCE_STYLES.get(word)
+        or RESOURCE_STYLES.get(singular(word))
+        or (_hashed(word), "circle")
+    )
 
 
 def _hashed(word: str) -> str:
@@ -109,36 +127,54 @@ def _symbols(cost: ast.Cost) -> list[tuple[str, str]]:
 
 class _Svg:
     def __init__(self, width: float, height: float, money: str | None = None) -> None:
-        self.w, self.h = width * 10, height * 10       # a unit is a tenth of a millimetre
+        self.w, self.h = width * 10, height * 10  # a unit is a tenth of a millimetre
         self.parts: list[str] = []
         self.size = (width, height)
-        self.money = money              # the pack's money, drawn as a coin
+        self.money = money  # the pack's money, drawn as a coin
 
     def add(self, element: str) -> None:
         self.parts.append(element)
 
-    def text(self, x: float, y: float, text: str, size: float, fill: str = "#222",
-             bold: bool = False, anchor: str = "start") -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        fill: str = "#222",
+        bold: bool = False,
+        anchor: str = "start",
+    ) -> None:
         weight = ' font-weight="bold"' if bold else ""
-        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-family="{FONT}" font-size="{size:.1f}"'
-                 f'{weight} fill="{fill}" text-anchor="{anchor}">{escape(plain(text))}</text>')
+        self.add(
+            f'<text x="{x:.1f}" y="{y:.1f}" font-family="{FONT}" font-size="{size:.1f}"'
+            f'{weight} fill="{fill}" text-anchor="{anchor}">{escape(plain(text))}</text>'
+        )
 
     def symbol(self, cx: float, cy: float, r: float, resource: str, label: str) -> None:
         colour, shape = resource_style(resource, self.money)
         if shape == "diamond":
-            self.add(f'<path d="M{cx:.1f},{cy - r * 1.2:.1f} L{cx + r * 1.2:.1f},{cy:.1f} '
-                     f'L{cx:.1f},{cy + r * 1.2:.1f} L{cx - r * 1.2:.1f},{cy:.1f} Z" '
-                     f'fill="{colour}"/>')
+            self.add(
+                f'<path d="M{cx:.1f},{cy - r * 1.2:.1f} L{cx + r * 1.2:.1f},{cy:.1f} '
+                f'L{cx:.1f},{cy + r * 1.2:.1f} L{cx - r * 1.2:.1f},{cy:.1f} Z" '
+                f'fill="{colour}"/>'
+            )
         elif shape == "square":
-            self.add(f'<rect x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" '
-                     f'height="{2 * r:.1f}" rx="{r * 0.25:.1f}" fill="{colour}"/>')
+            self.add(
+                f'<rect x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" '
+                f'height="{2 * r:.1f}" rx="{r * 0.25:.1f}" fill="{colour}"/>'
+            )
         elif shape == "shield":
-            self.add(f'<path d="M{cx - r:.1f},{cy - r:.1f} L{cx + r:.1f},{cy - r:.1f} '
-                     f'L{cx + r:.1f},{cy + r * 0.1:.1f} L{cx:.1f},{cy + r * 1.15:.1f} '
-                     f'L{cx - r:.1f},{cy + r * 0.1:.1f} Z" fill="{colour}"/>')
+            self.add(
+                f'<path d="M{cx - r:.1f},{cy - r:.1f} L{cx + r:.1f},{cy - r:.1f} '
+                f"L{cx + r:.1f},{cy + r * 0.1:.1f} L{cx:.1f},{cy + r * 1.15:.1f} "
+                f'L{cx - r:.1f},{cy + r * 0.1:.1f} Z" fill="{colour}"/>'
+            )
         elif shape == "coin":
-            self.add(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}" '
-                     f'stroke="#8a6a12" stroke-width="{r * 0.15:.1f}"/>')
+            self.add(
+                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}" '
+                f'stroke="#8a6a12" stroke-width="{r * 0.15:.1f}"/>'
+            )
         else:
             self.add(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}"/>')
         fill = "#3b2a00" if shape == "coin" else "#fff"
@@ -146,12 +182,13 @@ class _Svg:
 
     def render(self) -> str:
         width, height = self.size
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
-                f'viewBox="0 0 {self.w:.0f} {self.h:.0f}">' + "".join(self.parts) + "</svg>")
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+            f'viewBox="0 0 {self.w:.0f} {self.h:.0f}">' + "".join(self.parts) + "</svg>"
+        )
 
 
-def _symbol_row(svg: _Svg, x: float, cy: float, r: float,
-                symbols: list[tuple[str, str]]) -> float:
+def _symbol_row(svg: _Svg, x: float, cy: float, r: float, symbols: list[tuple[str, str]]) -> float:
     for resource, label in symbols:
         svg.symbol(x + r, cy, r, resource, label)
         x += 2 * r + r * 0.55
@@ -162,28 +199,42 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
     """The face of `card` as an SVG document of the card's size in millimetres."""
     svg = _Svg(size.width, size.height, pack.money)
     w, h = svg.w, svg.h
-    u = w / 635                                   # the layout is drawn for a poker card
+    u = w / 635  # the layout is drawn for a poker card
     colour = type_colour(card.type)
-    svg.add(f'<rect x="{6 * u:.1f}" y="{6 * u:.1f}" width="{w - 12 * u:.1f}" '
-            f'height="{h - 12 * u:.1f}" rx="{28 * u:.1f}" fill="#fbf6ea" stroke="{colour}" '
-            f'stroke-width="{12 * u:.1f}"/>')
+    svg.add(
+        f'<rect x="{6 * u:.1f}" y="{6 * u:.1f}" width="{w - 12 * u:.1f}" '
+        f'height="{h - 12 * u:.1f}" rx="{28 * u:.1f}" fill="#fbf6ea" stroke="{colour}" '
+        f'stroke-width="{12 * u:.1f}"/>'
+    )
     # The name on the type's band, and the points badge on its right.
     band_top, band_h = 26 * u, 100 * u
-    svg.add(f'<rect x="{26 * u:.1f}" y="{band_top:.1f}" width="{w - 52 * u:.1f}" '
-            f'height="{band_h:.1f}" rx="{14 * u:.1f}" fill="{colour}"/>')
+    svg.add(
+        f'<rect x="{26 * u:.1f}" y="{band_top:.1f}" width="{w - 52 * u:.1f}" '
+        f'height="{band_h:.1f}" rx="{14 * u:.1f}" fill="{colour}"/>'
+    )
     badge_r = 44 * u
     badge_x = w - 26 * u - badge_r - 10 * u
     name_room = badge_x - badge_r - 50 * u - 10 * u
     name_size = 48 * u
     while name_size > 22 * u and text_width(card.name, name_size, bold=True) > name_room:
         name_size -= 2 * u
-    svg.text(50 * u, band_top + band_h / 2 + name_size * 0.36, card.name, name_size, "#fff",
-             bold=True)
-    svg.add(f'<circle cx="{badge_x:.1f}" cy="{band_top + band_h / 2:.1f}" r="{badge_r:.1f}" '
-            f'fill="#fff" stroke="#2b2b2b" stroke-width="{5 * u:.1f}"/>')
+    svg.text(
+        50 * u, band_top + band_h / 2 + name_size * 0.36, card.name, name_size, "#fff", bold=True
+    )
+    svg.add(
+        f'<circle cx="{badge_x:.1f}" cy="{band_top + band_h / 2:.1f}" r="{badge_r:.1f}" '
+        f'fill="#fff" stroke="#2b2b2b" stroke-width="{5 * u:.1f}"/>'
+    )
     points = str(card.points) if isinstance(card.points, int) else "*"
-    svg.text(badge_x, band_top + band_h / 2 + 17 * u, points, 48 * u, "#2b2b2b", bold=True,
-             anchor="middle")
+    svg.text(
+        badge_x,
+        band_top + band_h / 2 + 17 * u,
+        points,
+        48 * u,
+        "#2b2b2b",
+        bold=True,
+        anchor="middle",
+    )
     # The type and the age.
     age_name = next((a.name for a in pack.ages if a.id == card.age), card.age)
     line_y = band_top + band_h + 46 * u
@@ -199,13 +250,14 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
     if card.gold is not None:
         coin_x = w - 34 * u - r
         svg.symbol(coin_x, cost_y, r * 1.1, pack.money or "", str(card.gold))
-        svg.text(coin_x - r * 1.1 - 10 * u, cost_y + 9 * u, "or", 22 * u, "#6b5f45",
-                 anchor="end")
+        svg.text(coin_x - r * 1.1 - 10 * u, cost_y + 9 * u, "or", 22 * u, "#6b5f45", anchor="end")
     # The rules text, fitted to its box.
     box_top, box_bottom = cost_y + 52 * u, h - 150 * u
-    svg.add(f'<rect x="{30 * u:.1f}" y="{box_top:.1f}" width="{w - 60 * u:.1f}" '
-            f'height="{box_bottom - box_top:.1f}" rx="{10 * u:.1f}" fill="#fffdf7" '
-            f'stroke="#d8cfb8" stroke-width="{3 * u:.1f}"/>')
+    svg.add(
+        f'<rect x="{30 * u:.1f}" y="{box_top:.1f}" width="{w - 60 * u:.1f}" '
+        f'height="{box_bottom - box_top:.1f}" rx="{10 * u:.1f}" fill="#fffdf7" '
+        f'stroke="#d8cfb8" stroke-width="{3 * u:.1f}"/>'
+    )
     text = rules_text(card)
     size_ = 30 * u
     while True:
@@ -218,8 +270,13 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
         if y > box_bottom - 8 * u:
             break
         stripped = line.lstrip(" ")
-        svg.text(50 * u + text_width(line[: len(line) - len(stripped)], size_), y, stripped,
-                 size_, "#222")
+        svg.text(
+            50 * u + text_width(line[: len(line) - len(stripped)], size_),
+            y,
+            stripped,
+            size_,
+            "#222",
+        )
         y += size_ * 1.25
     # The bonus, and the footer.
     bonus_y = h - 100 * u
@@ -251,27 +308,33 @@ def card_back(pack: Pack, age_id: str, size: CardSize = CARD_SIZES["poker"]) -> 
     colour = ("#3e2f1c", "#1c3e3a", "#2f1c3e", "#3e1c24", "#1c2a3e")[index % 5]
     name = next((a.name for a in pack.ages if a.id == age_id), age_id)
     svg.add(f'<rect x="0" y="0" width="{w:.1f}" height="{h:.1f}" fill="{colour}"/>')
-    svg.add(f'<rect x="{40 * u:.1f}" y="{40 * u:.1f}" width="{w - 80 * u:.1f}" '
-            f'height="{h - 80 * u:.1f}" rx="{24 * u:.1f}" fill="none" stroke="#e8d9a8" '
-            f'stroke-width="{8 * u:.1f}"/>')
+    svg.add(
+        f'<rect x="{40 * u:.1f}" y="{40 * u:.1f}" width="{w - 80 * u:.1f}" '
+        f'height="{h - 80 * u:.1f}" rx="{24 * u:.1f}" fill="none" stroke="#e8d9a8" '
+        f'stroke-width="{8 * u:.1f}"/>'
+    )
     title = 64 * u
     while title > 24 * u and text_width(name, title, bold=True) > w - 140 * u:
         title -= 2 * u
     svg.text(w / 2, h / 2, name, title, "#f3e7c0", bold=True, anchor="middle")
     svg.text(w / 2, h / 2 + 70 * u, pack.name, 28 * u, "#e8d9a8", anchor="middle")
-    for dot in range(index + 1):                  # one dot per age, as on many backs
+    for dot in range(index + 1):  # one dot per age, as on many backs
         cx = w / 2 + (dot - index / 2) * 36 * u
-        svg.add(f'<circle cx="{cx:.1f}" cy="{h / 2 - 100 * u:.1f}" r="{10 * u:.1f}" '
-                f'fill="#e8d9a8"/>')
+        svg.add(
+            f'<circle cx="{cx:.1f}" cy="{h / 2 - 100 * u:.1f}" r="{10 * u:.1f}" fill="#e8d9a8"/>'
+        )
     return svg.render()
 
 
 def as_html(svg: str, width: int = 320) -> str:
     """An <img> showing the SVG (a data URI: nothing is fetched, nothing is sanitized away)."""
     import base64
+
     data = base64.b64encode(svg.encode()).decode()
-    return (f'<img class="card-face" alt="card face" style="width:{width}px;max-width:100%" '
-            f'src="data:image/svg+xml;base64,{data}"/>')
+    return (
+        f'<img class="card-face" alt="card face" style="width:{width}px;max-width:100%" '
+        f'src="data:image/svg+xml;base64,{data}"/>'
+    )
 
 
 def legend(pack: Pack) -> list[tuple[str, str, str]]:

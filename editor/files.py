@@ -30,16 +30,19 @@ def read(folder: Path, file: str) -> str:
 def pack_file_name(file: str) -> str:
     """`file` if it names a file directly in the pack folder as game.yaml may name one."""
     if not PACK_FILE.fullmatch(file):
-        raise UnsafePathError(f'"{file}" is not a file name next to game.yaml ending in .yaml '
-                              "or .yml")
+        raise UnsafePathError(
+            f'"{file}" is not a file name next to game.yaml ending in .yaml or .yml'
+        )
     return file
 
 
 def safe_name(file: str) -> str:
     """A new card file's name if it is a plain name inside the pack (no folder, no `..`)."""
     if not _FILE_NAME.fullmatch(file):
-        raise UnsafePathError(f'"{file}" is not a plain file name: use lowercase letters, '
-                              "digits, - and _, ending in .yaml (no folders)")
+        raise UnsafePathError(
+            f'"{file}" is not a plain file name: use lowercase letters, '
+            "digits, - and _, ending in .yaml (no folders)"
+        )
     return file
 
 
@@ -48,8 +51,9 @@ def write(folder: Path, file: str, text: str) -> Path:
     return write_atomic(folder / pack_file_name(file), text, inside=folder)
 
 
-def save_card(folder: Path, file: str, ident: str, fields: dict[str, object],
-              base: str) -> tuple[str, bool]:
+def save_card(
+    folder: Path, file: str, ident: str, fields: dict[str, object], base: str
+) -> tuple[str, bool]:
     """Write card `ident`'s fields into its file; returns (new text, whether the file had
     changed on disk in other places, which are kept).
 
@@ -68,21 +72,23 @@ def save_card(folder: Path, file: str, ident: str, fields: dict[str, object],
         except yaml_edit.EditError:
             now = None
         if before != now:
-            raise ConflictError(f"{file}: this card was changed on disk since you opened it "
-                                "(by another tab or by hand); reload it to see that version")
+            raise ConflictError(
+                f"{file}: this card was changed on disk since you opened it "
+                "(by another tab or by hand); reload it to see that version"
+            )
     text = yaml_edit.set_card(current, ident, fields)
     write(folder, file, text)
     return text, moved
 
 
-def write_checked(folder: Path, edits: dict[str, str], confirmed: bool = False
-                  ) -> list[Diagnostic]:
+def write_checked(folder: Path, edits: dict[str, str], confirmed: bool = False) -> list[Diagnostic]:
     """Write several files of the pack if the pack stays valid with them (or `confirmed`).
 
     Returns the errors the pack would have; nothing is written when there are some and the
     designer has not confirmed. Card files are written before game.yaml, so the game file never
     names a file that is not there yet."""
     from .checking import check
+
     errors = check(folder, edits).errors
     if errors and not confirmed:
         return errors

@@ -25,19 +25,56 @@ CSS = """
 .ace_editor { border: 1px solid #d6d6d9; border-radius: 6px; }
 """
 
-STATEMENT_WORDS = ("free", "discardable", "costs", "cost", "less", "more", "price", "war",
-                   "own", "owns", "have", "has", "is", "are", "at least", "at most",
-                   "attack", "defence", "cancels", "while", "on", "in", "at", "when", "if",
-                   "unless", "otherwise", "repeat until", "then", "or", "and", "not", "you may",
-                   "per", "each", "of", "your", "you")
+STATEMENT_WORDS = (
+    "free",
+    "discardable",
+    "costs",
+    "cost",
+    "less",
+    "more",
+    "price",
+    "war",
+    "own",
+    "owns",
+    "have",
+    "has",
+    "is",
+    "are",
+    "at least",
+    "at most",
+    "attack",
+    "defence",
+    "cancels",
+    "while",
+    "on",
+    "in",
+    "at",
+    "when",
+    "if",
+    "unless",
+    "otherwise",
+    "repeat until",
+    "then",
+    "or",
+    "and",
+    "not",
+    "you may",
+    "per",
+    "each",
+    "of",
+    "your",
+    "you",
+)
 
-_TOKEN = re.compile(r'(?P<comment>#.*)|(?P<card>"[^"\n]*"?)|(?P<num>[+-]?\d+)|(?P<word>[a-z]+)',
-                    re.IGNORECASE)
+_TOKEN = re.compile(
+    r'(?P<comment>#.*)|(?P<card>"[^"\n]*"?)|(?P<num>[+-]?\d+)|(?P<word>[a-z]+)', re.IGNORECASE
+)
 
 
 @cache
 def _verbs() -> frozenset[str]:
     from rules_dsl.parser import verbs as grammar_verbs  # the grammar's own verb list
+
     return frozenset(grammar_verbs())
 
 
@@ -57,9 +94,17 @@ def markers(text: str, nouns: frozenset[str] = frozenset()) -> list[dict[str, An
                     kind = "noun"
                 elif lower not in words:
                     continue
-            out.append({"startRow": row, "startCol": match.start(), "endRow": row,
-                        "endCol": match.end(), "className": f"ag-{kind}", "type": "text",
-                        "inFront": False})
+            out.append(
+                {
+                    "startRow": row,
+                    "startCol": match.start(),
+                    "endRow": row,
+                    "endCol": match.end(),
+                    "className": f"ag-{kind}",
+                    "type": "text",
+                    "inFront": False,
+                }
+            )
     return out
 
 
@@ -67,8 +112,9 @@ def completions(card_names: list[str], nouns: list[str]) -> list[dict[str, Any]]
     """What the editor offers while typing: card names (quoted), verbs and the pack's nouns."""
     # A card name is offered after its opening quote (Ace's words do not take the quote in):
     # choosing one writes the name and closes the quote.
-    out = [{"caption": f'"{n}"', "value": f'{n}"', "meta": "card", "score": 300}
-           for n in card_names]
+    out = [
+        {"caption": f'"{n}"', "value": f'{n}"', "meta": "card", "score": 300} for n in card_names
+    ]
     out += [{"caption": v, "value": v, "meta": "verb", "score": 200} for v in sorted(_verbs())]
     out += [{"caption": n, "value": n, "meta": "noun", "score": 100} for n in nouns]
     return out

@@ -15,8 +15,7 @@ PAGES = Path(__file__).parent / "app_pages"
 def sections() -> dict[str, list[st.Page]]:
     return {
         "Workshop": [
-            st.Page(PAGES / "cards.py", title="Cards",
-                    default=True),
+            st.Page(PAGES / "cards.py", title="Cards", default=True),
             st.Page(PAGES / "overview.py", title="The pack at a glance"),
             st.Page(PAGES / "manage.py", title="New card, new age"),
             st.Page(PAGES / "validation.py", title="Validation"),

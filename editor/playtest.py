@@ -30,8 +30,8 @@ from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import read_regular, write_atomic
 
 PERSON = "person"
-AUTOSAVE = Path(".agesmith") / "playtest.json"     # inside the pack folder
-ASIDE = "playtest-unreadable"                       # an autosave that could not be resumed
+AUTOSAVE = Path(".agesmith") / "playtest.json"  # inside the pack folder
+ASIDE = "playtest-unreadable"  # an autosave that could not be resumed
 MAX_SAVE = 64 * 1024 * 1024
 
 
@@ -66,8 +66,8 @@ class Undone:
 @dataclass
 class Table:
     game: Game
-    source: str                     # the pack folder or the deck file played
-    seats: list[str]                # PERSON or a bot's name, per seat
+    source: str  # the pack folder or the deck file played
+    seats: list[str]  # PERSON or a bot's name, per seat
     seed: int
     state: State
     history: list[Step] = field(default_factory=list)
@@ -100,13 +100,15 @@ class Table:
         """A person's choice, offered when the game had made `moves` decisions: refused with
         StaleChoice when the game has moved on or the choice is no longer among the legal ones."""
         if moves != self.state.moves or not self.person_to_move():
-            raise StaleChoice("that choice belongs to an earlier position: the game has "
-                              "moved on, nothing was played")
+            raise StaleChoice(
+                "that choice belongs to an earlier position: the game has "
+                "moved on, nothing was played"
+            )
         options = self.game.choices(self.state)
         found = next((o for o in options if o.same(action)), None)
         if found is None:
             raise StaleChoice(f'"{action}" is not a legal choice now: nothing was played')
-        self._apply(found, person=True)         # the option itself: its sentence is kept
+        self._apply(found, person=True)  # the option itself: its sentence is kept
 
     def bot_step(self) -> Action | None:
         """The bot to move takes one decision; None when no bot is to move."""
@@ -124,7 +126,7 @@ class Table:
         new = self.game.apply(self.state, action)
         self.history.append(Step(self.state, action, seat, person))
         self.state = new
-        self.redo.clear()           # another line of play: what was undone is gone
+        self.redo.clear()  # another line of play: what was undone is gone
 
     def undo_points(self) -> list[tuple[int, Step]]:
         """The decisions of people that can be taken back, latest first: (index, step)."""
@@ -162,22 +164,40 @@ class Table:
     # ------------------------------------------------------------ saving
 
     def save_text(self) -> str:
-        return save_text(self.game, self.state, {
-            "playtest": {"source": self.source, "seats": self.seats, "seed": self.seed,
-                         "actions": [[s.action.to_data(text=False), s.person]
-                                     for s in self.history]}})
+        return save_text(
+            self.game,
+            self.state,
+            {
+                "playtest": {
+                    "source": self.source,
+                    "seats": self.seats,
+                    "seed": self.seed,
+                    "actions": [[s.action.to_data(text=False), s.person] for s in self.history],
+                }
+            },
+        )
 
 
-def new_table(source: str | Path, seats: list[str], seed: int, variant: str | None = None,
-              board: str | None = None, ages: list[str] | None = None) -> Table:
+def new_table(
+    source: str | Path,
+    seats: list[str],
+    seed: int,
+    variant: str | None = None,
+    board: str | None = None,
+    ages: list[str] | None = None,
+) -> Table:
     """A new game; PackError or ValueError (a bad option) say why it cannot start."""
     game = Game.load(source, variant=variant, board=board, ages=ages)
     state = game.new(players=len(seats), seed=seed)
     return Table(game, str(source), list(seats), seed, state)
 
 
-def load_table(text: str, source: str | Path | None = None,
-               fallback: str | Path | None = None, force: bool = False) -> Table:
+def load_table(
+    text: str,
+    source: str | Path | None = None,
+    fallback: str | Path | None = None,
+    force: bool = False,
+) -> Table:
     """A saved game read back; a SaveError (never another error) says what is wrong. The pack
     or deck is `source`, else the one the save names, else (when that path is not on this
     computer) `fallback`. `force` loads a save whose cards have changed (`ChangedCards`)."""
@@ -197,24 +217,30 @@ def load_table(text: str, source: str | Path | None = None,
     if not source:
         raise SaveError("the save does not say which pack or deck it plays")
     try:
-        game = Game.load(source, variant=header["variant"], board=header["board"],
-                         ages=header["ages"])
+        game = Game.load(
+            source, variant=header["variant"], board=header["board"], ages=header["ages"]
+        )
     except (PackError, ValueError, OSError) as e:
         raise SaveError(f"the pack of this save cannot be loaded: {e}") from None
     state, warnings, _ = load_data(game, data, force)
     seats = info.get("seats")
-    if (not isinstance(seats, list) or len(seats) != len(state.players)
-            or any(s not in seat_kinds() for s in seats)):
+    if (
+        not isinstance(seats, list)
+        or len(seats) != len(state.players)
+        or any(s not in seat_kinds() for s in seats)
+    ):
         seats = [PERSON] + ["greedy"] * (len(state.players) - 1)
-        warnings.append("the save does not say who sits where: seat 1 is a person, the "
-                        "others greedy bots")
+        warnings.append(
+            "the save does not say who sits where: seat 1 is a person, the others greedy bots"
+        )
     seed = info.get("seed")
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
     table = Table(game, source, seats, seed, state, warnings=warnings)
     table.history = _replayed(game, len(seats), seed, info.get("actions"), state)
     if info.get("actions") and not table.history:
-        table.warnings.append("the decisions before this position could not be replayed: "
-                              "undo starts from here")
+        table.warnings.append(
+            "the decisions before this position could not be replayed: undo starts from here"
+        )
     return table
 
 
@@ -282,8 +308,7 @@ def resume(pack: Path, force: bool = False) -> Table | None:
     except ChangedCards:
         raise
     except SaveError as e:
-        raise SaveError(f"The game in progress could not be resumed: {e}. {_kept(path)}"
-                        ) from None
+        raise SaveError(f"The game in progress could not be resumed: {e}. {_kept(path)}") from None
 
 
 def _kept(path: Path) -> str:

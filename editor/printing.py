@@ -81,13 +81,23 @@ def layout(paper: str = "a4", size: str = "poker", bleed: float = 2.0) -> SheetL
 def deck(pack: Pack, ages: Iterable[str] | None = None) -> list[Card]:
     """Every copy of every card, age by age, in the order of the files."""
     wanted = None if ages is None else set(ages)
-    return [card for card in pack.cards if wanted is None or card.age in wanted
-            for _ in range(card.copies)]
+    return [
+        card
+        for card in pack.cards
+        if wanted is None or card.age in wanted
+        for _ in range(card.copies)
+    ]
 
 
-def print_pdf(pack: Pack, paper: str = "a4", size: str = "poker", bleed: float = 2.0,
-              backs: bool = True, ages: Iterable[str] | None = None,
-              progress: Callable[[int, int], None] | None = None) -> bytes:
+def print_pdf(
+    pack: Pack,
+    paper: str = "a4",
+    size: str = "poker",
+    bleed: float = 2.0,
+    backs: bool = True,
+    ages: Iterable[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> bytes:
     """The print-and-play PDF of the pack (or of some ages) as bytes."""
     sheet = layout(paper, size, bleed)
     cards = deck(pack, ages)
@@ -99,7 +109,7 @@ def print_pdf(pack: Pack, paper: str = "a4", size: str = "poker", bleed: float =
     pdf.set_creator("Agesmith")
     faces: dict[str, str] = {}
     backs_svg: dict[str, str] = {}
-    pages = [cards[i:i + sheet.per_page] for i in range(0, len(cards), sheet.per_page)]
+    pages = [cards[i : i + sheet.per_page] for i in range(0, len(cards), sheet.per_page)]
     for number, page in enumerate(pages, 1):
         pdf.add_page()
         for index, card in enumerate(page):
@@ -119,19 +129,19 @@ def print_pdf(pack: Pack, paper: str = "a4", size: str = "poker", bleed: float =
     return bytes(pdf.output())
 
 
-def _place(pdf: FPDF, sheet: SheetLayout, index: int, svg: str, bleed_colour: str | None,
-           mirrored: bool) -> None:
+def _place(
+    pdf: FPDF, sheet: SheetLayout, index: int, svg: str, bleed_colour: str | None, mirrored: bool
+) -> None:
     x, y = sheet.cell_at(index, mirrored)
     cw, ch = sheet.cell
     b = sheet.bleed
     if bleed_colour and b > 0:
         pdf.set_fill_color(bleed_colour)
         pdf.rect(x, y, cw, ch, style="F")
-    if bleed_colour is None and b > 0:        # a back fills its bleed with itself
+    if bleed_colour is None and b > 0:  # a back fills its bleed with itself
         pdf.image(io.BytesIO(svg.encode()), x=x, y=y, w=cw, h=ch)
         return
-    pdf.image(io.BytesIO(svg.encode()), x=x + b, y=y + b, w=sheet.size.width,
-              h=sheet.size.height)
+    pdf.image(io.BytesIO(svg.encode()), x=x + b, y=y + b, w=sheet.size.width, h=sheet.size.height)
 
 
 def _crop_marks(pdf: FPDF, sheet: SheetLayout, count: int) -> None:
@@ -141,8 +151,7 @@ def _crop_marks(pdf: FPDF, sheet: SheetLayout, count: int) -> None:
     w, h = sheet.size.width, sheet.size.height
     ox, oy = sheet.origin
     rows = (count + sheet.columns - 1) // sheet.columns
-    cuts_x = sorted({ox + c * (w + 2 * b) + b + dx for c in range(sheet.columns)
-                     for dx in (0, w)})
+    cuts_x = sorted({ox + c * (w + 2 * b) + b + dx for c in range(sheet.columns) for dx in (0, w)})
     cuts_y = sorted({oy + r * (h + 2 * b) + b + dy for r in range(rows) for dy in (0, h)})
     top, bottom = oy, oy + rows * (h + 2 * b)
     left, right = ox, ox + sheet.columns * (w + 2 * b)
@@ -157,7 +166,7 @@ def _crop_marks(pdf: FPDF, sheet: SheetLayout, count: int) -> None:
         for y in cuts_y:
             pdf.line(left - 0.5 - length, y, left - 0.5, y)
             pdf.line(right + 0.5, y, right + 0.5 + length, y)
-    if b > 0:          # corner ticks inside the bleed, for the cuts between cards
+    if b > 0:  # corner ticks inside the bleed, for the cuts between cards
         for index in range(count):
             x, y = sheet.cell_at(index)
             for cx in (x + b, x + b + w):
@@ -192,4 +201,5 @@ def svg_zip(pack: Pack, size: str = "poker") -> bytes:
 def page_count(pdf: bytes) -> int:
     """The number of pages of a PDF this module wrote (for tests and messages)."""
     import re
+
     return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))

@@ -15,9 +15,12 @@ def read_back(pack: Pack, card: Card) -> list[str] | str:
     try:
         from interpreter.tools.explain import explain_cards
     except ImportError:
-        return ("The read-back needs interpreter.tools.explain, which this version of the "
-                "interpreter does not have yet.")
+        return (
+            "The read-back needs interpreter.tools.explain, which this version of the "
+            "interpreter does not have yet."
+        )
     from interpreter import Game, PackError
+
     try:
         game = Game.load(pack)
     except PackError as e:

@@ -24,7 +24,7 @@ from rules_dsl.deck import is_deck_file
 from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import condition
 
-SCENARIOS = "scenarios"          # inside the pack folder; a scenario there names its pack ".."
+SCENARIOS = "scenarios"  # inside the pack folder; a scenario there names its pack ".."
 
 
 class NoTurnStart(AgesmithError):
@@ -49,8 +49,10 @@ def turn_start(table: Table) -> int:
         if pending.get("kind") == "action" and pending.get("player") == here.active:
             start = i
     if start is None:
-        raise NoTurnStart("a scenario starts at the active player's actions: play on until a "
-                          "player's actions begin")
+        raise NoTurnStart(
+            "a scenario starts at the active player's actions: play on until a "
+            "player's actions begin"
+        )
     return start
 
 
@@ -62,7 +64,7 @@ def _names(game: Game, copies: list[int]) -> str:
     return "[" + ", ".join(_q(game.name(c)) for c in copies) + "]"
 
 
-CHANCE = ("reroll", "reroll all")      # their dice follow the scenario's own chance
+CHANCE = ("reroll", "reroll all")  # their dice follow the scenario's own chance
 
 
 def complete_actions(game: Game, steps: list[tuple[State, Action]]) -> tuple[list[str], int]:
@@ -77,13 +79,20 @@ def complete_actions(game: Game, steps: list[tuple[State, Action]]) -> tuple[lis
         text = None
         if i + 1 < len(steps) and (before.pending or {}).get("describe") == "action":
             _, detail = steps[i + 1]
-            whole = next((a for a in game.legal_actions(before)
-                          if (parts := split(a)) is not None and parts[0].same(action)
-                          and parts[1].same(detail)), None)
+            whole = next(
+                (
+                    a
+                    for a in game.legal_actions(before)
+                    if (parts := split(a)) is not None
+                    and parts[0].same(action)
+                    and parts[1].same(detail)
+                ),
+                None,
+            )
             if whole is not None:
                 text, used = whole.text, 2
         if text is None:
-            game.choices(before)        # the sentence is written for its own position
+            game.choices(before)  # the sentence is written for its own position
             text = action.text
         lines.append(text)
         i += used
@@ -96,10 +105,13 @@ def split_pending(table: Table) -> bool:
     """Whether the last decision is a menu choice whose detail is still to be chosen (such a
     half action cannot be written: the scenario stops before it)."""
     last = table.history[-1] if table.history else None
-    return (last is not None and (last.before.pending or {}).get("describe") == "action"
-            and (table.state.pending or {}).get("describe") == "action"
-            and _same_turn(last.before, table.state)
-            and (table.state.pending or {}).get("kind") != "action")
+    return (
+        last is not None
+        and (last.before.pending or {}).get("describe") == "action"
+        and (table.state.pending or {}).get("describe") == "action"
+        and _same_turn(last.before, table.state)
+        and (table.state.pending or {}).get("kind") != "action"
+    )
 
 
 def scenario_end(table: Table) -> State:
@@ -128,9 +140,14 @@ def scenario_text(table: Table, name: str, expect: list[str], folder: Path) -> s
     start = turn_start(table)
     state = table.history[start].before if start < len(table.history) else table.state
     counters = list(game.pack.game.get("counters") or {})
-    lines = ["# yaml-language-server: $schema=../../schema/scenario.schema.json",
-             f"name: {_q(name)}", played(table, folder), f"players: {len(state.players)}",
-             f"seed: {table.seed}", f"age: {age_id(game, state)}"]
+    lines = [
+        "# yaml-language-server: $schema=../../schema/scenario.schema.json",
+        f"name: {_q(name)}",
+        played(table, folder),
+        f"players: {len(state.players)}",
+        f"seed: {table.seed}",
+        f"age: {age_id(game, state)}",
+    ]
     if game.pack.variant:
         lines.append(f"variant: {_q(game.pack.variant)}")
     if game.board_side:
@@ -152,16 +169,20 @@ def scenario_text(table: Table, name: str, expect: list[str], folder: Path) -> s
     lines.append(f"  deck: {_names(game, list(reversed(state.deck)))}")
     lines.append(f"  discard: {_names(game, state.discard)}")
     if game.board_side:
-        board = ", ".join(f"{_q(space)}: {_q(condition(game.pack.tokens[t].condition))}"
-                          for space, t in state.board.items())
+        board = ", ".join(
+            f"{_q(space)}: {_q(condition(game.pack.tokens[t].condition))}"
+            for space, t in state.board.items()
+        )
         lines.append(f"  board: {{{board}}}")
     lines.append("dice: [" + ", ".join(_q(die_text(game, d)) for d in state.dice) + "]")
     steps = [(s.before, s.action) for s in table.history[start:]]
     half = bool(steps) and split_pending(table)
     actions, used = complete_actions(game, steps[:-1] if half else steps)
     if used < len(steps) - half:
-        lines.append("# the actions stop after a re-roll: in a scenario the new faces come "
-                     "from its own chance")
+        lines.append(
+            "# the actions stop after a re-roll: in a scenario the new faces come "
+            "from its own chance"
+        )
     lines.append("actions:" if actions else "actions: []")
     lines += [f"  - {_q(a)}" for a in actions]
     lines.append("expect:" if expect else "expect: []")
@@ -176,10 +197,12 @@ def suggested_expectation(table: Table) -> str:
     player = state.players[state.active]
     if player.civilization:
         return f'you own "{game.name(player.civilization[-1][0])}"'
-    return f"you have at least {player.score} points" if player.score else \
-        "you have at least 0 points"
+    return (
+        f"you have at least {player.score} points" if player.score else "you have at least 0 points"
+    )
 
 
 def scenario_path(pack: Path, name: str) -> Path:
     from editor.decks import deck_path
+
     return pack / SCENARIOS / deck_path(pack, name).name

@@ -14,12 +14,12 @@ import streamlit as st
 from .checking import CheckResult, check, fingerprint, pack_texts
 from .workspace import Workspace, open_workspace
 
-PACK_ENV = "AGESMITH_PACK"          # the pack folder, set by `agesmith editor`
-CREATED_ENV = "AGESMITH_CREATED"    # "1" when this start copied the bundled pack
+PACK_ENV = "AGESMITH_PACK"  # the pack folder, set by `agesmith editor`
+CREATED_ENV = "AGESMITH_CREATED"  # "1" when this start copied the bundled pack
 
-OPEN_CARD = "open_card"              # (file, id) of the card open in the editor
-SAVED_LOG = "saved_log"              # what this session saved: list of lines
-NOTICE = "notice"                    # a message to show once on the next page
+OPEN_CARD = "open_card"  # (file, id) of the card open in the editor
+SAVED_LOG = "saved_log"  # what this session saved: list of lines
+NOTICE = "notice"  # a message to show once on the next page
 
 
 def pack_folder() -> Path:
@@ -55,8 +55,9 @@ def edited_check(file: str, text: str) -> CheckResult:
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def _cached_check(folder: str, files: tuple[tuple[str, str], ...],
-                  edits: tuple[tuple[str, str], ...]) -> CheckResult:
+def _cached_check(
+    folder: str, files: tuple[tuple[str, str], ...], edits: tuple[tuple[str, str], ...]
+) -> CheckResult:
     return check(Path(folder), dict(edits))
 
 

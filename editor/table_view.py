@@ -15,8 +15,8 @@ from interpreter.mechanics.action_phase import waiting_pool_of
 from interpreter.mechanics.dice import die_text
 from rules_dsl.printer import condition as condition_text
 
-CARD_WIDTH = 108                    # pixels of a card face on the table
-ZOOM_WIDTH = 300                    # ... and under the pointer (or focused by a click or Tab)
+CARD_WIDTH = 108  # pixels of a card face on the table
+ZOOM_WIDTH = 300  # ... and under the pointer (or focused by a click or Tab)
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
 DIE_COLOURS = {"green": "#2e7d32", "blue": "#1565c0", "red": "#c62828"}
 
@@ -40,13 +40,13 @@ STYLE = """<style>
 </style>""".replace("ZOOM", str(ZOOM_WIDTH))
 
 
-_FACES: dict[tuple[int, int], tuple[object, str]] = {}     # (id of card, width) -> face
+_FACES: dict[tuple[int, int], tuple[object, str]] = {}  # (id of card, width) -> face
 
 
 def _face(game: Game, index: int, width: int) -> str:
     card = game.pack.cards[index]
     key = (id(card), width)
-    if key not in _FACES:       # the card is kept with its face: its id is not reused
+    if key not in _FACES:  # the card is kept with its face: its id is not reused
         if len(_FACES) > 4096:
             _FACES.clear()
         _FACES[key] = (card, as_html(card_face(game.pack, card, CARD_SIZES["poker"]), width))
@@ -62,9 +62,11 @@ def face(game: Game, copy: int, width: int = CARD_WIDTH) -> str:
     info = game.catalog.info(copy)
     html = _face(game, info.index, width)
     size = CARD_SIZES["poker"]
-    height = round(width * size.height / size.width)   # kept while the face grows over it
-    return (f'<span class="pt-card" tabindex="0" title="{escape(info.name)}" '
-            f'style="width:{width}px;height:{height}px">{html}</span>')
+    height = round(width * size.height / size.width)  # kept while the face grows over it
+    return (
+        f'<span class="pt-card" tabindex="0" title="{escape(info.name)}" '
+        f'style="width:{width}px;height:{height}px">{html}</span>'
+    )
 
 
 def dice_html(game: Game, dice: list[dict]) -> str:
@@ -84,43 +86,60 @@ def dice_strip(game: Game, state: State) -> str:
     active = escape(game.player_name(state.active))
     if found is not None and found[1] is not state.dice:
         seat, pool = found
-        return (f"{STYLE}<b>Result tokens of {escape(game.player_name(seat))}</b> (the "
-                f"results of {active}'s dice): {dice_html(game, pool)}")
+        return (
+            f"{STYLE}<b>Result tokens of {escape(game.player_name(seat))}</b> (the "
+            f"results of {active}'s dice): {dice_html(game, pool)}"
+        )
     if not state.dice:
         return ""
     return f"{STYLE}<b>Dice of {active}</b>: {dice_html(game, state.dice)}"
 
 
-NOT_SCORED = "–"         # an age not yet scored (not yet ended), in the score by age
+NOT_SCORED = "–"  # an age not yet scored (not yet ended), in the score by age
 
 
 def score_rows(game: Game, state: State, who) -> list[dict[str, object]]:
     """The score of each player in each age played, by the age's name ("–" until the age is
     scored), and the total: the rows of the page's "Score by age"."""
     names = {a.id: a.name for a in game.pack.ages}
-    return [{"player": who(p.seat),
-             **{names.get(age, age): (p.age_scores[n] if n < len(p.age_scores) else NOT_SCORED)
-                for n, age in enumerate(game.ages)},
-             "total": p.score} for p in state.players]
+    return [
+        {
+            "player": who(p.seat),
+            **{
+                names.get(age, age): (p.age_scores[n] if n < len(p.age_scores) else NOT_SCORED)
+                for n, age in enumerate(game.ages)
+            },
+            "total": p.score,
+        }
+        for p in state.players
+    ]
 
 
 def tokens_html(tokens: list[int]) -> str:
-    return "".join(f'<span class="pt-token">{t}</span>'
-                   for t in sorted(tokens, reverse=True)) or "<i>no token</i>"
+    return (
+        "".join(f'<span class="pt-token">{t}</span>' for t in sorted(tokens, reverse=True))
+        or "<i>no token</i>"
+    )
 
 
 def zones_html(game: Game, state: State, seat: int) -> str:
     """A player's events, civilization (decadent cards under their pile, tilted cards turned)
     and legacy."""
     player = state.players[seat]
-    parts = [STYLE, '<p class="pt-label">Events</p><div class="pt-zone">',
-             "".join(face(game, c) for c in player.events) or "<i>none</i>", "</div>",
-             '<p class="pt-label">Civilization (decadent cards greyed under their pile, '
-             'tilted cards turned)</p><div class="pt-zone">']
+    parts = [
+        STYLE,
+        '<p class="pt-label">Events</p><div class="pt-zone">',
+        "".join(face(game, c) for c in player.events) or "<i>none</i>",
+        "</div>",
+        '<p class="pt-label">Civilization (decadent cards greyed under their pile, '
+        'tilted cards turned)</p><div class="pt-zone">',
+    ]
     for pile in player.civilization:
-        under = "".join(f'<span class="pt-under" title="decadent: '
-                        f'{escape(game.name(c))}">{face(game, c)}</span>'
-                        for c in reversed(pile[1:]))
+        under = "".join(
+            f'<span class="pt-under" title="decadent: '
+            f'{escape(game.name(c))}">{face(game, c)}</span>'
+            for c in reversed(pile[1:])
+        )
         top = face(game, pile[0])
         if pile[0] in player.tilted:
             top = f'<div class="pt-tilted" title="tilted">{top}</div>'
@@ -129,8 +148,11 @@ def zones_html(game: Game, state: State, seat: int) -> str:
         parts.append("<i>none</i>")
     parts.append("</div>")
     if player.legacy:
-        parts += ['<p class="pt-label">Legacy</p><div class="pt-zone">',
-                  "".join(face(game, c) for c in player.legacy), "</div>"]
+        parts += [
+            '<p class="pt-label">Legacy</p><div class="pt-zone">',
+            "".join(face(game, c) for c in player.legacy),
+            "</div>",
+        ]
     return "".join(parts)
 
 
@@ -153,14 +175,18 @@ def board_svg(game: Game, state: State, width: int = 640) -> str:
         gap = height / (len(names) + 1)
         for i, name in enumerate(names):
             where[name] = (column * (level + 0.5), gap * (i + 1))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:{width}px" '
-           f'viewBox="0 0 {width} {height:.0f}" font-family="Helvetica, Arial, sans-serif">',
-           f'<rect width="{width}" height="{height:.0f}" fill="#f6f1e3" rx="8"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:{width}px" '
+        f'viewBox="0 0 {width} {height:.0f}" font-family="Helvetica, Arial, sans-serif">',
+        f'<rect width="{width}" height="{height:.0f}" fill="#f6f1e3" rx="8"/>',
+    ]
     for a, b in board.get("paths") or []:
         if a in where and b in where:
             (x1, y1), (x2, y2) = where[a], where[b]
-            out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
-                       'stroke="#8d7b55" stroke-width="2"/>')
+            out.append(
+                f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
+                'stroke="#8d7b55" stroke-width="2"/>'
+            )
     for name, (x, y) in where.items():
         token = state.board.get(name)
         tip = f"space {name} (level {spaces[name]})"
@@ -170,17 +196,21 @@ def board_svg(game: Game, state: State, width: int = 640) -> str:
             t = game.pack.tokens[token]
             tip += f": a {t.value} token, taken when {condition_text(t.condition)}"
             fill, label = "#d4a017", str(t.value)
-        out.append(f'<g><title>{escape(tip)}</title><circle cx="{x:.0f}" cy="{y:.0f}" r="20" '
-                   f'fill="{fill}" stroke="#5d4e2f" stroke-width="2"/>'
-                   f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="14" '
-                   f'font-weight="bold">{escape(label)}</text></g>')
+        out.append(
+            f'<g><title>{escape(tip)}</title><circle cx="{x:.0f}" cy="{y:.0f}" r="20" '
+            f'fill="{fill}" stroke="#5d4e2f" stroke-width="2"/>'
+            f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="14" '
+            f'font-weight="bold">{escape(label)}</text></g>'
+        )
     for seat, player in enumerate(state.players):
         if player.space in where:
             x, y = where[player.space]
             dx = -16 + 8 * seat
-            out.append(f'<g><title>{escape(game.player_name(seat))} is here</title>'
-                       f'<rect x="{x + dx - 5:.0f}" y="{y - 34:.0f}" width="10" height="14" '
-                       f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}" stroke="#000"/></g>')
+            out.append(
+                f"<g><title>{escape(game.player_name(seat))} is here</title>"
+                f'<rect x="{x + dx - 5:.0f}" y="{y - 34:.0f}" width="10" height="14" '
+                f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}" stroke="#000"/></g>'
+            )
     out.append("</svg>")
     return "".join(out)
 

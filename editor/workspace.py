@@ -29,9 +29,11 @@ class Workspace:
     def message(self) -> str | None:
         if not self.created:
             return None
-        return (f"First start: the bundled Along History pack was copied to {self.pack} "
-                f"(with its schemas in {self.pack.parent / 'schema'}). Edits are saved there; "
-                "the installed pack is never changed.")
+        return (
+            f"First start: the bundled Along History pack was copied to {self.pack} "
+            f"(with its schemas in {self.pack.parent / 'schema'}). Edits are saved there; "
+            "the installed pack is never changed."
+        )
 
 
 class WorkspaceError(AgesmithError, ValueError):
@@ -46,23 +48,30 @@ def open_workspace(pack: str | Path | None, cwd: Path | None = None) -> Workspac
         if not (folder / "game.yaml").is_file():
             raise WorkspaceError(f"{pack} is not a pack folder: it has no game.yaml")
         if _inside(folder, PACKS.resolve()):
-            raise WorkspaceError(f"{pack} is the installed copy of a bundled pack; run "
-                                 "`agesmith editor` with no PACK to work on a copy of it")
+            raise WorkspaceError(
+                f"{pack} is the installed copy of a bundled pack; run "
+                "`agesmith editor` with no PACK to work on a copy of it"
+            )
         return Workspace(folder)
     folder = (cwd / DEFAULT_FOLDER).resolve()
     if (folder / "game.yaml").is_file():
         return Workspace(folder)
     if folder.exists() and any(folder.iterdir()):
-        raise WorkspaceError(f"{folder} exists but holds no game.yaml; move it away or name "
-                             "a pack folder")
+        raise WorkspaceError(
+            f"{folder} exists but holds no game.yaml; move it away or name a pack folder"
+        )
     copy_bundled(folder)
     return Workspace(folder, created=True)
 
 
 def copy_bundled(folder: Path) -> None:
     """Copy the bundled pack to `folder`, and the schemas to `folder/../schema` if missing."""
-    shutil.copytree(bundled(DEFAULT_FOLDER), folder, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        bundled(DEFAULT_FOLDER),
+        folder,
+        dirs_exist_ok=True,
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     schema = folder.parent / "schema"
     if not schema.exists():
         shutil.copytree(PACKS / "schema", schema)

@@ -43,7 +43,7 @@ def _yaml() -> YAML:
 def _load(text: str) -> Any:
     try:
         return _yaml().load(text)
-    except Exception as e:      # ruamel raises many kinds; the caller shows the message
+    except Exception as e:  # ruamel raises many kinds; the caller shows the message
         raise EditError(f"the file is not valid YAML: {e}") from None
 
 
@@ -82,9 +82,10 @@ def _chunk(text: str, ident: str) -> tuple[list[str], int, int] | None:
             continue
         if line.startswith(indent + "- "):
             starts.append(i)
-        elif line.strip() and not line.startswith(indent + " ") and \
-                not line.lstrip().startswith("#"):
-            stop = i                    # the next top-level key
+        elif (
+            line.strip() and not line.startswith(indent + " ") and not line.lstrip().startswith("#")
+        ):
+            stop = i  # the next top-level key
             break
     if len(starts) != len(ids):
         return None
@@ -164,7 +165,7 @@ def _card_fields(text: str, ident: str) -> tuple[tuple[str, Any], ...]:
     found = _chunk(text, ident)
     if found is not None:
         lines, start, stop = found
-        text = "cards:\n" + "\n".join(lines[start:stop]) + "\n"      # only this card
+        text = "cards:\n" + "\n".join(lines[start:stop]) + "\n"  # only this card
     fields = all_card_fields(text).get(ident)
     if fields is None:
         raise EditError(f'no card "{ident}" in this file')
@@ -234,8 +235,7 @@ def set_card(text: str, ident: str, fields: dict[str, Any]) -> str:
     if ident not in card_ids(text):
         raise EditError(f'no card "{ident}" in this file')
     fast = _rules_only(text, ident, fields)
-    return fast if fast is not None else _edit_entry(text, ident,
-                                                     lambda e: _set_fields(e, fields))
+    return fast if fast is not None else _edit_entry(text, ident, lambda e: _set_fields(e, fields))
 
 
 def keep_id(entry: CommentedMap, ident: str, fields: dict[str, Any]) -> None:
@@ -262,14 +262,15 @@ def _rules_only(text: str, ident: str, fields: dict[str, Any]) -> str | None:
         if key == "copies" and value is None:
             value = 1
         return "" if value is None else str(value).rstrip("\n")
-    if any(norm(k, entry.get(k)) != norm(k, v) for k, v in fields.items()
-           if k not in ("id", "rules")):
+
+    if any(
+        norm(k, entry.get(k)) != norm(k, v) for k, v in fields.items() if k not in ("id", "rules")
+    ):
         return None
     new = rules.rstrip("\n").split("\n")
     if not rules.strip() or new[0][:1] in (" ", "\t") or any("\t" in line for line in new):
-        return None             # ruamel would write an indentation indicator or another style
-    key = next((i for i in range(start, stop) if re.fullmatch(r"(\s+)rules: \|", lines[i])),
-               None)
+        return None  # ruamel would write an indentation indicator or another style
+    key = next((i for i in range(start, stop) if re.fullmatch(r"(\s+)rules: \|", lines[i])), None)
     if key is None:
         return None
     indent = re.match(r"\s*", lines[key]).group() + "  "
@@ -277,7 +278,7 @@ def _rules_only(text: str, ident: str, fields: dict[str, Any]) -> str | None:
     while end < stop and (lines[end].startswith(indent) or not lines[end].strip()):
         end += 1
     while end > key + 1 and not lines[end - 1].strip():
-        end -= 1                # trailing blank lines separate the cards; they stay
+        end -= 1  # trailing blank lines separate the cards; they stay
     block = [indent + line if line else "" for line in new]
     return "\n".join(lines[: key + 1] + block + lines[end:])
 
@@ -297,8 +298,9 @@ def add_card(text: str, fields: dict[str, Any]) -> str:
     return edit_cards(text, {}, [fields])
 
 
-def edit_cards(text: str, changes: dict[str, dict[str, Any]],
-               additions: list[dict[str, Any]]) -> str:
+def edit_cards(
+    text: str, changes: dict[str, dict[str, Any]], additions: list[dict[str, Any]]
+) -> str:
     """The file text with the fields of several cards replaced (by id) and new cards appended,
     in one round trip of the file: a spreadsheet import edits hundreds of cards, and one round
     trip per card made it quadratic."""
@@ -387,10 +389,12 @@ def delete_card(text: str, ident: str) -> str:
 
 def rename_card(text: str, ident: str, new_name: str) -> str:
     """Rename card `ident`, keeping its id (saved games and decks refer to the id)."""
+
     def change(entry: CommentedMap) -> None:
         if "id" not in entry:
             entry.insert(0, "id", ident)
         entry["name"] = new_name
+
     if ident not in card_ids(text):
         raise EditError(f'no card "{ident}" in this file')
     return _edit_entry(text, ident, change)
@@ -401,7 +405,7 @@ class Reference:
     """A rule that names a card: where it is and the line that names it."""
 
     file: str
-    where: str          # the card's name, or the game file's section
+    where: str  # the card's name, or the game file's section
     line: str
 
 
@@ -460,4 +464,4 @@ def add_age(game_text: str, age: str, name: str, file: str) -> str:
             break
     indent = re.match(r"(\s*)", lines[last]).group(1) if last > start else "  "
     entry = f"{indent}- {{id: {age}, name: {_dump_scalar(name)}, cards: {file}}}"
-    return "\n".join([*lines[: last + 1], entry, *lines[last + 1:]])
+    return "\n".join([*lines[: last + 1], entry, *lines[last + 1 :]])

@@ -43,14 +43,37 @@ from importlib.machinery import (
 )
 from typing import Any
 
-_WHERE = {"Action": "core.actions", "Decision": "core.actions", "BOTS": "bots.registry",
-          "GreedyBot": "bots.greedy", "RandomBot": "bots.greedy", "Game": "engine.game",
-          "IllegalActionError": "core.errors", "PackError": "core.errors",
-          "RuleError": "core.errors", "RuleLoopError": "core.errors", "Report": "tools.report",
-          "simulate": "tools.simulate", "State": "core.state"}
+_WHERE = {
+    "Action": "core.actions",
+    "Decision": "core.actions",
+    "BOTS": "bots.registry",
+    "GreedyBot": "bots.greedy",
+    "RandomBot": "bots.greedy",
+    "Game": "engine.game",
+    "IllegalActionError": "core.errors",
+    "PackError": "core.errors",
+    "RuleError": "core.errors",
+    "RuleLoopError": "core.errors",
+    "Report": "tools.report",
+    "simulate": "tools.simulate",
+    "State": "core.state",
+}
 
-__all__ = ["BOTS", "Action", "Decision", "Game", "GreedyBot", "IllegalActionError", "PackError",
-           "RandomBot", "Report", "RuleError", "RuleLoopError", "State", "simulate"]
+__all__ = [
+    "BOTS",
+    "Action",
+    "Decision",
+    "Game",
+    "GreedyBot",
+    "IllegalActionError",
+    "PackError",
+    "RandomBot",
+    "Report",
+    "RuleError",
+    "RuleLoopError",
+    "State",
+    "simulate",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -64,6 +87,7 @@ def __getattr__(name: str) -> Any:
 def compiled() -> bool:
     """Whether the play loop runs compiled (mypyc) rather than from its Python sources."""
     from importlib.util import find_spec
+
     spec = find_spec(f"{__name__}.engine.game")
     return bool(spec and spec.origin and not spec.origin.endswith(".py"))
 
@@ -90,9 +114,11 @@ def _stale(here: str) -> str | None:
             if suffix is None:
                 continue
             built = os.path.join(folder, name)
-            source = os.path.join(folder, name[:-len(suffix)] + ".py")
-            if (os.path.exists(source)
-                    and os.stat(source).st_mtime > os.stat(built).st_mtime + _STALE_AFTER_S):
+            source = os.path.join(folder, name[: -len(suffix)] + ".py")
+            if (
+                os.path.exists(source)
+                and os.stat(source).st_mtime > os.stat(built).st_mtime + _STALE_AFTER_S
+            ):
                 return os.path.relpath(source, here)
     return None
 
@@ -100,7 +126,9 @@ def _stale(here: str) -> str | None:
 if os.environ.get("AGESMITH_PURE_PYTHON", "") not in ("", "0"):
     sys.meta_path.insert(0, _Sources())
 elif (_changed := _stale(os.path.dirname(__file__))) is not None:
-    warnings.warn(f"interpreter/{_changed} changed after it was compiled: the interpreter runs "
-                  "from its Python sources (slower) until `pip install -e .` compiles it again",
-                  stacklevel=2)
+    warnings.warn(
+        f"interpreter/{_changed} changed after it was compiled: the interpreter runs "
+        "from its Python sources (slower) until `pip install -e .` compiles it again",
+        stacklevel=2,
+    )
     sys.meta_path.insert(0, _Sources())

@@ -60,7 +60,7 @@ class NounPhrase(Node):
 
 @dataclass(frozen=True)
 class Pronoun(Node):
-    word: str           # "it" or "you"
+    word: str  # "it" or "you"
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ class Int(Node):
 
 @dataclass(frozen=True)
 class Arith(Node):
-    op: str             # + - * /   (division rounds down unless told otherwise)
+    op: str  # + - * /   (division rounds down unless told otherwise)
     left: Value
     right: Value
 
@@ -145,7 +145,7 @@ class Arith(Node):
 @dataclass(frozen=True)
 class Rounded(Node):
     value: Value
-    direction: str      # up | down
+    direction: str  # up | down
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ class Limit(Node):
     """<value> at most <bound> / at least <bound>."""
 
     value: Value
-    kind: str           # most | least
+    kind: str  # most | least
     bound: Value
 
 
@@ -205,7 +205,7 @@ class Has(Node):
 
 @dataclass(frozen=True)
 class IsIn(Node):
-    """"Barbarian Invasions" is in your events."""
+    """ "Barbarian Invasions" is in your events."""
 
     subject: Phrase
     be: str
@@ -253,7 +253,7 @@ Condition: TypeAlias = "Or | And | Not | Owns | OwnsNOf | Has | IsIn | Compare |
 class Role(Node):
     """A part of an action introduced by a preposition: to you, from the deck, until ..."""
 
-    preposition: str    # to from into onto by among on for under against | until | equal to
+    preposition: str  # to from into onto by among on for under against | until | equal to
     value: Value | Condition
 
 
@@ -341,7 +341,7 @@ class CostChange(Node):
 
     target: Acquisitions | None
     amount: int
-    change: str         # more | less
+    change: str  # more | less
     resource: tuple[str, ...]
     condition: Condition | None = None
     unless: bool = False
@@ -366,7 +366,7 @@ class Per(Node):
 class Strength(Node):
     """war +1 / attack +1 / defence +2 [per 2 lands] [if ...]."""
 
-    kind: str           # war | attack | defence
+    kind: str  # war | attack | defence
     amount: int
     per: Per | None = None
     condition: Condition | None = None
@@ -389,7 +389,7 @@ class Keyword(Node):
 class Trigger(Node):
     """on acquire: ... / when you lose a war: ..."""
 
-    when: str           # on | in | at | when
+    when: str  # on | in | at | when
     event: str
     body: tuple[Statement, ...]
 
@@ -402,9 +402,7 @@ class Scope(Node):
     body: tuple[Statement, ...]
 
 
-Ability: TypeAlias = (
-    "Free | Discardable | CostChange | GoldPrice | Strength | Cancels | Keyword"
-)
+Ability: TypeAlias = "Free | Discardable | CostChange | GoldPrice | Strength | Cancels | Keyword"
 Statement: TypeAlias = "Ability | Trigger | Scope | Steps"
 
 
@@ -420,7 +418,7 @@ class Rules(Node):
 class Amount(Node):
     """5 population / ingenuity / X population / 2 gold."""
 
-    count: int | str | None     # None means one; "X" is defined by the cost's where clause
+    count: int | str | None  # None means one; "X" is defined by the cost's where clause
     words: tuple[str, ...]
 
 

@@ -45,25 +45,36 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     for kind, rules in pack.type_rules.items():
         source = pack.source_of(("type_rules", kind))
         if kind not in vocab.card_types:
-            out.append(source.doc.diagnostic(
-                ("type_rules", kind), f'unknown card type "{kind}"', code="unknown-type",
-                key=True, hint=did_you_mean(kind, vocab.card_types)))
+            out.append(
+                source.doc.diagnostic(
+                    ("type_rules", kind),
+                    f'unknown card type "{kind}"',
+                    code="unknown-type",
+                    key=True,
+                    hint=did_you_mean(kind, vocab.card_types),
+                )
+            )
         out += _TreeChecker(pack, vocab, source, None, names_by_age, all_names).tree(
-            rules, (), card=True)
+            rules, (), card=True
+        )
     for name, rules in pack.phases.items():
-        checker = _TreeChecker(pack, vocab, pack.source_of(("phases", name)), None,
-                               names_by_age, all_names)
+        checker = _TreeChecker(
+            pack, vocab, pack.source_of(("phases", name)), None, names_by_age, all_names
+        )
         out += checker.tree(rules, ())
     pack.documents["game.yaml"]
     if pack.setup is not None:
-        out += _TreeChecker(pack, vocab, pack.source_of(("setup",)), None, names_by_age,
-                            all_names).tree(pack.setup, ())
+        out += _TreeChecker(
+            pack, vocab, pack.source_of(("setup",)), None, names_by_age, all_names
+        ).tree(pack.setup, ())
     if pack.scoring is not None:
-        out += _TreeChecker(pack, vocab, pack.source_of(("scoring", "age")), None,
-                            names_by_age, all_names).tree(pack.scoring, ())
+        out += _TreeChecker(
+            pack, vocab, pack.source_of(("scoring", "age")), None, names_by_age, all_names
+        ).tree(pack.scoring, ())
     if pack.age_end is not None:
-        out += _TreeChecker(pack, vocab, pack.source_of(("age_end",)), None, names_by_age,
-                            all_names).tree(pack.age_end, ())
+        out += _TreeChecker(
+            pack, vocab, pack.source_of(("age_end",)), None, names_by_age, all_names
+        ).tree(pack.age_end, ())
     for token in pack.tokens:
         checker = _TreeChecker(pack, vocab, token.source, None, names_by_age, all_names)
         out += checker.tree(token.condition, ())
@@ -79,9 +90,11 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
 def same_cards(pack: Pack, other: Pack) -> bool:
     """Whether the cards' own checks give the same in both packs (one a variant of the
     other): the same card files, words, and phase names."""
-    return (pack.game.get("ages") == other.game.get("ages")
-            and set(pack.phases) == set(other.phases)
-            and Vocabulary.from_game(pack.game) == Vocabulary.from_game(other.game))
+    return (
+        pack.game.get("ages") == other.game.get("ages")
+        and set(pack.phases) == set(other.phases)
+        and Vocabulary.from_game(pack.game) == Vocabulary.from_game(other.game)
+    )
 
 
 # ------------------------------------------------------------------ cards
@@ -98,8 +111,11 @@ def _card_names(pack: Pack) -> tuple[dict[str, set[str]], dict[str, str]]:
         data = doc.data if doc is not None else None
         raw_cards = data.get("cards") if isinstance(data, dict) else None
         if isinstance(raw_cards, list):
-            names |= {raw["name"] for raw in raw_cards
-                      if isinstance(raw, dict) and isinstance(raw.get("name"), str)}
+            names |= {
+                raw["name"]
+                for raw in raw_cards
+                if isinstance(raw, dict) and isinstance(raw.get("name"), str)
+            }
         names_by_age[age.id] = names
         all_names.update(dict.fromkeys(names, age.id))
     return names_by_age, all_names
@@ -114,21 +130,26 @@ def _duplicates(pack: Pack) -> Iterator[Diagnostic]:
                 seen[(card.age, kind + ":" + key)] = card
                 continue
             if kind == "name":
-                continue    # reported once, as a duplicate id or not at all
+                continue  # reported once, as a duplicate id or not at all
             line, _ = first.source.doc.position(first.source.path)
             yield card.source.doc.diagnostic(
                 (*card.source.path, "name" if kind == "name" else "id"),
-                f'duplicate card {kind} "{key}" in {card.age}', code="duplicate-card",
+                f'duplicate card {kind} "{key}" in {card.age}',
+                code="duplicate-card",
                 hint=f"the first is at line {line}; raise its copies instead of repeating it",
-                key=False)
+                key=False,
+            )
 
 
 def _card_type(card: Any, vocab: Vocabulary) -> Iterator[Diagnostic]:
     if vocab.card_types and card.type and card.type not in vocab.card_types:
         yield card.source.doc.diagnostic(
-            (*card.source.path, "type"), f'unknown card type "{card.type}"', code="unknown-type",
+            (*card.source.path, "type"),
+            f'unknown card type "{card.type}"',
+            code="unknown-type",
             hint=did_you_mean(card.type, vocab.card_types)
-            or f"the game declares: {', '.join(sorted(vocab.card_types))}")
+            or f"the game declares: {', '.join(sorted(vocab.card_types))}",
+        )
 
 
 # ------------------------------------------------------------------ rule trees
@@ -137,8 +158,15 @@ def _card_type(card: Any, vocab: Vocabulary) -> Iterator[Diagnostic]:
 class _TreeChecker:
     """Checks the words and names of one parsed text against the pack."""
 
-    def __init__(self, pack: Pack, vocab: Vocabulary, source: Source, age: str | None,
-                 names_by_age: dict[str, set[str]], all_names: dict[str, str]) -> None:
+    def __init__(
+        self,
+        pack: Pack,
+        vocab: Vocabulary,
+        source: Source,
+        age: str | None,
+        names_by_age: dict[str, set[str]],
+        all_names: dict[str, str],
+    ) -> None:
         self.pack = pack
         self.vocab = vocab
         self.source = source
@@ -149,8 +177,9 @@ class _TreeChecker:
     def at(self, sub: tuple[str | int, ...]) -> Source:
         return Source(self.source.doc, (*self.source.path, *sub))
 
-    def cost(self, cost: ast.Cost, sub: tuple[str | int, ...],
-             bonus: bool = False) -> Iterator[Diagnostic]:
+    def cost(
+        self, cost: ast.Cost, sub: tuple[str | int, ...], bonus: bool = False
+    ) -> Iterator[Diagnostic]:
         src = self.at(sub)
         allowed = self.vocab.resources | (self.vocab.counters if bonus else set())
         for amount in cost.amounts:
@@ -159,22 +188,36 @@ class _TreeChecker:
                 continue
             what = "bonus" if bonus else "resource"
             hint = did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}"
-            yield src.locate(src.word_span(amount.span, word), "error", "unknown-resource",
-                             f'unknown {what} "{word}"', hint)
+            yield src.locate(
+                src.word_span(amount.span, word),
+                "error",
+                "unknown-resource",
+                f'unknown {what} "{word}"',
+                hint,
+            )
         for amount in card_amounts(cost.amounts):
-            yield src.locate(amount.span, "error", "bound",
-                             f"{amount.count:,} {' '.join(amount.words)} is more than a card "
-                             "may hold", f"a card's {'bonus' if bonus else 'cost'} counts at "
-                             f"most {CARD_NUMBER_LIMIT:,} of each")
+            yield src.locate(
+                amount.span,
+                "error",
+                "bound",
+                f"{amount.count:,} {' '.join(amount.words)} is more than a card may hold",
+                f"a card's {'bonus' if bonus else 'cost'} counts at "
+                f"most {CARD_NUMBER_LIMIT:,} of each",
+            )
         if cost.x is not None:
             yield from self._walk(cost.x, src, card=False)
         if any(a.count == "X" for a in cost.amounts) and cost.x is None:
-            yield src.locate(cost.span, "error", "undefined-x",
-                             "the cost uses X but never says what X is",
-                             "add: where X is <a number>")
+            yield src.locate(
+                cost.span,
+                "error",
+                "undefined-x",
+                "the cost uses X but never says what X is",
+                "add: where X is <a number>",
+            )
 
-    def tree(self, tree: Any, sub: tuple[str | int, ...],
-             card: bool = False) -> Iterator[Diagnostic]:
+    def tree(
+        self, tree: Any, sub: tuple[str | int, ...], card: bool = False
+    ) -> Iterator[Diagnostic]:
         yield from self._walk(tree, self.at(sub), card)
         yield from condition_warnings(tree, self.at(sub))
 
@@ -210,69 +253,111 @@ class _TreeChecker:
             return
         if name not in self.all_names:
             hint = did_you_mean(name, list(self.all_names) + list(self.pack.phases))
-            yield src.locate(node.span, "error", "unknown-card", f'unknown card "{name}"',
-                             hint or "card names must match a card of the pack exactly")
+            yield src.locate(
+                node.span,
+                "error",
+                "unknown-card",
+                f'unknown card "{name}"',
+                hint or "card names must match a card of the pack exactly",
+            )
         elif self.age is not None and name not in self.names_by_age.get(self.age, set()):
-            yield src.locate(node.span, "warning", "other-age",
-                             f'"{name}" is a card of {self.all_names[name]}, never in play '
-                             f"with this card of {self.age}",
-                             "a condition on it can never hold; name a card of the same age")
+            yield src.locate(
+                node.span,
+                "warning",
+                "other-age",
+                f'"{name}" is a card of {self.all_names[name]}, never in play '
+                f"with this card of {self.age}",
+                "a condition on it can never hold; name a card of the same age",
+            )
 
-    def _words(self, words: tuple[str, ...], span: ast.Span | None,
-               src: Source) -> Iterator[Diagnostic]:
+    def _words(
+        self, words: tuple[str, ...], span: ast.Span | None, src: Source
+    ) -> Iterator[Diagnostic]:
         for word in self.vocab.unknown(words):
-            yield src.locate(src.word_span(span, word), "error", "unknown-word",
-                             f'unknown word "{word}"',
-                             did_you_mean(word, self.vocab.words())
-                             or "nouns are card types, keywords, zones, resources, counters "
-                                "or words of the shared mechanics")
+            yield src.locate(
+                src.word_span(span, word),
+                "error",
+                "unknown-word",
+                f'unknown word "{word}"',
+                did_you_mean(word, self.vocab.words())
+                or "nouns are card types, keywords, zones, resources, counters "
+                "or words of the shared mechanics",
+            )
 
-    def _resource(self, words: tuple[str, ...], span: ast.Span | None,
-                  src: Source) -> Iterator[Diagnostic]:
+    def _resource(
+        self, words: tuple[str, ...], span: ast.Span | None, src: Source
+    ) -> Iterator[Diagnostic]:
         word = " ".join(words)
         allowed = self.vocab.resources | self.vocab.counters
         if word not in allowed:
-            yield src.locate(src.word_span(span, word), "error", "unknown-resource",
-                             f'unknown resource "{word}"',
-                             did_you_mean(word, allowed))
+            yield src.locate(
+                src.word_span(span, word),
+                "error",
+                "unknown-resource",
+                f'unknown resource "{word}"',
+                did_you_mean(word, allowed),
+            )
 
     def _keyword(self, node: ast.Keyword, src: Source) -> Iterator[Diagnostic]:
         if node.word not in self.vocab.keywords:
             statements = ["free", "discardable", "costs", "war", "attack", "defence", "cancels"]
             hint = did_you_mean(node.word, list(self.vocab.keywords) + statements)
-            yield src.locate(node.span, "error", "unknown-keyword",
-                             f'"{node.word}" is not a keyword of this game',
-                             hint or f"declare it in game.yaml under keywords: "
-                                     f"({', '.join(sorted(self.vocab.keywords))})")
+            yield src.locate(
+                node.span,
+                "error",
+                "unknown-keyword",
+                f'"{node.word}" is not a keyword of this game',
+                hint
+                or f"declare it in game.yaml under keywords: "
+                f"({', '.join(sorted(self.vocab.keywords))})",
+            )
 
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
         if node.event not in EVENTS:
-            yield src.locate(node.span, "error", "unknown-event",
-                             f'unknown event "{node.when} {node.event}"',
-                             did_you_mean(node.event, EVENTS)
-                             or f"events: {', '.join(EVENTS)}")
+            yield src.locate(
+                node.span,
+                "error",
+                "unknown-event",
+                f'unknown event "{node.when} {node.event}"',
+                did_you_mean(node.event, EVENTS) or f"events: {', '.join(EVENTS)}",
+            )
 
     def _n_of(self, node: ast.OwnsNOf, src: Source) -> Iterator[Diagnostic]:
         if node.count > len(node.names):
-            copies = sum(c.copies for c in self.pack.cards
-                         if c.name in node.names and (self.age is None or c.age == self.age))
+            copies = sum(
+                c.copies
+                for c in self.pack.cards
+                if c.name in node.names and (self.age is None or c.age == self.age)
+            )
             if node.count > copies:
-                yield src.locate(node.span, "error", "never-holds",
-                                 f"owning {node.count} of {len(node.names)} named cards can "
-                                 f"never hold: the deck has {copies} copies of them",
-                                 "lower the number or name more cards")
+                yield src.locate(
+                    node.span,
+                    "error",
+                    "never-holds",
+                    f"owning {node.count} of {len(node.names)} named cards can "
+                    f"never hold: the deck has {copies} copies of them",
+                    "lower the number or name more cards",
+                )
             else:
-                yield src.locate(node.span, "warning", "few-names",
-                                 f"asks for {node.count} of {len(node.names)} named cards: only "
-                                 "several copies of the same card can meet it",
-                                 "lower the number or name more cards")
+                yield src.locate(
+                    node.span,
+                    "warning",
+                    "few-names",
+                    f"asks for {node.count} of {len(node.names)} named cards: only "
+                    "several copies of the same card can meet it",
+                    "lower the number or name more cards",
+                )
 
     def _card_statements(self, rules: ast.Rules, src: Source) -> Iterator[Diagnostic]:
         for statement in rules.statements:
             if isinstance(statement, ast.Steps):
-                yield src.locate(statement.span, "error", "bare-step",
-                                 "a card's rules hold abilities and triggers, not bare steps",
-                                 'say when it happens: "on acquire: ..." or "on failure: ..."')
+                yield src.locate(
+                    statement.span,
+                    "error",
+                    "bare-step",
+                    "a card's rules hold abilities and triggers, not bare steps",
+                    'say when it happens: "on acquire: ..." or "on failure: ..."',
+                )
 
 
 _NUMBER_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -283,8 +368,10 @@ def _number_fields(kind: type) -> tuple[str, ...]:
     found = _NUMBER_FIELDS.get(kind)
     if found is None:
         found = _NUMBER_FIELDS[kind] = tuple(
-            f.name for f in dataclasses.fields(kind)
-            if f.name != "span" and re.search(r"\bint\b", str(f.type)))
+            f.name
+            for f in dataclasses.fields(kind)
+            if f.name != "span" and re.search(r"\bint\b", str(f.type))
+        )
     return found
 
 
@@ -292,10 +379,15 @@ def _large_numbers(node: Any, src: Source) -> Iterator[Diagnostic]:
     """A number written in a rule beyond what any counter holds ("gain 2000000 gold")."""
     for name in _number_fields(type(node)):
         value = getattr(node, name)
-        if type(value) is int and abs(value) > RULE_NUMBER_LIMIT:     # bool is not an int here
+        if type(value) is int and abs(value) > RULE_NUMBER_LIMIT:  # bool is not an int here
             span = src.word_span(node.span, str(abs(value)))
-            yield src.locate(span, "error", "bound", f"the number {value:,} is too large",
-                             f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}")
+            yield src.locate(
+                span,
+                "error",
+                "bound",
+                f"the number {value:,} is too large",
+                f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}",
+            )
 
 
 # ------------------------------------------------------------------ setup options
@@ -311,10 +403,12 @@ def _option_defaults(pack: Pack) -> Iterator[Diagnostic]:
         default = spec.get("default")
         if isinstance(default, str) and default not in values:
             doc, path = pack.place("options", name, "default")
-            yield doc.diagnostic(path, f'the option "{name}" defaults to "{default}", which '
-                                       "is not one of its values", code="option",
-                                 hint=did_you_mean(default, values)
-                                 or f"its values: {', '.join(values)}")
+            yield doc.diagnostic(
+                path,
+                f'the option "{name}" defaults to "{default}", which is not one of its values',
+                code="option",
+                hint=did_you_mean(default, values) or f"its values: {', '.join(values)}",
+            )
 
 
 # ------------------------------------------------------------------ achievements and board
@@ -336,12 +430,18 @@ def _token_can_hold(pack: Pack, token: Any) -> Iterator[Diagnostic]:
     if kind is None:
         return
     ages = token.ages or tuple(a.id for a in pack.ages)
-    most = max((sum(c.copies for c in pack.cards_of(age) if c.type == kind) for age in ages),
-               default=0)
+    most = max(
+        (sum(c.copies for c in pack.cards_of(age) if c.type == kind) for age in ages), default=0
+    )
     if option.count > most:
-        yield token.source.locate(option.span, "warning", "never-holds",
-                                  f"no age has {option.count} {kind} cards (at most {most}): "
-                                  "this token can never be taken", "lower the number")
+        yield token.source.locate(
+            option.span,
+            "warning",
+            "never-holds",
+            f"no age has {option.count} {kind} cards (at most {most}): "
+            "this token can never be taken",
+            "lower the number",
+        )
 
 
 def _board(pack: Pack) -> Iterator[Diagnostic]:
@@ -360,18 +460,24 @@ def _board(pack: Pack) -> Iterator[Diagnostic]:
                 continue
             for end in map(str, pair):
                 if end not in spaces:
-                    yield doc.diagnostic((*base, "paths", i),
-                                         f'the path {pair} names no space "{end}"',
-                                         code="board", hint=did_you_mean(end, spaces))
+                    yield doc.diagnostic(
+                        (*base, "paths", i),
+                        f'the path {pair} names no space "{end}"',
+                        code="board",
+                        hint=did_you_mean(end, spaces),
+                    )
             a, b = map(str, pair)
             if a in spaces and b in spaces:
                 neighbours[a].add(b)
                 neighbours[b].add(a)
         start = str(board.get("start", ""))
         if start not in spaces:
-            yield doc.diagnostic((*base, "start"),
-                                 f'the start "{start}" is not a space of the board',
-                                 code="board", hint=did_you_mean(start, spaces))
+            yield doc.diagnostic(
+                (*base, "start"),
+                f'the start "{start}" is not a space of the board',
+                code="board",
+                hint=did_you_mean(start, spaces),
+            )
             continue
         reached = {start}
         queue = deque([start])
@@ -382,29 +488,40 @@ def _board(pack: Pack) -> Iterator[Diagnostic]:
                     queue.append(nxt)
         for space in spaces:
             if space not in reached:
-                yield doc.diagnostic((*base, "spaces", space),
-                                     f'space "{space}" of the {side} board cannot be reached from '
-                                     f'"{start}"', code="board", key=True,
-                                     hint="add a path to it")
+                yield doc.diagnostic(
+                    (*base, "spaces", space),
+                    f'space "{space}" of the {side} board cannot be reached from "{start}"',
+                    code="board",
+                    key=True,
+                    hint="add a path to it",
+                )
         columns = Counter(v for k, v in spaces.items() if k != start)
         for value in sorted(values):
             if columns[value] == 0:
                 first = next(t for t in pack.tokens if t.value == value)
                 yield first.source.doc.diagnostic(
-                    first.source.path[:-1], f"tokens of value {value} have no space on the "
-                    f"{side} board", code="board", hint="give the board a column of that value")
+                    first.source.path[:-1],
+                    f"tokens of value {value} have no space on the {side} board",
+                    code="board",
+                    hint="give the board a column of that value",
+                )
         for value, count in columns.items():
             if values[value] < count:
-                yield doc.diagnostic((*base, "spaces"), f"the {side} board has {count} spaces of "
-                                     f"value {value} but the pool only {values[value]} tokens",
-                                     code="board", severity="warning",
-                                     hint="add tokens of that value or remove spaces")
+                yield doc.diagnostic(
+                    (*base, "spaces"),
+                    f"the {side} board has {count} spaces of "
+                    f"value {value} but the pool only {values[value]} tokens",
+                    code="board",
+                    severity="warning",
+                    hint="add tokens of that value or remove spaces",
+                )
 
 
 def check_text(pack: Pack, source: Source, tree: Any) -> list[Diagnostic]:
     """The problems of one parsed text written outside the pack (such as a scenario's
     expectation), placed at `source`: the same checks as a rule of the pack."""
     names_by_age, all_names = _card_names(pack)
-    checker = _TreeChecker(pack, Vocabulary.from_game(pack.game), source, None, names_by_age,
-                           all_names)
+    checker = _TreeChecker(
+        pack, Vocabulary.from_game(pack.game), source, None, names_by_age, all_names
+    )
     return list(checker.tree(tree, ()))

@@ -16,7 +16,7 @@ from .diagnostics import Diagnostic
 from .printer import value as value_text
 from .source import Source
 
-ALWAYS_HOLDS = "always-holds"   # the code of the warning, which a scenario turns into an error
+ALWAYS_HOLDS = "always-holds"  # the code of the warning, which a scenario turns into an error
 # The numbers a comparison leaves possible, as [low, high] (high None: no upper bound).
 Bounds = tuple[int, int | None]
 
@@ -30,17 +30,22 @@ def _bounds(comparator: str | None, n: int) -> Bounds:
         return n + 1, None
     if comparator in ("fewer than", "less than"):
         return 0, n - 1
-    return n, n                                 # exactly
+    return n, n  # exactly
 
 
 def _amount(node: ast.Has) -> tuple[str, int] | None:
     """(what is counted, the number) of "you have at least 10 gold"."""
     value = node.value
-    if not isinstance(value, ast.NounPhrase) or value.count is None or value.tails or \
-            value.determiner is not None:
+    if (
+        not isinstance(value, ast.NounPhrase)
+        or value.count is None
+        or value.tails
+        or value.determiner is not None
+    ):
         return None
-    subject = value_text(node.subject) if not isinstance(node.subject, ast.Pronoun) \
-        else node.subject.word
+    subject = (
+        value_text(node.subject) if not isinstance(node.subject, ast.Pronoun) else node.subject.word
+    )
     heads = " ".join(" ".join(h) for h in value.heads if isinstance(h, tuple))
     return f"{subject}:{heads}", value.count
 
@@ -52,28 +57,54 @@ def condition_warnings(tree: Any, src: Source) -> Iterator[Diagnostic]:
             if found is not None:
                 low, high = _bounds(node.comparator, found[1])
                 if high is not None and high < low:
-                    yield src.locate(node.span, "warning", "never-holds",
-                                     "this condition can never hold: no number is "
-                                     f"{node.comparator} {found[1]}", "check the number")
+                    yield src.locate(
+                        node.span,
+                        "warning",
+                        "never-holds",
+                        f"this condition can never hold: no number is {node.comparator} {found[1]}",
+                        "check the number",
+                    )
                 elif low <= 0 and high is None:
-                    yield src.locate(node.span, "warning", ALWAYS_HOLDS,
-                                     "this condition always holds: every amount is at least 0",
-                                     "drop it or raise the number")
-        elif isinstance(node, ast.Compare) and isinstance(node.value, ast.Int) and \
-                node.comparator != "exactly":
+                    yield src.locate(
+                        node.span,
+                        "warning",
+                        ALWAYS_HOLDS,
+                        "this condition always holds: every amount is at least 0",
+                        "drop it or raise the number",
+                    )
+        elif (
+            isinstance(node, ast.Compare)
+            and isinstance(node.value, ast.Int)
+            and node.comparator != "exactly"
+        ):
             low, high = _bounds(node.comparator, node.value.value)
             if high is not None and high < low:
-                yield src.locate(node.span, "warning", "never-holds",
-                                 "this condition can never hold: no amount is "
-                                 f"{node.comparator} {node.value.value}", "check the number")
+                yield src.locate(
+                    node.span,
+                    "warning",
+                    "never-holds",
+                    "this condition can never hold: no amount is "
+                    f"{node.comparator} {node.value.value}",
+                    "check the number",
+                )
             elif low <= 0 and high is None:
-                yield src.locate(node.span, "warning", ALWAYS_HOLDS,
-                                 "this condition always holds: every amount is at least 0",
-                                 "drop it or raise the number")
+                yield src.locate(
+                    node.span,
+                    "warning",
+                    ALWAYS_HOLDS,
+                    "this condition always holds: every amount is at least 0",
+                    "drop it or raise the number",
+                )
         elif isinstance(node, ast.Owns) and any(
-                isinstance(o, ast.NounPhrase) and o.count == 0 for o in node.options):
-            yield src.locate(node.span, "warning", ALWAYS_HOLDS,
-                             "owning 0 of something always holds", 'say "owns no ..."')
+            isinstance(o, ast.NounPhrase) and o.count == 0 for o in node.options
+        ):
+            yield src.locate(
+                node.span,
+                "warning",
+                ALWAYS_HOLDS,
+                "owning 0 of something always holds",
+                'say "owns no ..."',
+            )
         elif isinstance(node, ast.And):
             yield from _contradiction(node, src)
         elif isinstance(node, ast.Or):
@@ -105,16 +136,20 @@ def _covers_every_number(ranges: list[Bounds]) -> bool:
 
 
 def _tautology(node: ast.Or, src: Source) -> Iterator[Diagnostic]:
-    """"you have at most 6 gold or you have more than 4 gold": every amount meets one side."""
+    """ "you have at most 6 gold or you have more than 4 gold": every amount meets one side."""
     ranges: dict[str, list[Bounds]] = {}
     for item in node.items:
         found = _compared(item)
         if found is not None:
             ranges.setdefault(found[0], []).append(found[1])
     if any(len(r) > 1 and _covers_every_number(r) for r in ranges.values()):
-        yield src.locate(node.span, "warning", ALWAYS_HOLDS,
-                         "this condition always holds: every amount meets one of its sides",
-                         "one of the bounds is probably wrong")
+        yield src.locate(
+            node.span,
+            "warning",
+            ALWAYS_HOLDS,
+            "this condition always holds: every amount meets one of its sides",
+            "one of the bounds is probably wrong",
+        )
 
 
 def _contradiction(node: ast.And, src: Source) -> Iterator[Diagnostic]:
@@ -131,7 +166,11 @@ def _contradiction(node: ast.And, src: Source) -> Iterator[Diagnostic]:
         high = high if old_high is None else old_high if high is None else min(high, old_high)
         ranges[found[0]] = (low, high)
         if high is not None and high < low:
-            yield src.locate(node.span, "warning", "never-holds",
-                             "this condition can never hold: its bounds on the same amount "
-                             "leave no number", "one of the bounds is probably wrong")
+            yield src.locate(
+                node.span,
+                "warning",
+                "never-holds",
+                "this condition can never hold: its bounds on the same amount leave no number",
+                "one of the bounds is probably wrong",
+            )
             return

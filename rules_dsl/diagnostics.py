@@ -70,14 +70,26 @@ class Diagnostic:
     def to_json(self) -> dict[str, object]:
         return asdict(self)
 
-    def at(self, file: str | None, line: int | None, column: int | None,
-           source_line: str | None = None, end_column: int | None = None) -> Diagnostic:
+    def at(
+        self,
+        file: str | None,
+        line: int | None,
+        column: int | None,
+        source_line: str | None = None,
+        end_column: int | None = None,
+    ) -> Diagnostic:
         """A copy placed at another location (used to map rule text to its file)."""
-        return replace(self, file=file, line=line, column=column, source_line=source_line,
-                       end_column=end_column)
+        return replace(
+            self,
+            file=file,
+            line=line,
+            column=column,
+            source_line=source_line,
+            end_column=end_column,
+        )
 
 
-SHOWN = 100          # the most of a source line a diagnostic shows, around its caret
+SHOWN = 100  # the most of a source line a diagnostic shows, around its caret
 
 
 def _window(text: str, col: int, width: int) -> tuple[str, int, int]:
@@ -90,7 +102,7 @@ def _window(text: str, col: int, width: int) -> tuple[str, int, int]:
     if len(text) <= SHOWN:
         return text, col, width
     start = max(0, min(col - 1 - 20, len(text) - SHOWN))
-    shown = text[start:start + SHOWN]
+    shown = text[start : start + SHOWN]
     head = "..." if start > 0 else ""
     tail = "..." if start + SHOWN < len(text) else ""
     col = col - start + len(head)
@@ -101,7 +113,8 @@ def _window(text: str, col: int, width: int) -> tuple[str, int, int]:
 # Characters that act on a terminal or reorder text: C0 and C1 controls (but line breaks and
 # tabs) and the bidirectional marks and overrides.
 CONTROL_CHARACTERS = re.compile(
-    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
 _CONTROL_OR_NEWLINE = re.compile(CONTROL_CHARACTERS.pattern[:-1] + r"\n]")
 
 
@@ -158,6 +171,8 @@ def summary(diags: Iterable[Diagnostic]) -> str:
     diags = list(diags)
     errors = sum(d.is_error for d in diags)
     warnings = len(diags) - errors
+
     def plural(n: int, word: str) -> str:
         return f"{n} {word}{'' if n == 1 else 's'}"
+
     return f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"

@@ -25,16 +25,22 @@ def control_characters(documents: dict[str, YamlDocument]) -> list[Diagnostic]:
                 continue
             shown = printable(found.group())
             where = "name" if is_key else "text"
-            out.append(doc.diagnostic(
-                path, f"this {where} holds the control character {shown} "
-                      f"(at character {found.start() + 1})", code="control-character",
-                hint="remove it: names and rules are plain text (a terminal would obey it)",
-                key=is_key))
+            out.append(
+                doc.diagnostic(
+                    path,
+                    f"this {where} holds the control character {shown} "
+                    f"(at character {found.start() + 1})",
+                    code="control-character",
+                    hint="remove it: names and rules are plain text (a terminal would obey it)",
+                    key=is_key,
+                )
+            )
     return out
 
 
-def _texts(value: Any, path: tuple[str | int, ...]
-           ) -> Iterator[tuple[tuple[str | int, ...], str, bool]]:
+def _texts(
+    value: Any, path: tuple[str | int, ...]
+) -> Iterator[tuple[tuple[str | int, ...], str, bool]]:
     if isinstance(value, str):
         yield path, value, False
     elif isinstance(value, dict):

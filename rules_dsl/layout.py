@@ -48,7 +48,7 @@ class RulesLayout:
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         # Tokens are passed on at once, never held back: Lark's contextual lexer reads the next
         # token in the parser state that the tokens already yielded have produced.
-        levels = [0]            # indentation of the open blocks, innermost last
+        levels = [0]  # indentation of the open blocks, innermost last
         previous: Token | None = None
         for token in stream:
             if token.type == "_NL":
@@ -59,19 +59,21 @@ class RulesLayout:
             yield token
         while len(levels) > 1:
             levels.pop()
-            yield Token.new_borrow_pos("_DEDENT", "", previous) if previous else Token(
-                "_DEDENT", "")
+            yield (
+                Token.new_borrow_pos("_DEDENT", "", previous) if previous else Token("_DEDENT", "")
+            )
 
     def _breaks(self, nl: Token, previous: Token | None, levels: list[int]) -> Iterator[Token]:
         indent, has_tab = _indent_of(nl)
         if has_tab:
-            raise IndentationError_(nl, "a tab in the indentation of a rule",
-                                    "indent rules with spaces only")
+            raise IndentationError_(
+                nl, "a tab in the indentation of a rule", "indent rules with spaces only"
+            )
         if indent > levels[-1]:
             if previous is not None and previous.type == "COLON":
                 levels.append(indent)
                 yield Token.new_borrow_pos("_INDENT", "", nl)
-            return              # a continuation line: the statement goes on
+            return  # a continuation line: the statement goes on
         if indent == levels[-1]:
             yield Token.new_borrow_pos("_NL", "", nl)
             return
@@ -80,6 +82,8 @@ class RulesLayout:
             yield Token.new_borrow_pos("_DEDENT", "", nl)
         if indent != levels[-1]:
             raise IndentationError_(
-                nl, "this line's indentation matches no enclosing statement",
-                "indent a block's lines by the same amount, deeper than the line ending in ':'")
+                nl,
+                "this line's indentation matches no enclosing statement",
+                "indent a block's lines by the same amount, deeper than the line ending in ':'",
+            )
         yield Token.new_borrow_pos("_NL", "", nl)

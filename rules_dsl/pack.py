@@ -40,7 +40,7 @@ class Card:
     copies: int
     cost: ast.Cost
     gold: int | None
-    points: int | Any           # an int, or a number expression of the language
+    points: int | Any  # an int, or a number expression of the language
     bonus: ast.Cost
     rules: ast.Rules
     source: Source = field(compare=False, repr=False)
@@ -77,8 +77,8 @@ class Pack:
     tokens: list[Token]
     documents: dict[str, YamlDocument] = field(repr=False)
     type_rules: dict[str, ast.Rules] = field(default_factory=dict)
-    war_rerolls: Any = None     # how many re-rolls a side gets in a war, parsed
-    age_end: Any = None         # an extra condition that ends an age (a variant's), parsed
+    war_rerolls: Any = None  # how many re-rolls a side gets in a war, parsed
+    age_end: Any = None  # an extra condition that ends an age (a variant's), parsed
     variant: str | None = None  # the variants applied, in order, joined by ","
     text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = field(default_factory=dict)
 
@@ -127,15 +127,19 @@ class Pack:
         texts), so that an error about the node can be placed; None if no text holds it."""
         texts: list[tuple[Source, Any]] = []
         for card in self.cards:
-            texts += [(Source(card.source.doc, (*card.source.path, "rules")), card.rules),
-                      (Source(card.source.doc, (*card.source.path, "cost")), card.cost),
-                      (Source(card.source.doc, (*card.source.path, "points")), card.points)]
+            texts += [
+                (Source(card.source.doc, (*card.source.path, "rules")), card.rules),
+                (Source(card.source.doc, (*card.source.path, "cost")), card.cost),
+                (Source(card.source.doc, (*card.source.path, "points")), card.points),
+            ]
         texts += [(self.source_of(("phases", name)), rules) for name, rules in self.phases.items()]
         texts += [(self.source_of(("type_rules", k)), r) for k, r in self.type_rules.items()]
-        texts += [(self.source_of(("setup",)), self.setup),
-                  (self.source_of(("scoring", "age")), self.scoring),
-                  (self.source_of(("age_end",)), self.age_end),
-                  (self.source_of(("war", "rerolls")), self.war_rerolls)]
+        texts += [
+            (self.source_of(("setup",)), self.setup),
+            (self.source_of(("scoring", "age")), self.scoring),
+            (self.source_of(("age_end",)), self.age_end),
+            (self.source_of(("war", "rerolls")), self.war_rerolls),
+        ]
         texts += [(token.source, token.condition) for token in self.tokens]
         for source, tree in texts:
             if tree is not None and any(n is node for n in ast.walk(tree)):
@@ -175,15 +179,18 @@ class _Reader:
             return None
         tree, problem = PARSED.parse(text, start)
         if problem is not None:
-            line, column = source.doc.text_position(source.path, problem.line or 1,
-                                                    problem.column or 1)
+            line, column = source.doc.text_position(
+                source.path, problem.line or 1, problem.column or 1
+            )
             end = None
             if problem.end_column is not None:
-                end_line, end = source.doc.text_position(source.path, problem.line or 1,
-                                                         problem.end_column)
+                end_line, end = source.doc.text_position(
+                    source.path, problem.line or 1, problem.end_column
+                )
                 end = end if end_line == line else None
-            self.diagnostics.append(problem.at(source.file, line, column,
-                                               source.doc.source.line_text(line), end))
+            self.diagnostics.append(
+                problem.at(source.file, line, column, source.doc.source.line_text(line), end)
+            )
         return tree
 
 
@@ -217,29 +224,54 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
-              run_checks: bool = True) -> tuple[Pack | None, list[Diagnostic]]:
+def load_pack(
+    folder: str | os.PathLike[str], variant: str | None = None, run_checks: bool = True
+) -> tuple[Pack | None, list[Diagnostic]]:
     """Read, check and parse the pack in `folder`. Returns (pack or None, diagnostics)."""
     root = Path(folder)
     reader = _Reader()
     game_path = root / GAME_FILE
     problem = path_problem(root)
     if problem is not None:
-        return None, [Diagnostic("error", "pack", f"no pack folder there: {problem}",
-                                 _display(root), hint="give the folder that holds game.yaml")]
+        return None, [
+            Diagnostic(
+                "error",
+                "pack",
+                f"no pack folder there: {problem}",
+                _display(root),
+                hint="give the folder that holds game.yaml",
+            )
+        ]
     if not is_folder(root):
-        return None, [Diagnostic("error", "pack", f"no pack folder at {_display(root)}",
-                                 _display(root), hint="give the folder that holds game.yaml")]
+        return None, [
+            Diagnostic(
+                "error",
+                "pack",
+                f"no pack folder at {_display(root)}",
+                _display(root),
+                hint="give the folder that holds game.yaml",
+            )
+        ]
     if not is_file(game_path):
-        return None, [Diagnostic("error", "pack", f"the pack has no {GAME_FILE}",
-                                 _display(game_path),
-                                 hint="a pack folder holds game.yaml and one file per age")]
+        return None, [
+            Diagnostic(
+                "error",
+                "pack",
+                f"the pack has no {GAME_FILE}",
+                _display(game_path),
+                hint="a pack folder holds game.yaml and one file per age",
+            )
+        ]
     game_doc, problems = _read_checked(game_path, "game")
     reader.diagnostics += problems
     if game_doc is not None and not isinstance(game_doc.data, dict):
-        reader.diagnostics.append(_not_a_mapping(
-            game_doc, "the game", 'start it with "name:", then "players:", "resources:", '
-                                  '"ages:" and "phases:"'))
+        reader.diagnostics.append(
+            _not_a_mapping(
+                game_doc,
+                "the game",
+                'start it with "name:", then "players:", "resources:", "ages:" and "phases:"',
+            )
+        )
     if game_doc is None or not isinstance(game_doc.data, dict):
         return None, sorted_diagnostics(reader.diagnostics)
     game = game_doc.data
@@ -266,18 +298,34 @@ def load_pack(folder: str | os.PathLike[str], variant: str | None = None,
     scoring = reader.parse(at("scoring", "age"), (game.get("scoring") or {}).get("age"), "number")
     tokens = _read_tokens(game_doc, game, reader)
     age_end = reader.parse(at("age_end"), game.get("age_end"), "condition")
-    war_rerolls = reader.parse(at("war", "rerolls"), (game.get("war") or {}).get("rerolls"),
-                               "number")
+    war_rerolls = reader.parse(
+        at("war", "rerolls"), (game.get("war") or {}).get("rerolls"), "number"
+    )
     type_rules = {}
     for kind, text in (game.get("type_rules") or {}).items():
         tree = reader.parse(at("type_rules", str(kind)), text, "rules")
         if tree is not None:
             type_rules[str(kind)] = tree
-    pack = Pack(root, game, ages, cards, phases, setup, scoring, tokens, documents,
-                type_rules, war_rerolls, age_end, variant, text_paths)
+    pack = Pack(
+        root,
+        game,
+        ages,
+        cards,
+        phases,
+        setup,
+        scoring,
+        tokens,
+        documents,
+        type_rules,
+        war_rerolls,
+        age_end,
+        variant,
+        text_paths,
+    )
     PARSED.save()
     if run_checks:
         from .checks import check_pack
+
         reader.diagnostics += check_pack(pack)
     return pack, sorted_diagnostics(reader.diagnostics)
 
@@ -294,29 +342,41 @@ def variant_names(variant: str | Sequence[str] | None) -> list[str]:
 TEXT_PATHS = (("setup",), ("age_end",), ("scoring", "age"), ("war", "rerolls"))
 
 
-def _apply_variants(doc: YamlDocument, names: list[str], reader: _Reader,
-                    text_paths: dict[tuple[str, ...], tuple[str | int, ...]]
-                    ) -> dict[str, Any] | None:
+def _apply_variants(
+    doc: YamlDocument,
+    names: list[str],
+    reader: _Reader,
+    text_paths: dict[tuple[str, ...], tuple[str | int, ...]],
+) -> dict[str, Any] | None:
     """Apply variants in order: each one's JSON merge patch (`changes`), then the lines of
     phases it removes (`remove_lines`), so that variants that each drop a line combine."""
     from .diagnostics import did_you_mean
+
     variants = doc.data.get("variants") or {}
     game: dict[str, Any] = doc.data
     ok = True
     for asked in names:
         name = asked if asked in variants else asked.replace("_", " ")
         if name not in variants:
-            reader.diagnostics.append(doc.diagnostic(
-                ("variants",), f'the pack has no variant "{asked}"', code="variant",
-                hint=did_you_mean(asked, variants)
-                or f"variants: {', '.join(variants) or 'none'}"))
+            reader.diagnostics.append(
+                doc.diagnostic(
+                    ("variants",),
+                    f'the pack has no variant "{asked}"',
+                    code="variant",
+                    hint=did_you_mean(asked, variants)
+                    or f"variants: {', '.join(variants) or 'none'}",
+                )
+            )
             ok = False
             continue
         spec = variants[name] or {}
         changes = spec.get("changes") or {}
         game = merge_patch(game, changes)
-        for path in (*TEXT_PATHS, *(("phases", str(p)) for p in changes.get("phases") or {}),
-                     *(("type_rules", str(k)) for k in changes.get("type_rules") or {})):
+        for path in (
+            *TEXT_PATHS,
+            *(("phases", str(p)) for p in changes.get("phases") or {}),
+            *(("type_rules", str(k)) for k in changes.get("type_rules") or {}),
+        ):
             if lookup(changes, path) is not None:
                 text_paths[path] = ("variants", name, "changes", *path)
         for phase, lines in (spec.get("remove_lines") or {}).items():
@@ -324,9 +384,14 @@ def _apply_variants(doc: YamlDocument, names: list[str], reader: _Reader,
         # The result must still be a valid game file; problems are placed at the variant.
         patched = YamlDocument(doc.source, game)
         for problem in check_changes(patched, doc.data, "game"):
-            reader.diagnostics.append(doc.diagnostic(
-                ("variants", name, "changes"), f'variant "{name}": {problem.message}',
-                code="variant", hint=problem.hint))
+            reader.diagnostics.append(
+                doc.diagnostic(
+                    ("variants", name, "changes"),
+                    f'variant "{name}": {problem.message}',
+                    code="variant",
+                    hint=problem.hint,
+                )
+            )
     return game if ok else None
 
 
@@ -334,42 +399,72 @@ def lookup(data: Any, path: tuple[str | int, ...]) -> Any:
     """The value at `path` (keys of mappings, indexes of lists), None when there is none."""
     for key in path:
         found = (isinstance(data, dict) and key in data) or (
-            isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data))
+            isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data)
+        )
         if not found:
             return None
         data = data[key]
     return data
 
 
-def _remove_lines(doc: YamlDocument, game: dict[str, Any], variant: str, phase: str,
-                  lines: Any, reader: _Reader,
-                  text_paths: dict[tuple[str, ...], tuple[str | int, ...]]) -> dict[str, Any]:
+def _remove_lines(
+    doc: YamlDocument,
+    game: dict[str, Any],
+    variant: str,
+    phase: str,
+    lines: Any,
+    reader: _Reader,
+    text_paths: dict[tuple[str, ...], tuple[str | int, ...]],
+) -> dict[str, Any]:
     """A phase without some of its lines. A removed line is left blank, so that every other
     line keeps its place in the file where it is written."""
     where = ("variants", variant, "remove_lines", phase)
     phases = dict(game.get("phases") or {})
     if phase not in phases:
         from .diagnostics import did_you_mean
-        reader.diagnostics.append(doc.diagnostic(
-            where, f'variant "{variant}" removes lines of "{phase}", which is not a phase',
-            code="variant", key=True, hint=did_you_mean(phase, phases)))
+
+        reader.diagnostics.append(
+            doc.diagnostic(
+                where,
+                f'variant "{variant}" removes lines of "{phase}", which is not a phase',
+                code="variant",
+                key=True,
+                hint=did_you_mean(phase, phases),
+            )
+        )
         return game
     text = str(phases[phase]).split("\n")
     for i, line in enumerate(lines or []):
-        found = next((n for n, written in enumerate(text)
-                      if written.split("#", 1)[0].strip() == str(line).strip()), None)
+        found = next(
+            (
+                n
+                for n, written in enumerate(text)
+                if written.split("#", 1)[0].strip() == str(line).strip()
+            ),
+            None,
+        )
         if found is None:
-            reader.diagnostics.append(doc.diagnostic(
-                (*where, i), f'variant "{variant}": "{phase}" has no line "{line}"',
-                code="variant", hint="copy the line as the phase writes it, comment aside"))
+            reader.diagnostics.append(
+                doc.diagnostic(
+                    (*where, i),
+                    f'variant "{variant}": "{phase}" has no line "{line}"',
+                    code="variant",
+                    hint="copy the line as the phase writes it, comment aside",
+                )
+            )
             continue
         text[found] = ""
     phases[phase] = "\n".join(text)
     return {**game, "phases": phases}
 
 
-def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
-               documents: dict[str, YamlDocument], reader: _Reader) -> tuple[list[Age], list[Card]]:
+def _read_ages(
+    root: Path,
+    game_doc: YamlDocument,
+    game: dict[str, Any],
+    documents: dict[str, YamlDocument],
+    reader: _Reader,
+) -> tuple[list[Age], list[Card]]:
     ages: list[Age] = []
     cards: list[Card] = []
     for index, entry in enumerate(game.get("ages") or []):
@@ -380,14 +475,24 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
         path = root / age.file
         problem = path_problem(path)
         if problem is not None:
-            reader.diagnostics.append(game_doc.diagnostic(
-                ("ages", index, "cards"), f"no card file can have this name: {problem}",
-                code="pack", hint="name the card file in a few words, e.g. bronze.yaml"))
+            reader.diagnostics.append(
+                game_doc.diagnostic(
+                    ("ages", index, "cards"),
+                    f"no card file can have this name: {problem}",
+                    code="pack",
+                    hint="name the card file in a few words, e.g. bronze.yaml",
+                )
+            )
             continue
         if not is_file(path):
-            reader.diagnostics.append(game_doc.diagnostic(
-                ("ages", index, "cards"), f'the card file "{age.file}" does not exist',
-                code="pack", hint=f"create {_display(path)} or correct the name"))
+            reader.diagnostics.append(
+                game_doc.diagnostic(
+                    ("ages", index, "cards"),
+                    f'the card file "{age.file}" does not exist',
+                    code="pack",
+                    hint=f"create {_display(path)} or correct the name",
+                )
+            )
             continue
         doc, problems = _read_checked(path, "cards")
         reader.diagnostics += problems
@@ -395,14 +500,25 @@ def _read_ages(root: Path, game_doc: YamlDocument, game: dict[str, Any],
             continue
         documents[age.file] = doc
         if not isinstance(doc.data, dict):
-            reader.diagnostics.append(_not_a_mapping(
-                doc, "the cards of an age", f'start it with "age: {age.id}" and "cards:", '
-                                            "the list of cards indented under it"))
+            reader.diagnostics.append(
+                _not_a_mapping(
+                    doc,
+                    "the cards of an age",
+                    f'start it with "age: {age.id}" and "cards:", '
+                    "the list of cards indented under it",
+                )
+            )
             continue
         if doc.data.get("age") not in (None, age.id):
-            reader.diagnostics.append(doc.diagnostic(
-                ("age",), f'this file says age "{doc.data.get("age")}" but game.yaml names '
-                f'it for "{age.id}"', code="pack", hint=f"write age: {age.id}"))
+            reader.diagnostics.append(
+                doc.diagnostic(
+                    ("age",),
+                    f'this file says age "{doc.data.get("age")}" but game.yaml names '
+                    f'it for "{age.id}"',
+                    code="pack",
+                    hint=f"write age: {age.id}",
+                )
+            )
         raw_cards = doc.data.get("cards")
         # not a list: the schema reports it at its place
         for i, raw in enumerate(raw_cards if isinstance(raw_cards, list) else []):
@@ -419,8 +535,7 @@ def _not_a_mapping(doc: YamlDocument, what: str, hint: str) -> Diagnostic:
     return doc.diagnostic((), f"this file holds {kind}, not {what}", code="pack", hint=hint)
 
 
-def _read_card(age: str, doc: YamlDocument, index: int, raw: Any,
-               reader: _Reader) -> Card | None:
+def _read_card(age: str, doc: YamlDocument, index: int, raw: Any, reader: _Reader) -> Card | None:
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
         return None
     base = ("cards", index)
@@ -435,12 +550,20 @@ def _read_card(age: str, doc: YamlDocument, index: int, raw: Any,
         return None
     copies = raw.get("copies", 1)
     gold = raw.get("gold")
-    kind = raw.get("type")      # not a string: the schema reports it, the checks skip it
-    return Card(age, str(raw.get("id") or slug(raw["name"])), raw["name"],
-                kind if isinstance(kind, str) else "",
-                copies if isinstance(copies, int) else 1, cost,
-                gold if isinstance(gold, int) else None,
-                points if not isinstance(points, bool) else 0, bonus, rules, source)
+    kind = raw.get("type")  # not a string: the schema reports it, the checks skip it
+    return Card(
+        age,
+        str(raw.get("id") or slug(raw["name"])),
+        raw["name"],
+        kind if isinstance(kind, str) else "",
+        copies if isinstance(copies, int) else 1,
+        cost,
+        gold if isinstance(gold, int) else None,
+        points if not isinstance(points, bool) else 0,
+        bonus,
+        rules,
+        source,
+    )
 
 
 def _read_tokens(doc: YamlDocument, game: dict[str, Any], reader: _Reader) -> list[Token]:
@@ -454,8 +577,14 @@ def _read_tokens(doc: YamlDocument, game: dict[str, Any], reader: _Reader) -> li
         if condition is None:
             continue
         ages = entry.get("ages")
-        tokens.append(Token(entry["value"], condition,
-                            tuple(map(str, ages)) if isinstance(ages, list) else None, source))
+        tokens.append(
+            Token(
+                entry["value"],
+                condition,
+                tuple(map(str, ages)) if isinstance(ages, list) else None,
+                source,
+            )
+        )
     return tokens
 
 

@@ -36,11 +36,19 @@ if TYPE_CHECKING:
 _HERE = Path(__file__).parent
 FORMAT = "agesmith parse cache"
 MAX_ENTRIES = 20_000
-MAX_BYTES = 32 * 1024 * 1024        # ~100 times a pack of 160 cards; a larger file is no cache
+MAX_BYTES = 32 * 1024 * 1024  # ~100 times a pack of 160 cards; a larger file is no cache
 # what the parser imports of its own package decides what a text parses to (the digit and number
 # bounds of bounds.py among them): a change to any of them makes every cached parse stale
-_SOURCES = ("grammar.lark", "parser.py", "layout.py", "ast.py", "diagnostics.py", "bounds.py",
-            "errors.py", "parse_cache.py")
+_SOURCES = (
+    "grammar.lark",
+    "parser.py",
+    "layout.py",
+    "ast.py",
+    "diagnostics.py",
+    "bounds.py",
+    "errors.py",
+    "parse_cache.py",
+)
 
 Parsed = tuple[Any, Diagnostic | None]
 
@@ -91,9 +99,10 @@ class ParseCache:
             return found
         entries = self._load().setdefault(start, {})
         found = _decode_entry(entries.get(text), start, text)
-        if found is None:       # a miss, or an entry that does not belong to this text
+        if found is None:  # a miss, or an entry that does not belong to this text
             # Lark is imported only when a text must be parsed
             from .parser import try_parse
+
             found = try_parse(text, start)
             entries[text] = make_entry(start, text, found)
             self._dirty = True
@@ -106,11 +115,14 @@ class ParseCache:
             return
         if sum(len(e) for e in self._stored.values()) > MAX_ENTRIES:
             # old versions of edited texts: keep what is in use
-            self._stored = {start: {t: v for t, v in entries.items() if (start, t) in self._used}
-                            for start, entries in self._stored.items()}
+            self._stored = {
+                start: {t: v for t, v in entries.items() if (start, t) in self._used}
+                for start, entries in self._stored.items()
+            }
         data = {"format": FORMAT, "language": language_version(), "entries": self._stored}
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8",
-                                                                                     "replace")
+        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(
+            "utf-8", "replace"
+        )
         # a file too large to be read back would only cost a write
         if len(payload) <= MAX_BYTES and write_cache(cache_file(), payload):
             self._dirty = False
@@ -125,12 +137,18 @@ def _read(path: Path) -> dict[str, dict[str, Any]]:
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, RecursionError):
         return {}
-    if (not isinstance(data, dict) or data.get("format") != FORMAT
-            or data.get("language") != language_version()
-            or not isinstance(data.get("entries"), dict)):
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != FORMAT
+        or data.get("language") != language_version()
+        or not isinstance(data.get("entries"), dict)
+    ):
         return {}
-    return {start: entries for start, entries in data["entries"].items()
-            if isinstance(start, str) and isinstance(entries, dict)}
+    return {
+        start: entries
+        for start, entries in data["entries"].items()
+        if isinstance(start, str) and isinstance(entries, dict)
+    }
 
 
 # ------------------------------------------------------------------ the JSON form of results
@@ -139,7 +157,8 @@ def _read(path: Path) -> dict[str, dict[str, Any]]:
 # in order]}; a tuple is a list; strings, numbers, booleans and null are themselves.
 
 _NODES: dict[str, type] = {
-    name: cls for name, cls in vars(ast).items()
+    name: cls
+    for name, cls in vars(ast).items()
     if isinstance(cls, type) and dataclasses.is_dataclass(cls) and issubclass(cls, ast.Node)
 }
 _FIELDS: dict[type, tuple[str, ...]] = {
@@ -162,10 +181,11 @@ def _encode_result(result: Parsed) -> dict[str, Any]:
 def _encode(value: Any) -> Any:
     if isinstance(value, ast.Node):
         span = value.span
-        return {"n": type(value).__name__,
-                "s": None if span is None else [span.line, span.column, span.end_line,
-                                                span.end_column],
-                "f": [_encode(getattr(value, name)) for name in _FIELDS[type(value)]]}
+        return {
+            "n": type(value).__name__,
+            "s": None if span is None else [span.line, span.column, span.end_line, span.end_column],
+            "f": [_encode(getattr(value, name)) for name in _FIELDS[type(value)]],
+        }
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
     return value
@@ -173,8 +193,12 @@ def _encode(value: Any) -> Any:
 
 def _decode_entry(entry: Any, start: str, text: str) -> Parsed | None:
     """The result an entry holds, if it is well formed and sealed for `text`; else None."""
-    if (type(entry) is not list or len(entry) != 2 or type(entry[1]) is not str
-            or entry[0] != entry_seal(start, text, entry[1])):
+    if (
+        type(entry) is not list
+        or len(entry) != 2
+        or type(entry[1]) is not str
+        or entry[0] != entry_seal(start, text, entry[1])
+    ):
         return None
     lines = (text if start == "rules" else text.rstrip()).split("\n")
     try:
@@ -196,10 +220,13 @@ def _decode_problem(data: Any, lines: list[str]) -> Diagnostic:
     if not isinstance(data, dict) or set(data) != set(_DIAGNOSTIC_FIELDS):
         raise _Damaged
     problem = Diagnostic(**data)
-    if (problem.severity != "error" or not isinstance(problem.message, str)
-            or not isinstance(problem.line, int) or not 1 <= problem.line <= len(lines)
-            or (problem.source_line is not None
-                and problem.source_line != lines[problem.line - 1])):
+    if (
+        problem.severity != "error"
+        or not isinstance(problem.message, str)
+        or not isinstance(problem.line, int)
+        or not 1 <= problem.line <= len(lines)
+        or (problem.source_line is not None and problem.source_line != lines[problem.line - 1])
+    ):
         raise _Damaged
     return problem
 
@@ -239,10 +266,13 @@ def _span(raw: Any, lines: list[str]) -> ast.Span | None:
     if type(raw) is not list or len(raw) != 4:
         raise _Damaged
     line, column, end_line, end_column = raw
-    if not (type(line) is type(column) is type(end_line) is type(end_column) is int
-            and 1 <= line <= end_line <= len(lines) and 1 <= column <= len(lines[line - 1]) + 1
-            and 1 <= end_column <= len(lines[end_line - 1]) + 1
-            and (line, column) <= (end_line, end_column)):
+    if not (
+        type(line) is type(column) is type(end_line) is type(end_column) is int
+        and 1 <= line <= end_line <= len(lines)
+        and 1 <= column <= len(lines[line - 1]) + 1
+        and 1 <= end_column <= len(lines[end_line - 1]) + 1
+        and (line, column) <= (end_line, end_column)
+    ):
         raise _Damaged
     return ast.Span(line, column, end_line, end_column)
 
@@ -255,7 +285,7 @@ def _check_words(node: Any, lines: list[str]) -> None:
     span = node.span
     if span is None or span.line != span.end_line:
         return
-    written = lines[span.line - 1][span.column - 1:span.end_column - 1]
+    written = lines[span.line - 1][span.column - 1 : span.end_column - 1]
     if isinstance(node, ast.CardName) and node.name not in written:
         raise _Damaged
     written = written.lower()
@@ -264,8 +294,11 @@ def _check_words(node: Any, lines: list[str]) -> None:
         for leaf in value if isinstance(value, tuple) else (value,):
             if isinstance(leaf, str) and len(leaf) > 3 and leaf[:3].lower() not in written:
                 raise _Damaged
-            if (type(leaf) is int and str(leaf) not in written
-                    and any(ch.isdigit() for ch in written)):
+            if (
+                type(leaf) is int
+                and str(leaf) not in written
+                and any(ch.isdigit() for ch in written)
+            ):
                 raise _Damaged
 
 

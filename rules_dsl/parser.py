@@ -31,17 +31,23 @@ from .layout import IndentationError_, RulesLayout
 Start = Literal["rules", "cost", "number", "condition"]
 STARTS: tuple[Start, ...] = ("rules", "cost", "number", "condition")
 
-MAX_TEXT = 20_000        # characters in one rules text
-MAX_NESTING = 60         # brackets and blocks deep
-
+MAX_TEXT = 20_000  # characters in one rules text
+MAX_NESTING = 60  # brackets and blocks deep
 
 
 @cache
 def _lark() -> Lark:
     return Lark.open_from_package(
-        "rules_dsl", "grammar.lark", ("",),
-        parser="lalr", lexer="contextual", start=list(STARTS), postlex=_Layout(),
-        propagate_positions=True, maybe_placeholders=True, cache=True,
+        "rules_dsl",
+        "grammar.lark",
+        ("",),
+        parser="lalr",
+        lexer="contextual",
+        start=list(STARTS),
+        postlex=_Layout(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=True,
     )
 
 
@@ -53,8 +59,16 @@ class _Layout(RulesLayout):
         last: Token | None = None
         for token in super().process(stream):
             if token.type == "_DEDENT" and last is not None:
-                token = Token("_DEDENT", "", last.end_pos, last.end_line, last.end_column,
-                              last.end_line, last.end_column, last.end_pos)
+                token = Token(
+                    "_DEDENT",
+                    "",
+                    last.end_pos,
+                    last.end_line,
+                    last.end_column,
+                    last.end_line,
+                    last.end_column,
+                    last.end_pos,
+                )
             elif token.type not in ("_NL", "_INDENT", "_DEDENT"):
                 last = token
             yield token
@@ -74,38 +88,67 @@ def parse(text: str, start: Start = "rules") -> Any:
     if problem is not None:
         raise ParseError(problem)
     if start != "rules":
-        text = text.rstrip()    # a YAML value often ends with a line break
+        text = text.rstrip()  # a YAML value often ends with a line break
     try:
         tree = _lark().parse(text, start=start)
     except IndentationError_ as e:
-        raise ParseError(_diag(text, e.token.end_line or e.token.line or 1, 1, e.message,
-                               e.hint)) from None
+        raise ParseError(
+            _diag(text, e.token.end_line or e.token.line or 1, 1, e.message, e.hint)
+        ) from None
     except UnexpectedInput as e:
         raise ParseError(_unexpected(text, e, start)) from None
     except RecursionError:
-        raise ParseError(_diag(text, 1, 1, "this rule is nested too deeply",
-                               f"nest at most {MAX_NESTING} levels")) from None
+        raise ParseError(
+            _diag(
+                text, 1, 1, "this rule is nested too deeply", f"nest at most {MAX_NESTING} levels"
+            )
+        ) from None
     try:
         return _Builder().transform(tree)
     except VisitError as e:
-        if isinstance(e.orig_exc, RecursionError):      # met inside a rule's callback
-            raise ParseError(_diag(text, 1, 1, "this rule is nested too deeply",
-                                   f"nest at most {MAX_NESTING} levels")) from None
+        if isinstance(e.orig_exc, RecursionError):  # met inside a rule's callback
+            raise ParseError(
+                _diag(
+                    text,
+                    1,
+                    1,
+                    "this rule is nested too deeply",
+                    f"nest at most {MAX_NESTING} levels",
+                )
+            ) from None
         if isinstance(e.orig_exc, _Misplaced):
             tok = e.orig_exc.token
             line, column = tok.line or 1, tok.column or 1
-            raise ParseError(_diag(text, line, column, f"unexpected {str(tok)!r}",
-                                   e.orig_exc.hint, column + len(tok))) from None
+            raise ParseError(
+                _diag(
+                    text,
+                    line,
+                    column,
+                    f"unexpected {str(tok)!r}",
+                    e.orig_exc.hint,
+                    column + len(tok),
+                )
+            ) from None
         if isinstance(e.orig_exc, UnexpectedOtherwise):
             span = e.orig_exc.span
             line, column = (span.line, span.column) if span else (1, 1)
-            raise ParseError(_diag(text, line, column, '"otherwise" without an "if" before it',
-                                   'put "otherwise:" right after the block of an "if"',
-                                   column + len("otherwise"))) from None
+            raise ParseError(
+                _diag(
+                    text,
+                    line,
+                    column,
+                    '"otherwise" without an "if" before it',
+                    'put "otherwise:" right after the block of an "if"',
+                    column + len("otherwise"),
+                )
+            ) from None
         raise
     except RecursionError:
-        raise ParseError(_diag(text, 1, 1, "this rule is nested too deeply",
-                               f"nest at most {MAX_NESTING} levels")) from None
+        raise ParseError(
+            _diag(
+                text, 1, 1, "this rule is nested too deeply", f"nest at most {MAX_NESTING} levels"
+            )
+        ) from None
 
 
 @lru_cache(maxsize=4096)
@@ -126,8 +169,14 @@ def try_parse(text: str, start: Start = "rules") -> tuple[Any | None, Diagnostic
 # ------------------------------------------------------------------ errors
 
 
-def _diag(text: str, line: int, column: int, message: str, hint: str | None = None,
-          end_column: int | None = None) -> Diagnostic:
+def _diag(
+    text: str,
+    line: int,
+    column: int,
+    message: str,
+    hint: str | None = None,
+    end_column: int | None = None,
+) -> Diagnostic:
     lines = text.split("\n")
     source = lines[line - 1] if 0 < line <= len(lines) else None
     return Diagnostic("error", "syntax", message, None, line, column, end_column, hint, source)
@@ -136,8 +185,13 @@ def _diag(text: str, line: int, column: int, message: str, hint: str | None = No
 def _precheck(text: str) -> Diagnostic | None:
     """Refuse texts that would cost the parser too much before parsing them."""
     if len(text) > MAX_TEXT:
-        return _diag(text, 1, 1, f"this rules text is {len(text):,} characters long",
-                     f"keep one text under {MAX_TEXT:,} characters; split it into cards or phases")
+        return _diag(
+            text,
+            1,
+            1,
+            f"this rules text is {len(text):,} characters long",
+            f"keep one text under {MAX_TEXT:,} characters; split it into cards or phases",
+        )
     depth = 0
     line, column = 1, 0
     for ch in text:
@@ -147,8 +201,13 @@ def _precheck(text: str) -> Diagnostic | None:
         elif ch == "(":
             depth += 1
             if depth > MAX_NESTING:
-                return _diag(text, line, column, "brackets are nested too deeply",
-                             f"nest at most {MAX_NESTING} levels")
+                return _diag(
+                    text,
+                    line,
+                    column,
+                    "brackets are nested too deeply",
+                    f"nest at most {MAX_NESTING} levels",
+                )
         elif ch == ")":
             depth = max(0, depth - 1)
     problem = _long_number(text)
@@ -156,8 +215,9 @@ def _precheck(text: str) -> Diagnostic | None:
         return problem
     indents = {len(x) - len(x.lstrip(" ")) for x in text.split("\n") if x.strip()}
     if len(indents) > MAX_NESTING:
-        return _diag(text, 1, 1, "blocks are nested too deeply",
-                     f"nest at most {MAX_NESTING} levels")
+        return _diag(
+            text, 1, 1, "blocks are nested too deeply", f"nest at most {MAX_NESTING} levels"
+        )
     return None
 
 
@@ -173,9 +233,14 @@ def _long_number(text: str) -> Diagnostic | None:
             continue
         line, column = _position(text, found.start())
         digits = len(found.group())
-        return _diag(text, line, column, f"this number has {digits:,} digits",
-                     f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}",
-                     column + digits if "\n" not in found.group() else None)
+        return _diag(
+            text,
+            line,
+            column,
+            f"this number has {digits:,} digits",
+            f"a number in a rule is at most {RULE_NUMBER_LIMIT:,}",
+            column + digits if "\n" not in found.group() else None,
+        )
     return None
 
 
@@ -185,12 +250,25 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 
 
 TERMINAL_WORDS = {
-    "NAME": 'a card name in quotes ("The Fire")', "INT": "a number", "WORD": "a word",
-    "SIGNED_INT": "a signed number (+1)", "EVENT": "an event (acquire, failure...)",
-    "_NL": "the end of the line", "$END": "the end of the text", "COLON": '":"',
-    "SEMICOLON": '";"', "COMMA": '","', "LPAR": '"("', "RPAR": '")"', "_INDENT":
-    "an indented block", "_DEDENT": "the end of the block", "PLUS": '"+"', "MINUS": '"-"',
-    "STAR": '"*"', "SLASH": '"/"', "__ANON_0": "\"'s\"",
+    "NAME": 'a card name in quotes ("The Fire")',
+    "INT": "a number",
+    "WORD": "a word",
+    "SIGNED_INT": "a signed number (+1)",
+    "EVENT": "an event (acquire, failure...)",
+    "_NL": "the end of the line",
+    "$END": "the end of the text",
+    "COLON": '":"',
+    "SEMICOLON": '";"',
+    "COMMA": '","',
+    "LPAR": '"("',
+    "RPAR": '")"',
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "PLUS": '"+"',
+    "MINUS": '"-"',
+    "STAR": '"*"',
+    "SLASH": '"/"',
+    "__ANON_0": '"\'s"',
 }
 
 
@@ -243,8 +321,9 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
         elif ch == "\t":
             hint = "use spaces, not tabs"
         return _diag(text, line, column, f"unexpected character {ch!r}", hint, column + 1)
-    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and (
-            e.token.type == "$END" or _at_the_end(text, e.token))):
+    if isinstance(e, UnexpectedEOF) or (
+        isinstance(e, UnexpectedToken) and (e.token.type == "$END" or _at_the_end(text, e.token))
+    ):
         expected = set(getattr(e, "expected", ()) or ())
         if isinstance(e, UnexpectedToken):
             expected = set(e.accepts or e.expected)
@@ -262,41 +341,76 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     expected = set(e.accepts or e.expected)
     value = str(token)
     if token.type == "COLON" and _word_before(text, line, column) == "otherwise":
-        column -= len("otherwise") + len(_line(text, line)[: column - 1]) - len(
-            _line(text, line)[: column - 1].rstrip())
-        return _diag(text, line, column, "unexpected 'otherwise'", _MISPLACED["otherwise"],
-                     column + len("otherwise"))
+        column -= (
+            len("otherwise")
+            + len(_line(text, line)[: column - 1])
+            - len(_line(text, line)[: column - 1].rstrip())
+        )
+        return _diag(
+            text,
+            line,
+            column,
+            "unexpected 'otherwise'",
+            _MISPLACED["otherwise"],
+            column + len("otherwise"),
+        )
     misspelt = _misspelt_statement_word(text, line, column) or _misspelt_verb(
-        text, line, column, expected, token.type)
+        text, line, column, expected, token.type
+    )
     if misspelt is not None:
         word, word_column, hint = misspelt
-        return _diag(text, line, word_column, f"unknown word {word!r}", hint,
-                     word_column + len(word))
+        return _diag(
+            text, line, word_column, f"unknown word {word!r}", hint, word_column + len(word)
+        )
     shown = repr(value) if value else EMPTY_TOKENS.get(token.type, token.type)
     message = f"unexpected {shown}"
     end = column + len(value) if value and "\n" not in value else None
     hint = None
     if token.type == "WORD" or value.isalpha():
         hint = did_you_mean(value, _keywords(expected), quote='"')
-    if hint is None and value in _CONDITION_VERBS and re.search(
-            r"\bowns?\b.*\bor\b", _line(text, line)[: column - 1]):
-        hint = ('an "or" after "own" adds to the things owned; to join two conditions, put the '
-                'first in brackets: (you own "A") or you have 3 gold')
+    if (
+        hint is None
+        and value in _CONDITION_VERBS
+        and re.search(r"\bowns?\b.*\bor\b", _line(text, line)[: column - 1])
+    ):
+        hint = (
+            'an "or" after "own" adds to the things owned; to join two conditions, put the '
+            'first in brackets: (you own "A") or you have 3 gold'
+        )
     if hint is None and "EVENT" in expected:
-        hint = ('a trigger names its event, then a colon: "on failure: ...", '
-                '"when you lose a war: ..."')
+        hint = (
+            'a trigger names its event, then a colon: "on failure: ...", "when you lose a war: ..."'
+        )
     if hint is None and _continues_the_line_above(text, line, column):
-        hint = ("this line is indented deeper than the line above, so it goes on with that "
-                "line's statement; indent it like the line above to start a new statement")
+        hint = (
+            "this line is indented deeper than the line above, so it goes on with that "
+            "line's statement; indent it like the line above to start a new statement"
+        )
     if hint is None and expected:
         hint = f"expected {_expected_text(expected)}"
     return _diag(text, line, column, message, hint, end)
 
 
-_CONDITION_VERBS = {"own", "owns", "have", "has", "is", "are", "acquired", "passed", "took",
-                    "won", "lost", "declared", "played", "bought", "built", "drew", "fought"}
-EMPTY_TOKENS = {"_NL": "end of the line", "_DEDENT": "end of the block",
-                "_INDENT": "indented line"}
+_CONDITION_VERBS = {
+    "own",
+    "owns",
+    "have",
+    "has",
+    "is",
+    "are",
+    "acquired",
+    "passed",
+    "took",
+    "won",
+    "lost",
+    "declared",
+    "played",
+    "bought",
+    "built",
+    "drew",
+    "fought",
+}
+EMPTY_TOKENS = {"_NL": "end of the line", "_DEDENT": "end of the block", "_INDENT": "indented line"}
 
 
 def _line(text: str, line: int) -> str:
@@ -333,15 +447,15 @@ def _misspelt_statement_word(text: str, line: int, column: int) -> tuple[str, in
     before = _line(text, line)[: column - 1]
     cut = max(before.rfind(":"), before.rfind(";"))
     if before.count('"', 0, cut + 1) % 2:
-        return None                     # the ":" or ";" is inside a card name
-    statement = before[cut + 1:]
+        return None  # the ":" or ";" is inside a card name
+    statement = before[cut + 1 :]
     match = re.match(r"\s*(?:then\s+)?([a-z][a-z0-9-]*)", statement)
     if match is None or match.group(1) in _keyword_set():
         return None
     word = match.group(1)
     # Verbs are near many nouns ("player", "play"): offer them only when the word stands alone
     # before the error ("gian 1 gold").
-    alone = not statement[match.end():].strip()
+    alone = not statement[match.end() :].strip()
     lemmas = [v for v in verbs() if _lemma(v) == v] if alone else []
     candidates = [w for w in _statement_words() if len(w) > 2] + lemmas
     hint = did_you_mean(word, candidates, quote='"')
@@ -350,14 +464,16 @@ def _misspelt_statement_word(text: str, line: int, column: int) -> tuple[str, in
     return word, cut + 1 + match.start(1) + 1, hint
 
 
-def _misspelt_verb(text: str, line: int, column: int, expected: set[str],
-                   found: str) -> tuple[str, int, str] | None:
+def _misspelt_verb(
+    text: str, line: int, column: int, expected: set[str], found: str
+) -> tuple[str, int, str] | None:
     """A misspelt verb right before the error, where the parser wanted a verb and found more
     words ("each player pyas 3 gold"): (the word, its column, the hint)."""
     known = set(verbs())
     if found in ("_NL", "_DEDENT", "$END") or not any(
-            _readable(t).strip('"') in known for t in expected):
-        return None             # a phrase ending a line may be just a phrase
+        _readable(t).strip('"') in known for t in expected
+    ):
+        return None  # a phrase ending a line may be just a phrase
     before = _line(text, line)[: column - 1]
     match = re.search(r"(?<![\w\"-])([a-z][a-z0-9-]*)\s*$", before)
     if match is None or match.group(1) in _keyword_set():
@@ -381,8 +497,26 @@ def _continues_the_line_above(text: str, line: int, column: int) -> bool:
 
 @cache
 def _statement_words() -> list[str]:
-    return ["free", "discardable", "costs", "gold", "war", "attack", "defence", "cancels",
-            "while", "on", "in", "at", "when", "if", "unless", "repeat", "you", "otherwise"]
+    return [
+        "free",
+        "discardable",
+        "costs",
+        "gold",
+        "war",
+        "attack",
+        "defence",
+        "cancels",
+        "while",
+        "on",
+        "in",
+        "at",
+        "when",
+        "if",
+        "unless",
+        "repeat",
+        "you",
+        "otherwise",
+    ]
 
 
 @cache
@@ -416,8 +550,11 @@ def _lemma(verb: str) -> str:
 
 @cache
 def _keyword_set() -> frozenset[str]:
-    return frozenset(t.pattern.value for t in _lark().terminals
-                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+    return frozenset(
+        t.pattern.value
+        for t in _lark().terminals
+        if t.pattern.type == "str" and t.pattern.value.isalpha()
+    )
 
 
 # a determiner read: (determiner word, count, possessive)
@@ -496,13 +633,13 @@ class _Builder(Transformer):
 
     def cost_change(self, meta: Any, c: list[Any]) -> ast.CostChange:
         target, _costs, amount, change, words, *guard = c
-        return ast.CostChange(target, int(amount), change, words, *_guard(guard),
-                              span=_span(meta))
+        return ast.CostChange(target, int(amount), change, words, *_guard(guard), span=_span(meta))
 
     def acquisitions(self, meta: Any, c: list[Any]) -> ast.Acquisitions:
         words, acquisition, each_turn = c
-        return ast.Acquisitions(words or (), acquisition.endswith("s"), each_turn is not None,
-                                span=_span(meta))
+        return ast.Acquisitions(
+            words or (), acquisition.endswith("s"), each_turn is not None, span=_span(meta)
+        )
 
     def gold_price(self, meta: Any, c: list[Any]) -> ast.GoldPrice:
         amount, *guard = c
@@ -540,7 +677,7 @@ class _Builder(Transformer):
     def optional(self, meta: Any, c: list[Any]) -> ast.Optional:
         subject, steps = c
         if isinstance(subject, ast.Pronoun) and subject.word == "you":
-            subject = None          # "you may" is the canonical, subject-less form
+            subject = None  # "you may" is the canonical, subject-less form
         return ast.Optional(steps, subject, span=_span(meta))
 
     def if_step(self, meta: Any, c: list[Any]) -> ast.If:
@@ -558,7 +695,7 @@ class _Builder(Transformer):
         return ast.Act(subject, _lemma(verb), obj, tuple(roles), span=_span(meta))
 
     def act_to(self, meta: Any, c: list[Any]) -> ast.Act:
-        """"pays you 5 gold" is "pays 5 gold to you"."""
+        """ "pays you 5 gold" is "pays 5 gold to you"."""
         subject, verb, receiver, obj, *roles = c
         to = ast.Role("to", receiver, span=receiver.span)
         return ast.Act(subject, _lemma(verb), obj, (to, *roles), span=_span(meta))
@@ -591,8 +728,9 @@ class _Builder(Transformer):
 
     def owns_n_of(self, meta: Any, c: list[Any]) -> ast.OwnsNOf:
         subject, _own, count, *names = c
-        return ast.OwnsNOf(subject, int(count), tuple(str(n)[1:-1] for n in names),
-                           span=_span(meta))
+        return ast.OwnsNOf(
+            subject, int(count), tuple(str(n)[1:-1] for n in names), span=_span(meta)
+        )
 
     def has(self, meta: Any, c: list[Any]) -> ast.Has:
         subject, _have, comparator, value = c
@@ -610,8 +748,15 @@ class _Builder(Transformer):
 
     def did(self, meta: Any, c: list[Any]) -> ast.Did:
         subject, have, negated, verb, value, this_turn = c
-        return ast.Did(subject, have is not None, negated is not None, verb, value,
-                       this_turn is not None, span=_span(meta))
+        return ast.Did(
+            subject,
+            have is not None,
+            negated is not None,
+            verb,
+            value,
+            this_turn is not None,
+            span=_span(meta),
+        )
 
     # numbers
     def int(self, meta: Any, c: list[Any]) -> ast.Int:
@@ -717,11 +862,19 @@ def _join_otherwise(statements: list[Any]) -> tuple[Any, ...]:
         if isinstance(s, _Otherwise):
             last = out[-1] if out else None
             target = last.steps[-1] if isinstance(last, ast.Steps) and last.steps else None
-            if not isinstance(last, ast.Steps) or not isinstance(target, ast.If) or \
-                    target.otherwise is not None:
+            if (
+                not isinstance(last, ast.Steps)
+                or not isinstance(target, ast.If)
+                or target.otherwise is not None
+            ):
                 raise UnexpectedOtherwise(s.span)
-            joined = ast.If(target.condition, target.unless, target.then, s.body,
-                            span=_through(target.span, s.span))
+            joined = ast.If(
+                target.condition,
+                target.unless,
+                target.then,
+                s.body,
+                span=_through(target.span, s.span),
+            )
             out[-1] = ast.Steps((*last.steps[:-1], joined), span=_through(last.span, s.span))
         else:
             out.append(s)
@@ -775,4 +928,3 @@ def _flatten(items: list[Any], cls: type) -> tuple[Any, ...]:
     for item in items:
         out.extend(cast(Any, item).items if isinstance(item, cls) else [item])
     return tuple(out)
-

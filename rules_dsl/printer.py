@@ -25,7 +25,7 @@ def print_cost(cost: ast.Cost) -> str:
     if cost.x is not None:
         x = value(cost.x)
         if isinstance(cost.x, (ast.Rounded, ast.Limit)):
-            x = f"({x})"        # "where X is" takes a sum: "rounded" and "at" need brackets
+            x = f"({x})"  # "where X is" takes a sum: "rounded" and "at" need brackets
         text += f" where X is {x}"
     return text
 
@@ -57,7 +57,7 @@ def _statement(s: Any, indent: str) -> str:
     if isinstance(s, ast.Scope):
         head = indent + f"while in {phrase(s.where)}:"
         if len(s.body) == 1 and not isinstance(s.body[0], (ast.Steps, ast.Trigger, ast.Scope)):
-            return head + " " + ability(s.body[0])     # a scope reads one ability inline
+            return head + " " + ability(s.body[0])  # a scope reads one ability inline
         return head + _block(s.body, indent)
     return indent + ability(s)
 
@@ -78,8 +78,9 @@ def _inline_ok(s: Any) -> bool:
     """Whether a body of one statement can follow its colon: only steps can (an ability, a
     trigger or a scope goes in a block)."""
     if isinstance(s, ast.Steps):
-        return all(_step_inline_ok(step, last=i == len(s.steps) - 1)
-                   for i, step in enumerate(s.steps))
+        return all(
+            _step_inline_ok(step, last=i == len(s.steps) - 1) for i, step in enumerate(s.steps)
+        )
     return False
 
 
@@ -87,8 +88,7 @@ def _step_inline_ok(step: Any, last: bool) -> bool:
     """Whether a step reads back the same when printed on one line."""
     if isinstance(step, ast.If):
         # an inline "if" takes every step after it; "otherwise:" needs a line of its own
-        return (last and step.otherwise is None and len(step.then) == 1
-                and _inline_ok(step.then[0]))
+        return last and step.otherwise is None and len(step.then) == 1 and _inline_ok(step.then[0])
     if isinstance(step, ast.Optional):
         return last and _inline_ok(step.steps)
     if isinstance(step, ast.Repeat):
@@ -139,8 +139,9 @@ def ability(a: Any) -> str:
             words = " ".join(("your", *t.words, "acquisitions" if t.plural else "acquisition"))
             head = words + (" each turn" if t.each_turn else "") + " "
         verb = "cost" if a.target is not None and a.target.plural else "costs"
-        return (f"{head}{verb} {a.amount} {a.change} {' '.join(a.resource)}"
-                + _guard(a.condition, a.unless))
+        return f"{head}{verb} {a.amount} {a.change} {' '.join(a.resource)}" + _guard(
+            a.condition, a.unless
+        )
     if isinstance(a, ast.GoldPrice):
         return f"gold price {a.amount}" + _guard(a.condition, a.unless)
     if isinstance(a, ast.Strength):
@@ -200,6 +201,7 @@ def third_person(text: str) -> str:
     """A step read for one player: "destroy one of ..." -> "destroys one of ..." ("may ..."
     and a step that does not open with a verb stay as they are)."""
     from .parser import verbs  # (the parser's module imports this one)
+
     verb, _, rest = text.partition(" ")
     said = _conjugate(verb)
     if said not in verbs():
@@ -209,14 +211,25 @@ def third_person(text: str) -> str:
 
 # ------------------------------------------------------------------ conditions
 
-CONDITIONS = (ast.Or, ast.And, ast.Not, ast.Owns, ast.OwnsNOf, ast.Has, ast.IsIn, ast.Compare,
-              ast.IsState, ast.Did)
+CONDITIONS = (
+    ast.Or,
+    ast.And,
+    ast.Not,
+    ast.Owns,
+    ast.OwnsNOf,
+    ast.Has,
+    ast.IsIn,
+    ast.Compare,
+    ast.IsState,
+    ast.Did,
+)
 
 
 def condition(c: Any) -> str:
     if isinstance(c, ast.Or):
-        return " or ".join(_operand(x, ast.Or, i == len(c.items) - 1)
-                           for i, x in enumerate(c.items))
+        return " or ".join(
+            _operand(x, ast.Or, i == len(c.items) - 1) for i, x in enumerate(c.items)
+        )
     if isinstance(c, ast.And):
         return " and ".join(_operand(x, ast.And) for x in c.items)
     if isinstance(c, ast.Not):
@@ -272,7 +285,7 @@ def _ends_with_owns(c: Any) -> bool:
     while isinstance(c, (ast.And, ast.Not)):
         c = c.items[-1] if isinstance(c, ast.And) else c.item
         if isinstance(c, (ast.Or, ast.And)):
-            return False        # printed in brackets
+            return False  # printed in brackets
     return isinstance(c, ast.Owns)
 
 
@@ -285,7 +298,8 @@ def value(v: Any) -> str:
     if isinstance(v, ast.Arith):
         left, right = value(v.left), value(v.right)
         if isinstance(v.left, (ast.Rounded, ast.Limit)) or (
-                isinstance(v.left, ast.Arith) and _precedence(v.left.op) < _precedence(v.op)):
+            isinstance(v.left, ast.Arith) and _precedence(v.left.op) < _precedence(v.op)
+        ):
             left = f"({left})"
         if isinstance(v.right, (ast.Arith, ast.Rounded, ast.Limit)):
             right = f"({right})"

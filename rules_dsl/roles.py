@@ -41,44 +41,64 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
     counters = [str(c) for c in game.get("counters") or {}]
     out: list[Diagnostic] = []
 
-    def undeclared(path: tuple[str, ...], value: Any, role: str, what: str,
-                   declared: list[str]) -> None:
+    def undeclared(
+        path: tuple[str, ...], value: Any, role: str, what: str, declared: list[str]
+    ) -> None:
         if not isinstance(value, str) or value in declared:
             return
         doc, where = pack.place(*path)
-        out.append(doc.diagnostic(
-            where, f'{role} "{value}" is not {what} of the game', code="unknown-role",
-            hint=did_you_mean(value, declared) or f"declared: {', '.join(declared) or 'none'}"))
+        out.append(
+            doc.diagnostic(
+                where,
+                f'{role} "{value}" is not {what} of the game',
+                code="unknown-role",
+                hint=did_you_mean(value, declared) or f"declared: {', '.join(declared) or 'none'}",
+            )
+        )
 
     war = game.get("war")
-    undeclared(("counted_resource",), game.get("counted_resource"), "the counted resource",
-               "a resource", resources)
+    undeclared(
+        ("counted_resource",),
+        game.get("counted_resource"),
+        "the counted resource",
+        "a resource",
+        resources,
+    )
     undeclared(("money",), game.get("money"), "the money", "a counter", counters)
-    undeclared(("war", "tilt"), war.get("tilt") if isinstance(war, dict) else None,
-               "the war's tilt", "a resource or counter", resources + counters)
+    undeclared(
+        ("war", "tilt"),
+        war.get("tilt") if isinstance(war, dict) else None,
+        "the war's tilt",
+        "a resource or counter",
+        resources + counters,
+    )
     out += _money_actions(pack, counters)
     out += _gold_prices(pack)
     return out
 
 
 def _money_actions(pack: Pack, counters: list[str]) -> list[Diagnostic]:
-    """"take X" and "tilt for X" in `actions:` must name the money."""
+    """ "take X" and "tilt for X" in `actions:` must name the money."""
     names = pack.game.get("actions")
     money = pack.money
     if money is not None and money not in counters:
-        return []           # the money itself is reported: its actions would only repeat it
+        return []  # the money itself is reported: its actions would only repeat it
     out = []
     for i, name in enumerate(names if isinstance(names, list) else []):
-        head = next((h for h in MONEY_ACTIONS if isinstance(name, str) and name.startswith(h)),
-                    None)
+        head = next(
+            (h for h in MONEY_ACTIONS if isinstance(name, str) and name.startswith(h)), None
+        )
         if head is None or (money is not None and name == head + money):
             continue
         doc, where = pack.place("actions", i)
-        word = name[len(head):]
+        word = name[len(head) :]
         if money is None:
             message = f'"{name}" takes money, but the game names no money'
-            hint = (f'add "money: {word}" to game.yaml' if word in counters
-                    else "name the counter that is money with money: in game.yaml")
+            hint = (
+                f'add "money: {word}" to game.yaml'
+                if word in counters
+                else "name the counter that is money with money: in game.yaml"
+            )
         else:
             message = f'"{name}": "{word}" is not the money of the game ({money})'
             hint = f'write "{head}{money}"'
@@ -90,9 +110,13 @@ def _gold_prices(pack: Pack) -> list[Diagnostic]:
     """A card with a gold price in a game that names no money could never be bought."""
     if pack.money is not None:
         return []
-    return [card.source.doc.diagnostic(
-                (*card.source.path, "gold"), f'"{card.name}" has a gold price, but the game '
-                "names no money to pay it with", code="unknown-role",
-                hint="name the counter that is money with money: in game.yaml, or remove the "
-                     "price")
-            for card in pack.cards if card.gold is not None]
+    return [
+        card.source.doc.diagnostic(
+            (*card.source.path, "gold"),
+            f'"{card.name}" has a gold price, but the game names no money to pay it with',
+            code="unknown-role",
+            hint="name the counter that is money with money: in game.yaml, or remove the price",
+        )
+        for card in pack.cards
+        if card.gold is not None
+    ]

@@ -22,8 +22,9 @@ class UnsafePathError(AgesmithError, ValueError):
     """A path the program refuses to write, with the reason in plain words."""
 
 
-def check_writable(path: str | os.PathLike[str], inside: str | os.PathLike[str] | None = None
-                   ) -> Path:
+def check_writable(
+    path: str | os.PathLike[str], inside: str | os.PathLike[str] | None = None
+) -> Path:
     """The resolved target if `path` may be written as a regular file, else `UnsafePathError`."""
     text = os.fspath(path)
     if not text.strip():
@@ -50,8 +51,13 @@ def check_writable(path: str | os.PathLike[str], inside: str | os.PathLike[str] 
     return resolved
 
 
-def write_atomic(path: str | os.PathLike[str], data: str | bytes, *,
-                 inside: str | os.PathLike[str] | None = None, durable: bool = True) -> Path:
+def write_atomic(
+    path: str | os.PathLike[str],
+    data: str | bytes,
+    *,
+    inside: str | os.PathLike[str] | None = None,
+    durable: bool = True,
+) -> Path:
     """Write `data` to `path` all at once (text as UTF-8); return the resolved path written.
     With durable=False the bytes are not forced to disk before the rename (for a cache: after
     a power cut it may be lost, never half-written)."""
@@ -66,7 +72,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *,
                 os.fsync(out.fileno())
         if target.exists():
             os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
-        else:                       # what a plain open() would have made
+        else:  # what a plain open() would have made
             os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
@@ -83,8 +89,11 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
         with open(text, "rb", opener=_nonblocking) as handle:
             mode = os.fstat(handle.fileno()).st_mode
             if not stat.S_ISREG(mode):
-                kind = "a folder" if stat.S_ISDIR(mode) else \
-                    "not a regular file (a device, pipe or socket)"
+                kind = (
+                    "a folder"
+                    if stat.S_ISDIR(mode)
+                    else "not a regular file (a device, pipe or socket)"
+                )
                 raise UnsafePathError(f"{text} is {kind}")
             data = handle.read(limit + 1)
     except IsADirectoryError:
@@ -105,8 +114,8 @@ def _umask() -> int:
     return mask
 
 
-NAME_MAX = 255          # bytes in one file or folder name (Linux, macOS, Windows alike)
-PATH_MAX = 4_095        # bytes in a whole path (Linux)
+NAME_MAX = 255  # bytes in one file or folder name (Linux, macOS, Windows alike)
+PATH_MAX = 4_095  # bytes in a whole path (Linux)
 
 
 def path_problem(path: str | os.PathLike[str]) -> str | None:
@@ -117,8 +126,10 @@ def path_problem(path: str | os.PathLike[str]) -> str | None:
         return "the path holds a NUL character"
     longest = max((len(os.fsencode(part)) for part in Path(text).parts), default=0)
     if longest > NAME_MAX:
-        return (f"the path holds a name of {longest:,} characters: a file or folder name is "
-                f"at most {NAME_MAX}")
+        return (
+            f"the path holds a name of {longest:,} characters: a file or folder name is "
+            f"at most {NAME_MAX}"
+        )
     if len(os.fsencode(text)) > PATH_MAX:
         return f"the path is {len(os.fsencode(text)):,} characters long: at most {PATH_MAX:,}"
     return None

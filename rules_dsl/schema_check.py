@@ -37,9 +37,15 @@ SCHEMA_BASE = "https://agesmith.dev/schema/"
 Kind = Literal["game", "cards", "scenario", "deck"]
 JsonPath = tuple[str | int, ...]
 
-_TYPE_NAMES = {"string": "a string", "integer": "an integer", "number": "a number",
-               "boolean": "true or false", "object": "a mapping", "array": "a list",
-               "null": "null"}
+_TYPE_NAMES = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "a mapping",
+    "array": "a list",
+    "null": "null",
+}
 
 
 def check_schema(doc: YamlDocument, kind: Kind) -> list[Diagnostic]:
@@ -88,12 +94,14 @@ def _part_validator(kind: Kind, part: str) -> Draft202012Validator:
     values accepted as they are) or the "values" (each value against its property's schema,
     no key required or refused)."""
     from jsonschema import Draft202012Validator
+
     registry = _registry()
     contents = dict(registry.contents(f"{SCHEMA_BASE}{kind}.schema.json"))
-    if part == "shell":     # each value's schema keeps its words (for hints), no rule
+    if part == "shell":  # each value's schema keeps its words (for hints), no rule
         for keyword in ("properties", "patternProperties"):
-            contents[keyword] = {key: _words(sub) for key, sub in
-                                 (contents.get(keyword) or {}).items()}
+            contents[keyword] = {
+                key: _words(sub) for key, sub in (contents.get(keyword) or {}).items()
+            }
     else:
         for keyword in ("required", "additionalProperties", "type"):
             contents.pop(keyword, None)
@@ -104,8 +112,11 @@ def _words(schema: Any) -> Any:
     """A schema's annotations alone (it then accepts anything)."""
     if not isinstance(schema, dict):
         return schema
-    return {k: v for k, v in schema.items()
-            if k in ("title", "description", "markdownDescription", "examples", "default")}
+    return {
+        k: v
+        for k, v in schema.items()
+        if k in ("title", "description", "markdownDescription", "examples", "default")
+    }
 
 
 @cache
@@ -113,6 +124,7 @@ def schema_validator(kind: Kind) -> Draft202012Validator:
     """The validator of `kind` ("game", "cards" or "scenario"), built once, with `$ref`s
     resolved offline."""
     from jsonschema import Draft202012Validator
+
     registry = _registry()
     uri = f"{SCHEMA_BASE}{kind}.schema.json"
     if uri not in registry:
@@ -123,6 +135,7 @@ def schema_validator(kind: Kind) -> Draft202012Validator:
 @cache
 def _registry() -> Registry:
     from referencing import Registry, Resource
+
     resources = []
     for file in sorted(SCHEMA_DIR.glob("*.schema.json")):
         contents = json.loads(file.read_text(encoding="utf-8"))
@@ -133,6 +146,7 @@ def _registry() -> Registry:
 def _diagnostics(doc: YamlDocument, error: ValidationError) -> list[Diagnostic]:
     if error.context:
         from jsonschema.exceptions import best_match
+
         error = best_match([error])  # the most useful alternative of an anyOf / oneOf
     path: JsonPath = tuple(error.absolute_path)
     keyword, schema, instance = error.validator, error.schema, error.instance
@@ -143,12 +157,17 @@ def _diagnostics(doc: YamlDocument, error: ValidationError) -> list[Diagnostic]:
     if not isinstance(schema, dict):
         return [at(path, error.message)]
     if keyword == "additionalProperties" and isinstance(instance, dict):
-        return [at((*path, name), f'unknown key "{name}"', _unknown_key_hint(name, schema), True)
-                for name in _extra_keys(instance, schema)]
+        return [
+            at((*path, name), f'unknown key "{name}"', _unknown_key_hint(name, schema), True)
+            for name in _extra_keys(instance, schema)
+        ]
     if keyword == "required" and isinstance(instance, dict):
         properties = schema.get("properties", {})
-        return [at(path, f'missing key "{name}"', _property_hint(name, properties))
-                for name in cast(Any, error.validator_value) if name not in instance]
+        return [
+            at(path, f'missing key "{name}"', _property_hint(name, properties))
+            for name in cast(Any, error.validator_value)
+            if name not in instance
+        ]
     if keyword == "uniqueItems" and isinstance(instance, list):
         return _duplicate_items(doc, path, instance)
     if "propertyNames" in error.absolute_schema_path and isinstance(instance, str):
@@ -170,11 +189,17 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
             hint = f'write a value after "{path[-1]}:"'
         elif "string" in _as_list(limit) and isinstance(instance, (int, float, bool)):
             hint = "put it in quotes to make it text"
-        elif "integer" in _as_list(limit) and isinstance(instance, str) and \
-                instance.replace("_", "").isdigit() and too_many_digits(instance):
+        elif (
+            "integer" in _as_list(limit)
+            and isinstance(instance, str)
+            and instance.replace("_", "").isdigit()
+            and too_many_digits(instance)
+        ):
             # the YAML reader keeps such a number as text (see yaml_source.py)
-            return (f"this number has {len(instance.replace('_', '')):,} digits, too many to "
-                    "be a number of the game"), "no bound of a pack has more than a dozen digits"
+            return (
+                f"this number has {len(instance.replace('_', '')):,} digits, too many to "
+                "be a number of the game"
+            ), "no bound of a pack has more than a dozen digits"
         return f"expected {_expected(limit)}, got {_got(instance)}", hint
     if keyword == "enum":
         hint = did_you_mean(instance, map(str, limit)) if isinstance(instance, str) else None
@@ -186,15 +211,24 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
         message = f"{_show(instance)} is not valid" + (f": {rule}" if rule else "")
         return message, _pattern_hint(error)
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        bound = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
-                 "exclusiveMaximum": "less than"}[keyword]
+        bound = {
+            "minimum": "at least",
+            "maximum": "at most",
+            "exclusiveMinimum": "more than",
+            "exclusiveMaximum": "less than",
+        }[keyword]
         return f"expected {bound} {limit}, got {_show(instance)}", None
     if keyword in ("minItems", "minProperties", "minLength") and limit == 1:
         what = {"minItems": "list", "minProperties": "mapping", "minLength": "text"}[keyword]
         return f"this {what} must not be empty", None
-    counted = {"minItems": ("at least", "items"), "maxItems": ("at most", "items"),
-               "minProperties": ("at least", "entries"), "maxProperties": ("at most", "entries"),
-               "minLength": ("at least", "characters"), "maxLength": ("at most", "characters")}
+    counted = {
+        "minItems": ("at least", "items"),
+        "maxItems": ("at most", "items"),
+        "minProperties": ("at least", "entries"),
+        "maxProperties": ("at most", "entries"),
+        "minLength": ("at least", "characters"),
+        "maxLength": ("at most", "characters"),
+    }
     if keyword in counted:
         bound, unit = counted[keyword]
         return f"expected {bound} {limit} {unit}, got {size}", None
@@ -210,8 +244,11 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
 def _extra_keys(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
     properties = schema.get("properties", {})
     patterns = schema.get("patternProperties", {})
-    return [name for name in instance if name not in properties
-            and not any(re.search(pattern, name) for pattern in patterns)]
+    return [
+        name
+        for name in instance
+        if name not in properties and not any(re.search(pattern, name) for pattern in patterns)
+    ]
 
 
 def _unknown_key_hint(name: str, schema: dict[str, Any]) -> str | None:
@@ -231,9 +268,14 @@ def _duplicate_items(doc: YamlDocument, path: JsonPath, items: list[Any]) -> lis
         marker = json.dumps(item, sort_keys=True, default=str)
         if marker in seen:
             line, column = doc.position((*path, seen[marker]))
-            found.append(doc.diagnostic((*path, index), f"{_show(item)} is listed twice",
-                                        code="schema", hint=f"it is already listed at line "
-                                                            f"{line}, column {column}"))
+            found.append(
+                doc.diagnostic(
+                    (*path, index),
+                    f"{_show(item)} is listed twice",
+                    code="schema",
+                    hint=f"it is already listed at line {line}, column {column}",
+                )
+            )
         else:
             seen[marker] = index
     return found
@@ -292,7 +334,7 @@ _VALID_MAX = 5_000
 _VALID_CODE = ("schema_check.py", "yaml_source.py", "pack.py")
 
 
-_VALID_MAX_BYTES = 1024 * 1024      # 5,000 keys take ~180 KB
+_VALID_MAX_BYTES = 1024 * 1024  # 5,000 keys take ~180 KB
 
 
 class _Valid:
@@ -323,9 +365,12 @@ class _Valid:
             raw = read_cache(self.file(), _VALID_MAX_BYTES)
             try:
                 data = json.loads(raw.decode("utf-8")) if raw is not None else None
-                if (isinstance(data, dict) and data.get("format") == _VALID_FORMAT
-                        and data.get("version") == self.version()
-                        and isinstance(data.get("valid"), list)):
+                if (
+                    isinstance(data, dict)
+                    and data.get("format") == _VALID_FORMAT
+                    and data.get("version") == self.version()
+                    and isinstance(data.get("valid"), list)
+                ):
                     self._keys = {k for k in data["valid"] if isinstance(k, str)}
             except (ValueError, RecursionError):
                 pass
@@ -338,8 +383,12 @@ class _Valid:
         if len(keys) >= _VALID_MAX:
             keys.clear()
         keys.add(key)
-        write_cache(self.file(), json.dumps({"format": _VALID_FORMAT, "version": self.version(),
-                                             "valid": sorted(keys)}).encode("ascii"))
+        write_cache(
+            self.file(),
+            json.dumps(
+                {"format": _VALID_FORMAT, "version": self.version(), "valid": sorted(keys)}
+            ).encode("ascii"),
+        )
 
 
 @cache
@@ -359,6 +408,7 @@ def _jsonschema_release() -> str:
     """The installed jsonschema's release, read from its metadata folder's name (importing
     importlib.metadata or jsonschema itself would cost more than the check saves)."""
     from importlib.util import find_spec
+
     spec = find_spec("jsonschema")
     if spec is None or spec.origin is None:
         return "?"

@@ -44,17 +44,30 @@ class Source:
             return span
         return ast.Span(span.line, found + 1, span.line, found + 1 + len(word))
 
-    def locate(self, span: ast.Span | None, severity: Literal["error", "warning"], code: str,
-               message: str,
-               hint: str | None = None) -> Diagnostic:
+    def locate(
+        self,
+        span: ast.Span | None,
+        severity: Literal["error", "warning"],
+        code: str,
+        message: str,
+        hint: str | None = None,
+    ) -> Diagnostic:
         """A diagnostic at `span` of the rule text found at this source."""
         if span is None:
-            return self.doc.diagnostic(self.path, message, code=code, severity=severity,
-                                       hint=hint)
+            return self.doc.diagnostic(self.path, message, code=code, severity=severity, hint=hint)
         line, column = self.doc.text_position(self.path, span.line, span.column)
         end = None
         if span.end_line == span.line:
             end_line, end_column = self.doc.text_position(self.path, span.line, span.end_column)
             end = end_column if end_line == line else None
-        return Diagnostic(severity, code, message, self.file, line, column, end, hint,
-                          self.doc.source.line_text(line))
+        return Diagnostic(
+            severity,
+            code,
+            message,
+            self.file,
+            line,
+            column,
+            end,
+            hint,
+            self.doc.source.line_text(line),
+        )

@@ -12,16 +12,72 @@ from dataclasses import dataclass, field
 
 # Words the shared mechanics understand, grouped by what they name.
 ENGINE_WORDS: dict[str, tuple[str, ...]] = {
-    "players": ("player", "opponent", "winner", "loser", "attacker", "defender", "owner",
-                "active", "other", "next", "first", "last", "everyone", "nobody"),
+    "players": (
+        "player",
+        "opponent",
+        "winner",
+        "loser",
+        "attacker",
+        "defender",
+        "owner",
+        "active",
+        "other",
+        "next",
+        "first",
+        "last",
+        "everyone",
+        "nobody",
+    ),
     "cards": ("card", "this", "top", "bottom", "age", "it", "them", "paid"),
-    "card states": ("active", "decadent", "tilted", "untilted", "unresolved", "transmissible",
-                    "bonus", "face", "up", "down", "new"),
+    "card states": (
+        "active",
+        "decadent",
+        "tilted",
+        "untilted",
+        "unresolved",
+        "transmissible",
+        "bonus",
+        "face",
+        "up",
+        "down",
+        "new",
+    ),
     "measures": ("point", "points", "value", "type", "types", "number", "total"),
-    "play": ("die", "dice", "turn", "round", "war", "wars", "action", "actions", "token",
-             "tokens", "achievement", "achievements", "board", "result", "results", "nothing",
-             "game", "over", "empty", "full", "marker", "track", "space", "phase", "step",
-             "order", "income", "row", "hand", "deck", "pile", "score", "scores"),
+    "play": (
+        "die",
+        "dice",
+        "turn",
+        "round",
+        "war",
+        "wars",
+        "action",
+        "actions",
+        "token",
+        "tokens",
+        "achievement",
+        "achievements",
+        "board",
+        "result",
+        "results",
+        "nothing",
+        "game",
+        "over",
+        "empty",
+        "full",
+        "marker",
+        "track",
+        "space",
+        "phase",
+        "step",
+        "order",
+        "income",
+        "row",
+        "hand",
+        "deck",
+        "pile",
+        "score",
+        "scores",
+    ),
 }
 
 # The events a card's triggers can name; the interpreter raises exactly these.
@@ -56,15 +112,17 @@ class Vocabulary:
     resources: set[str] = field(default_factory=set)
     counters: set[str] = field(default_factory=set)
     dice: set[str] = field(default_factory=set)
-    faces: set[str] = field(default_factory=set)     # what the dice's faces show
+    faces: set[str] = field(default_factory=set)  # what the dice's faces show
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
         def strings(value: object) -> set[str]:
             return {str(x) for x in value} if isinstance(value, list) else set()
+
         def mapping(key: str) -> dict:
             value = game.get(key)
             return value if isinstance(value, dict) else {}
+
         zones, counters, dice = mapping("zones"), mapping("counters"), mapping("dice")
         return cls(
             card_types=strings(game.get("card_types")),
@@ -73,8 +131,12 @@ class Vocabulary:
             resources=strings(game.get("resources")),
             counters={str(c) for c in counters},
             dice={str(d) for d in dice},
-            faces={str(f).lstrip("0123456789 ") for spec in dice.values()
-                   if isinstance(spec, dict) for f in spec.get("faces") or []},
+            faces={
+                str(f).lstrip("0123456789 ")
+                for spec in dice.values()
+                if isinstance(spec, dict)
+                for f in spec.get("faces") or []
+            },
         )
 
     def words(self) -> set[str]:
@@ -85,8 +147,15 @@ class Vocabulary:
         out: set[str] = set()
         for group in ENGINE_WORDS.values():
             out.update(group)
-        for name in (self.card_types | self.keywords | self.zones | self.resources
-                     | self.counters | self.dice | self.faces):
+        for name in (
+            self.card_types
+            | self.keywords
+            | self.zones
+            | self.resources
+            | self.counters
+            | self.dice
+            | self.faces
+        ):
             out.update(name.split())
         out.update(f"non-{t}" for t in self.card_types | self.keywords)
         for keyword in self.keywords:

@@ -32,7 +32,8 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 # Characters YAML refuses to read (the reader's printable set, inverted).
 _NON_PRINTABLE = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
 # Anchor and tag properties written before a scalar ("&base ", "!!str ").
 _PROPERTIES = re.compile(r"(?:[&!]\S*[ \t]+)*")
 
@@ -102,18 +103,33 @@ class YamlDocument:
                 return found
         return (node.start[0] + 1, node.start[1] + 1) if node else (1, 1)
 
-    def diagnostic(self, path: tuple[str | int, ...], message: str, *, code: str,
-                   severity: Severity = "error", hint: str | None = None,
-                   key: bool = False) -> Diagnostic:
+    def diagnostic(
+        self,
+        path: tuple[str | int, ...],
+        message: str,
+        *,
+        code: str,
+        severity: Severity = "error",
+        hint: str | None = None,
+        key: bool = False,
+    ) -> Diagnostic:
         """A diagnostic placed at the value at `path` (or its key), with its source line."""
         node, _ = self._locate(path, key)
         line, column = (node.start[0] + 1, node.start[1] + 1) if node else (1, 1)
         end_column = None
         if node and node.start[0] == node.end[0] and node.end[1] > node.start[1]:
             end_column = node.end[1] + 1
-        return Diagnostic(severity, code, message, file=self.source.path,
-                          line=line, column=column, end_column=end_column, hint=hint,
-                          source_line=self.source.line_text(line))
+        return Diagnostic(
+            severity,
+            code,
+            message,
+            file=self.source.path,
+            line=line,
+            column=column,
+            end_column=end_column,
+            hint=hint,
+            source_line=self.source.line_text(line),
+        )
 
     def _locate(self, path: tuple[str | int, ...], key: bool) -> tuple[_Node | None, bool]:
         """The node at `path` (or the deepest existing ancestor) and whether the path exists."""
@@ -123,8 +139,12 @@ class YamlDocument:
         for step in path:
             if node.kind == "map" and isinstance(step, str) and step in node.entries:
                 key_node, node = node.entries[step]
-            elif (node.kind == "seq" and isinstance(step, int) and not isinstance(step, bool)
-                  and 0 <= step < len(node.items)):
+            elif (
+                node.kind == "seq"
+                and isinstance(step, int)
+                and not isinstance(step, bool)
+                and 0 <= step < len(node.items)
+            ):
                 key_node, node = None, node.items[step]
             else:
                 return node, False
@@ -133,20 +153,22 @@ class YamlDocument:
         return node, True
 
 
-def load_yaml(path: str | os.PathLike[str],
-              display_path: str | None = None) -> tuple[YamlDocument | None, list[Diagnostic]]:
+def load_yaml(
+    path: str | os.PathLike[str], display_path: str | None = None
+) -> tuple[YamlDocument | None, list[Diagnostic]]:
     """Load one YAML file safely; problems come back as diagnostics, never as exceptions."""
     shown = display_path if display_path is not None else os.fspath(path)
 
-    def fail(message: str, hint: str | None = None,
-             code: str = "file") -> tuple[None, list[Diagnostic]]:
+    def fail(
+        message: str, hint: str | None = None, code: str = "file"
+    ) -> tuple[None, list[Diagnostic]]:
         return None, [Diagnostic("error", code, message, file=shown, hint=hint)]
 
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             return fail("this is a folder, not a YAML file")
-        if not stat.S_ISREG(info.st_mode):      # a pipe or a device could block or never end
+        if not stat.S_ISREG(info.st_mode):  # a pipe or a device could block or never end
             return fail("this is not a regular file (a device, pipe or socket)")
         if info.st_size > MAX_BYTES:
             return None, [_too_large(shown, info.st_size)]
@@ -159,8 +181,9 @@ def load_yaml(path: str | os.PathLike[str],
     return load_yaml_text(data, shown)
 
 
-def load_yaml_text(text_or_bytes: str | bytes,
-                   display_path: str) -> tuple[YamlDocument | None, list[Diagnostic]]:
+def load_yaml_text(
+    text_or_bytes: str | bytes, display_path: str
+) -> tuple[YamlDocument | None, list[Diagnostic]]:
     """Load YAML from text or bytes (UTF-8, an optional BOM) under the name `display_path`."""
     if isinstance(text_or_bytes, bytes):
         if len(text_or_bytes) > MAX_BYTES:
@@ -181,10 +204,18 @@ def load_yaml_text(text_or_bytes: str | bytes,
     bad = _NON_PRINTABLE.search(text)
     if bad:
         line, column = _line_column(text, bad.start())
-        return None, [Diagnostic(
-            "error", "encoding", f"the character U+{ord(bad.group()):04X} is not allowed in YAML",
-            file=display_path, line=line, column=column, source_line=source.line_text(line),
-            hint="remove it: it is an invisible control character")]
+        return None, [
+            Diagnostic(
+                "error",
+                "encoding",
+                f"the character U+{ord(bad.group()):04X} is not allowed in YAML",
+                file=display_path,
+                line=line,
+                column=column,
+                source_line=source.line_text(line),
+                hint="remove it: it is an invisible control character",
+            )
+        ]
 
     composer = _Composer(source)
     try:
@@ -194,12 +225,23 @@ def load_yaml_text(text_or_bytes: str | bytes,
     except yaml.MarkedYAMLError as error:
         return None, [*composer.problems, _syntax_diagnostic(error, source)]
     except yaml.YAMLError as error:  # reader errors carry no mark
-        return None, [*composer.problems, Diagnostic("error", "yaml", f"invalid YAML: {error}",
-                                                     file=display_path)]
+        return None, [
+            *composer.problems,
+            Diagnostic("error", "yaml", f"invalid YAML: {error}", file=display_path),
+        ]
     if root is None:
-        return None, [Diagnostic("error", "yaml", "the file is empty", file=display_path,
-                                 line=1, column=1, source_line=source.line_text(1),
-                                 hint="a pack file holds a YAML mapping of keys and values")]
+        return None, [
+            Diagnostic(
+                "error",
+                "yaml",
+                "the file is empty",
+                file=display_path,
+                line=1,
+                column=1,
+                source_line=source.line_text(1),
+                hint="a pack file holds a YAML mapping of keys and values",
+            )
+        ]
     node, data = root
     return YamlDocument(source, data, node), composer.problems
 
@@ -247,9 +289,14 @@ class _Composer:
             self.loader.get_event()  # document end
             if not self.loader.check_event(yaml.StreamEndEvent):
                 event = self.loader.peek_event()
-                raise _Fatal(self._at(
-                    event.start_mark, "the file holds more than one YAML document", code="yaml",
-                    hint='remove the "---" line: a pack file is one document'))
+                raise _Fatal(
+                    self._at(
+                        event.start_mark,
+                        "the file holds more than one YAML document",
+                        code="yaml",
+                        hint='remove the "---" line: a pack file is one document',
+                    )
+                )
         finally:
             self.loader.dispose()
         node, data = root
@@ -277,9 +324,14 @@ class _Composer:
 
     def _open(self, event: Any, depth: int) -> _Frame:
         if depth >= MAX_DEPTH:
-            raise _Fatal(self._at(event.start_mark,
-                                  f"the data is nested more than {MAX_DEPTH} levels deep",
-                                  code="yaml-limit", hint="a pack file needs only a few levels"))
+            raise _Fatal(
+                self._at(
+                    event.start_mark,
+                    f"the data is nested more than {MAX_DEPTH} levels deep",
+                    code="yaml-limit",
+                    hint="a pack file needs only a few levels",
+                )
+            )
         is_map = isinstance(event, yaml.MappingStartEvent)
         self._check_tag(event, _STD + ("map" if is_map else "seq"))
         self._count(1, event.start_mark)
@@ -299,8 +351,13 @@ class _Composer:
         return result
 
     def _scalar(self, event: Any, is_key: bool) -> tuple[_Node, Any]:
-        node = _Node("scalar", _mark(event.start_mark), _mark(event.end_mark),
-                     style=event.style or None, text=event.value)
+        node = _Node(
+            "scalar",
+            _mark(event.start_mark),
+            _mark(event.end_mark),
+            style=event.style or None,
+            text=event.value,
+        )
         self._count(1, event.start_mark)
         value: Any = event.value
         if not is_key:  # keys stay as written: `yes:` is the key "yes", not True
@@ -327,17 +384,28 @@ class _Composer:
         try:
             return getattr(self.loader, builder)(yaml.ScalarNode(tag, event.value))
         except (ValueError, KeyError, TypeError, yaml.YAMLError):
-            self.problems.append(self._at(
-                event.start_mark, f'"{event.value}" is not a valid {_short_tag(tag)} value',
-                code="yaml-tag"))
+            self.problems.append(
+                self._at(
+                    event.start_mark,
+                    f'"{event.value}" is not a valid {_short_tag(tag)} value',
+                    code="yaml-tag",
+                )
+            )
             return event.value
 
     def _check_tag(self, event: Any, *allowed: str) -> bool:
         if event.tag in (None, "!", *allowed):
             return True
-        self.problems.append(self._at(
-            event.start_mark, f'unsupported YAML tag "{_short_tag(event.tag)}"', code="yaml-tag",
-            hint="remove the tag: pack files hold text, numbers, true/false, lists and mappings"))
+        self.problems.append(
+            self._at(
+                event.start_mark,
+                f'unsupported YAML tag "{_short_tag(event.tag)}"',
+                code="yaml-tag",
+                hint=(
+                    "remove the tag: pack files hold text, numbers, true/false, lists and mappings"
+                ),
+            )
+        )
         return False
 
     def _alias(self, event: Any) -> tuple[_Node, Any]:
@@ -346,14 +414,18 @@ class _Composer:
         if name in self.open_anchors:
             problem = (f'the alias "*{name}" refers to a value that contains it', None)
         elif name not in self.anchors:
-            problem = (f'unknown alias "*{name}"', did_you_mean(name, self.anchors) or
-                       f'define it first with "&{name}" before a value')
+            problem = (
+                f'unknown alias "*{name}"',
+                did_you_mean(name, self.anchors)
+                or f'define it first with "&{name}" before a value',
+            )
         else:
             node, value = self.anchors[name]
             self._count(node.size, event.start_mark, alias=name)
             return node, value
-        self.problems.append(self._at(event.start_mark, problem[0], code="yaml-alias",
-                                      hint=problem[1]))
+        self.problems.append(
+            self._at(event.start_mark, problem[0], code="yaml-alias", hint=problem[1])
+        )
         return _Node("scalar", _mark(event.start_mark), _mark(event.end_mark)), None
 
     def _attach(self, frame: _Frame, node: _Node, value: Any) -> None:
@@ -374,9 +446,14 @@ class _Composer:
             return
         if key_text in frame.node.entries:
             first_line = frame.node.entries[key_text][0].start[0] + 1
-            self.problems.append(self._at(
-                key.start, f'duplicate key "{key_text}" (first defined at line {first_line})',
-                code="duplicate-key", hint="remove one of them or rename it"))
+            self.problems.append(
+                self._at(
+                    key.start,
+                    f'duplicate key "{key_text}" (first defined at line {first_line})',
+                    code="duplicate-key",
+                    hint="remove one of them or rename it",
+                )
+            )
             return
         frame.node.entries[key_text] = (key, node)
         frame.value[key_text] = value
@@ -384,9 +461,13 @@ class _Composer:
     def _key_text(self, node: _Node) -> str | None:
         if node.kind == "scalar":
             return node.text
-        self.problems.append(self._at(
-            node.start, "a mapping key must be a single value, not a list or a mapping",
-            code="yaml"))
+        self.problems.append(
+            self._at(
+                node.start,
+                "a mapping key must be a single value, not a list or a mapping",
+                code="yaml",
+            )
+        )
         return None
 
     def _merge(self, frame: _Frame, node: _Node, value: Any) -> None:
@@ -395,9 +476,13 @@ class _Composer:
             sources = list(zip(node.items, value, strict=True))
         for source_node, source_value in sources:
             if source_node.kind != "map":
-                self.problems.append(self._at(
-                    source_node.start, 'the merge key "<<" needs a mapping or a list of mappings',
-                    code="yaml"))
+                self.problems.append(
+                    self._at(
+                        source_node.start,
+                        'the merge key "<<" needs a mapping or a list of mappings',
+                        code="yaml",
+                    )
+                )
                 continue
             for key_text, entry in source_node.entries.items():
                 if key_text not in frame.node.entries:
@@ -410,17 +495,36 @@ class _Composer:
         if self.total <= MAX_NODES:
             return
         if alias is None:
-            raise _Fatal(self._at(mark, f"the file holds more than {MAX_NODES:,} values",
-                                  code="yaml-limit", hint="split it into smaller files"))
-        raise _Fatal(self._at(
-            mark, f'the alias "*{alias}" expands the file to more than {MAX_NODES:,} values',
-            code="yaml-limit", hint="aliases that repeat aliases grow exponentially "
-                                    '(a "billion laughs" document); write the values out'))
+            raise _Fatal(
+                self._at(
+                    mark,
+                    f"the file holds more than {MAX_NODES:,} values",
+                    code="yaml-limit",
+                    hint="split it into smaller files",
+                )
+            )
+        raise _Fatal(
+            self._at(
+                mark,
+                f'the alias "*{alias}" expands the file to more than {MAX_NODES:,} values',
+                code="yaml-limit",
+                hint="aliases that repeat aliases grow exponentially "
+                '(a "billion laughs" document); write the values out',
+            )
+        )
 
     def _at(self, mark: Any, message: str, *, code: str, hint: str | None = None) -> Diagnostic:
         line, column = (mark[0], mark[1]) if isinstance(mark, tuple) else (mark.line, mark.column)
-        return Diagnostic("error", code, message, file=self.source.path, line=line + 1,
-                          column=column + 1, hint=hint, source_line=self.source.line_text(line + 1))
+        return Diagnostic(
+            "error",
+            code,
+            message,
+            file=self.source.path,
+            line=line + 1,
+            column=column + 1,
+            hint=hint,
+            source_line=self.source.line_text(line + 1),
+        )
 
 
 def _mark(mark: Any) -> tuple[int, int]:
@@ -428,21 +532,22 @@ def _mark(mark: Any) -> tuple[int, int]:
 
 
 def _short_tag(tag: str) -> str:
-    return "!!" + tag[len(_STD):] if tag.startswith(_STD) else tag
+    return "!!" + tag[len(_STD) :] if tag.startswith(_STD) else tag
 
 
 # --- positions inside a string scalar -----------------------------------------------------------
 
 
-def _text_position(source: SourceFile, node: _Node, line: int,
-                   column: int) -> tuple[int, int] | None:
+def _text_position(
+    source: SourceFile, node: _Node, line: int, column: int
+) -> tuple[int, int] | None:
     """Map (line, column) inside the scalar's value to the file, or None when it cannot."""
     value_lines = node.text.split("\n")
     if not 1 <= line <= len(value_lines) or column < 1:
         return None
     if node.style == "|":
         return _literal_position(source, node, value_lines, line, column)
-    offset = sum(len(text) + 1 for text in value_lines[:line - 1]) + column - 1
+    offset = sum(len(text) + 1 for text in value_lines[: line - 1]) + column - 1
     if node.start[0] == node.end[0] and node.style != ">":
         return _one_line_position(source, node, offset)
     return _aligned_position(source, node, offset)
@@ -451,7 +556,7 @@ def _text_position(source: SourceFile, node: _Node, line: int,
 def _value_start(source: SourceFile, node: _Node) -> tuple[str, int]:
     """The scalar's first source line and the column where its text (or opening quote) starts."""
     raw = source.line_text(node.start[0] + 1)
-    head = raw[node.start[1]:]
+    head = raw[node.start[1] :]
     return raw, node.start[1] + _PROPERTIES.match(head).end()  # type: ignore[union-attr]
 
 
@@ -482,8 +587,9 @@ def _quoted_columns(raw: str, first: int, end: int, style: str | None) -> list[i
     return columns
 
 
-def _literal_position(source: SourceFile, node: _Node, value_lines: list[str], line: int,
-                      column: int) -> tuple[int, int] | None:
+def _literal_position(
+    source: SourceFile, node: _Node, value_lines: list[str], line: int, column: int
+) -> tuple[int, int] | None:
     # Value line k is file line header + k; the indentation is what the source adds to a line.
     header = node.start[0] + 1
     for k, text in enumerate(value_lines, start=1):
@@ -531,8 +637,12 @@ def _similar_file(path: str) -> str | None:
 
 
 def _too_large(path: str, size: int) -> Diagnostic:
-    return Diagnostic("error", "yaml-limit", f"the file is too large ({size / 2**20:.1f} MB; "
-                      f"the limit is {MAX_BYTES // 2**20} MB)", file=path)
+    return Diagnostic(
+        "error",
+        "yaml-limit",
+        f"the file is too large ({size / 2**20:.1f} MB; the limit is {MAX_BYTES // 2**20} MB)",
+        file=path,
+    )
 
 
 def _bad_utf8(path: str, raw: bytes, index: int) -> Diagnostic:
@@ -540,10 +650,19 @@ def _bad_utf8(path: str, raw: bytes, index: int) -> Diagnostic:
     line_start = raw.rfind(b"\n", 0, index) + 1
     line_end = raw.find(b"\n", index)
     column = len(raw[line_start:index].decode("utf-8")) + 1
-    source_line = raw[line_start:line_end if line_end >= 0 else len(raw)].decode("utf-8", "replace")
-    return Diagnostic("error", "encoding", f"the byte 0x{raw[index]:02X} is not valid UTF-8",
-                      file=path, line=line, column=column, source_line=source_line.rstrip("\r"),
-                      hint="save the file as UTF-8")
+    source_line = raw[line_start : line_end if line_end >= 0 else len(raw)].decode(
+        "utf-8", "replace"
+    )
+    return Diagnostic(
+        "error",
+        "encoding",
+        f"the byte 0x{raw[index]:02X} is not valid UTF-8",
+        file=path,
+        line=line,
+        column=column,
+        source_line=source_line.rstrip("\r"),
+        hint="save the file as UTF-8",
+    )
 
 
 def _line_column(text: str, index: int) -> tuple[int, int]:
@@ -555,31 +674,91 @@ def _line_column(text: str, index: int) -> tuple[int, int]:
 
 # (fragment of the problem, fragment of the context or "", message, hint, place at context)
 _SYNTAX: list[tuple[str, str, str, str | None, bool]] = [
-    ("end of stream", "quoted scalar", "this quoted text is never closed",
-     "add the closing quote", True),
-    ("mapping values are not allowed", "", 'a ": " is not allowed here',
-     "if the colon belongs to the text, put the whole value in quotes; "
-     "otherwise check the indentation of this line", False),
-    ("sequence entries are not allowed", "", 'a list item ("- ") cannot start here',
-     "start the list on its own line, indented under its key", False),
-    ("expected key", "block mapping", "this line is not aligned with the keys around it",
-     "indent it like the other keys of the mapping that starts at line {context_line}", False),
-    ("expected <block end>", "block mapping", "this line is not aligned with the keys around it",
-     "indent it like the other keys of the mapping that starts at line {context_line}", False),
-    ("'-' indicator", "block collection", 'expected a list item ("- ") here',
-     "indent it like the items of the list that starts at line {context_line}", False),
-    ("expected <block end>", "block collection", 'expected a list item ("- ") here',
-     "indent it like the items of the list that starts at line {context_line}", False),
-    ("',' or ']'", "", 'expected "," or "]" in the list opened at line {context_line}',
-     'separate the items with "," and close the list with "]"', False),
-    ("',' or '}'", "", 'expected "," or "}}" in the mapping opened at line {context_line}',
-     'separate the entries with "," and close the mapping with "}}"', False),
-    ("cannot start any token", "", '"{char}" cannot start a value',
-     'put the value in quotes, e.g. "{char}..."', False),
-    ("unknown escape character", "", "unknown escape sequence in double-quoted text",
-     'write "\\\\" for a backslash, or use single quotes', False),
-    ("incompatible YAML document", "", "unsupported %YAML version directive",
-     "remove the %YAML line", False),
+    (
+        "end of stream",
+        "quoted scalar",
+        "this quoted text is never closed",
+        "add the closing quote",
+        True,
+    ),
+    (
+        "mapping values are not allowed",
+        "",
+        'a ": " is not allowed here',
+        "if the colon belongs to the text, put the whole value in quotes; "
+        "otherwise check the indentation of this line",
+        False,
+    ),
+    (
+        "sequence entries are not allowed",
+        "",
+        'a list item ("- ") cannot start here',
+        "start the list on its own line, indented under its key",
+        False,
+    ),
+    (
+        "expected key",
+        "block mapping",
+        "this line is not aligned with the keys around it",
+        "indent it like the other keys of the mapping that starts at line {context_line}",
+        False,
+    ),
+    (
+        "expected <block end>",
+        "block mapping",
+        "this line is not aligned with the keys around it",
+        "indent it like the other keys of the mapping that starts at line {context_line}",
+        False,
+    ),
+    (
+        "'-' indicator",
+        "block collection",
+        'expected a list item ("- ") here',
+        "indent it like the items of the list that starts at line {context_line}",
+        False,
+    ),
+    (
+        "expected <block end>",
+        "block collection",
+        'expected a list item ("- ") here',
+        "indent it like the items of the list that starts at line {context_line}",
+        False,
+    ),
+    (
+        "',' or ']'",
+        "",
+        'expected "," or "]" in the list opened at line {context_line}',
+        'separate the items with "," and close the list with "]"',
+        False,
+    ),
+    (
+        "',' or '}'",
+        "",
+        'expected "," or "}}" in the mapping opened at line {context_line}',
+        'separate the entries with "," and close the mapping with "}}"',
+        False,
+    ),
+    (
+        "cannot start any token",
+        "",
+        '"{char}" cannot start a value',
+        'put the value in quotes, e.g. "{char}..."',
+        False,
+    ),
+    (
+        "unknown escape character",
+        "",
+        "unknown escape sequence in double-quoted text",
+        'write "\\\\" for a backslash, or use single quotes',
+        False,
+    ),
+    (
+        "incompatible YAML document",
+        "",
+        "unsupported %YAML version directive",
+        "remove the %YAML line",
+        False,
+    ),
 ]
 
 
@@ -605,23 +784,37 @@ def _syntax_diagnostic(error: yaml.MarkedYAMLError, source: SourceFile) -> Diagn
     context_line = error.context_mark.line + 1 if error.context_mark else line
     text = source.line_text(line)
     char = text[column - 1] if 0 < column <= len(text) else ""
-    indent = text[:len(text) - len(text.lstrip(" \t"))]
+    indent = text[: len(text) - len(text.lstrip(" \t"))]
 
     def located(message: str, hint: str | None, at: tuple[int, int]) -> Diagnostic:
-        return Diagnostic("error", "yaml", message, file=source.path, line=at[0], column=at[1],
-                          hint=hint, source_line=source.line_text(at[0]))
+        return Diagnostic(
+            "error",
+            "yaml",
+            message,
+            file=source.path,
+            line=at[0],
+            column=at[1],
+            hint=hint,
+            source_line=source.line_text(at[0]),
+        )
 
-    if "nesting depth" in problem:      # libyaml's own limit (PyYAML 6.0.4 and later)
+    if "nesting depth" in problem:  # libyaml's own limit (PyYAML 6.0.4 and later)
         at = _deep_opening(source)
-        return Diagnostic("error", "yaml-limit",
-                          f"the data is nested more than {MAX_DEPTH} levels deep",
-                          file=source.path, line=at[0], column=at[1],
-                          hint="a pack file needs only a few levels",
-                          source_line=source.line_text(at[0]))
+        return Diagnostic(
+            "error",
+            "yaml-limit",
+            f"the data is nested more than {MAX_DEPTH} levels deep",
+            file=source.path,
+            line=at[0],
+            column=at[1],
+            hint="a pack file needs only a few levels",
+            source_line=source.line_text(at[0]),
+        )
     if "\t" in indent or char == "\t" or "tab" in problem:
         tab_column = indent.index("\t") + 1 if "\t" in indent else column
-        return located("tabs are not allowed for indentation in YAML; use spaces", None,
-                       (line, tab_column))
+        return located(
+            "tabs are not allowed for indentation in YAML; use spaces", None, (line, tab_column)
+        )
     for fragment, in_context, message, hint, at_context in _SYNTAX:
         if fragment in problem and in_context in context:
             fields = {"char": char, "context_line": context_line}

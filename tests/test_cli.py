@@ -16,8 +16,17 @@ ALONG_HISTORY = str(bundled("along_history"))
 PACKS = Path(__file__).resolve().parent / "packs"
 CARD_KEYS = {"age", "id", "name", "type", "copies", "cost", "gold", "points", "bonus", "rules"}
 RESOURCES = {"population", "culture", "ingenuity", "strength"}
-DIAGNOSTIC_KEYS = {"severity", "code", "message", "file", "line", "column", "end_column", "hint",
-                   "source_line"}
+DIAGNOSTIC_KEYS = {
+    "severity",
+    "code",
+    "message",
+    "file",
+    "line",
+    "column",
+    "end_column",
+    "hint",
+    "source_line",
+}
 
 
 def run(*args: str) -> Result:
@@ -47,8 +56,9 @@ def test_help_of_each_command(command: str) -> None:
     assert result.output.startswith("Usage: ") and f" {command} [OPTIONS]" in result.output
 
 
-@pytest.mark.parametrize(("command", "options"), [("validate", ["--json", "--variant"]),
-                                                  ("cards", ["--json", "--age"])])
+@pytest.mark.parametrize(
+    ("command", "options"), [("validate", ["--json", "--variant"]), ("cards", ["--json", "--age"])]
+)
 def test_help_names_the_options(command: str, options: list[str]) -> None:
     result = run(command, "--help")
     assert f" {command} [OPTIONS] PACK" in result.output
@@ -62,7 +72,8 @@ def test_validate_the_real_pack() -> None:
     result = run("validate", ALONG_HISTORY)
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines() == [
-        "Along History: 162 cards, 0 errors, 0 warnings — ok"]
+        "Along History: 162 cards, 0 errors, 0 warnings — ok"
+    ]
 
 
 @pytest.mark.parametrize("variant", ["introductory", "no war", "progressive", "linear"])
@@ -86,18 +97,18 @@ def test_validate_json_of_a_broken_pack() -> None:
     for d in diagnostics:
         assert set(d) == DIAGNOSTIC_KEYS
         assert d["severity"] == "error" and d["line"] >= 1 and d["column"] >= 1
-    assert {Path(d["file"]).name for d in diagnostics} == {"game.yaml", "stone.yaml",
-                                                           "bronze.yaml"}
+    assert {Path(d["file"]).name for d in diagnostics} == {"game.yaml", "stone.yaml", "bronze.yaml"}
 
 
 def test_validate_a_broken_pack_exits_1() -> None:
     result = run("validate", str(PACKS / "broken" / "unknown-card-name"))
     assert result.exit_code == 1
     assert "Traceback" not in result.output
-    assert "stone.yaml:25:23: error: unknown card \"Cav\"" in result.output
+    assert 'stone.yaml:25:23: error: unknown card "Cav"' in result.output
     assert 'hint: did you mean "Cave"?' in result.output
     assert result.output.strip().splitlines()[-1] == (
-        "Minimal: 9 cards, 1 error, 0 warnings — failed")
+        "Minimal: 9 cards, 1 error, 0 warnings — failed"
+    )
 
 
 def test_validate_a_pack_with_only_warnings_exits_0() -> None:
@@ -143,11 +154,16 @@ def test_cards_json_values() -> None:
     fire = by_name["prehistory", "The Fire"]
     assert fire["id"] == "the-fire" and fire["type"] == "progress" and fire["points"] == 3
     assert fire["cost"] == {"population": 5, "culture": 0, "ingenuity": 2, "strength": 0}
-    assert fire["bonus"] == {"population": 2, "culture": 0, "ingenuity": 0, "strength": 0,
-                             "gold": 0}
+    assert fire["bonus"] == {
+        "population": 2,
+        "culture": 0,
+        "ingenuity": 0,
+        "strength": 0,
+        "gold": 0,
+    }
     assert fire["rules"] == 'free if you own "Homo Erectus"'
     saxons = by_name["middle_ages", "Saxons!"]
-    assert saxons["cost"]["population"] is None         # X
+    assert saxons["cost"]["population"] is None  # X
     assert saxons["cost"]["strength"] == 2
 
 
@@ -168,7 +184,7 @@ def test_cards_table() -> None:
 def test_cards_of_a_broken_pack_exits_1() -> None:
     result = run("cards", str(PACKS / "broken" / "several-errors"), "--json")
     assert result.exit_code == 1
-    assert result.stdout == ""                          # no half list for other tools
+    assert result.stdout == ""  # no half list for other tools
     assert "game.yaml:7:1: error: unknown key" in result.stderr
     assert "5 errors, 0 warnings" in result.stderr
     assert "Traceback" not in result.output

@@ -13,8 +13,18 @@ from agesmith.cli import main
 from cards import bundled
 
 PACK = str(bundled("along_history"))
-SHORT = ["--players", "2", "--seed", "3", "--variant", "progressive", "--ages", "prehistory",
-         "--bots", "greedy"]
+SHORT = [
+    "--players",
+    "2",
+    "--seed",
+    "3",
+    "--variant",
+    "progressive",
+    "--ages",
+    "prehistory",
+    "--bots",
+    "greedy",
+]
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -28,7 +38,7 @@ def test_play_a_short_game_to_the_end_through_a_pipe() -> None:
     assert "Along History: you are player 1, against player 2 (greedy). Seed 3." in out
     assert "Your actions" in out and "  1. end your actions" in out
     assert "Events:" in out and "Civilization:" in out and "Board tokens:" in out
-    assert "player 2 (greedy): " in out            # the bot's moves
+    assert "player 2 (greedy): " in out  # the bot's moves
     assert "Final scores" in out and "player 1 (you)" in out
     assert out.rstrip().endswith(("wins.", "win."))
     assert "Traceback" not in out
@@ -63,7 +73,7 @@ def test_save_and_resume(tmp_path: Path) -> None:
     resumed = run("play", PACK, "--load", str(saved), input="1\n" * 3000)
     assert resumed.exit_code == 0, resumed.output[-2000:]
     assert "Final scores" in resumed.output
-    assert "A game of Along History" not in resumed.output      # the old log is not reprinted
+    assert "A game of Along History" not in resumed.output  # the old log is not reprinted
 
 
 def test_play_reports_bad_options_without_a_traceback(tmp_path: Path) -> None:
@@ -76,7 +86,7 @@ def test_play_reports_bad_options_without_a_traceback(tmp_path: Path) -> None:
     result = run("play", PACK, "--load", str(bad))
     assert result.exit_code == 1 and "not a game saved" in result.output
     assert "Traceback" not in result.output
-    for device in ("/dev/zero", "/dev/null"):       # never read forever
+    for device in ("/dev/zero", "/dev/null"):  # never read forever
         result = run("play", PACK, "--load", device)
         assert result.exit_code == 1 and "not a regular file" in result.output
 
@@ -118,8 +128,21 @@ def test_a_save_whose_cards_changed_loads_with_force(tmp_path: Path) -> None:
 
 
 def test_simulate_json_parses() -> None:
-    result = run("simulate", PACK, "--games", "2", "--players", "2", "--variant",
-                 "introductory", "--ages", "prehistory", "--bots", "greedy,random", "--json")
+    result = run(
+        "simulate",
+        PACK,
+        "--games",
+        "2",
+        "--players",
+        "2",
+        "--variant",
+        "introductory",
+        "--ages",
+        "prehistory",
+        "--bots",
+        "greedy,random",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 2 and data["bots"] == ["greedy", "random"]
@@ -127,8 +150,22 @@ def test_simulate_json_parses() -> None:
 
 
 def test_simulate_prints_tables() -> None:
-    result = run("simulate", PACK, "--games", "2", "--players", "3", "--seed", "4",
-                 "--variant", "linear", "--ages", "prehistory", "--top", "3")
+    result = run(
+        "simulate",
+        PACK,
+        "--games",
+        "2",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--variant",
+        "linear",
+        "--ages",
+        "prehistory",
+        "--top",
+        "3",
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Seats" in out and "Game length" in out and "Scores by age" in out
@@ -144,7 +181,7 @@ def test_an_exchange_is_chosen_from_a_menu_then_its_cards() -> None:
     args = ["play", str(bundled()), "--players", "3", "--seed", "4"]
     first = CliRunner().invoke(main, args, input="q\n").output.split("Your choice")[0]
     entry = next(line for line in first.splitlines() if "exchange an events card" in line)
-    assert "exchange Hills for" not in first        # the menu names no pair of cards yet
+    assert "exchange Hills for" not in first  # the menu names no pair of cards yet
     number = entry.split(".")[0].strip()
     result = CliRunner().invoke(main, args, input=f"{number}\nq\n")
     assert "Traceback" not in result.output
@@ -164,7 +201,7 @@ def _answers(tmp_path: Path, lines: list[str]) -> str:
 
 def test_numbers_in_any_form_are_answered(tmp_path: Path) -> None:
     out = _answers(tmp_path, ["²", "٣٣٣", "9" * 5000, "0" * 5000 + "1", "-1", "1.5", "0"])
-    assert "Unknown command '²'" in out                  # a digit, but not a decimal number
+    assert "Unknown command '²'" in out  # a digit, but not a decimal number
     assert "There is no choice ٣٣٣" in out
     assert "There is no choice 999999999999...: type 1 to" in out
     assert "There is no choice 0" in out
@@ -181,31 +218,55 @@ def test_bad_bytes_and_control_characters_are_answered(tmp_path: Path) -> None:
 
 
 def test_saving_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
-    out = _answers(tmp_path, ["s", "s   ", "s /dev/null", f"s {tmp_path}",
-                              f"s {tmp_path}/no/such/folder/game.json", "s bad\x01name.json"])
+    out = _answers(
+        tmp_path,
+        [
+            "s",
+            "s   ",
+            "s /dev/null",
+            f"s {tmp_path}",
+            f"s {tmp_path}/no/such/folder/game.json",
+            "s bad\x01name.json",
+        ],
+    )
     assert out.count("Save where? s FILE") == 2
     assert "Not saved: /dev/null is not a regular file" in out
     assert f"Not saved: {tmp_path} is a folder" in out
     assert "does not exist" in out and "control characters" in out
     assert Path("/dev/null").is_char_device()
-    assert [p.name for p in tmp_path.iterdir()] == []       # nothing half-written
+    assert [p.name for p in tmp_path.iterdir()] == []  # nothing half-written
 
 
 def test_a_pack_rule_that_loops_is_shown_located_not_raised(tmp_path: Path) -> None:
     import shutil
+
     pack = tmp_path / "looping"
     shutil.copytree(PACK, pack)
     game = pack / "game.yaml"
-    game.write_text(game.read_text().replace(
-        "    fail each unresolved calamity in your events              # AH-K1, AH-K4\n",
-        "    fail each unresolved calamity in your events              # AH-K1, AH-K4\n"
-        "    repeat until the deck is empty: gain 1 gold\n", 1))
-    result = run("play", str(pack), "--players", "2", "--seed", "3", "--ages", "prehistory",
-                 input="end\n" * 5 + "1\n" * 5)
+    game.write_text(
+        game.read_text().replace(
+            "    fail each unresolved calamity in your events              # AH-K1, AH-K4\n",
+            "    fail each unresolved calamity in your events              # AH-K1, AH-K4\n"
+            "    repeat until the deck is empty: gain 1 gold\n",
+            1,
+        )
+    )
+    result = run(
+        "play",
+        str(pack),
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--ages",
+        "prehistory",
+        input="end\n" * 5 + "1\n" * 5,
+    )
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
-    assert re.search(r"game\.yaml:\d+:\d+: error: a rule ran \d+ steps", result.output), \
+    assert re.search(r"game\.yaml:\d+:\d+: error: a rule ran \d+ steps", result.output), (
         result.output[-3000:]
+    )
     assert "That choice cannot be played" in result.output
 
 
@@ -222,8 +283,11 @@ def test_rules_of_a_card_the_score_counted_now_and_numbers_after_a_filter() -> N
 
 def test_the_log_says_why_an_age_ends() -> None:
     result = run("play", PACK, *SHORT, input="1\n" * 3000)
-    assert re.search(r"Prehistory ends: (the \d+ token was taken|the last card of the deck "
-                     r"was drawn|the age's end condition holds)\.", result.output)
+    assert re.search(
+        r"Prehistory ends: (the \d+ token was taken|the last card of the deck "
+        r"was drawn|the age's end condition holds)\.",
+        result.output,
+    )
 
 
 def test_deck_option_plays_simulates_and_checks_a_deck(tmp_path: Path) -> None:
@@ -231,13 +295,14 @@ def test_deck_option_plays_simulates_and_checks_a_deck(tmp_path: Path) -> None:
     deck.write_text(f"deck: No famine\npack: {PACK}\ncopies:\n  prehistory:\n    famine: 0\n")
     result = run("play", "--deck", str(deck), *SHORT, input="q\n")
     assert result.exit_code == 0 and "Along History: you are player 1" in result.output
-    result = run("simulate", "--deck", str(deck), "-n", "2", "-p", "2", "--ages", "prehistory",
-                 "--json")
+    result = run(
+        "simulate", "--deck", str(deck), "-n", "2", "-p", "2", "--ages", "prehistory", "--json"
+    )
     assert result.exit_code == 0
     famine = [c for c in json.loads(result.stdout)["cards"] if c["name"] == "Famine"]
     assert not famine or famine[0]["acquired"] == 0
     scenario = Path(__file__).parent / "scenarios" / "along_history" / "famine-free.yaml"
     assert run("check", str(scenario)).exit_code == 0
     on_deck = run("check", "--deck", str(deck), str(scenario))
-    assert on_deck.exit_code == 1 and "Famine" in on_deck.output   # the deck has no Famine
+    assert on_deck.exit_code == 1 and "Famine" in on_deck.output  # the deck has no Famine
     assert run("play", PACK, "--deck", str(deck)).exit_code == 2

@@ -42,14 +42,14 @@ def test_the_report_in_the_terminal() -> None:
 
 def test_html_and_csv_files(tmp_path: Path) -> None:
     page, folder = tmp_path / "balance.html", tmp_path / "csv"
-    result = run("simulate", PACK, *SHORT, "--games", "3", "--html", str(page),
-                 "--csv", str(folder))
+    result = run(
+        "simulate", PACK, *SHORT, "--games", "3", "--html", str(page), "--csv", str(folder)
+    )
     assert result.exit_code == 0, result.output
     html = page.read_text(encoding="utf-8")
     assert html.startswith("<!doctype html>") and html.count("<svg") >= 3
     assert "Balance of Along History" in html and "Effect coverage" in html
-    assert sorted(p.name for p in folder.iterdir()) == ["cards.csv", "coverage.csv",
-                                                          "seats.csv"]
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.csv", "coverage.csv", "seats.csv"]
     with open(folder / "seats.csv", newline="") as handle:
         seats = list(csv.DictReader(handle))
     assert [s["seat"] for s in seats] == ["1", "2", "3"]
@@ -62,16 +62,17 @@ def test_html_and_csv_files(tmp_path: Path) -> None:
 def test_a_report_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    result = run("simulate", PACK, *SHORT, "--games", "1", "--html",
-                 str(blocker / "page.html"))
+    result = run("simulate", PACK, *SHORT, "--games", "1", "--html", str(blocker / "page.html"))
     assert result.exit_code == 1 and "cannot write the report" in result.output
     assert "Traceback" not in result.output
 
 
 def test_ab_against_a_deck_flags_the_card_it_changes(tmp_path: Path) -> None:
     deck = tmp_path / "no-megaliths.deck.yaml"
-    deck.write_text(f"deck: No megaliths\npack: {PACK}\ncopies:\n  prehistory:\n"
-                    "    megaliths: 0\n", encoding="utf-8")
+    deck.write_text(
+        f"deck: No megaliths\npack: {PACK}\ncopies:\n  prehistory:\n    megaliths: 0\n",
+        encoding="utf-8",
+    )
     result = run("simulate", PACK, "--against", str(deck), *SHORT, "--games", "12", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -88,6 +89,7 @@ def test_ab_against_a_deck_flags_the_card_it_changes(tmp_path: Path) -> None:
 
 
 def test_ab_refuses_files_of_one_report(tmp_path: Path) -> None:
-    result = run("simulate", PACK, "--against", PACK, "--games", "1", "--html",
-                 str(tmp_path / "x.html"))
+    result = run(
+        "simulate", PACK, "--against", PACK, "--games", "1", "--html", str(tmp_path / "x.html")
+    )
     assert result.exit_code == 1 and "without --against" in result.output

@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACK = str(ROOT / "cards" / "along_history")
 SHORT = ["--variant", "introductory", "--ages", "prehistory", "--players", "2"]
-PATIENCE = 120          # seconds a test waits for a process to do something; never asserted
+PATIENCE = 120  # seconds a test waits for a process to do something; never asserted
 
 
 def _group(pgid: int) -> list[int]:
@@ -30,7 +30,7 @@ def _group(pgid: int) -> list[int]:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat[stat.rindex(")") + 2 :].split()
         if int(fields[2]) == pgid and fields[0] != "Z":
             found.append(int(entry.name))
     return found
@@ -41,12 +41,28 @@ def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
     # a session of its own, as a terminal's foreground job: Ctrl-C is SIGINT to the group
     errors = tmp_path / "stderr"
     with open(errors, "w") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "agesmith", "simulate", PACK, *SHORT,
-                                    "--games", str(10**9), *args], cwd=ROOT, text=True,
-                                   stdout=subprocess.PIPE, stderr=sink,
-                                   start_new_session=True)
-    _wait_for(lambda: "Ctrl-C stops" in errors.read_text() or process.poll() is not None,
-              "the simulation to start")
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "agesmith",
+                "simulate",
+                PACK,
+                *SHORT,
+                "--games",
+                str(10**9),
+                *args,
+            ],
+            cwd=ROOT,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=sink,
+            start_new_session=True,
+        )
+    _wait_for(
+        lambda: "Ctrl-C stops" in errors.read_text() or process.poll() is not None,
+        "the simulation to start",
+    )
     assert process.poll() is None, errors.read_text()
     return process
 
@@ -75,7 +91,7 @@ def _stop(process: subprocess.Popen[str], send) -> str:
 def test_stopping_a_simulation_with_workers(tmp_path: Path, how: str) -> None:
     process = _start(tmp_path, "--workers", "2", "--json")
     _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
-    time.sleep(1)       # let them play a little (the report may still hold no game)
+    time.sleep(1)  # let them play a little (the report may still hold no game)
     if how == "ctrl-c":
         out = _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
     else:
@@ -104,9 +120,13 @@ def test_a_billion_games_are_not_queued_at_once(tmp_path: Path) -> None:
     try:
         _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
         time.sleep(2)
-        rss = int(next(line.split()[1] for line in
-                       Path(f"/proc/{process.pid}/status").read_text().splitlines()
-                       if line.startswith("VmRSS:")))
+        rss = int(
+            next(
+                line.split()[1]
+                for line in Path(f"/proc/{process.pid}/status").read_text().splitlines()
+                if line.startswith("VmRSS:")
+            )
+        )
         assert rss < 300_000, f"the main process holds {rss} kB"
     finally:
         _stop(process, lambda: os.killpg(process.pid, signal.SIGINT))
@@ -116,7 +136,7 @@ def test_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
     process = _start(tmp_path, "--workers", "2", "--json")
     _wait_for(lambda: len(_group(process.pid)) >= 3, "two workers to start")
     workers = [pid for pid in _group(process.pid) if pid != process.pid]
-    os.kill(process.pid, signal.SIGKILL)        # no handler runs: the workers notice alone
+    os.kill(process.pid, signal.SIGKILL)  # no handler runs: the workers notice alone
     process.communicate(timeout=PATIENCE)
     try:
         _wait_for(lambda: not set(workers) & set(_group(process.pid)), "orphaned workers to end")
@@ -130,12 +150,28 @@ def _launch(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
     handlers are in place (it says "Loading" then, before the pack and the libraries load)."""
     errors = tmp_path / "stderr"
     with open(errors, "w") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "agesmith", "simulate", PACK, *SHORT,
-                                    "--games", str(10**9), *args], cwd=ROOT, text=True,
-                                   stdout=subprocess.PIPE, stderr=sink,
-                                   start_new_session=True)
-    _wait_for(lambda: "Loading" in errors.read_text() or process.poll() is not None,
-              "the command to start")
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "agesmith",
+                "simulate",
+                PACK,
+                *SHORT,
+                "--games",
+                str(10**9),
+                *args,
+            ],
+            cwd=ROOT,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=sink,
+            start_new_session=True,
+        )
+    _wait_for(
+        lambda: "Loading" in errors.read_text() or process.poll() is not None,
+        "the command to start",
+    )
     return process
 
 
@@ -153,7 +189,8 @@ def _storm(process: subprocess.Popen[str]) -> None:
 @pytest.mark.parametrize("how", ["sigterm", "ctrl-c"])
 @pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
 def test_a_stop_while_the_pack_loads_reports_no_game_and_exits_130(
-        tmp_path: Path, how: str, as_json: bool) -> None:
+    tmp_path: Path, how: str, as_json: bool
+) -> None:
     process = _launch(tmp_path, "--workers", "2", *(["--json"] if as_json else []))
     if how == "sigterm":
         out = _stop(process, lambda: os.kill(process.pid, signal.SIGTERM))
@@ -169,24 +206,25 @@ def test_a_stop_while_the_pack_loads_reports_no_game_and_exits_130(
         assert out.startswith("Along History: ")
         last = out.rstrip().splitlines()[-1]
         assert last.startswith("Interrupted"), out
-        if "before any game finished" in last:       # the stop fell while it loaded
+        if "before any game finished" in last:  # the stop fell while it loaded
             assert "0 games of 2 players" in out and "Seats" not in out
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
 def test_more_ctrl_c_after_the_first_never_cut_the_report(
-        tmp_path: Path, workers: str, as_json: bool) -> None:
+    tmp_path: Path, workers: str, as_json: bool
+) -> None:
     process = _start(tmp_path, "--workers", workers, *(["--json"] if as_json else []))
-    time.sleep(1)       # let a few games finish, so there are tables to cut (or not)
+    time.sleep(1)  # let a few games finish, so there are tables to cut (or not)
     out = _stop(process, lambda: _storm(process))
     err = (tmp_path / "stderr").read_text()
     assert process.returncode == 130, err
     assert "Traceback" not in err and "Aborted!" not in err
     if as_json:
-        summary = json.loads(out)                      # whole: it parses
+        summary = json.loads(out)  # whole: it parses
         assert summary["interrupted"] is True and len(summary["seats"]) == 2
-    else:                                              # whole: down to its last line
+    else:  # whole: down to its last line
         assert out.startswith("Along History: ")
         last = out.rstrip().splitlines()[-1]
         assert last.startswith("Interrupted"), out

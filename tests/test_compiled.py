@@ -47,8 +47,9 @@ def play(pure: bool) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "AGESMITH_PURE_PYTHON"}
     if pure:
         env["AGESMITH_PURE_PYTHON"] = "1"
-    done = subprocess.run([sys.executable, "-c", PLAY], env=env, capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY], env=env, capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -58,24 +59,27 @@ def test_compiled_and_pure_python_play_the_same_games() -> None:
     assert pure["compiled"] is False and pure["engine"].endswith("game.py")
     installed = play(pure=False)
     if not installed["compiled"]:
-        pytest.skip("this install has no compiled core (no C compiler, or "
-                    "AGESMITH_PURE_PYTHON was set when it was built)")
+        pytest.skip(
+            "this install has no compiled core (no C compiler, or "
+            "AGESMITH_PURE_PYTHON was set when it was built)"
+        )
     assert not installed["engine"].endswith(".py")
     assert installed["played"] == pure["played"]
-    assert len({game[3] for game in pure["played"]}) == len(pure["played"])   # 8 games
+    assert len({game[3] for game in pure["played"]}) == len(pure["played"])  # 8 games
 
 
 def test_a_compiled_module_older_than_its_source_is_stale(tmp_path) -> None:
     from importlib.machinery import EXTENSION_SUFFIXES
 
     import interpreter
+
     source, built = tmp_path / "engine.py", tmp_path / f"engine{EXTENSION_SUFFIXES[0]}"
     source.write_text("")
     built.write_bytes(b"")
     os.utime(built, (1_000_000, 1_000_000))
-    os.utime(source, (1_000_001, 1_000_001))        # unpacked by the same install
+    os.utime(source, (1_000_001, 1_000_001))  # unpacked by the same install
     assert interpreter._stale(str(tmp_path)) is None
-    os.utime(source, (1_000_060, 1_000_060))        # edited after the build
+    os.utime(source, (1_000_060, 1_000_060))  # edited after the build
     assert interpreter._stale(str(tmp_path)) == "engine.py"
 
 
@@ -85,6 +89,7 @@ def test_a_stale_module_in_a_layers_folder_is_found(tmp_path) -> None:
     from importlib.machinery import EXTENSION_SUFFIXES
 
     import interpreter
+
     (tmp_path / "engine").mkdir()
     source = tmp_path / "engine" / "game.py"
     built = tmp_path / "engine" / f"game{EXTENSION_SUFFIXES[0]}"

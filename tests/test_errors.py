@@ -28,23 +28,29 @@ def _exception_classes() -> list[tuple[str, str]]:
                 if not isinstance(node, ast.ClassDef) or node.name.startswith("_"):
                     continue
                 bases = {b.id if isinstance(b, ast.Name) else "" for b in node.bases}
-                if node.name.endswith("Error") or bases & {"Exception", "ValueError",
-                                                             "RuntimeError"}:
+                if node.name.endswith("Error") or bases & {
+                    "Exception",
+                    "ValueError",
+                    "RuntimeError",
+                }:
                     found.append((module, node.name))
     return found
 
 
 def test_every_error_of_the_project_is_an_agesmith_error() -> None:
     classes = _exception_classes()
-    assert len(classes) >= 15, classes           # the scan sees the project's errors
-    outside = [f"{module}.{name}" for module, name in classes
-               if not issubclass(getattr(importlib.import_module(module), name),
-                                 AgesmithError)]
+    assert len(classes) >= 15, classes  # the scan sees the project's errors
+    outside = [
+        f"{module}.{name}"
+        for module, name in classes
+        if not issubclass(getattr(importlib.import_module(module), name), AgesmithError)
+    ]
     assert outside == []
 
 
 def test_the_errors_keep_the_built_in_class_callers_catch() -> None:
     from interpreter.core.errors import IllegalActionError, RuleLoopError
     from interpreter.tools.saves import SaveError
+
     assert issubclass(SaveError, ValueError) and issubclass(IllegalActionError, ValueError)
     assert issubclass(RuleLoopError, RuntimeError)

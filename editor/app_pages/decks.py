@@ -13,9 +13,9 @@ from editor.state import disk_check, pack_folder
 from rules_dsl.deck import load_deck, read_deck
 from rules_dsl.safe_files import UnsafePathError, write_atomic
 
-COPIES = "deck_copies"          # (age, card id) -> copies of the deck being made
-BASE = "deck_base"              # the deck file (or "") the copies started from
-FILTERS = "deck_filters"        # the filters the table was last drawn with
+COPIES = "deck_copies"  # (age, card id) -> copies of the deck being made
+BASE = "deck_base"  # the deck file (or "") the copies started from
+FILTERS = "deck_filters"  # the filters the table was last drawn with
 
 st.title("Decks")
 folder = pack_folder()
@@ -25,8 +25,12 @@ if pack is None:
     st.stop()
 
 files = {"the pack's own counts": ""} | {f.name: str(f) for f in deck_files(folder)}
-start = st.selectbox("Start from", list(files), key="deck_start",
-                     help="A deck saved before, or the copies the pack itself deals.")
+start = st.selectbox(
+    "Start from",
+    list(files),
+    key="deck_start",
+    help="A deck saved before, or the copies the pack itself deals.",
+)
 if st.session_state.get(BASE) != files[start] or COPIES not in st.session_state:
     copies = {(c.age, c.id): c.copies for c in pack.cards}
     if files[start]:
@@ -38,7 +42,7 @@ if st.session_state.get(BASE) != files[start] or COPIES not in st.session_state:
             st.session_state["deck_name"] = deck.name
     st.session_state[COPIES] = copies
     st.session_state[BASE] = files[start]
-    st.session_state.pop("deck_n", None)       # shown again from the new copies
+    st.session_state.pop("deck_n", None)  # shown again from the new copies
 copies: dict[tuple[str, str], int] = st.session_state[COPIES]
 age_names = {a.id: a.name for a in pack.ages}
 
@@ -49,8 +53,9 @@ with st.container(border=True):
     labels = {f"{c.name} ({age_names[c.age]})": (c.age, c.id) for c in pack.cards}
     left, mid, right = st.columns([3, 1, 1])
 
-    def picked() -> None:           # the copies field shows the card's copies in the deck
+    def picked() -> None:  # the copies field shows the card's copies in the deck
         st.session_state["deck_n"] = copies[labels[st.session_state["deck_card"]]]
+
     pick = left.selectbox("Card", list(labels), key="deck_card", on_change=picked)
     if "deck_n" not in st.session_state:
         picked()
@@ -63,23 +68,42 @@ search_col, age_col, type_col = st.columns([3, 2, 2])
 search = search_col.text_input("Search card names", key="deck_search")
 ages = age_col.multiselect("Age", list(age_names), format_func=age_names.get, key="deck_ages")
 kinds = type_col.multiselect("Type", sorted({c.type for c in pack.cards}), key="deck_types")
-shown = [c for c in pack.cards
-         if (not ages or c.age in ages) and (not kinds or c.type in kinds)
-         and search.strip().lower() in c.name.lower()]
+shown = [
+    c
+    for c in pack.cards
+    if (not ages or c.age in ages)
+    and (not kinds or c.type in kinds)
+    and search.strip().lower() in c.name.lower()
+]
 signature = f"{search}|{ages}|{kinds}"
 editor_key = f"deck_table:{zlib.crc32(signature.encode())}"
 old = st.session_state.get(FILTERS)
 if old is not None and old != editor_key:
-    st.session_state.pop(old, None)     # its edits are in `copies`; its rows are other cards
+    st.session_state.pop(old, None)  # its edits are in `copies`; its rows are other cards
 st.session_state[FILTERS] = editor_key
-frame = pd.DataFrame([{"age": age_names[c.age], "card": c.name, "type": c.type,
-                       "pack": c.copies, "copies": copies[(c.age, c.id)]} for c in shown])
+frame = pd.DataFrame(
+    [
+        {
+            "age": age_names[c.age],
+            "card": c.name,
+            "type": c.type,
+            "pack": c.copies,
+            "copies": copies[(c.age, c.id)],
+        }
+        for c in shown
+    ]
+)
 if shown:
-    edited = st.data_editor(frame, key=editor_key, hide_index=True, disabled=["age", "card",
-                                                                              "type", "pack"],
-                            column_config={"copies": st.column_config.NumberColumn(
-                                "copies", min_value=0, max_value=20, step=1)},
-                            height=320)
+    edited = st.data_editor(
+        frame,
+        key=editor_key,
+        hide_index=True,
+        disabled=["age", "card", "type", "pack"],
+        column_config={
+            "copies": st.column_config.NumberColumn("copies", min_value=0, max_value=20, step=1)
+        },
+        height=320,
+    )
     for card, value in zip(shown, edited["copies"], strict=True):
         if pd.notna(value):
             copies[(card.age, card.id)] = int(value)
@@ -89,10 +113,17 @@ else:
 # ---------------------------------------------------------------- totals and odds
 
 changed = [(c, copies[(c.age, c.id)]) for c in pack.cards if copies[(c.age, c.id)] != c.copies]
-st.markdown("**Changed from the pack**: " + (", ".join(
-    f"{c.name} {c.copies} → {n}" for c, n in changed) or "nothing yet"))
-held = st.number_input("Events a player holds (the pack refills them to this)", 1, 10,
-                       events_held(pack), key="deck_held")
+st.markdown(
+    "**Changed from the pack**: "
+    + (", ".join(f"{c.name} {c.copies} → {n}" for c, n in changed) or "nothing yet")
+)
+held = st.number_input(
+    "Events a player holds (the pack refills them to this)",
+    1,
+    10,
+    events_held(pack),
+    key="deck_held",
+)
 rows = []
 for age in pack.ages:
     row: dict[str, object] = {"age": age.name}
@@ -100,10 +131,13 @@ for age in pack.ages:
         row[kind] = sum(copies[(age.id, c.id)] for c in pack.cards_of(age.id) if c.type == kind)
     row["total"] = sum(copies[(age.id, c.id)] for c in pack.cards_of(age.id))
     row["calamities held, on average"] = round(
-        expected_calamities(pack, age.id, copies, int(held)), 2)
+        expected_calamities(pack, age.id, copies, int(held)), 2
+    )
     rows.append(row)
-st.markdown("**Totals by type, and the calamities a player holds among their events on "
-            "average** (events × calamity copies ÷ copies of the age)")
+st.markdown(
+    "**Totals by type, and the calamities a player holds among their events on "
+    "average** (events × calamity copies ÷ copies of the age)"
+)
 st.dataframe(pd.DataFrame(rows), hide_index=True)
 
 # ---------------------------------------------------------------- save
@@ -121,10 +155,14 @@ if st.button("Save the deck", type="primary", key="deck_save", disabled=not name
         loaded, problems = load_deck(path)
         errors = [p for p in problems if p.is_error]
         if errors:
-            st.error("Saved, but the deck has problems:\n\n"
-                     + "\n\n".join(f"```\n{p.render()}\n```" for p in errors))
+            st.error(
+                "Saved, but the deck has problems:\n\n"
+                + "\n\n".join(f"```\n{p.render()}\n```" for p in errors)
+            )
         else:
-            st.success(f"Saved the deck {name.strip()} as {path.relative_to(folder)}: play it "
-                       f"on the Playtest page, or `agesmith play --deck {path}`.")
+            st.success(
+                f"Saved the deck {name.strip()} as {path.relative_to(folder)}: play it "
+                f"on the Playtest page, or `agesmith play --deck {path}`."
+            )
     with st.expander("The deck file"):
         st.code(text, language="yaml")

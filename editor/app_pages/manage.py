@@ -33,40 +33,56 @@ def apply(edits: dict[str, str], message: str, confirmed: bool = False) -> bool:
         for d in errors[:5]:
             st.code(d.render(), language=None)
         return False
-    if confirmed:       # written anyway: say what `agesmith validate` reports now
+    if confirmed:  # written anyway: say what `agesmith validate` reports now
         left = disk_check().errors
         if left:
-            message += (f" `agesmith validate` now reports {len(left)} error(s), e.g. "
-                        f"{left[0].message}" + (f" ({left[0].hint})" if left[0].hint else ""))
+            message += (
+                f" `agesmith validate` now reports {len(left)} error(s), e.g. "
+                f"{left[0].message}" + (f" ({left[0].hint})" if left[0].hint else "")
+            )
     log_saved(message)
     notice(message)
     return True
 
 
-new_card, new_age, rename, delete = st.tabs(["New card", "New age", "Rename a card",
-                                             "Delete a card"])
+new_card, new_age, rename, delete = st.tabs(
+    ["New card", "New age", "Rename a card", "Delete a card"]
+)
 with new_card:
     cols = st.columns(3)
     age = cols[0].selectbox("Age", list(age_file), format_func=age_name.get, key="new_age_of")
     kinds = [str(t) for t in pack.game.get("card_types") or []]
     kind = cols[1].selectbox("Type", kinds, key="new_type")
     name = cols[2].text_input("Name", key="new_name", placeholder="e.g. Pottery")
-    like = next((c for c in pack.cards if c.type == kind and c.age == age),
-                next((c for c in pack.cards if c.type == kind), None))
-    like_text = texts().get(age_file[like.age]) if like else None     # None: unreadable
+    like = next(
+        (c for c in pack.cards if c.type == kind and c.age == age),
+        next((c for c in pack.cards if c.type == kind), None),
+    )
+    like_text = texts().get(age_file[like.age]) if like else None  # None: unreadable
     template = yaml_edit.card_fields(like_text, like.id) if like and like_text else {}
-    st.caption(f"Starts from the numbers of {like.name} (a {kind} of {age_name[like.age]}); "
-               "change them on the Cards page." if like else "Starts from an empty card.")
+    st.caption(
+        f"Starts from the numbers of {like.name} (a {kind} of {age_name[like.age]}); "
+        "change them on the Cards page."
+        if like
+        else "Starts from an empty card."
+    )
     if st.button("Add the card", type="primary", disabled=not name.strip(), key="add_card"):
-        fields = {"name": name.strip(), "type": kind, "cost": template.get("cost") or
-                  "1 population", "points": template.get("points", 0),
-                  "gold": template.get("gold"), "bonus": template.get("bonus")}
+        fields = {
+            "name": name.strip(),
+            "type": kind,
+            "cost": template.get("cost") or "1 population",
+            "points": template.get("points", 0),
+            "gold": template.get("gold"),
+            "bonus": template.get("bonus"),
+        }
         file = age_file[age]
         try:
             if file not in texts():
-                raise yaml_edit.EditError(f"{file} cannot be read (missing, not UTF-8 or not a "
-                                          "file of the pack folder): the Validation page says "
-                                          "why")
+                raise yaml_edit.EditError(
+                    f"{file} cannot be read (missing, not UTF-8 or not a "
+                    "file of the pack folder): the Validation page says "
+                    "why"
+                )
             text = yaml_edit.add_card(texts()[file], fields)
         except yaml_edit.EditError as e:
             st.error(str(e))
@@ -81,8 +97,9 @@ with new_age:
     title = cols[0].text_input("Name of the age", key="age_name", placeholder="e.g. Renaissance")
     ident = slug(title).replace("-", "_")
     ident = cols[1].text_input("Id", value=ident, key=f"age_id:{ident}")
-    file = cols[2].text_input("Card file", value=f"{ident}.yaml" if ident else "",
-                              key=f"age_file:{ident}")
+    file = cols[2].text_input(
+        "Card file", value=f"{ident}.yaml" if ident else "", key=f"age_file:{ident}"
+    )
     first = st.text_input("Its first card", key="age_first", placeholder="e.g. Printing Press")
     kinds = [str(t) for t in pack.game.get("card_types") or []]
     first_type = st.selectbox("Type of the first card", kinds, key="age_first_type")
@@ -94,18 +111,22 @@ with new_age:
                 raise yaml_edit.EditError(f'the pack already has an age "{ident}"')
             if (folder / file).exists():
                 raise yaml_edit.EditError(f"{file} already exists in the pack folder")
-            card_text = yaml_edit.new_card_file(ident, {"name": first.strip(),
-                                                        "type": first_type,
-                                                        "cost": "5 population", "points": 1})
+            card_text = yaml_edit.new_card_file(
+                ident,
+                {"name": first.strip(), "type": first_type, "cost": "5 population", "points": 1},
+            )
             game_text = yaml_edit.add_age(texts()["game.yaml"], ident, title.strip(), file)
         except (yaml_edit.EditError, UnsafePathError) as e:
             st.error(str(e))
         else:
             # An age starts with one card, too few to deal: it is added all the same (its
             # cards can only be added once it exists), and the notice says what is missing.
-            if apply({file: card_text, "game.yaml": game_text},
-                     f"Added the age {title.strip()} ({file}, in game.yaml); its first card is "
-                     f"{first.strip()}.", confirmed=True):
+            if apply(
+                {file: card_text, "game.yaml": game_text},
+                f"Added the age {title.strip()} ({file}, in game.yaml); its first card is "
+                f"{first.strip()}.",
+                confirmed=True,
+            ):
                 st.rerun()
 
 with rename:
@@ -114,8 +135,10 @@ with rename:
     card = labels[chosen]
     new = st.text_input("New name", key="rename_to")
     refs = yaml_edit.references(texts(), card.name)
-    st.markdown(f"**{len(refs)} rule(s) name {card.name}**" + (", and will name the new "
-                                                               "name:" if refs else "."))
+    st.markdown(
+        f"**{len(refs)} rule(s) name {card.name}**"
+        + (", and will name the new name:" if refs else ".")
+    )
     for ref in refs:
         st.markdown(f"- {ref.file}, {ref.where}: `{ref.line}`")
     if st.button("Rename", type="primary", disabled=not new.strip(), key="rename_go"):
@@ -140,8 +163,9 @@ with delete:
             st.markdown(f"- {ref.file}, {ref.where}: `{ref.line}`")
     else:
         st.caption(f"No rule names {card.name}.")
-    sure = st.checkbox(f"Delete {card.name}" + (" and accept the errors" if refs else ""),
-                       key="delete_sure")
+    sure = st.checkbox(
+        f"Delete {card.name}" + (" and accept the errors" if refs else ""), key="delete_sure"
+    )
     if st.button("Delete", type="primary", disabled=not sure, key="delete_go"):
         file = age_file[card.age]
         try:

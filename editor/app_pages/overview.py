@@ -28,8 +28,12 @@ cols = st.columns(4)
 cols[0].metric("Ages", len(pack.ages))
 cols[1].metric("Distinct cards", len(pack.cards))
 cols[2].metric("Cards in the deck", copies)
-cols[3].metric("Validation", "ok" if not errors else f"{errors} errors",
-               f"{warnings} warnings" if warnings else None, delta_color="off")
+cols[3].metric(
+    "Validation",
+    "ok" if not errors else f"{errors} errors",
+    f"{warnings} warnings" if warnings else None,
+    delta_color="off",
+)
 if errors:
     st.error(f"The pack has {errors} error(s): open the Validation page.")
 
@@ -37,46 +41,94 @@ resources = [str(r) for r in pack.game.get("resources") or []]
 rows = []
 for card in pack.cards:
     cost = sum(a.count if isinstance(a.count, int) else 1 for a in card.cost.amounts)
-    rows.append({"card": card.name, "age": next(a.name for a in pack.ages if a.id == card.age),
-                 "age order": [a.id for a in pack.ages].index(card.age), "type": card.type,
-                 "copies": card.copies, "cost": cost,
-                 "points": card.points if isinstance(card.points, int) else None,
-                 "gold price": card.gold})
+    rows.append(
+        {
+            "card": card.name,
+            "age": next(a.name for a in pack.ages if a.id == card.age),
+            "age order": [a.id for a in pack.ages].index(card.age),
+            "type": card.type,
+            "copies": card.copies,
+            "cost": cost,
+            "points": card.points if isinstance(card.points, int) else None,
+            "gold price": card.gold,
+        }
+    )
 frame = pd.DataFrame(rows)
 age_order = [a.name for a in pack.ages]
 kinds = sorted(frame["type"].unique())
 by_type = alt.Color("type:N", scale=alt.Scale(domain=kinds, range=[type_colour(k) for k in kinds]))
 st.subheader("Ages")
-st.dataframe(pd.DataFrame([{"age": a.name, "id": a.id, "file": a.file,
-                            "distinct cards": len(pack.cards_of(a.id)),
-                            "copies": sum(c.copies for c in pack.cards_of(a.id))}
-                           for a in pack.ages]), hide_index=True)
+st.dataframe(
+    pd.DataFrame(
+        [
+            {
+                "age": a.name,
+                "id": a.id,
+                "file": a.file,
+                "distinct cards": len(pack.cards_of(a.id)),
+                "copies": sum(c.copies for c in pack.cards_of(a.id)),
+            }
+            for a in pack.ages
+        ]
+    ),
+    hide_index=True,
+)
 
 left, right = st.columns(2)
 with left:
     st.subheader("Cards by type and age")
-    st.altair_chart(alt.Chart(frame).mark_bar().encode(
-        x=alt.X("age:N", sort=age_order), y=alt.Y("sum(copies):Q", title="copies"),
-        color=by_type, tooltip=["type", "age", "sum(copies)"]), width="stretch")
+    st.altair_chart(
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            x=alt.X("age:N", sort=age_order),
+            y=alt.Y("sum(copies):Q", title="copies"),
+            color=by_type,
+            tooltip=["type", "age", "sum(copies)"],
+        ),
+        width="stretch",
+    )
 with right:
     st.subheader("Cost and points")
-    st.altair_chart(alt.Chart(frame.dropna(subset=["points"])).mark_circle(size=80).encode(
-        x=alt.X("cost:Q", title="cost (resource symbols)"), y="points:Q", color=by_type,
-        tooltip=["card", "age", "type", "cost", "points"]), width="stretch")
+    st.altair_chart(
+        alt.Chart(frame.dropna(subset=["points"]))
+        .mark_circle(size=80)
+        .encode(
+            x=alt.X("cost:Q", title="cost (resource symbols)"),
+            y="points:Q",
+            color=by_type,
+            tooltip=["card", "age", "type", "cost", "points"],
+        ),
+        width="stretch",
+    )
 left, right = st.columns(2)
 with left:
     st.subheader("Cost curve by age")
-    st.altair_chart(alt.Chart(frame).mark_bar().encode(
-        x=alt.X("cost:O", title="cost (resource symbols)"), y=alt.Y("sum(copies):Q",
-                                                                    title="copies"),
-        color=alt.Color("age:N", sort=age_order), xOffset=alt.XOffset("age:N", sort=age_order),
-        tooltip=["age", "cost", "sum(copies)"]),
-        width="stretch")
+    st.altair_chart(
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            x=alt.X("cost:O", title="cost (resource symbols)"),
+            y=alt.Y("sum(copies):Q", title="copies"),
+            color=alt.Color("age:N", sort=age_order),
+            xOffset=alt.XOffset("age:N", sort=age_order),
+            tooltip=["age", "cost", "sum(copies)"],
+        ),
+        width="stretch",
+    )
 with right:
     st.subheader("Gold price against cost")
-    st.altair_chart(alt.Chart(frame.dropna(subset=["gold price"])).mark_circle(size=80).encode(
-        x=alt.X("cost:Q"), y=alt.Y("gold price:Q"), color=by_type,
-        tooltip=["card", "age", "cost", "gold price"]), width="stretch")
+    st.altair_chart(
+        alt.Chart(frame.dropna(subset=["gold price"]))
+        .mark_circle(size=80)
+        .encode(
+            x=alt.X("cost:Q"),
+            y=alt.Y("gold price:Q"),
+            color=by_type,
+            tooltip=["card", "age", "cost", "gold price"],
+        ),
+        width="stretch",
+    )
 
 st.subheader("Since the last save")
 folder = pack_folder()
@@ -92,8 +144,9 @@ for key, draft in kept.drafts.items():
         saved = {}
     changed = fields_changed(saved, draft.get("fields", {}))
     if changed:
-        lines.append(f"- **{draft['fields'].get('name', ident)}** ({file}): unsaved "
-                     f"{', '.join(changed)}")
+        lines.append(
+            f"- **{draft['fields'].get('name', ident)}** ({file}): unsaved {', '.join(changed)}"
+        )
 st.markdown("\n".join(lines) if lines else "Nothing unsaved: every edit is on disk.")
 for line in st.session_state.get(SAVED_LOG, []):
     st.caption(f"saved in this session: {line}")

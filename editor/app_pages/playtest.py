@@ -27,17 +27,24 @@ from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.safe_files import UnsafePathError, write_atomic
 
 TABLE = "playtest_table"
-MESSAGE = "playtest_message"           # (kind, text) said once above the table
-WRITTEN = "playtest_written"           # the autosave as this session last wrote it (a stamp)
-ANYWAY = "playtest_anyway"             # (file id, why) of an upload refused for changed cards
-NOT_RESUMED = "playtest_not_resumed"   # why the autosave could not be resumed
-STARTED = "playtest_started"           # games started or loaded in this session: a new one
-                                       # closes the New game options
+MESSAGE = "playtest_message"  # (kind, text) said once above the table
+WRITTEN = "playtest_written"  # the autosave as this session last wrote it (a stamp)
+ANYWAY = "playtest_anyway"  # (file id, why) of an upload refused for changed cards
+NOT_RESUMED = "playtest_not_resumed"  # why the autosave could not be resumed
+STARTED = "playtest_started"  # games started or loaded in this session: a new one
+# closes the New game options
 SPEEDS = {"step by step": None, "slow (1 s a decision)": 1.0, "fast": 0.15, "instant": 0.0}
-BOT_SLICE = 0.8                        # seconds of bots' play between two drawings of the page
-GROUPS = {"acquire": "Acquire a card", "reroll": "Re-roll a die",
-          "reroll all": "Re-roll a die", "exchange": "Exchange an events card",
-          "double": "Double a die", "tilt": "Tilt a card", "pass": "End", "stop": "End"}
+BOT_SLICE = 0.8  # seconds of bots' play between two drawings of the page
+GROUPS = {
+    "acquire": "Acquire a card",
+    "reroll": "Re-roll a die",
+    "reroll all": "Re-roll a die",
+    "exchange": "Exchange an events card",
+    "double": "Double a die",
+    "tilt": "Tilt a card",
+    "pass": "End",
+    "stop": "End",
+}
 
 pack = pack_folder()
 st.title("Playtest")
@@ -57,7 +64,7 @@ def age_spans(pack) -> dict[str, list[str] | None]:
             if i == 0 and j == len(ages) - 1:
                 continue
             label = first.name if i == j else f"{first.name} to {ages[j].name}"
-            out[label] = [a.id for a in ages[i:j + 1]]
+            out[label] = [a.id for a in ages[i : j + 1]]
     return out
 
 
@@ -87,12 +94,13 @@ def resumed(force: bool = False) -> pt.Table | None:
     try:
         found = pt.resume(pack, force=force)
     except ChangedCards as e:
-        st.warning(f"The game in progress could not be resumed: {e}. Starting a new game "
-                   "replaces it.")
+        st.warning(
+            f"The game in progress could not be resumed: {e}. Starting a new game replaces it."
+        )
         if st.button("Resume it anyway", key="pt_resume_anyway") and resumed(force=True):
             st.rerun()
         return None
-    except SaveError as e:          # the autosave is kept aside: say so until a game starts
+    except SaveError as e:  # the autosave is kept aside: say so until a game starts
         st.session_state[NOT_RESUMED] = str(e)
         found = None
     if NOT_RESUMED in st.session_state:
@@ -100,8 +108,11 @@ def resumed(force: bool = False) -> pt.Table | None:
     if found is not None:
         st.session_state[TABLE] = found
         st.session_state[WRITTEN] = pt.autosave_stamp(pack)
-        say("info", "The game in progress is back (it is saved after every decision)."
-            + "".join(f" Warning: {w}" for w in found.warnings))
+        say(
+            "info",
+            "The game in progress is back (it is saved after every decision)."
+            + "".join(f" Warning: {w}" for w in found.warnings),
+        )
     return found
 
 
@@ -114,39 +125,60 @@ if table is None:
 # expanders are keyed: one stays open while its options change, whatever the page draws
 # above it (a message shown once shifts what follows, and an unkeyed expander closes); this
 # one opens by itself when no game is on, so whether one is on is part of its key
-with st.expander("New game", expanded=table is None,
-                 key=f"pt_new_game:{table is None}:{st.session_state.get(STARTED, 0)}"):
+with st.expander(
+    "New game",
+    expanded=table is None,
+    key=f"pt_new_game:{table is None}:{st.session_state.get(STARTED, 0)}",
+):
     sources = {"the pack": str(pack)} | {f"deck {p.name}": str(p) for p in deck_files(pack)}
     source = st.selectbox("Play", list(sources), key="pt_source")
     players = st.number_input("Players", 2, 5, 2, key="pt_players")
     cols = st.columns(int(players))
     kinds = pt.seat_kinds()
-    seats = [cols[i].selectbox(f"Seat {i + 1}", kinds, index=0 if i == 0 else
-                               kinds.index("greedy") if "greedy" in kinds else 1,
-                               key=f"pt_seat{i}") for i in range(int(players))]
+    seats = [
+        cols[i].selectbox(
+            f"Seat {i + 1}",
+            kinds,
+            index=0 if i == 0 else kinds.index("greedy") if "greedy" in kinds else 1,
+            key=f"pt_seat{i}",
+        )
+        for i in range(int(players))
+    ]
     base = disk_check().pack
     game_file = base.game if base is not None else {}
     left, mid, right = st.columns(3)
-    variants = left.multiselect("Variants", list(game_file.get("variants") or {}),
-                                key="pt_variants")
+    variants = left.multiselect(
+        "Variants", list(game_file.get("variants") or {}), key="pt_variants"
+    )
     boards = list((game_file.get("achievements") or {}).get("boards") or {})
     board = mid.selectbox("Board side", boards or ["(none)"], key="pt_board")
     seed = right.number_input("Seed", 0, 2**31 - 1, 1, key="pt_seed")
     spans = age_spans(base) if base else {"all": None}
-    span = st.selectbox("Ages", list(spans), key="pt_ages",
-                        help="The ages played: consecutive ones, from the first chosen.")
+    span = st.selectbox(
+        "Ages",
+        list(spans),
+        key="pt_ages",
+        help="The ages played: consecutive ones, from the first chosen.",
+    )
     if st.button("Start the game", type="primary", key="pt_start"):
         refused = validation_errors(sources[source], ",".join(variants) or None)
         if refused:
-            st.error(f"The game cannot start: `agesmith validate` finds {len(refused)} "
-                     "error(s) in what it would play; correct them first (the Validation page "
-                     "lists them):")
+            st.error(
+                f"The game cannot start: `agesmith validate` finds {len(refused)} "
+                "error(s) in what it would play; correct them first (the Validation page "
+                "lists them):"
+            )
             st.code("\n\n".join(d.render() for d in refused[:5]), language=None)
         else:
             try:
-                table = pt.new_table(sources[source], seats, int(seed),
-                                     variant=",".join(variants) or None,
-                                     board=board if boards else None, ages=spans[span])
+                table = pt.new_table(
+                    sources[source],
+                    seats,
+                    int(seed),
+                    variant=",".join(variants) or None,
+                    board=board if boards else None,
+                    ages=spans[span],
+                )
             except (PackError, ValueError, RuleError, RuleLoopError) as e:
                 st.error(f"The game cannot start: {e}")
             else:
@@ -157,18 +189,20 @@ with st.expander("New game", expanded=table is None,
 
 with st.expander("Load a saved game", key="pt_load_box"):
     upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
-    refused = st.session_state.get(ANYWAY)         # this upload, refused for changed cards?
+    refused = st.session_state.get(ANYWAY)  # this upload, refused for changed cards?
     if upload is None or not refused or refused[0] != upload.file_id:
         refused = None
     load = upload is not None and st.button("Load it", key="pt_load")
     if refused:
         st.error(f"This saved game cannot be loaded: {refused[1]}.")
-    anyway = bool(refused) and st.button("Load it anyway (with the cards as they are now)",
-                                         key="pt_load_anyway")
+    anyway = bool(refused) and st.button(
+        "Load it anyway (with the cards as they are now)", key="pt_load_anyway"
+    )
     if upload is not None and (load or anyway):
         try:
-            table = pt.load_table(upload.getvalue().decode("utf-8", "replace"), fallback=pack,
-                                  force=anyway)
+            table = pt.load_table(
+                upload.getvalue().decode("utf-8", "replace"), fallback=pack, force=anyway
+            )
         except ChangedCards as e:
             st.session_state[ANYWAY] = (upload.file_id, str(e))
             st.rerun()
@@ -178,8 +212,10 @@ with st.expander("Load a saved game", key="pt_load_box"):
             st.session_state.pop(ANYWAY, None)
             keep(table)
             st.session_state[STARTED] = st.session_state.get(STARTED, 0) + 1
-            say("success", "The saved game is loaded."
-                + "".join(f" Warning: {w}" for w in table.warnings))
+            say(
+                "success",
+                "The saved game is loaded." + "".join(f" Warning: {w}" for w in table.warnings),
+            )
             st.rerun()
 
 if table is None:
@@ -204,8 +240,11 @@ def choose(moves: int, data: dict) -> None:
         if found is not None:
             st.session_state[TABLE] = found
             st.session_state[WRITTEN] = pt.autosave_stamp(pack)
-            say("warning", "Refused: the game has moved on in another tab or window; here "
-                           "it is as it stands now.")
+            say(
+                "warning",
+                "Refused: the game has moved on in another tab or window; here "
+                "it is as it stands now.",
+            )
             return
     try:
         table.choose(moves, Action.from_data(data))
@@ -223,25 +262,31 @@ def who(seat: int) -> str:
 
 
 age_ids = game.ages
-age_name = next((a.name for a in game.pack.ages if a.id == age_ids[min(state.age,
-                                                                       len(age_ids) - 1)]), "")
+age_name = next(
+    (a.name for a in game.pack.ages if a.id == age_ids[min(state.age, len(age_ids) - 1)]), ""
+)
 if state.over:
     names = " and ".join(who(s) for s in state.winners)
     st.success(f"The game is over: {names} {'win' if len(state.winners) > 1 else 'wins'}.")
 else:
     seat = table.to_move
     pending = state.pending or {}
-    st.subheader(f"{age_name}, round {state.round}: {game.player_name(state.active)} is "
-                 f"active · {who(seat) if seat is not None else 'nobody'} decides: "
-                 f"{pending.get('prompt') or pending.get('kind', '')}")
+    st.subheader(
+        f"{age_name}, round {state.round}: {game.player_name(state.active)} is "
+        f"active · {who(seat) if seat is not None else 'nobody'} decides: "
+        f"{pending.get('prompt') or pending.get('kind', '')}"
+    )
 
 strip = "" if state.over else tv.dice_strip(game, state)
 if strip:
     st.html(strip)
 controls = st.columns([3, 1])
 speed = controls[0].radio("Bots play", list(SPEEDS), index=2, horizontal=True, key="pt_speed")
-if (table.bot_to_move() and SPEEDS[speed] is None
-        and controls[1].button("Bot: next decision", key="pt_bot_step")):
+if (
+    table.bot_to_move()
+    and SPEEDS[speed] is None
+    and controls[1].button("Bot: next decision", key="pt_bot_step")
+):
     table.bot_step()
     keep(table)
     st.rerun()
@@ -250,10 +295,9 @@ if table.person_to_move():
     options = game.choices(state)
     groups: dict[str, list[tuple[int, Action]]] = {}
     for i, option in enumerate(options):
-        groups.setdefault(GROUPS.get(option.kind, option.kind.capitalize()), []).append(
-            (i, option))
+        groups.setdefault(GROUPS.get(option.kind, option.kind.capitalize()), []).append((i, option))
     ends = {title: items for title, items in groups.items() if title == "End"}
-    groups = {t: i for t, i in groups.items() if t != "End"} | ends     # ending comes last
+    groups = {t: i for t, i in groups.items() if t != "End"} | ends  # ending comes last
     deciding = table.to_move or 0
     choices_col, own_col = st.columns([3, 2])
     with choices_col:
@@ -262,9 +306,14 @@ if table.person_to_move():
             with st.container(border=True):
                 st.caption(title)
                 for i, option in items:
-                    st.button(option.text, key=f"choice-{state.moves}-{i}", on_click=choose,
-                              args=(state.moves, option.to_data(text=False)), width="stretch")
-    with own_col:                   # the deciding player's cards, beside their choices
+                    st.button(
+                        option.text,
+                        key=f"choice-{state.moves}-{i}",
+                        on_click=choose,
+                        args=(state.moves, option.to_data(text=False)),
+                        width="stretch",
+                    )
+    with own_col:  # the deciding player's cards, beside their choices
         st.markdown(f"**{who(deciding)}: your cards**")
         st.html(tv.zones_html(game, state, deciding))
 
@@ -278,8 +327,10 @@ with left:
         with tab:
             counters = ", ".join(f"{n} {k}" for k, n in player.counters.items())
             now = player.score + (0 if state.over else age_points(game, state, player.seat))
-            st.markdown(f"**Score {player.score}** (counted now: {now}) · {counters} · "
-                        f"board {player.space or '-'}")
+            st.markdown(
+                f"**Score {player.score}** (counted now: {now}) · {counters} · "
+                f"board {player.space or '-'}"
+            )
             st.html(f"{tv.STYLE}Tokens: {tv.tokens_html(player.tokens)}")
             st.html(tv.zones_html(game, state, player.seat))
 with right:
@@ -309,8 +360,11 @@ def still_here(moves: int) -> bool:
     would take back one decision more than the one shown)."""
     if moves == table.state.moves and not moved_elsewhere():
         return True
-    say("warning", "Refused: the game has moved on since this button was drawn; nothing was "
-                   "taken back or put back.")
+    say(
+        "warning",
+        "Refused: the game has moved on since this button was drawn; nothing was "
+        "taken back or put back.",
+    )
     return False
 
 
@@ -322,8 +376,11 @@ def undo_last(moves: int) -> None:
     count = len(table.history) - index
     table.undo_last()
     keep(table)
-    say("info", f"Back to before {label} ({taken_back(count)} taken back; Redo puts "
-                f"{'it' if count == 1 else 'them'} back).")
+    say(
+        "info",
+        f"Back to before {label} ({taken_back(count)} taken back; Redo puts "
+        f"{'it' if count == 1 else 'them'} back).",
+    )
 
 
 def redo_last(moves: int) -> None:
@@ -333,8 +390,11 @@ def redo_last(moves: int) -> None:
     undone = table.redo_last()
     if undone is not None:
         keep(table)
-        say("info", f"Redone: {taken_back(len(undone.steps))}, from "
-                    f"{decision_label(first, undone.steps[0])}.")
+        say(
+            "info",
+            f"Redone: {taken_back(len(undone.steps))}, from "
+            f"{decision_label(first, undone.steps[0])}.",
+        )
 
 
 def go_back(moves: int, index: int) -> None:
@@ -344,8 +404,7 @@ def go_back(moves: int, index: int) -> None:
     count = len(table.history) - index
     table.undo(index)
     keep(table)
-    say("info", f"Back to before {label} ({taken_back(count)} taken back; Redo puts them "
-                "back).")
+    say("info", f"Back to before {label} ({taken_back(count)} taken back; Redo puts them back).")
 
 
 left, mid, right = st.columns(3)
@@ -353,35 +412,62 @@ points = table.undo_points()
 with left:
     if points:
         last, step = points[0]
-        st.button(f"Undo {decision_label(last, step)}", key="pt_undo", on_click=undo_last,
-                  args=(state.moves,),
-                  help="Takes back the last decision a person took, and the bots' after it.")
+        st.button(
+            f"Undo {decision_label(last, step)}",
+            key="pt_undo",
+            on_click=undo_last,
+            args=(state.moves,),
+            help="Takes back the last decision a person took, and the bots' after it.",
+        )
     else:
         st.caption("Nothing to undo: no person has decided yet.")
     if table.redo:
         undone = table.redo[-1]
-        st.button(f"Redo {decision_label(len(table.history), undone.steps[0])}"
-                  + (f" (and {taken_back(len(undone.steps) - 1)} after it)"
-                     if len(undone.steps) > 1 else ""), key="pt_redo", on_click=redo_last,
-                  args=(state.moves,))
+        st.button(
+            f"Redo {decision_label(len(table.history), undone.steps[0])}"
+            + (
+                f" (and {taken_back(len(undone.steps) - 1)} after it)"
+                if len(undone.steps) > 1
+                else ""
+            ),
+            key="pt_redo",
+            on_click=redo_last,
+            args=(state.moves,),
+        )
     if len(points) > 1:
         # keyed by the position: a choice made for an earlier one is never kept
         at = f"{state.moves}:{len(table.history)}"
         with st.expander("Go further back", key="pt_further"):
             labels = {i: decision_label(i, s) for i, s in points[1:]}
-            back = st.selectbox("Back to before", list(labels), index=None,
-                                format_func=labels.get, placeholder="choose a decision",
-                                key=f"pt_back_pick:{at}")
+            back = st.selectbox(
+                "Back to before",
+                list(labels),
+                index=None,
+                format_func=labels.get,
+                placeholder="choose a decision",
+                key=f"pt_back_pick:{at}",
+            )
             count = 0 if back is None else len(table.history) - back
-            sure = st.checkbox(f"Yes, take back {taken_back(count)}" if count else
-                               "Yes, take them back", disabled=back is None,
-                               key=f"pt_back_sure:{at}")
-            st.button("Go back", disabled=back is None or not sure, key="pt_back",
-                      on_click=go_back, args=(state.moves, back))
+            sure = st.checkbox(
+                f"Yes, take back {taken_back(count)}" if count else "Yes, take them back",
+                disabled=back is None,
+                key=f"pt_back_sure:{at}",
+            )
+            st.button(
+                "Go back",
+                disabled=back is None or not sure,
+                key="pt_back",
+                on_click=go_back,
+                args=(state.moves, back),
+            )
 with mid:
-    st.download_button("Save the game to a file", table.save_text(),
-                       file_name="playtest-game.json", mime="application/json",
-                       key="pt_download")
+    st.download_button(
+        "Save the game to a file",
+        table.save_text(),
+        file_name="playtest-game.json",
+        mime="application/json",
+        key="pt_download",
+    )
 with right:
     if st.button("End this game", key="pt_end"):
         pt.forget(pack)
@@ -396,18 +482,27 @@ with st.expander("Save this position as a scenario", key="pt_scenario_box"):
     except sw.NoTurnStart as e:
         st.info(str(e))
     else:
-        st.caption("The position at the start of this turn's actions, the dice as rolled and "
-                   "the actions taken since; write what must hold at the end (conditions of "
-                   "the rules language, for the active player, one a line).")
-        sc_name = st.text_input("Name", f"{game.player_name(state.active)} in round "
-                                        f"{state.round}", key=f"sc_name:{state.moves}")
-        expect = st.text_area("Expect", sw.suggested_expectation(table),
-                              key=f"sc_expect:{state.moves}")
+        st.caption(
+            "The position at the start of this turn's actions, the dice as rolled and "
+            "the actions taken since; write what must hold at the end (conditions of "
+            "the rules language, for the active player, one a line)."
+        )
+        sc_name = st.text_input(
+            "Name",
+            f"{game.player_name(state.active)} in round {state.round}",
+            key=f"sc_name:{state.moves}",
+        )
+        expect = st.text_area(
+            "Expect", sw.suggested_expectation(table), key=f"sc_expect:{state.moves}"
+        )
         if st.button("Save the scenario and run it", key="pt_scenario"):
             path = sw.scenario_path(pack, sc_name)
-            text = sw.scenario_text(table, sc_name, [line.strip() for line in
-                                                     expect.splitlines() if line.strip()],
-                                    path.parent)
+            text = sw.scenario_text(
+                table,
+                sc_name,
+                [line.strip() for line in expect.splitlines() if line.strip()],
+                path.parent,
+            )
             try:
                 path.parent.mkdir(exist_ok=True)
                 write_atomic(path, text, inside=pack)
@@ -419,8 +514,11 @@ with st.expander("Save this position as a scenario", key="pt_scenario_box"):
                 if outcome.passed:
                     say("success", f"{shown}: it passes. The Scenarios page runs it again.")
                 else:
-                    say("error", f"{shown}, but it fails:\n\n"
-                        + "\n\n".join(f"```\n{p}\n```" for p in outcome.problems))
+                    say(
+                        "error",
+                        f"{shown}, but it fails:\n\n"
+                        + "\n\n".join(f"```\n{p}\n```" for p in outcome.problems),
+                    )
                 st.rerun()
 
 # ---------------------------------------------------------------- bots play by themselves

@@ -18,16 +18,25 @@ if not ages:
     st.error("The pack cannot be loaded; see the Validation page.")
     st.stop()
 unreadable = sorted({file for file in ages.values()} - set(texts()))
-if unreadable:          # a round trip needs every age's cards
-    st.error(f"{', '.join(unreadable)} cannot be read (missing, not UTF-8 or not a file of the "
-             "pack folder): the Validation page says why. The spreadsheet needs every age's "
-             "card file.")
+if unreadable:  # a round trip needs every age's cards
+    st.error(
+        f"{', '.join(unreadable)} cannot be read (missing, not UTF-8 or not a file of the "
+        "pack folder): the Validation page says why. The spreadsheet needs every age's "
+        "card file."
+    )
     st.stop()
-st.markdown("Export the cards, edit them in any spreadsheet (one row per card: age, id, name, "
-            "type, copies, cost, gold, points, bonus, rules), then import the file. Rows "
-            "change the cards with the same age and id; a new id adds a card.")
-st.download_button("Export cards.csv", export_csv(texts(), ages), file_name="cards.csv",
-                   mime="text/csv", key="export_csv")
+st.markdown(
+    "Export the cards, edit them in any spreadsheet (one row per card: age, id, name, "
+    "type, copies, cost, gold, points, bonus, rules), then import the file. Rows "
+    "change the cards with the same age and id; a new id adds a card."
+)
+st.download_button(
+    "Export cards.csv",
+    export_csv(texts(), ages),
+    file_name="cards.csv",
+    mime="text/csv",
+    key="export_csv",
+)
 upload = st.file_uploader("Import a CSV file", type=["csv"], key="import_csv")
 if upload is not None:
     plan = plan_import(upload.getvalue(), texts(), ages, file=upload.name)
@@ -38,18 +47,25 @@ if upload is not None:
     if not plan.texts:
         st.info("The file matches the pack: nothing to change.")
         st.stop()
-    parts = [f"{len(ids)} card(s) {what} ({', '.join(ids[:10])}{', ...' if len(ids) > 10 else ''})"
-             for ids, what in ((plan.changed, "changed"), (plan.added, "added")) if ids]
+    parts = [
+        f"{len(ids)} card(s) {what} ({', '.join(ids[:10])}{', ...' if len(ids) > 10 else ''})"
+        for ids, what in ((plan.changed, "changed"), (plan.added, "added"))
+        if ids
+    ]
     st.markdown("Changes: " + "; ".join(parts) + ".")
     result = check(folder, plan.texts)
     if result.errors:
-        cells, others = place_diagnostics(plan, result.errors,
-                                          {display_name(folder / f): f for f in texts()})
+        cells, others = place_diagnostics(
+            plan, result.errors, {display_name(folder / f): f for f in texts()}
+        )
         st.error("With these changes the pack would have errors:")
-        st.code("\n".join(c.render() for c in cells)
-                + "\n\n".join(d.render() for d in others[:10]), language=None)
-    confirm = not result.errors or st.checkbox("Import anyway (the pack will not validate)",
-                                               key="import_anyway")
+        st.code(
+            "\n".join(c.render() for c in cells) + "\n\n".join(d.render() for d in others[:10]),
+            language=None,
+        )
+    confirm = not result.errors or st.checkbox(
+        "Import anyway (the pack will not validate)", key="import_anyway"
+    )
     if st.button("Import", type="primary", disabled=not confirm, key="import_go"):
         try:
             write_checked(folder, plan.texts, confirmed=True)

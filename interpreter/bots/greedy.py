@@ -101,23 +101,23 @@ class RandomBot:
 
 # ------------------------------------------------------------------ weights of the greedy bot
 
-BONUS_VALUE = 0.8       # an active bonus symbol (not money), in points
-MONEY_VALUE = 0.25      # one unit of money (Along History's gold), in points
-COUNTER_VALUE = 1.0     # one unit of another counter (the universal resource), in points
-THREAT = 3.0            # a card that will fail in your events (a calamity): what it may cost
-URGENT = 1.0            # ... more when it fails at the end of this very turn
-LEGACY_COST = 1.0       # paying with a legacy card (it is gone)
-COUNTER_COST = 1.5      # paying with a universal resource
-TILT_COST = 0.3         # tilting a card (it cannot pay or defend until straightened)
-DIE_COST = 0.05         # a die spent (tie-break: fewer dice)
-DECAY_PENALTY = 2.0     # scoring: points lost per bonus symbol in decadence
-FORMULA_POINTS = 2      # a card whose points are a formula: a guess
+BONUS_VALUE = 0.8  # an active bonus symbol (not money), in points
+MONEY_VALUE = 0.25  # one unit of money (Along History's gold), in points
+COUNTER_VALUE = 1.0  # one unit of another counter (the universal resource), in points
+THREAT = 3.0  # a card that will fail in your events (a calamity): what it may cost
+URGENT = 1.0  # ... more when it fails at the end of this very turn
+LEGACY_COST = 1.0  # paying with a legacy card (it is gone)
+COUNTER_COST = 1.5  # paying with a universal resource
+TILT_COST = 0.3  # tilting a card (it cannot pay or defend until straightened)
+DIE_COST = 0.05  # a die spent (tie-break: fewer dice)
+DECAY_PENALTY = 2.0  # scoring: points lost per bonus symbol in decadence
+FORMULA_POINTS = 2  # a card whose points are a formula: a guess
 LOOKAHEAD_OPTIONS = 12  # at most this many options tried on copies for a generic decision
-IMPROVE_MARGIN = 0.5    # an x2 or golden age must improve the best acquisition by this
-REROLL_MARGIN = 0.3     # a re-roll must be expected to be worth this
-SAMPLES = 10            # Monte Carlo samples when several dice are re-rolled at once
+IMPROVE_MARGIN = 0.5  # an x2 or golden age must improve the best acquisition by this
+REROLL_MARGIN = 0.3  # a re-roll must be expected to be worth this
+SAMPLES = 10  # Monte Carlo samples when several dice are re-rolled at once
 SAFE_DEFAULTS = ("pass", "stop", "stay", "keep")
-PAYMENT_WEIGHTS = (DIE_COST, TILT_COST, LEGACY_COST, COUNTER_COST)   # die, card, legacy, counter
+PAYMENT_WEIGHTS = (DIE_COST, TILT_COST, LEGACY_COST, COUNTER_COST)  # die, card, legacy, counter
 
 
 class GreedyBot:
@@ -130,9 +130,9 @@ class GreedyBot:
         # drawn from when sampling, seeded from the position at each choice where it is used
         # (seeding costs more than most choices need: see `_random`)
         self.rng = random.Random(self.seed)
-        self._position: tuple[int, int] = (0, 0)     # (the game's generator, moves) of a choice
+        self._position: tuple[int, int] = (0, 0)  # (the game's generator, moves) of a choice
         self._seeded = True
-        self.strict = strict        # re-raise a failure of the strategy (for tests)
+        self.strict = strict  # re-raise a failure of the strategy (for tests)
         self._game: Game | None = None
         self._values: list[float] = []
 
@@ -148,13 +148,18 @@ class GreedyBot:
         try:
             self._prepare(game)
             self._position, self._seeded = (state.rng, state.moves), False
-            method = {"action": self._action, "board": self._board, "decadence": self._decadence,
-                      "war": self._war, "war tilt": self._war_tilt,
-                      "war reroll": self._war_reroll}.get(kind, self._lookahead)
+            method = {
+                "action": self._action,
+                "board": self._board,
+                "decadence": self._decadence,
+                "war": self._war,
+                "war tilt": self._war_tilt,
+                "war reroll": self._war_reroll,
+            }.get(kind, self._lookahead)
             chosen = method(game, state, actions)
             if chosen is not None and _offered(chosen, actions):
                 return chosen
-        except Exception:       # a strategy bug must never stop a game
+        except Exception:  # a strategy bug must never stop a game
             if self.strict:
                 raise
         return _safe(actions)
@@ -189,6 +194,7 @@ class GreedyBot:
 
         def complete(*kinds: str) -> list[Action]:
             return [full for a in menu if a.kind in kinds for full in expand(game, state, a)]
+
         pool = waiting_pool(state)
         # what this position's weighing shares: its facts (costs.py), and what sets of
         # sources would pay for (`_affordable`'s memo); `_improve` looks at other positions
@@ -204,7 +210,7 @@ class GreedyBot:
                 return choice
         if best is not None and best[0] > 0:
             return best[1]
-        for a in by_kind.get("discard", []):          # a failing card we may simply discard
+        for a in by_kind.get("discard", []):  # a failing card we may simply discard
             if _fails(game, a.params["card"]):
                 return a
         # the cards it could acquire, buy or discard (on the menu only when it can)
@@ -220,59 +226,87 @@ class GreedyBot:
             if choice is not None:
                 return choice
         money = game.catalog.roles.money
-        for a in by_kind.get("tilt", []):             # cards that only give money
+        for a in by_kind.get("tilt", []):  # cards that only give money
             info = game.catalog.info(a.params["card"])
             if not any(n for k, n in info.bonus.items() if k != money):
                 return a
         return by_kind.get("pass", [None])[0]
 
-    def _acquisition_score(self, game: Game, state: State, seat: int, action: Action,
-                           discardable: set[int]) -> float:
-        return self._card_score(game, state, seat, action.params["card"], discardable) \
-            - _payment_cost(action)
+    def _acquisition_score(
+        self, game: Game, state: State, seat: int, action: Action, discardable: set[int]
+    ) -> float:
+        return self._card_score(
+            game, state, seat, action.params["card"], discardable
+        ) - _payment_cost(action)
 
-    def _card_score(self, game: Game, state: State, seat: int, copy: int,
-                    discardable: set[int]) -> float:
+    def _card_score(
+        self, game: Game, state: State, seat: int, copy: int, discardable: set[int]
+    ) -> float:
         """What acquiring `copy` is worth before its payment."""
         score = self.value(game, copy)
         if _fails(game, copy) and copy not in discardable:
             score += THREAT
             if seat == state.active and copy in state.players[seat].flags.get(
-                    "turn_start_events", ()):
+                "turn_start_events", ()
+            ):
                 score += URGENT
         return score
 
-    def _ranked(self, game: Game, state: State, seat: int, menu: list[Action],
-                pool: list[dict] | None, facts: dict[Any, Any]
-                ) -> list[tuple[float, tuple[int, int], Candidate]]:
+    def _ranked(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        menu: list[Action],
+        pool: list[dict] | None,
+        facts: dict[Any, Any],
+    ) -> list[tuple[float, tuple[int, int], Candidate]]:
         """The complete acquisitions and purchases, best first, ties in the order of the flat
         listing (menu entry, then payment). The payments are weighed from one purse for the
         whole decision (the menu's detail would build one per card) by the sources they use,
         and written out as actions only when looked at."""
         from ..mechanics.action_phase import sources
         from ..mechanics.payments import Purse
+
         discardable = {a.params["card"] for a in menu if a.kind == "discard"}
         scored: list[tuple[float, tuple[int, int], Candidate]] = []
-        purse = (Purse(sources(game, state, seat, pool, facts), game.catalog.roles.counted)
-                 if pool is not None else None)
+        purse = (
+            Purse(sources(game, state, seat, pool, facts), game.catalog.roles.counted)
+            if pool is not None
+            else None
+        )
         for m, a in enumerate(menu):
             if a.kind not in ("acquire", "buy"):
                 continue
             if a.kind == "buy" or "dice" in a.params or purse is None:
-                scored += [(self._acquisition_score(game, state, seat, full, discardable),
-                            (m, j), Candidate(full)) for j, full in
-                           enumerate(expand(game, state, a))]
+                scored += [
+                    (
+                        self._acquisition_score(game, state, seat, full, discardable),
+                        (m, j),
+                        Candidate(full),
+                    )
+                    for j, full in enumerate(expand(game, state, a))
+                ]
                 continue
             worth = self._card_score(game, state, seat, a.params["card"], discardable)
             cost = price(game, state, seat, a.params["card"], facts)
-            scored += [(worth - _sources_cost(*used), (m, j), Candidate(a, purse, cost, j))
-                       for j, used in enumerate(purse.counts(cost.amount, cost.resources))]
+            scored += [
+                (worth - _sources_cost(*used), (m, j), Candidate(a, purse, cost, j))
+                for j, used in enumerate(purse.counts(cost.amount, cost.resources))
+            ]
         scored.sort(key=lambda t: (-t[0], t[1]))
         return scored
 
-    def _best_acquisition(self, game: Game, state: State, seat: int, menu: list[Action],
-                          pool: list[dict] | None, facts: dict[Any, Any],
-                          memo: dict[Any, float]) -> tuple[float, Action] | None:
+    def _best_acquisition(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        menu: list[Action],
+        pool: list[dict] | None,
+        facts: dict[Any, Any],
+        memo: dict[Any, float],
+    ) -> tuple[float, Action] | None:
         """The acquisition (or purchase) worth most, with what the rest of the pool would
         still pay for: the best LOOKAHEAD_OPTIONS complete actions by their own score are
         weighed, those that cannot beat the best found skipped. `facts` and `memo` are this
@@ -289,14 +323,22 @@ class GreedyBot:
         best: tuple[float, tuple[int, int], Action] | None = None
         for score, i, candidate in ranked[:LOOKAHEAD_OPTIONS]:
             if best is not None and score + most_other < best[0] - 1e-9:
-                break       # this one and every later one (scoring no more) are skipped
+                break  # this one and every later one (scoring no more) are skipped
             card = candidate.entry.params["card"]
             if best is not None and score + self._max_other(game, state, seat, card) <= best[0]:
                 continue
             a = candidate.action()
-            then = self._affordable(game, state, seat, pool, skip={a.params["card"]},
-                                    spent=a if a.kind == "acquire" else None, prices=prices,
-                                    facts=facts, memo=memo)
+            then = self._affordable(
+                game,
+                state,
+                seat,
+                pool,
+                skip={a.params["card"]},
+                spent=a if a.kind == "acquire" else None,
+                prices=prices,
+                facts=facts,
+                memo=memo,
+            )
             total = score + then
             if best is None or total > best[0] + 1e-9:
                 best = (total, i, a)
@@ -305,20 +347,32 @@ class GreedyBot:
 
     def _max_other(self, game: Game, state: State, seat: int, card: int) -> float:
         """The most any other card of the events (not `card`) could be worth."""
-        others = [self.value(game, c) + THREAT * _fails(game, c)
-                  for c in state.players[seat].events if c != card]
+        others = [
+            self.value(game, c) + THREAT * _fails(game, c)
+            for c in state.players[seat].events
+            if c != card
+        ]
         return max(others, default=0.0)
 
-    def _affordable(self, game: Game, state: State, seat: int, pool: list[dict],
-                    skip: set[int] | None = None, spent: Action | None = None,
-                    prices: dict[int, Any] | None = None, facts: dict[Any, Any] | None = None,
-                    memo: dict[Any, float] | None = None) -> float:
+    def _affordable(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        pool: list[dict],
+        skip: set[int] | None = None,
+        spent: Action | None = None,
+        prices: dict[int, Any] | None = None,
+        facts: dict[Any, Any] | None = None,
+        memo: dict[Any, float] | None = None,
+    ) -> float:
         """The best net value of one card of the events that `pool` (less what `spent` uses)
         would pay for; 0 when none. `prices` may hold the events' prices already worked out
         (the bot's estimate: it reads them for the real dice); `facts`, the position's memo;
         `memo`, answers already found with these prices, by what the sources are (in order)."""
         from ..mechanics.action_phase import sources
         from ..mechanics.payments import Purse
+
         if facts is None:
             facts = decision_facts()
         have = sources(game, state, seat, pool, facts)
@@ -347,18 +401,26 @@ class GreedyBot:
             if cheapest is not None:
                 best = max(best, worth - cheapest)
         if key is not None:
-            memo[key] = best     # type: ignore[index]
+            memo[key] = best  # type: ignore[index]
         return best
 
-    def _improve(self, game: Game, state: State, seat: int, improving: list[Action],
-                 pool: list[dict] | None, best_score: float) -> Action | None:
+    def _improve(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        improving: list[Action],
+        pool: list[dict] | None,
+        best_score: float,
+    ) -> Action | None:
         """An x2 or golden age whose result (seen on a copy: they involve no chance) offers
         a better acquisition, or more money."""
         from ..mechanics.dice import face_of
+
         money = game.catalog.roles.money
         chosen: tuple[float, Action] | None = None
         seen: set[Any] = set()
-        for a in improving[:LOOKAHEAD_OPTIONS * 2]:
+        for a in improving[: LOOKAHEAD_OPTIONS * 2]:
             gain = 0.0
             key: tuple[Any, ...]
             if a.kind == "double" and pool is not None:
@@ -370,8 +432,9 @@ class GreedyBot:
             else:
                 key = ("golden age",)
                 player = state.players[seat]
-                gain = MONEY_VALUE * sum(game.catalog.info(c).bonus[money or ""]
-                                         for c in player.tilted)
+                gain = MONEY_VALUE * sum(
+                    game.catalog.info(c).bonus[money or ""] for c in player.tilted
+                )
             if key in seen:
                 continue
             seen.add(key)
@@ -379,15 +442,29 @@ class GreedyBot:
                 after = _try(game, state, a)
                 if after is None or after.to_move != seat:
                     continue
-                found = self._best_acquisition(game, after, seat, game.choices(after),
-                                               waiting_pool(after), decision_facts(), {})
+                found = self._best_acquisition(
+                    game,
+                    after,
+                    seat,
+                    game.choices(after),
+                    waiting_pool(after),
+                    decision_facts(),
+                    {},
+                )
                 gain = (found[0] if found else 0.0) - best_score
             if gain > IMPROVE_MARGIN and (chosen is None or gain > chosen[0]):
                 chosen = (gain, a)
         return chosen[1] if chosen else None
 
-    def _exchange(self, game: Game, state: State, seat: int, exchanges: list[Action],
-                  payable: set[int], pool: list[dict] | None) -> Action | None:
+    def _exchange(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        exchanges: list[Action],
+        payable: set[int],
+        pool: list[dict] | None,
+    ) -> Action | None:
         """Give away a failing card we cannot pay for, for the most useful card we can get."""
         if not exchanges:
             return None
@@ -403,10 +480,12 @@ class GreedyBot:
                 best = (score, a)
         return best[1] if best else None
 
-    def _die_penalty(self, game: Game, state: State, seat: int, pool: list[dict] | None,
-                     index: int) -> float:
+    def _die_penalty(
+        self, game: Game, state: State, seat: int, pool: list[dict] | None, index: int
+    ) -> float:
         """What giving up a die costs once nothing more can be acquired with it."""
         from ..mechanics.dice import face_of
+
         if pool is None:
             return 0.0
         die = pool[index]
@@ -418,35 +497,50 @@ class GreedyBot:
         if face.kind == "x2":
             return 0.1
         if not face.is_action:
-            return 0.2          # a die that pays may still help after another re-roll
+            return 0.2  # a die that pays may still help after another re-roll
         return 0.0
 
-    def _reroll(self, game: Game, state: State, seat: int, rerolls: list[Action],
-                pool: list[dict], facts: dict[Any, Any], memo: dict[Any, float]
-                ) -> Action | None:
+    def _reroll(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        rerolls: list[Action],
+        pool: list[dict],
+        facts: dict[Any, Any],
+        memo: dict[Any, float],
+    ) -> Action | None:
         """The re-roll with the best expected gain over what the pool pays for now (`facts`
         and `memo`: this position's, see `_affordable`)."""
         from ..mechanics.dice import face_of
+
         prices = {c: price(game, state, seat, c, facts) for c in state.players[seat].events}
         now = self._affordable(game, state, seat, pool, prices=prices, facts=facts, memo=memo)
         money = game.catalog.roles.money
-        resource = [i for i, d in enumerate(pool) if not d["used"]
-                    and not face_of(game, d).is_action and face_of(game, d).kind != money]
+        resource = [
+            i
+            for i, d in enumerate(pool)
+            if not d["used"] and not face_of(game, d).is_action and face_of(game, d).kind != money
+        ]
         candidates: dict[Any, Action] = {}
         for a in rerolls:
             targets = [a.params["target"]] if a.kind == "reroll" else list(a.params["targets"])
             if not targets or any(t not in resource for t in targets) or len(targets) > 3:
                 continue
             sacrifice = a.params["die"]
-            key = (a.kind == "reroll all", _sig(pool[sacrifice]),
-                   tuple(sorted(_sig(pool[t]) for t in targets)))
+            key = (
+                a.kind == "reroll all",
+                _sig(pool[sacrifice]),
+                tuple(sorted(_sig(pool[t]) for t in targets)),
+            )
             candidates.setdefault(key, a)
         best: tuple[float, Action] | None = None
-        for a in list(candidates.values())[:LOOKAHEAD_OPTIONS * 2]:
+        for a in list(candidates.values())[: LOOKAHEAD_OPTIONS * 2]:
             targets = [a.params["target"]] if a.kind == "reroll" else list(a.params["targets"])
             sacrifice = a.params["die"]
-            expected = self._expected(game, state, seat, pool, sacrifice, targets, prices,
-                                      facts, memo)
+            expected = self._expected(
+                game, state, seat, pool, sacrifice, targets, prices, facts, memo
+            )
             gain = expected - now
             if a.kind == "reroll":
                 gain -= self._die_penalty(game, state, seat, pool, sacrifice)
@@ -454,9 +548,18 @@ class GreedyBot:
                 best = (gain, a)
         return best[1] if best else None
 
-    def _expected(self, game: Game, state: State, seat: int, pool: list[dict], sacrifice: int,
-                  targets: list[int], prices: dict[int, Price], facts: dict[Any, Any],
-                  memo: dict[Any, float]) -> float:
+    def _expected(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        pool: list[dict],
+        sacrifice: int,
+        targets: list[int],
+        prices: dict[int, Price],
+        facts: dict[Any, Any],
+        memo: dict[Any, float],
+    ) -> float:
         """The expected best acquisition after re-rolling `targets` (faces drawn from the
         dice's own faces, with this bot's generator: no peeking at the game's)."""
         faces = [_faces(game, pool[t]["die"]) for t in targets]
@@ -466,15 +569,17 @@ class GreedyBot:
             total = 0.0
             for face, p in faces[0]:
                 trial[targets[0]]["face"], trial[targets[0]]["times"] = face, 1
-                total += p * self._affordable(game, state, seat, trial, prices=prices,
-                                              facts=facts, memo=memo)
+                total += p * self._affordable(
+                    game, state, seat, trial, prices=prices, facts=facts, memo=memo
+                )
             return total
         total = 0.0
         for _ in range(SAMPLES):
             for t, options in zip(targets, faces, strict=True):
                 trial[t]["face"], trial[t]["times"] = _draw(options, self._random()), 1
-            total += self._affordable(game, state, seat, trial, prices=prices, facts=facts,
-                                      memo=memo)
+            total += self._affordable(
+                game, state, seat, trial, prices=prices, facts=facts, memo=memo
+            )
         return total / SAMPLES
 
     # ---------------------------------------------------------------- the board
@@ -512,6 +617,7 @@ class GreedyBot:
             down = game.catalog.info(a.params["card"])
             under = game.catalog.info(a.params["under"])
             return (_decay(down, game.catalog.roles.money), -under.bonus_symbols)
+
         return min(actions, key=key) if all(a.kind == "decadence" for a in actions) else None
 
     # ---------------------------------------------------------------- wars
@@ -538,10 +644,12 @@ class GreedyBot:
 
         def total(a: Action) -> int:
             return sum(game.catalog.info(c).bonus[kind] for c in a.params["cards"])
+
         return max(actions, key=total)
 
     def _war_reroll(self, game: Game, state: State, actions: list[Action]) -> Action | None:
         from ..mechanics.war import current_war
+
         war = current_war(state)
         if war is None:
             return None
@@ -620,22 +728,26 @@ def _payment_cost(action: Action) -> float:
     p = action.params
     if action.kind == "buy":
         return MONEY_VALUE * p.get(PRICE, 0)
-    return _sources_cost(len(p.get("dice", ())), len(p.get("tilt", ())),
-                         p.get("legacy") is not None, len(p.get("counters", ())))
+    return _sources_cost(
+        len(p.get("dice", ())),
+        len(p.get("tilt", ())),
+        p.get("legacy") is not None,
+        len(p.get("counters", ())),
+    )
 
 
 def _sources_cost(dice: int, cards: int, legacy: int, counters: int) -> float:
     """What paying with these sources costs the greedy bot, in points."""
-    return (LEGACY_COST * legacy + COUNTER_COST * counters + TILT_COST * cards
-            + DIE_COST * dice)
+    return LEGACY_COST * legacy + COUNTER_COST * counters + TILT_COST * cards + DIE_COST * dice
 
 
 class Candidate:
     """A complete acquisition `_ranked` weighs: an action, or a menu entry and the index of
     its payment in the purse's listing, written out as an action when first looked at."""
 
-    def __init__(self, entry: Action, purse: Purse | None = None, cost: Price | None = None,
-                 index: int = 0) -> None:
+    def __init__(
+        self, entry: Action, purse: Purse | None = None, cost: Price | None = None, index: int = 0
+    ) -> None:
         self.entry = entry
         self.purse = purse
         self.cost = cost
@@ -646,8 +758,11 @@ class Candidate:
         if self._action is None:
             assert self.purse is not None and self.cost is not None
             pay = self.purse.payment(self.cost.amount, self.cost.resources, self.index)
-            self._action = Action(self.entry.kind, {**self.entry.params, **pay.to_params()},
-                                  describe=self.entry._describe)
+            self._action = Action(
+                self.entry.kind,
+                {**self.entry.params, **pay.to_params()},
+                describe=self.entry._describe,
+            )
         return self._action
 
 
@@ -700,6 +815,7 @@ def _draw(options: list[tuple[int, float]], r: float) -> int:
 
 def _war_faces(game: Game) -> list[int]:
     from ..mechanics.dice import parse_face
+
     war = game.pack.game.get("war") or {}
     spec = (game.pack.game.get("dice") or {}).get(war.get("dice"), {"faces": ["1"]})
     return [parse_face(f).amount for f in spec["faces"]]
@@ -727,15 +843,27 @@ def army(game: Game, state: State, attacker: int, defender: int) -> tuple[int, i
     """Each side's strength without its dice, if both tilted every bonus they can for their
     army (the pack's `war: tilt`)."""
     from ..mechanics.war import strength
+
     kind = game.catalog.roles.war_tilt
 
     def ready(seat: int) -> list[int]:
         player = state.players[seat]
-        return [c for c in player.active_cards()
-                if kind and c not in player.tilted and game.catalog.info(c).bonus[kind]]
-    war = {"attacker": attacker, "defender": defender, "counter": True, "side": 0,
-           "sides": [{"tilted": ready(attacker), "dice": [], "rerolls": 0},
-                     {"tilted": ready(defender), "dice": [], "rerolls": 0}]}
+        return [
+            c
+            for c in player.active_cards()
+            if kind and c not in player.tilted and game.catalog.info(c).bonus[kind]
+        ]
+
+    war = {
+        "attacker": attacker,
+        "defender": defender,
+        "counter": True,
+        "side": 0,
+        "sides": [
+            {"tilted": ready(attacker), "dice": [], "rerolls": 0},
+            {"tilted": ready(defender), "dice": [], "rerolls": 0},
+        ],
+    }
     return strength(game, state, war, 0), strength(game, state, war, 1)
 
 
@@ -757,9 +885,11 @@ def expected_prize(game: Game, state: State, attacker: int, defender: int) -> fl
             else:
                 lose += px * py
     money = game.catalog.roles.money
-    risky = sum(_card_value(game.catalog.info(c), money)
-                for c in state.players[attacker].active_cards()
-                if game.catalog.info(c).triggers.get("you lose a war"))
+    risky = sum(
+        _card_value(game.catalog.info(c), money)
+        for c in state.players[attacker].active_cards()
+        if game.catalog.info(c).triggers.get("you lose a war")
+    )
     return prize - lose * risky
 
 

@@ -18,11 +18,12 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from .greedy import Bot
 
-MAX_ACTIONS = 100_000       # a longer game is stopped: some rule keeps it from ending
+MAX_ACTIONS = 100_000  # a longer game is stopped: some rule keeps it from ending
 
 
-def play_out(game: Game, state: State, bots: Sequence[Bot],
-             max_actions: int = MAX_ACTIONS) -> list[Action]:
+def play_out(
+    game: Game, state: State, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS
+) -> list[Action]:
     """Play `state` to its end in place with one bot per seat; return the choices made."""
     played: list[Action] = []
     while not state.over:

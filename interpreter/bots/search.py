@@ -51,13 +51,13 @@ if TYPE_CHECKING:
     from ..core.state import State
     from ..engine.game import Game
 
-ITERATIONS = 8           # rollouts per searched decision
-HORIZON = 1              # round ends a rollout crosses (1: it stops when this round ends)
-CANDIDATES = 4           # candidates compared at one decision
-MARGIN = 0.02            # how much better than the greedy choice another must score
-SCALE = 6.0              # points of standing that make a 73% chance (logistic curve)
+ITERATIONS = 8  # rollouts per searched decision
+HORIZON = 1  # round ends a rollout crosses (1: it stops when this round ends)
+CANDIDATES = 4  # candidates compared at one decision
+MARGIN = 0.02  # how much better than the greedy choice another must score
+SCALE = 6.0  # points of standing that make a 73% chance (logistic curve)
 SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "player"})
-FACES_AND_TILTS = frozenset({"double", "golden age", TAKE_MONEY, "tilt"})   # one-step entries
+FACES_AND_TILTS = frozenset({"double", "golden age", TAKE_MONEY, "tilt"})  # one-step entries
 
 
 def public_key(state: State) -> int:
@@ -86,18 +86,23 @@ class SearchBot:
 
     name = "mcts"
 
-    def __init__(self, seed: int | str | None = 0, iterations: int = ITERATIONS,
-                 horizon: int = HORIZON, candidates: int = CANDIDATES,
-                 strict: bool = False) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = 0,
+        iterations: int = ITERATIONS,
+        horizon: int = HORIZON,
+        candidates: int = CANDIDATES,
+        strict: bool = False,
+    ) -> None:
         self.seed = seed_number(seed)
         self.iterations = iterations
         self.horizon = horizon
         self.candidates = candidates
-        self.strict = strict            # re-raise a failure of the search (for tests)
+        self.strict = strict  # re-raise a failure of the search (for tests)
         self.greedy = GreedyBot(self.seed ^ 0x9E3779B97F4A7C15, strict=strict)
         # the players of the rollouts: greedy bots whose chance comes from the world
         self._players: list[GreedyBot] = []
-        self.searched = 0               # decisions searched (for benchmarks)
+        self.searched = 0  # decisions searched (for benchmarks)
 
     # ---------------------------------------------------------------- entry
 
@@ -119,19 +124,20 @@ class SearchBot:
                 return fallback
             self.searched += 1
             return self._halving(game, state, key, candidates)
-        except Exception:       # a failure of the search must never stop a game
+        except Exception:  # a failure of the search must never stop a game
             if self.strict:
                 raise
             return fallback
 
     # ---------------------------------------------------------------- candidates
 
-    def _candidates(self, game: Game, state: State, actions: list[Action],
-                    fallback: Action) -> list[Action]:
+    def _candidates(
+        self, game: Game, state: State, actions: list[Action], fallback: Action
+    ) -> list[Action]:
         """The greedy choice first, then the others worth comparing (see the module)."""
-        if state.pending["kind"] != "action":       # type: ignore[index]
+        if state.pending["kind"] != "action":  # type: ignore[index]
             rest = [a for a in actions if not a.same(fallback)]
-            return [fallback, *rest[:self.candidates - 1]]
+            return [fallback, *rest[: self.candidates - 1]]
         scored: list[tuple[float, int, Action]] = []
         for i, entry in enumerate(actions):
             if entry.kind in ("acquire", "buy"):
@@ -158,7 +164,7 @@ class SearchBot:
 
     def _halving(self, game: Game, state: State, key: int, candidates: list[Action]) -> Action:
         """Sequential halving over the candidates, every one tried in the same worlds."""
-        seat = int(state.pending["player"])         # type: ignore[index]
+        seat = int(state.pending["player"])  # type: ignore[index]
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         alive = list(range(len(candidates)))
@@ -174,13 +180,16 @@ class SearchBot:
                     totals[i] += self._rollout(game, sample, candidates[i], seat)
                     counts[i] += 1
                     spent += 1
-            if r < rounds - 1:          # keep the better half (two at least)
+            if r < rounds - 1:  # keep the better half (two at least)
                 alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-                alive = alive[:max(2, math.ceil(len(alive) / 2))]
+                alive = alive[: max(2, math.ceil(len(alive) / 2))]
         best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
         # the greedy choice (index 0) stays unless beaten on the same worlds by the margin
-        if (best != 0 and counts[0] == counts[best]
-                and totals[best] / counts[best] < totals[0] / counts[0] + MARGIN):
+        if (
+            best != 0
+            and counts[0] == counts[best]
+            and totals[best] / counts[best] < totals[0] / counts[0] + MARGIN
+        ):
             return candidates[0]
         return candidates[best]
 
@@ -201,7 +210,7 @@ class SearchBot:
                 last = now
                 if changes >= self.horizon:
                     break
-            mover = int(state.pending["player"])    # type: ignore[index]
+            mover = int(state.pending["player"])  # type: ignore[index]
             game.play(state, players[mover].choose(game, state, game.choices(state)))
         return self.value(game, state, seat)
 

@@ -52,9 +52,9 @@ class Roles:
     """The names game.yaml gives to roles of the mechanics (see rules_dsl/roles.py), read once
     at load so that play never looks them up: None where the game names none."""
 
-    counted: str | None = None          # the resource a cost counts by amount
-    money: str | None = None            # the counter that is money
-    war_tilt: str | None = None         # the bonus a side tilts in a war
+    counted: str | None = None  # the resource a cost counts by amount
+    money: str | None = None  # the counter that is money
+    war_tilt: str | None = None  # the bonus a side tilts in a war
 
     @classmethod
     def of(cls, pack: Pack) -> Roles:
@@ -69,13 +69,13 @@ class CostRule:
 
     delta: int
     when: Cond
-    types: tuple[str, ...] = ()         # "your progress acquisitions": the kinds it applies to
-    first_each_turn: bool = False       # "your first acquisition each turn"
+    types: tuple[str, ...] = ()  # "your progress acquisitions": the kinds it applies to
+    first_each_turn: bool = False  # "your first acquisition each turn"
 
 
 @dataclass
 class StrengthRule:
-    kind: str                           # war | attack | defence
+    kind: str  # war | attack | defence
     amount: int
     per: Num | None
     when: Cond
@@ -90,23 +90,23 @@ class CardInfo:
     id: str
     name: str
     type: str
-    amount: int | None                  # of the counted resource; None: the cost's X formula
+    amount: int | None  # of the counted resource; None: the cost's X formula
     amount_x: Num | None
-    resources: Counter[str]             # the cost's other symbols
-    gold: int | None                    # the price in money (the card's `gold:`), if any
-    points: int | Any                   # an int or an AST value (a formula)
-    bonus: Counter[str]                 # what the bonus gives: resources and counters
-    symbol_counts: Counter[str] = field(default_factory=Counter)   # its symbols, by kind
+    resources: Counter[str]  # the cost's other symbols
+    gold: int | None  # the price in money (the card's `gold:`), if any
+    points: int | Any  # an int or an AST value (a formula)
+    bonus: Counter[str]  # what the bonus gives: resources and counters
+    symbol_counts: Counter[str] = field(default_factory=Counter)  # its symbols, by kind
     keywords: frozenset[str] = frozenset()
     free: list[Cond] = field(default_factory=list)
     discardable: list[Cond] = field(default_factory=list)
     own_cost: list[CostRule] = field(default_factory=list)
-    acquisition_costs: list[CostRule] = field(default_factory=list)   # while in civilization
-    events_costs: list[CostRule] = field(default_factory=list)        # while in events
+    acquisition_costs: list[CostRule] = field(default_factory=list)  # while in civilization
+    events_costs: list[CostRule] = field(default_factory=list)  # while in events
     gold_prices: list[tuple[int, Cond]] = field(default_factory=list)
     strength: list[StrengthRule] = field(default_factory=list)
-    cancels: list[tuple[str, str]] = field(default_factory=list)      # (kind, card name)
-    triggers: dict[str, list[Any]] = field(default_factory=dict)      # event -> bodies
+    cancels: list[tuple[str, str]] = field(default_factory=list)  # (kind, card name)
+    triggers: dict[str, list[Any]] = field(default_factory=dict)  # event -> bodies
 
     @property
     def bonus_symbols(self) -> int:
@@ -128,9 +128,11 @@ def _counts(cost: ast.Cost, counted: str | None) -> tuple[Counter[str], int | No
         word = singular(" ".join(amount.words))
         if amount.count == "X":
             if counted is None or word != singular(counted):
-                raise cannot(amount, "only the counted resource's amount may be X"
-                                     + (f" ({counted})" if counted else
-                                        " (game.yaml names none: counted_resource)"))
+                raise cannot(
+                    amount,
+                    "only the counted resource's amount may be X"
+                    + (f" ({counted})" if counted else " (game.yaml names none: counted_resource)"),
+                )
             total = None
             continue
         n = amount.count if isinstance(amount.count, int) else 1
@@ -144,8 +146,9 @@ def _counts(cost: ast.Cost, counted: str | None) -> tuple[Counter[str], int | No
 def coin_counters(game: dict[str, Any]) -> frozenset[str]:
     """The counters whose bonus is a coin: "2 gold" is one symbol worth 2 (`coins: true`)."""
     counters = game.get("counters") or {}
-    return frozenset(str(name) for name, spec in counters.items()
-                     if isinstance(spec, dict) and spec.get("coins"))
+    return frozenset(
+        str(name) for name, spec in counters.items() if isinstance(spec, dict) and spec.get("coins")
+    )
 
 
 def _symbols(bonus: ast.Cost, coins: frozenset[str]) -> Counter[str]:
@@ -159,10 +162,15 @@ def _symbols(bonus: ast.Cost, coins: frozenset[str]) -> Counter[str]:
     return out
 
 
-def compile_card(index: int, card: Card, keywords: set[str],
-                 type_rules: dict[str, ast.Rules] | None = None,
-                 lex: Lexicon = NO_LEXICON, coins: frozenset[str] = frozenset(),
-                 roles: Roles | None = None) -> CardInfo:
+def compile_card(
+    index: int,
+    card: Card,
+    keywords: set[str],
+    type_rules: dict[str, ast.Rules] | None = None,
+    lex: Lexicon = NO_LEXICON,
+    coins: frozenset[str] = frozenset(),
+    roles: Roles | None = None,
+) -> CardInfo:
     roles = roles or Roles()
     resources, amount = _counts(card.cost, roles.counted)
     for given in card.bonus.amounts:
@@ -170,8 +178,20 @@ def compile_card(index: int, card: Card, keywords: set[str],
             raise cannot(given, "a bonus gives a fixed amount: X is for costs")
     bonus, _ = _counts(card.bonus, None)
     x = compile_value(card.cost.x, lex) if card.cost.x is not None else None
-    info = CardInfo(index, card.age, card.id, card.name, card.type, amount, x, resources,
-                    card.gold, card.points, bonus, _symbols(card.bonus, coins))
+    info = CardInfo(
+        index,
+        card.age,
+        card.id,
+        card.name,
+        card.type,
+        amount,
+        x,
+        resources,
+        card.gold,
+        card.points,
+        bonus,
+        _symbols(card.bonus, coins),
+    )
     found: set[str] = set()
     extra = (type_rules or {}).get(card.type)
     for statement in (*card.rules.statements, *(extra.statements if extra else ())):
@@ -184,16 +204,20 @@ def _cost_rule(s: ast.CostChange, lex: Lexicon, counted: str | None) -> CostRule
     delta = s.amount if s.change == "more" else -s.amount
     guard = _guard(s.condition, s.unless, lex)
     if counted is None or singular(" ".join(s.resource)) != singular(counted):
-        raise cannot(s, f"only the amount of {counted or 'the counted resource'} can change "
-                        "(the other symbols of a cost are fixed)"
-                        + ("" if counted else "; game.yaml names none: counted_resource"))
+        raise cannot(
+            s,
+            f"only the amount of {counted or 'the counted resource'} can change "
+            "(the other symbols of a cost are fixed)"
+            + ("" if counted else "; game.yaml names none: counted_resource"),
+        )
     if s.target is None:
         return CostRule(delta, guard)
     words = tuple(singular(w) for w in s.target.words if w not in ("first", "paid"))
     first = "first" in s.target.words
     if first != s.target.each_turn or ("paid" in s.target.words) != first:
-        raise cannot(s.target, 'the game counts "your first paid acquisition each turn" '
-                               "or every acquisition")
+        raise cannot(
+            s.target, 'the game counts "your first paid acquisition each turn" or every acquisition'
+        )
     for word in words:
         if lex.card_word(word) is False:
             raise cannot(s.target, f'"{word}" is not a kind of card')
@@ -205,10 +229,16 @@ def _cancels(s: ast.Cancels) -> tuple[str, str]:
     what = s.what
     of = what.tails[0] if isinstance(what, ast.NounPhrase) and len(what.tails) == 1 else None
     whose = of.of if isinstance(of, ast.Of) else None
-    if not (isinstance(what, ast.NounPhrase) and what.heads == (("war", "bonus"),)
-            and isinstance(whose, ast.NounPhrase) and whose.determiner == "the"
-            and len(whose.heads) == 2 and whose.heads[0] == ("opponent",)
-            and isinstance(whose.heads[1], ast.CardName) and not whose.tails):
+    if not (
+        isinstance(what, ast.NounPhrase)
+        and what.heads == (("war", "bonus"),)
+        and isinstance(whose, ast.NounPhrase)
+        and whose.determiner == "the"
+        and len(whose.heads) == 2
+        and whose.heads[0] == ("opponent",)
+        and isinstance(whose.heads[1], ast.CardName)
+        and not whose.tails
+    ):
         raise cannot(s, 'a card cancels "the war bonus of the opponent\'s "<card>""')
     return "war bonus", whose.heads[1].name
 
@@ -221,15 +251,24 @@ def _per(measure: Num, every: int) -> Num:
         things = counted.removeprefix("the number of ")
         if things.split(" ")[-1] == "cards" or " cards " in things:
             things += " you own"
-        step = f"every {every} {things}" if every > 1 else \
-            f"each {things.replace('cards', 'card', 1).replace('symbols', 'symbol', 1)}"
+        step = (
+            f"every {every} {things}"
+            if every > 1
+            else f"each {things.replace('cards', 'card', 1).replace('symbols', 'symbol', 1)}"
+        )
     else:
         step = f"every {every} of {counted}" if every > 1 else f"each one of {counted}"
     return said(lambda ctx: measure(ctx) // every, step)
 
 
-def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
-          lex: Lexicon = NO_LEXICON, roles: Roles | None = None) -> None:
+def _sort(
+    info: CardInfo,
+    s: Any,
+    found: set[str],
+    in_events: bool,
+    lex: Lexicon = NO_LEXICON,
+    roles: Roles | None = None,
+) -> None:
     roles = roles or Roles()
     if isinstance(s, ast.Keyword):
         if in_events:
@@ -244,8 +283,11 @@ def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
             raise cannot(s, "a card's own cost is already read in the events")
         rule = _cost_rule(s, lex, roles.counted)
         if rule.first_each_turn != in_events:
-            raise cannot(s, "the first paid acquisition of a turn is counted for a card in "
-                            "the events, every acquisition for a card of the civilization")
+            raise cannot(
+                s,
+                "the first paid acquisition of a turn is counted for a card in "
+                "the events, every acquisition for a card of the civilization",
+            )
         if s.target is None:
             info.own_cost.append(rule)
         elif in_events:
@@ -264,14 +306,20 @@ def _sort(info: CardInfo, s: Any, found: set[str], in_events: bool,
         per = None
         if s.per is not None:
             per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
-        info.strength.append(StrengthRule(s.kind, s.amount, per,
-                                          _guard(s.condition, s.unless, lex)))
+        info.strength.append(
+            StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless, lex))
+        )
     elif isinstance(s, ast.Cancels):
         info.cancels.append(_cancels(s))
     elif isinstance(s, ast.Scope):
         where = s.where
-        if not (isinstance(where, ast.NounPhrase) and where.possessive == "your" and
-                where.determiner is None and where.heads == (("events",),) and not where.tails):
+        if not (
+            isinstance(where, ast.NounPhrase)
+            and where.possessive == "your"
+            and where.determiner is None
+            and where.heads == (("events",),)
+            and not where.tails
+        ):
             raise cannot(where, 'a card\'s abilities hold "while in your events" (or always)')
         if in_events:
             raise cannot(s, "a scope inside a scope")
@@ -290,7 +338,7 @@ class Catalog:
     """Every distinct card and every copy of the pack."""
 
     cards: list[CardInfo]
-    copies: list[int]                   # copy -> card index
+    copies: list[int]  # copy -> card index
     by_name: dict[tuple[str, str], int]  # (age, name) -> card index
     types: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()
@@ -300,8 +348,10 @@ class Catalog:
     def build(cls, pack: Pack) -> Catalog:
         keywords = {str(k) for k in pack.game.get("keywords") or []}
         lex, coins, roles = Lexicon.of(pack.game), coin_counters(pack.game), Roles.of(pack)
-        cards = [compile_card(i, c, keywords, pack.type_rules, lex, coins, roles)
-                 for i, c in enumerate(pack.cards)]
+        cards = [
+            compile_card(i, c, keywords, pack.type_rules, lex, coins, roles)
+            for i, c in enumerate(pack.cards)
+        ]
         copies = [info.index for info in cards for _ in range(pack.cards[info.index].copies)]
         by_name = {(c.age, c.name): c.index for c in cards}
         types = frozenset(str(t) for t in pack.game.get("card_types") or [])

@@ -33,16 +33,23 @@ class Ctx:
     when its module is imported, and `State` and `Catalog` are not loaded yet (mypyc issue 1209).
     """
 
-    def __init__(self, state: State, catalog: Catalog, player: int, card: int | None = None,
-                 roles: dict[str, int] | None = None, it: Any = None,
-                 doer: int | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        catalog: Catalog,
+        player: int,
+        card: int | None = None,
+        roles: dict[str, int] | None = None,
+        it: Any = None,
+        doer: int | None = None,
+    ) -> None:
         self.state = state
         self.catalog = catalog
-        self.player = player                # "you"
-        self.card = card                    # "this card"
+        self.player = player  # "you"
+        self.card = card  # "this card"
         self.roles: dict[str, int] = {} if roles is None else roles  # opponent, winner, ...
-        self.it = it                        # the last card or amount mentioned
-        self.doer = doer                    # the player doing a step ("their"), when not "you"
+        self.it = it  # the last card or amount mentioned
+        self.doer = doer  # the player doing a step ("their"), when not "you"
 
     def with_player(self, seat: int) -> Ctx:
         return Ctx(self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer)
@@ -87,14 +94,16 @@ class Lexicon:
     keywords: frozenset[str] = frozenset()
     counters: tuple[str, ...] = ()
     resources: frozenset[str] = frozenset()
-    dice: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (die, its faces' texts)
-    columns: tuple[tuple[str, int], ...] = ()            # board space -> its value
-    columns_agree: bool = True          # every side of the board gives a space one value
+    dice: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (die, its faces' texts)
+    columns: tuple[tuple[str, int], ...] = ()  # board space -> its value
+    columns_agree: bool = True  # every side of the board gives a space one value
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
-        dice = tuple((str(name), tuple(str(f) for f in (spec or {}).get("faces") or []))
-                     for name, spec in (game.get("dice") or {}).items())
+        dice = tuple(
+            (str(name), tuple(str(f) for f in (spec or {}).get("faces") or []))
+            for name, spec in (game.get("dice") or {}).items()
+        )
         boards = ((game.get("achievements") or {}).get("boards") or {}).values()
         columns: dict[str, int] = {}
         agree = True
@@ -102,11 +111,15 @@ class Lexicon:
             for space, value in ((board or {}).get("spaces") or {}).items():
                 agree = agree and columns.get(str(space), value) == value
                 columns[str(space)] = int(value)
-        return cls(frozenset(str(t) for t in game.get("card_types") or []),
-                   frozenset(str(k) for k in game.get("keywords") or []),
-                   tuple(str(c) for c in game.get("counters") or {}),
-                   frozenset(str(r) for r in game.get("resources") or []),
-                   dice, tuple(columns.items()), agree)
+        return cls(
+            frozenset(str(t) for t in game.get("card_types") or []),
+            frozenset(str(k) for k in game.get("keywords") or []),
+            tuple(str(c) for c in game.get("counters") or {}),
+            frozenset(str(r) for r in game.get("resources") or []),
+            dice,
+            tuple(columns.items()),
+            agree,
+        )
 
     def face_kind(self, die: str, face: int) -> str:
         """What a die's face shows, its amount aside: "2 population" -> "population"."""
@@ -144,23 +157,39 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
     if isinstance(np, ast.Pronoun):
         if np.word == "you":
             return said(lambda ctx: [ctx.player], "you"), "one"
-        raise cannot(np, "\"it\" does not name a player")
-    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or not isinstance(
-            np.heads[0], tuple):
+        raise cannot(np, '"it" does not name a player')
+    if (
+        not isinstance(np, ast.NounPhrase)
+        or len(np.heads) != 1
+        or not isinstance(np.heads[0], tuple)
+    ):
         raise cannot(np, "this phrase does not name players")
     words = tuple(singular(w) for w in np.heads[0])
     noun = words[-1]
-    known_tails = (ast.OfChoice, ast.Superlative, ast.WhoOwns, ast.WhoHas, ast.WhoDid,
-                   ast.InTurnOrder)
+    known_tails = (
+        ast.OfChoice,
+        ast.Superlative,
+        ast.WhoOwns,
+        ast.WhoHas,
+        ast.WhoDid,
+        ast.InTurnOrder,
+    )
     for tail in np.tails:
         if not isinstance(tail, known_tails):
             raise cannot(np, "a phrase naming players cannot say where they are")
     chosen = any(isinstance(t, ast.OfChoice) for t in np.tails)
     superlative = next((t for t in np.tails if isinstance(t, ast.Superlative)), None)
-    if np.determiner == "the" and len(words) == 1 and noun in PLAYER_ROLES and \
-            superlative is None and not chosen and len(np.tails) == 0:
-        return said(lambda ctx: [ctx.roles[noun]] if noun in ctx.roles else [],
-                    f"the {noun}"), "one"
+    if (
+        np.determiner == "the"
+        and len(words) == 1
+        and noun in PLAYER_ROLES
+        and superlative is None
+        and not chosen
+        and len(np.tails) == 0
+    ):
+        return said(
+            lambda ctx: [ctx.roles[noun]] if noun in ctx.roles else [], f"the {noun}"
+        ), "one"
     if words == ("active", "player") and np.determiner == "the" and not np.tails:
         return said(lambda ctx: [ctx.state.active], "the active player"), "one"
     if noun not in ("player", "opponent") or any(w not in ("other",) for w in words[:-1]):
@@ -175,11 +204,11 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         elif isinstance(tail, ast.WhoDid):
             conds.append((_did_fact(tail.verb, None, False, tail, lex, tail.negated), "who"))
     measure = quantity_of_words(superlative.words, superlative, lex) if superlative else None
-    best_of = (max if superlative and superlative.kind in ("most", "highest") else min)
+    best_of = max if superlative and superlative.kind in ("most", "highest") else min
 
     def candidates(ctx: Ctx) -> list[int]:
         n = len(ctx.state.players)
-        seats = [(ctx.player + k) % n for k in range(n)]         # in turn order from you
+        seats = [(ctx.player + k) % n for k in range(n)]  # in turn order from you
         if others:
             seats = seats[1:]
         for cond, _ in conds:
@@ -192,8 +221,9 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         return seats
 
     # read back in the singular: "each opponent who owns ...", "an opponent of your choice"
-    text = ("other player" if others and noun == "player" else
-            "opponent" if others else "player") + (" of your choice" if chosen else "")
+    text = (
+        "other player" if others and noun == "player" else "opponent" if others else "player"
+    ) + (" of your choice" if chosen else "")
     for cond, _ in conds:
         text += f" who {says(cond)}"
     if superlative is not None:
@@ -206,8 +236,11 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         return said(candidates, f"the {text} (on a tie, of your choice)"), "choose"
     if chosen or np.determiner in ("a", "an", "another", "any"):
         return said(candidates, one_of(text)), "choose"
-    raise cannot(np, f'which players "{" ".join(np.heads[0])}" names is unclear '
-                     '(say "each", "an ... of your choice", "the ... with the most ...")')
+    raise cannot(
+        np,
+        f'which players "{" ".join(np.heads[0])}" names is unclear '
+        '(say "each", "an ... of your choice", "the ... with the most ...")',
+    )
 
 
 # ------------------------------------------------------------------ cards
@@ -222,12 +255,13 @@ class CardWords:
     civilization's cards (every card, active, decadent, tilted or untilted ones)."""
 
     test: CardTest
-    state: str | None                   # None: every card of the civilization
+    state: str | None  # None: every card of the civilization
     text: str
 
 
-def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXICON,
-               allow: tuple[str, ...] = ()) -> CardWords:
+def card_words(
+    words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXICON, allow: tuple[str, ...] = ()
+) -> CardWords:
     """Compile the words of a card noun ("active population bonus cards"), each word consumed.
 
     A word is a state (active, decadent, tilted, untilted), a card type or keyword of the pack
@@ -246,8 +280,11 @@ def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXIC
                 parts.append(word)
         elif word in STATE_WORDS:
             states.append(word)
-        elif nxt == "bonus" and (word in lex.resources or lex.counter((word,)) or (
-                not lex.resources and not lex.counters)):
+        elif nxt == "bonus" and (
+            word in lex.resources
+            or lex.counter((word,))
+            or (not lex.resources and not lex.counters)
+        ):
             tests.append(_bonus_test(word))
             parts.append(f"with a {word} bonus")
             i += 1
@@ -263,17 +300,22 @@ def card_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXIC
         i += 1
     state = None
     if states:
-        if len(set(states)) > 1 and set(states) != {"active", "tilted"} and \
-                set(states) != {"active", "untilted"}:
-            raise cannot(node, f'cards both {" and ".join(sorted(set(states)))}')
-        state = "tilted" if "tilted" in states else "untilted" if "untilted" in states \
-            else states[0]
+        if (
+            len(set(states)) > 1
+            and set(states) != {"active", "tilted"}
+            and set(states) != {"active", "untilted"}
+        ):
+            raise cannot(node, f"cards both {' and '.join(sorted(set(states)))}")
+        state = (
+            "tilted" if "tilted" in states else "untilted" if "untilted" in states else states[0]
+        )
     kinds = [p for p in parts if not p.startswith("with")]
     withs = [p for p in parts if p.startswith("with")]
     text = " ".join([*(states if states else []), *kinds, "cards", *withs])
 
     def test(ctx: Ctx, c: int) -> bool:
         return all(t(ctx, c) for t in tests)
+
     return CardWords(test, state, text)
 
 
@@ -294,8 +336,9 @@ def _kind_test(word: str) -> CardTest:
     return lambda ctx, c: _is(ctx, c, word)
 
 
-def card_filter(words: tuple[str, ...], node: Any = None,
-                lex: Lexicon = NO_LEXICON, allow: tuple[str, ...] = ()) -> CardTest:
+def card_filter(
+    words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXICON, allow: tuple[str, ...] = ()
+) -> CardTest:
     """A predicate on copies from the words of a noun, state words excepted."""
     found = card_words(words, node, lex, allow)
     return said(found.test, found.text)
@@ -333,8 +376,11 @@ def _head_words(np: Any) -> tuple[str, ...]:
 
 
 def _named(np: Any) -> str | None:
-    if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 and isinstance(np.heads[0],
-                                                                           ast.CardName):
+    if (
+        isinstance(np, ast.NounPhrase)
+        and len(np.heads) == 1
+        and isinstance(np.heads[0], ast.CardName)
+    ):
         return np.heads[0].name
     return None
 
@@ -365,16 +411,21 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
             return Zone(lambda ctx: ctx.state.deck, "the deck", True)
         return Zone(lambda ctx: ctx.state.discard, "the discard pile", True)
     if words in ("events", "legacy", "civilization"):
+
         def own(ctx: Ctx, seat: int) -> list[int]:
             player = ctx.state.players[seat]
             if words == "civilization":
                 return player.all_cards()
             return list(player.events if words == "events" else player.legacy)
+
         if np.possessive in ("your", "their") and np.determiner is None:
             return Zone(lambda ctx: own(ctx, ctx.player), f"{np.possessive} {words}", False)
         if np.determiner == "any" and not np.possessive:
-            return Zone(lambda ctx: [c for p in ctx.state.players for c in own(ctx, p.seat)],
-                        f"any player's {words}", False)
+            return Zone(
+                lambda ctx: [c for p in ctx.state.players for c in own(ctx, p.seat)],
+                f"any player's {words}",
+                False,
+            )
         raise cannot(np, f'whose {words}? say "your {words}" or "any {words}"')
     raise cannot(np, f'"{words}" is not a zone the game knows')
 
@@ -382,8 +433,7 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
 # ------------------------------------------------------------------ numbers
 
 
-def quantity_of_words(words: tuple[str, ...], node: Any = None,
-                      lex: Lexicon = NO_LEXICON) -> Num:
+def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = NO_LEXICON) -> Num:
     """How much a player has of a thing named by words: gold, points, active bonuses..."""
     plain = tuple(singular(w) for w in words)
     last = plain[-1] if plain else ""
@@ -392,36 +442,43 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None,
         raise cannot(node, "how much of what?")
     if last == "point":
         found = card_words(plain[:-1], node, lex)
-        return said(lambda ctx: sum(card_points(ctx, c)
-                                    for c in civ_cards(ctx, ctx.player, found.state)
-                                    if found.test(ctx, c)),
-                    f"the points of {found.text}")
+        return said(
+            lambda ctx: sum(
+                card_points(ctx, c)
+                for c in civ_cards(ctx, ctx.player, found.state)
+                if found.test(ctx, c)
+            ),
+            f"the points of {found.text}",
+        )
     if text in ("card type", "type"):
-        return said(lambda ctx: len({ctx.info(c).type
-                                     for c in civ_cards(ctx, ctx.player, None)}),
-                    "the number of card types among the civilization's cards")
+        return said(
+            lambda ctx: len({ctx.info(c).type for c in civ_cards(ctx, ctx.player, None)}),
+            "the number of card types among the civilization's cards",
+        )
     if last == "bonus":
         return _bonuses(plain[:-1], node, lex)
     if text in ("achievement token", "token"):
-        return said(lambda ctx: len(ctx.state.players[ctx.player].tokens),
-                    "the number of achievement tokens")
+        return said(
+            lambda ctx: len(ctx.state.players[ctx.player].tokens),
+            "the number of achievement tokens",
+        )
     if text == "score":
         return said(lambda ctx: ctx.state.players[ctx.player].score, "the score")
     if last in ("die", "dice"):
         return _dice(plain[:-1], node, lex)
     counter = lex.counter(plain) if lex.counters else None
     if counter is not None:
-        return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0),
-                    counter)
+        return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0), counter)
     if lex.counters and last != "card" and lex.card_word(last) is False:
         raise cannot(node, f'"{" ".join(words)}" is not a counter or a kind of card')
     found = card_words(plain, node, lex)
 
     def amount(ctx: Ctx) -> int:
         counters = ctx.state.players[ctx.player].counters
-        if not lex.counters and text in counters:     # no lexicon: a counter by its name
+        if not lex.counters and text in counters:  # no lexicon: a counter by its name
             return counters[text]
         return sum(1 for c in civ_cards(ctx, ctx.player, found.state) if found.test(ctx, c))
+
     return said(amount, f"the number of {found.text}")
 
 
@@ -437,8 +494,12 @@ def _dice(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
         raise cannot(node, f'"{what}" is neither a die nor a face of the pack\'s dice')
 
     def count(ctx: Ctx) -> int:
-        return sum(1 for d in ctx.state.dice
-                   if not what or d["die"] == what or lex.face_kind(d["die"], d["face"]) == what)
+        return sum(
+            1
+            for d in ctx.state.dice
+            if not what or d["die"] == what or lex.face_kind(d["die"], d["face"]) == what
+        )
+
     return said(count, f"the number of {what + ' ' if what else ''}dice of the turn")
 
 
@@ -450,13 +511,18 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     if len(kinds) > 1 or len(states) > 1:
         raise cannot(node, "bonuses of one kind, in one state")
     kind = kinds[0] if kinds else None
-    if kind is not None and lex.resources and kind not in lex.resources and \
-            lex.counter((kind,)) is None:
+    if (
+        kind is not None
+        and lex.resources
+        and kind not in lex.resources
+        and lex.counter((kind,)) is None
+    ):
         raise cannot(node, f'"{kind}" is not a resource or a counter')
     state = states[0] if states else "active"
     text = f"the number of {kind + ' ' if kind else ''}bonus symbols on your {state} cards"
-    return said(lambda ctx: sum(ctx.info(c).symbols(kind)
-                                for c in civ_cards(ctx, ctx.player, state)), text)
+    return said(
+        lambda ctx: sum(ctx.info(c).symbols(kind) for c in civ_cards(ctx, ctx.player, state)), text
+    )
 
 
 def card_points(ctx: Ctx, copy: int) -> int:
@@ -480,15 +546,18 @@ def compile_value(node: Any, lex: Lexicon = NO_LEXICON) -> Num:
     if isinstance(node, ast.Limit):
         limited, bound = compile_value(node.value, lex), compile_value(node.bound, lex)
         if node.kind == "most":
-            return said(lambda ctx: min(limited(ctx), bound(ctx)),
-                        f"{says(limited)}, at most {says(bound)}")
-        return said(lambda ctx: max(limited(ctx), bound(ctx)),
-                    f"{says(limited)}, at least {says(bound)}")
+            return said(
+                lambda ctx: min(limited(ctx), bound(ctx)), f"{says(limited)}, at most {says(bound)}"
+            )
+        return said(
+            lambda ctx: max(limited(ctx), bound(ctx)), f"{says(limited)}, at least {says(bound)}"
+        )
     if isinstance(node, ast.NounPhrase):
         return _quantity(node, lex, None)
     if isinstance(node, ast.Pronoun) and node.word == "it":
-        return said(lambda ctx: int(ctx.it or 0) if not isinstance(ctx.it, bool) else 0,
-                    "that amount")
+        return said(
+            lambda ctx: int(ctx.it or 0) if not isinstance(ctx.it, bool) else 0, "that amount"
+        )
     raise cannot(node, "this is not a number the game can work out")
 
 
@@ -496,8 +565,9 @@ def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
     left, right = compile_value(node.left, lex), compile_value(node.right, lex)
     op = node.op
 
-    def operand(part: Any, num: Num) -> str:       # brackets only where they group
+    def operand(part: Any, num: Num) -> str:  # brackets only where they group
         return f"({says(num)})" if isinstance(part, ast.Arith) else says(num)
+
     word = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}[op]
     text = f"{operand(node.left, left)} {word} {operand(node.right, right)}"
     if op == "+":
@@ -522,7 +592,8 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     if others:
         raise cannot(np, "a number cannot be chosen or compared here")
     if np.possessive not in (None, "your", "their") or (
-            np.possessive and np.determiner not in (None, "all", "half of")):
+        np.possessive and np.determiner not in (None, "all", "half of")
+    ):
         raise cannot(np, "a number of your own things")
     if np.determiner == "the" and of is not None:
         if located is not None:
@@ -543,16 +614,21 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     base = quantity_of_words(words, np, lex)
     if np.determiner == "half of":
         up = rounding == "up"
-        return said(lambda ctx: (base(ctx) + 1) // 2 if up else base(ctx) // 2,
-                    f"half of {says(base)} rounded {'up' if up else 'down'}")
+        return said(
+            lambda ctx: (base(ctx) + 1) // 2 if up else base(ctx) // 2,
+            f"half of {says(base)} rounded {'up' if up else 'down'}",
+        )
     if np.determiner not in (None, "all"):
         raise cannot(np, f'"{np.determiner}" before an amount')
     return base
 
 
 def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon) -> Num:
-    if not isinstance(of, ast.NounPhrase) or len(of.heads) != 1 or not isinstance(
-            of.heads[0], tuple):
+    if (
+        not isinstance(of, ast.NounPhrase)
+        or len(of.heads) != 1
+        or not isinstance(of.heads[0], tuple)
+    ):
         raise cannot(np, "the measure of what?")
     inner = of.heads[0]
     located = next((t for t in of.tails if isinstance(t, ast.Located)), None)
@@ -566,21 +642,29 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
         raise cannot(of, "a measure of cards in a zone other than your civilization")
     if measure == ("point",):
         found = card_words(tuple(singular(w) for w in inner), of, lex)
-        return said(lambda ctx: sum(card_points(ctx, c)
-                                    for c in civ_cards(ctx, ctx.player, found.state)
-                                    if found.test(ctx, c)),
-                    f"the points of {found.text}")
+        return said(
+            lambda ctx: sum(
+                card_points(ctx, c)
+                for c in civ_cards(ctx, ctx.player, found.state)
+                if found.test(ctx, c)
+            ),
+            f"the points of {found.text}",
+        )
     if measure == ("space",) and tuple(singular(w) for w in inner) == ("marker",):
         if not lex.columns or not lex.columns_agree:
             raise cannot(np, "the value of a space needs one board whose sides agree")
         columns = dict(lex.columns)
-        return said(lambda ctx: columns.get(ctx.state.players[ctx.player].space or "", 0),
-                    "the value of the space of the marker on the achievements board")
+        return said(
+            lambda ctx: columns.get(ctx.state.players[ctx.player].space or "", 0),
+            "the value of the space of the marker on the achievements board",
+        )
     if measure == ("value",) and singular(inner[-1]) == "token":
         if any(singular(w) not in ("achievement", "token") for w in inner):
             raise cannot(of, "the value of which tokens?")
-        return said(lambda ctx: sum(ctx.state.players[ctx.player].tokens),
-                    "the value of the achievement tokens")
+        return said(
+            lambda ctx: sum(ctx.state.players[ctx.player].tokens),
+            "the value of the achievement tokens",
+        )
     raise cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
 
 
@@ -589,10 +673,13 @@ def _count_in(words: tuple[str, ...], where: Any, node: Any, lex: Lexicon) -> Nu
     zone = zone_of(where, lex)
     found = card_words(tuple(singular(w) for w in words), node, lex)
     if found.state is not None:
-        raise cannot(node, f'"{found.state}" cards are in a civilization; say "your '
-                           f'{found.state} cards"')
-    return said(lambda ctx: sum(1 for c in zone.cards(ctx) if found.test(ctx, c)),
-                f"the number of {found.text} in {zone.text}")
+        raise cannot(
+            node, f'"{found.state}" cards are in a civilization; say "your {found.state} cards"'
+        )
+    return said(
+        lambda ctx: sum(1 for c in zone.cards(ctx) if found.test(ctx, c)),
+        f"the number of {found.text} in {zone.text}",
+    )
 
 
 # ------------------------------------------------------------------ conditions
@@ -601,12 +688,14 @@ def _count_in(words: tuple[str, ...], where: Any, node: Any, lex: Lexicon) -> Nu
 def compile_condition(node: Any, lex: Lexicon = NO_LEXICON) -> Cond:
     if isinstance(node, ast.Or):
         items = [compile_condition(x, lex) for x in node.items]
-        return said(lambda ctx: any(f(ctx) for f in items),
-                    " or ".join(f"({says(f)})" for f in items))
+        return said(
+            lambda ctx: any(f(ctx) for f in items), " or ".join(f"({says(f)})" for f in items)
+        )
     if isinstance(node, ast.And):
         items = [compile_condition(x, lex) for x in node.items]
-        return said(lambda ctx: all(f(ctx) for f in items),
-                    " and ".join(f"({says(f)})" for f in items))
+        return said(
+            lambda ctx: all(f(ctx) for f in items), " and ".join(f"({says(f)})" for f in items)
+        )
     if isinstance(node, ast.Not):
         item = compile_condition(node.item, lex)
         return said(lambda ctx: not item(ctx), f"not ({says(item)})")
@@ -619,15 +708,20 @@ def compile_condition(node: Any, lex: Lexicon = NO_LEXICON) -> Cond:
     if isinstance(node, ast.IsIn):
         return _compile_is_in(node, lex)
     if isinstance(node, ast.Did):
-        return _for_subject(node.subject, _did_fact(node.verb, node.value, node.this_turn,
-                                                    node, lex, node.negated), lex)
+        return _for_subject(
+            node.subject,
+            _did_fact(node.verb, node.value, node.this_turn, node, lex, node.negated),
+            lex,
+        )
     if isinstance(node, ast.IsState):
         return _compile_is_state(node, lex)
     if isinstance(node, ast.Compare):
         left, right = compile_value(node.subject, lex), compile_value(node.value, lex)
         compare = COMPARATORS[node.comparator]
-        return said(lambda ctx: compare(left(ctx), right(ctx)),
-                    f"{says(left)} is {node.comparator} {says(right)}")
+        return said(
+            lambda ctx: compare(left(ctx), right(ctx)),
+            f"{says(left)} is {node.comparator} {says(right)}",
+        )
     raise cannot(node, "this condition has no meaning in play")
 
 
@@ -653,7 +747,7 @@ def agree_with_you(text: str) -> str:
     """A condition read for a third person ("owns a land") said of "you" ("own a land")."""
     for third, plain in (("owns ", "own "), ("has ", "have ")):
         if text.startswith(third):
-            return plain + text[len(third):]
+            return plain + text[len(third) :]
     return text
 
 
@@ -664,25 +758,35 @@ def _for_subject(subject: Any, test: Cond, lex: Lexicon) -> Cond:
     if isinstance(subject, ast.NounPhrase) and subject.determiner == "no":
         plain = replace(subject, determiner="each")
         seats, _ = players_of(plain, lex)
-        return said(lambda ctx: not any(test(ctx.with_player(s)) for s in seats(ctx)),
-                    f"no {says(seats).removeprefix('each ')} {says(test)}")
+        return said(
+            lambda ctx: not any(test(ctx.with_player(s)) for s in seats(ctx)),
+            f"no {says(seats).removeprefix('each ')} {says(test)}",
+        )
     seats, mode = players_of(subject, lex)
     if mode == "all":
-        return said(lambda ctx: all(test(ctx.with_player(s)) for s in seats(ctx)),
-                    f"{says(seats)} {says(test)}")
+        return said(
+            lambda ctx: all(test(ctx.with_player(s)) for s in seats(ctx)),
+            f"{says(seats)} {says(test)}",
+        )
     if mode == "choose":
-        return said(lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
-                    f"at least one {says(seats).removeprefix('an').removeprefix('a ').strip()} "
-                    f"{says(test)}")
-    return said(lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
-                f"{says(seats)} {says(test)}")
+        return said(
+            lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)),
+            f"at least one {says(seats).removeprefix('an').removeprefix('a ').strip()} "
+            f"{says(test)}",
+        )
+    return said(
+        lambda ctx: any(test(ctx.with_player(s)) for s in seats(ctx)), f"{says(seats)} {says(test)}"
+    )
 
 
 def _owns_named(name: str) -> Cond:
     """A named card is owned when it is active (a decadent card loses its name)."""
-    return said(lambda ctx: any(ctx.info(c).name == name
-                                for c in ctx.state.players[ctx.player].active_cards()),
-                f'owns "{name}"')
+    return said(
+        lambda ctx: any(
+            ctx.info(c).name == name for c in ctx.state.players[ctx.player].active_cards()
+        ),
+        f'owns "{name}"',
+    )
 
 
 def compile_owns(options: tuple[Any, ...], lex: Lexicon = NO_LEXICON) -> Cond:
@@ -698,31 +802,46 @@ def compile_owns(options: tuple[Any, ...], lex: Lexicon = NO_LEXICON) -> Cond:
         if not isinstance(option, ast.NounPhrase) or len(option.heads) != 1 or option.tails:
             raise cannot(option, "own what? a named card or a number of a kind of card")
         if option.determiner not in (None, "a", "an", "no") or option.possessive:
-            raise cannot(option, f'"{option.determiner or option.possessive}" before what '
-                                 "is owned")
+            raise cannot(option, f'"{option.determiner or option.possessive}" before what is owned')
         found = card_words(tuple(singular(w) for w in _head_words(option)), option, lex)
         count = option.count if option.count is not None else 1
         if option.determiner == "no":
-            tests.append(said(lambda ctx, f=found: not any(
-                f.test(ctx, c) for c in civ_cards(ctx, ctx.player, f.state)),
-                f"owns no {found.text}"))
+            tests.append(
+                said(
+                    lambda ctx, f=found: (
+                        not any(f.test(ctx, c) for c in civ_cards(ctx, ctx.player, f.state))
+                    ),
+                    f"owns no {found.text}",
+                )
+            )
             continue
         owned = f"at least {count} {found.text}" if count > 1 else one_card(found.text)
-        tests.append(said(lambda ctx, f=found, n=count: sum(
-            1 for c in civ_cards(ctx, ctx.player, f.state) if f.test(ctx, c)) >= n,
-            f"owns {owned}"))
-    things = [says(t).removeprefix("owns ") for t in tests]      # "owns "A" or "B""
+        tests.append(
+            said(
+                lambda ctx, f=found, n=count: (
+                    sum(1 for c in civ_cards(ctx, ctx.player, f.state) if f.test(ctx, c)) >= n
+                ),
+                f"owns {owned}",
+            )
+        )
+    things = [says(t).removeprefix("owns ") for t in tests]  # "owns "A" or "B""
     return said(lambda ctx: any(t(ctx) for t in tests), "owns " + " or ".join(things))
 
 
 def _owns_n_of(node: ast.OwnsNOf) -> Cond:
     names, count = frozenset(node.names), node.count
 
-    def test(ctx: Ctx) -> bool:         # copies count: two Huntings are two of them (AH-K6)
-        return sum(1 for c in ctx.state.players[ctx.player].active_cards()
-                   if ctx.info(c).name in names) >= count
-    return said(test, f"owns at least {count} active copies of "
-                      + " or ".join(f'"{n}"' for n in node.names))
+    def test(ctx: Ctx) -> bool:  # copies count: two Huntings are two of them (AH-K6)
+        return (
+            sum(
+                1 for c in ctx.state.players[ctx.player].active_cards() if ctx.info(c).name in names
+            )
+            >= count
+        )
+
+    return said(
+        test, f"owns at least {count} active copies of " + " or ".join(f'"{n}"' for n in node.names)
+    )
 
 
 def _compile_has(comparator: str | None, value: Any, lex: Lexicon) -> Cond:
@@ -730,15 +849,21 @@ def _compile_has(comparator: str | None, value: Any, lex: Lexicon) -> Cond:
         raise cannot(value, "have what? an amount of a thing")
     name = _named(value)
     located = next((t for t in value.tails if isinstance(t, ast.Located)), None)
-    if name is not None:                # you have "X" in your events
-        if comparator is not None or value.determiner or value.count or \
-                len(value.tails) != (1 if located else 0):
+    if name is not None:  # you have "X" in your events
+        if (
+            comparator is not None
+            or value.determiner
+            or value.count
+            or len(value.tails) != (1 if located else 0)
+        ):
             raise cannot(value, "have a named card, in a zone")
         if located is None:
             return _owns_named(name)
         zone = zone_of(located.where, lex)
-        return said(lambda ctx: any(ctx.info(c).name == name for c in zone.cards(ctx)),
-                    f'has "{name}" in {zone.text}')
+        return said(
+            lambda ctx: any(ctx.info(c).name == name for c in zone.cards(ctx)),
+            f'has "{name}" in {zone.text}',
+        )
     if value.determiner == "no":
         if comparator is not None:
             raise cannot(value, '"no" and a comparison')
@@ -746,36 +871,51 @@ def _compile_has(comparator: str | None, value: Any, lex: Lexicon) -> Cond:
         return said(lambda ctx: have(ctx) == 0, f"has no {says(have)}")
     if value.determiner not in (None, "a", "an") or value.possessive:
         raise cannot(value, f'"{value.determiner or value.possessive}" before what is had')
-    words = value.heads[0] if len(value.heads) == 1 and isinstance(value.heads[0],
-                                                                   tuple) else None
+    words = value.heads[0] if len(value.heads) == 1 and isinstance(value.heads[0], tuple) else None
     if words is None or len(value.tails) != (1 if located else 0):
         raise cannot(value, "have an amount of a thing")
-    have = (_count_in(words, located.where, value, lex) if located is not None
-            else quantity_of_words(words, value, lex))
+    have = (
+        _count_in(words, located.where, value, lex)
+        if located is not None
+        else quantity_of_words(words, value, lex)
+    )
     need = value.count if value.count is not None else 1
     compare = COMPARATORS[comparator]
     what = says(have).removeprefix("the number of ")
-    return said(lambda ctx: compare(have(ctx), need),
-                f"has {comparator or 'at least'} {need} {what}")
+    return said(
+        lambda ctx: compare(have(ctx), need), f"has {comparator or 'at least'} {need} {what}"
+    )
 
 
 def _compile_is_in(node: ast.IsIn, lex: Lexicon) -> Cond:
-    """"X" is in your events / this card is in your events."""
+    """ "X" is in your events / this card is in your events."""
     subject = node.subject
     zone = zone_of(node.where, lex)
     name = _named(subject)
-    if name is not None and isinstance(subject, ast.NounPhrase) and not subject.tails and \
-            not subject.determiner:
+    if (
+        name is not None
+        and isinstance(subject, ast.NounPhrase)
+        and not subject.tails
+        and not subject.determiner
+    ):
+
         def test(ctx: Ctx) -> bool:
             found = next((c for c in zone.cards(ctx) if ctx.info(c).name == name), None)
             if found is not None:
-                ctx.it = found          # "if X is in your events: swap it ..."
+                ctx.it = found  # "if X is in your events: swap it ..."
             return found is not None
+
         return said(test, f'"{name}" is in {zone.text}')
-    if isinstance(subject, ast.NounPhrase) and subject.determiner == "this" and \
-            _head_words(subject) == ("card",) and not subject.tails:
-        return said(lambda ctx: ctx.card is not None and ctx.card in zone.cards(ctx),
-                    f"this card is in {zone.text}")
+    if (
+        isinstance(subject, ast.NounPhrase)
+        and subject.determiner == "this"
+        and _head_words(subject) == ("card",)
+        and not subject.tails
+    ):
+        return said(
+            lambda ctx: ctx.card is not None and ctx.card in zone.cards(ctx),
+            f"this card is in {zone.text}",
+        )
     raise cannot(node, "ask whether a named card or this card is in a zone")
 
 
@@ -783,30 +923,44 @@ def _compile_is_in(node: ast.IsIn, lex: Lexicon) -> Cond:
 FACTS = {"acquired": "acquired", "passed": "passed", "won": "won"}
 
 
-def _did_fact(verb: str, value: Any, this_turn: bool, node: Any, lex: Lexicon,
-              negated: bool) -> Cond:
+def _did_fact(
+    verb: str, value: Any, this_turn: bool, node: Any, lex: Lexicon, negated: bool
+) -> Cond:
     """you acquired nothing this turn / you have passed / every player has not passed."""
     flag = FACTS.get(verb)
     if flag is None:
-        raise cannot(node, f'"{verb}" is not a fact the game records (it records: '
-                           f'{", ".join(FACTS)})')
+        raise cannot(
+            node, f'"{verb}" is not a fact the game records (it records: {", ".join(FACTS)})'
+        )
     want = True
-    if verb == "won":                  # you won the game: among the winners, once it is over
-        if not (isinstance(value, ast.NounPhrase) and value.determiner == "the" and
-                value.heads == (("game",),) and not value.tails) or this_turn:
+    if verb == "won":  # you won the game: among the winners, once it is over
+        if (
+            not (
+                isinstance(value, ast.NounPhrase)
+                and value.determiner == "the"
+                and value.heads == (("game",),)
+                and not value.tails
+            )
+            or this_turn
+        ):
             raise cannot(node, 'the game records who won the game: "you won the game"')
         wins = not negated
-        return said(lambda ctx: (ctx.state.over and ctx.player in ctx.state.winners) == wins,
-                    "won the game" if wins else "did not win the game")
+        return said(
+            lambda ctx: (ctx.state.over and ctx.player in ctx.state.winners) == wins,
+            "won the game" if wins else "did not win the game",
+        )
     if verb == "acquired":
         if not this_turn:
             raise cannot(node, 'the game records acquisitions of this turn: add "this turn"')
         words = _head_words(value)
         if words == ("nothing",) and isinstance(value, ast.NounPhrase) and not value.tails:
             want = False
-        elif value is not None and not (isinstance(value, ast.NounPhrase) and words in (
-                ("card",), ("something",)) and value.determiner in ("a", "an") and
-                not value.tails):
+        elif value is not None and not (
+            isinstance(value, ast.NounPhrase)
+            and words in (("card",), ("something",))
+            and value.determiner in ("a", "an")
+            and not value.tails
+        ):
             raise cannot(value, "the game records whether you acquired a card, not which")
     elif value is not None:
         raise cannot(value, f'"{verb}" takes no object')
@@ -827,4 +981,3 @@ def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
     if node.negated:
         return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
     return said(lambda ctx: not zone.cards(ctx), f"{zone.text} is empty")
-

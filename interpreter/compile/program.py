@@ -20,13 +20,13 @@ from .meaning import NO_LEXICON, Cond, Lexicon, compile_condition
 @dataclass
 class ActI:
     act: ast.Act
-    may: bool = False               # "you may <act>": the act's own decision offers to decline
-    data: dict[str, Any] = field(default_factory=dict)   # what its handler compiled
+    may: bool = False  # "you may <act>": the act's own decision offers to decline
+    data: dict[str, Any] = field(default_factory=dict)  # what its handler compiled
 
 
 @dataclass
 class ChoiceI(ActI):
-    """"A or B": the doer (the acts' shared subject, or the rule's player) picks one it can do."""
+    """ "A or B": the doer (the acts' shared subject, or the rule's player) picks one it can do."""
 
     options: list[ActI] = field(default_factory=list)
 
@@ -58,8 +58,7 @@ class AskI:
 Instruction = ActI | ChoiceI | TestI | JumpI | AskI
 
 
-def compile_body(body: tuple[Any, ...] | ast.Rules,
-                 lex: Lexicon = NO_LEXICON) -> list[Instruction]:
+def compile_body(body: tuple[Any, ...] | ast.Rules, lex: Lexicon = NO_LEXICON) -> list[Instruction]:
     """The program of a phase or a trigger's body."""
     statements = body.statements if isinstance(body, ast.Rules) else body
     out: list[Instruction] = []
@@ -83,21 +82,26 @@ def _step(step: Any, out: list[Instruction], lex: Lexicon) -> None:
         # "each opponent pays 5 gold to you or destroys ...": the first subject serves all
         subject = step.options[0].subject
         shared = all(o.subject is None or o.subject == subject for o in step.options[1:])
-        acts = [ast.Act(None, o.verb, o.object, o.roles, span=o.span) if shared else o
-                for o in step.options]
+        acts = [
+            ast.Act(None, o.verb, o.object, o.roles, span=o.span) if shared else o
+            for o in step.options
+        ]
         head = ast.Act(subject if shared else None, "choose", None, (), span=step.span)
         out.append(ChoiceI(head, options=[ActI(a) for a in acts]))
     elif isinstance(step, ast.Optional):
         inner = step.steps.steps
-        if step.subject is not None and not (isinstance(step.subject, ast.Pronoun) and
-                                             step.subject.word == "you"):
+        if step.subject is not None and not (
+            isinstance(step.subject, ast.Pronoun) and step.subject.word == "you"
+        ):
             # "each opponent may gain 1 gold": each of them decides for their own act
-            if len(inner) != 1 or not isinstance(inner[0], ast.Act) or \
-                    inner[0].subject is not None:
-                raise cannot(step, "another player's \"may\" covers one step yet")
+            if len(inner) != 1 or not isinstance(inner[0], ast.Act) or inner[0].subject is not None:
+                raise cannot(step, 'another player\'s "may" covers one step yet')
             act = inner[0]
-            out.append(ActI(ast.Act(step.subject, act.verb, act.object, act.roles,
-                                    span=act.span), may=True))
+            out.append(
+                ActI(
+                    ast.Act(step.subject, act.verb, act.object, act.roles, span=act.span), may=True
+                )
+            )
             return
         if len(inner) == 1 and isinstance(inner[0], ast.Act):
             out.append(ActI(inner[0], may=True))

@@ -69,8 +69,12 @@ def zone_cards(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Select, str]:
         raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
     heads = np.heads
     owner: str | None
-    if len(heads) == 2 and heads[0] == ("player",) and np.determiner == "another" and \
-            isinstance(heads[1], tuple):
+    if (
+        len(heads) == 2
+        and heads[0] == ("player",)
+        and np.determiner == "another"
+        and isinstance(heads[1], tuple)
+    ):
         owner, zone = "others", " ".join(heads[1])
     elif len(heads) == 1 and isinstance(heads[0], tuple):
         zone = " ".join(heads[0])
@@ -88,8 +92,9 @@ def zone_cards(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Select, str]:
     if zone not in PLAYER_ZONES:
         raise cannot(np, f'"{zone}" is not a zone the game knows')
     if owner not in ("your", "their", "all", "others"):
-        raise cannot(np, f'whose {zone}? say "your {zone}", "any {zone}" or "another '
-                         f'player\'s {zone}"')
+        raise cannot(
+            np, f'whose {zone}? say "your {zone}", "any {zone}" or "another player\'s {zone}"'
+        )
 
     def of(ctx: Ctx, seat: int) -> list[int]:
         player = ctx.state.players[seat]
@@ -102,18 +107,21 @@ def zone_cards(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Select, str]:
     if owner == "their":
         return (lambda ctx: of(ctx, me(ctx))), f"their {zone}"
     if owner == "all":
-        return (lambda ctx: [c for p in ctx.state.players for c in of(ctx, p.seat)]), \
-            f"any player's {zone}"
-    return (lambda ctx: [c for p in ctx.state.players if p.seat != me(ctx)
-                         for c in of(ctx, p.seat)]), f"another player's {zone}"
+        return (
+            lambda ctx: [c for p in ctx.state.players for c in of(ctx, p.seat)]
+        ), f"any player's {zone}"
+    return (
+        lambda ctx: [c for p in ctx.state.players if p.seat != me(ctx) for c in of(ctx, p.seat)]
+    ), f"another player's {zone}"
 
 
 def decadent(ctx: Ctx, copy: int) -> bool:
     return any(copy in pile[1:] for p in ctx.state.players for pile in p.civilization)
 
 
-def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None,
-                  never_decadent: bool = False) -> CardSelector:
+def card_selector(
+    np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None, never_decadent: bool = False
+) -> CardSelector:
     """Compile a card phrase; `zone` is a zone phrase given by a role ("from another
     civilization") when the phrase itself names none. `never_decadent`: the verb can never
     reach a card in decadence (destroy, AH-K8), so such cards are no candidates at all,
@@ -121,15 +129,21 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None,
     if isinstance(np, ast.Pronoun):
         if np.word != "it":
             raise cannot(np, '"you" is not a card')
-        return CardSelector(lambda ctx: [ctx.it] if isinstance(ctx.it, int) and
-                            not isinstance(ctx.it, bool) else [], False, "that card")
+        return CardSelector(
+            lambda ctx: (
+                [ctx.it] if isinstance(ctx.it, int) and not isinstance(ctx.it, bool) else []
+            ),
+            False,
+            "that card",
+        )
     if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
         raise cannot(np, "this phrase does not name cards")
     if np.determiner == "this":
         if np.heads != (("card",),) or np.tails:
             raise cannot(np, '"this" names this card: "this card"')
-        return CardSelector(lambda ctx: [ctx.card] if ctx.card is not None else [], False,
-                            "this card")
+        return CardSelector(
+            lambda ctx: [ctx.card] if ctx.card is not None else [], False, "this card"
+        )
     located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
     superlative = next((t for t in np.tails if isinstance(t, ast.Superlative)), None)
     preferring = next((t for t in np.tails if isinstance(t, ast.Preferring)), None)
@@ -142,33 +156,57 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None,
     where = located.where if located is not None else zone
     head = np.heads[0]
     many = np.determiner in ("each", "all", "every")
-    if np.count is not None or np.determiner not in (None, "a", "an", "one of", "each",
-                                                      "all", "every"):
+    if np.count is not None or np.determiner not in (
+        None,
+        "a",
+        "an",
+        "one of",
+        "each",
+        "all",
+        "every",
+    ):
         raise cannot(np, f'"{np.determiner or np.count}" cards: say "one of", "a" or "each"')
     if np.determiner is None and not isinstance(head, ast.CardName):
-        raise cannot(np, 'how many of them? say "one of your ... cards", "a card in ..." or '
-                         '"each card in ..." ("all your ... cards")')
+        raise cannot(
+            np,
+            'how many of them? say "one of your ... cards", "a card in ..." or '
+            '"each card in ..." ("all your ... cards")',
+        )
     if chosen is not None and (many or isinstance(head, ast.CardName)):
-        raise cannot(chosen, '"of your choice" picks one card among several: "one of their '
-                             'active cards of your choice"')
+        raise cannot(
+            chosen,
+            '"of your choice" picks one card among several: "one of their '
+            'active cards of your choice"',
+        )
     yours = chosen is not None
     if isinstance(head, ast.CardName):
         if where is None or np.possessive or np.determiner not in (None,):
-            raise cannot(np, f'where is "{head.name}"? say "\\"{head.name}\\" in any '
-                             'civilization" or "from another civilization"')
+            raise cannot(
+                np,
+                f'where is "{head.name}"? say "\\"{head.name}\\" in any '
+                'civilization" or "from another civilization"',
+            )
         zone_select, zone_text = zone_cards(where, lex)
         name = head.name
-        return CardSelector(lambda ctx: [c for c in zone_select(ctx)
-                                         if ctx.info(c).name == name and not decadent(ctx, c)],
-                            False, f'"{name}" in {zone_text}', zone_text)
+        return CardSelector(
+            lambda ctx: [
+                c for c in zone_select(ctx) if ctx.info(c).name == name and not decadent(ctx, c)
+            ],
+            False,
+            f'"{name}" in {zone_text}',
+            zone_text,
+        )
     found = card_words(tuple(singular(w) for w in head), np, lex, allow=("unresolved",))
     unresolved = "unresolved" in (singular(w) for w in head)
     if where is not None:
         if np.possessive:
             raise cannot(np, "the cards' owner is said twice")
         if found.state is not None:
-            raise cannot(np, f'"{found.state}" cards are in a civilization; say "one of '
-                             f'your {found.state} cards"')
+            raise cannot(
+                np,
+                f'"{found.state}" cards are in a civilization; say "one of '
+                f'your {found.state} cards"',
+            )
         base, base_text = zone_cards(where, lex)
     elif np.possessive in ("your", "their"):
         owner = np.possessive
@@ -176,22 +214,31 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None,
 
         def base(ctx: Ctx) -> list[int]:
             return civ_cards(ctx, ctx.player if owner == "your" else me(ctx), state)
+
         base_text = f"{owner} civilization"
     else:
-        raise cannot(np, 'whose cards? say "one of your active cards" or "a card in your '
-                         'events"')
+        raise cannot(np, 'whose cards? say "one of your active cards" or "a card in your events"')
     if never_decadent and found.state == "decadent":
-        raise cannot(np, "a card in decadence can never be destroyed (AH-K8): no card is "
-                         "ever chosen this way")
+        raise cannot(
+            np,
+            "a card in decadence can never be destroyed (AH-K8): no card is ever chosen this way",
+        )
     if unresolved and base_text not in ("your events", "their events"):
-        raise cannot(np, '"unresolved" cards are calamities still in the events zone since '
-                         'the turn began: "each unresolved calamity in your events"')
+        raise cannot(
+            np,
+            '"unresolved" cards are calamities still in the events zone since '
+            'the turn began: "each unresolved calamity in your events"',
+        )
     started_seat = (lambda ctx: ctx.player) if base_text == "your events" else me
     test = found.test
     pick_best = None
     if superlative is not None:
-        if tuple(singular(w) for w in superlative.words) != ("point",) or \
-                superlative.kind not in ("most", "fewest", "highest", "lowest"):
+        if tuple(singular(w) for w in superlative.words) != ("point",) or superlative.kind not in (
+            "most",
+            "fewest",
+            "highest",
+            "lowest",
+        ):
             raise cannot(superlative, "cards are compared by their points")
         pick_best = max if superlative.kind in ("most", "highest") else min
     prefer = _preferences(preferring, lex) if preferring is not None else None
@@ -225,8 +272,7 @@ def card_selector(np: Any, lex: Lexicon = NO_LEXICON, zone: Any = None,
 
 def _preferences(pref: ast.Preferring, lex: Lexicon) -> Callable[[Ctx, list[int]], list[int]]:
     """AH-K7: the first kind of the list the player has, else any of their cards."""
-    kinds = [card_words(tuple(singular(w) for w in words), pref, lex)
-             for words in pref.preferences]
+    kinds = [card_words(tuple(singular(w) for w in words), pref, lex) for words in pref.preferences]
     for kind in kinds:
         if kind.state is not None:
             raise cannot(pref, "a preference is a kind of card")
@@ -243,9 +289,12 @@ def _preferences(pref: ast.Preferring, lex: Lexicon) -> Callable[[Ctx, list[int]
         return cards
 
     text = "preferring " + ", then ".join(k.text for k in kinds)
-    if guard is not None:           # the preference holds only while the condition says so
-        text += (f", unless {says(guard)} (then any of them)" if unless
-                 else f", if {says(guard)} (otherwise any of them)")
+    if guard is not None:  # the preference holds only while the condition says so
+        text += (
+            f", unless {says(guard)} (then any of them)"
+            if unless
+            else f", if {says(guard)} (otherwise any of them)"
+        )
     setattr(prefer, "says", text)  # noqa: B010
     return prefer
 
@@ -255,10 +304,10 @@ class Receiver:
     """Who receives in "to another player", "to the winner's civilization", "to you"."""
 
     seats: Callable[[Ctx], list[int]]
-    mode: str                   # one | all | choose
-    zone: str                   # events | civilization
+    mode: str  # one | all | choose
+    zone: str  # events | civilization
     text: str
-    yours: bool = False         # "a player of your choice": the rule's player picks
+    yours: bool = False  # "a player of your choice": the rule's player picks
 
     def chooser(self, player: int, doer: int) -> int:
         """Who picks the receiver: the rule's player for "of your choice", else the doer."""
@@ -268,14 +317,14 @@ class Receiver:
 def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_zone: str = "events") -> Receiver:
     if isinstance(np, ast.Pronoun) and np.word == "you":
         return Receiver(lambda ctx: [ctx.player], "one", default_zone, "you")
-    yours = isinstance(np, ast.NounPhrase) and any(isinstance(t, ast.OfChoice)
-                                                   for t in np.tails)
+    yours = isinstance(np, ast.NounPhrase) and any(isinstance(t, ast.OfChoice) for t in np.tails)
     if isinstance(np, ast.NounPhrase) and len(np.heads) == 2 and isinstance(np.heads[1], tuple):
         zone = " ".join(np.heads[1])
         if zone not in ("events", "civilization"):
             raise cannot(np, f'a card goes to a player\'s events or civilization, not "{zone}"')
-        owner = ast.NounPhrase(np.determiner, np.count, np.possessive, np.heads[:1], np.tails,
-                               span=np.span)
+        owner = ast.NounPhrase(
+            np.determiner, np.count, np.possessive, np.heads[:1], np.tails, span=np.span
+        )
         seats, mode = players_of(owner, lex)
         return Receiver(seats, mode, zone, f"{says(seats)}'s {zone}", yours)
     seats, mode = players_of(np, lex)

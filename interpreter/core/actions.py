@@ -23,8 +23,13 @@ class Action:
 
     __slots__ = ("_describe", "_text", "kind", "params")
 
-    def __init__(self, kind: str, params: dict[str, Any] | None = None, text: str = "",
-                 describe: Callable[[Action], str] | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        params: dict[str, Any] | None = None,
+        text: str = "",
+        describe: Callable[[Action], str] | None = None,
+    ) -> None:
         self.kind = kind
         self.params = dict(params or {})
         self._text = text
@@ -37,8 +42,7 @@ class Action:
         return self._text
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Action) and self.kind == other.kind
-                and self.params == other.params)
+        return isinstance(other, Action) and self.kind == other.kind and self.params == other.params
 
     def __hash__(self) -> int:
         return hash((self.kind, json.dumps(self.params, sort_keys=True)))
@@ -66,15 +70,19 @@ class Action:
 @dataclass
 class Decision:
     player: int
-    kind: str                           # what is being decided, for people and bots
+    kind: str  # what is being decided, for people and bots
     options: list[Action]
     prompt: str = ""
-    describe: str | None = None     # the describer that writes the options' sentences later
+    describe: str | None = None  # the describer that writes the options' sentences later
 
     def pending(self) -> dict[str, Any]:
         """The decision as the state keeps it while it waits."""
-        out: dict[str, Any] = {"player": self.player, "kind": self.kind, "prompt": self.prompt,
-                               "options": self.options}
+        out: dict[str, Any] = {
+            "player": self.player,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": self.options,
+        }
         if self.describe is not None:
             out["describe"] = self.describe
         return out

@@ -17,7 +17,7 @@ from typing import Any, Final
 from mypy_extensions import i64
 
 MASK: Final = (1 << 64) - 1
-_HALF: Final = 0xFFFFFFFF          # the low 32 bits
+_HALF: Final = 0xFFFFFFFF  # the low 32 bits
 # SplitMix64's constants, (high, low) halves of 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9 and
 # 0x94D049BB133111EB
 _GAMMA_HI: Final = 0x9E3779B9
@@ -37,8 +37,8 @@ def _times(hi: i64, lo: i64, c_hi: i64, c_lo: i64) -> tuple[i64, i64]:
     b = lo * c1
     low = a + ((b & 0xFFFF) << 16)
     high = (b >> 16) + (low >> 32)
-    high += (hi * c0 + ((hi * c1 & 0xFFFF) << 16))          # hi * c_lo, modulo 2**32
-    high += (lo * (c_hi & 0xFFFF) + ((lo * (c_hi >> 16) & 0xFFFF) << 16))   # lo * c_hi
+    high += hi * c0 + ((hi * c1 & 0xFFFF) << 16)  # hi * c_lo, modulo 2**32
+    high += lo * (c_hi & 0xFFFF) + ((lo * (c_hi >> 16) & 0xFFFF) << 16)  # lo * c_hi
     return high & _HALF, low & _HALF
 
 
@@ -63,11 +63,14 @@ _LIMITS: dict[int, tuple[int, int, int]] = {}
 def _limit(n: int) -> tuple[int, int, int]:
     known = _LIMITS.get(n)
     if known is None:
-        if len(_LIMITS) > 4096:         # bounded: draws are from small ranges
+        if len(_LIMITS) > 4096:  # bounded: draws are from small ranges
             _LIMITS.clear()
         limit = (1 << 64) - ((1 << 64) % n)
-        known = _LIMITS[n] = ((limit >> 32) & _HALF if limit < (1 << 64) else 1 << 32,
-                              limit & _HALF, (1 << 32) % n)
+        known = _LIMITS[n] = (
+            (limit >> 32) & _HALF if limit < (1 << 64) else 1 << 32,
+            limit & _HALF,
+            (1 << 32) % n,
+        )
     return known
 
 

@@ -16,7 +16,7 @@ from .actions import Decision
 class Result:
     """What a handler asks the engine to do next."""
 
-    kind: str                       # next | wait | push | jump
+    kind: str  # next | wait | push | jump
     decision: Decision | None = None
     frame: dict[str, Any] | None = None
     target: int = 0

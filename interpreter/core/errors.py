@@ -19,16 +19,39 @@ def cannot(node: Any, why: str) -> RuleError:
     """A phrase the interpreter cannot honour exactly: an error at the phrase's place, never
     a rule silently dropped or approximated."""
     from rules_dsl import ast, printer
+
     try:
         if isinstance(node, ast.Act):
             text = printer.act(node)
-        elif isinstance(node, (ast.Free, ast.Discardable, ast.CostChange, ast.GoldPrice,
-                               ast.Strength, ast.Cancels, ast.Keyword)):
+        elif isinstance(
+            node,
+            (
+                ast.Free,
+                ast.Discardable,
+                ast.CostChange,
+                ast.GoldPrice,
+                ast.Strength,
+                ast.Cancels,
+                ast.Keyword,
+            ),
+        ):
             text = printer.ability(node)
         elif isinstance(node, (ast.NounPhrase, ast.Pronoun)):
             text = printer.phrase(node)
-        elif isinstance(node, (ast.Located, ast.Of, ast.OfChoice, ast.Superlative, ast.WhoOwns,
-                               ast.WhoHas, ast.WhoDid, ast.InTurnOrder, ast.Preferring)):
+        elif isinstance(
+            node,
+            (
+                ast.Located,
+                ast.Of,
+                ast.OfChoice,
+                ast.Superlative,
+                ast.WhoOwns,
+                ast.WhoHas,
+                ast.WhoDid,
+                ast.InTurnOrder,
+                ast.Preferring,
+            ),
+        ):
             text = printer._tail(node).lstrip(" ,")
         else:
             text = printer.print_any(node) if node is not None else ""

@@ -27,15 +27,36 @@ Log = tuple[Any, str, int] | None
 class PlayerState:
     """One civilization."""
 
-    __slots__ = ("age_scores", "civilization", "counters", "events", "flags", "legacy",
-                 "marks", "score", "seat", "space", "tilted", "tokens")
+    __slots__ = (
+        "age_scores",
+        "civilization",
+        "counters",
+        "events",
+        "flags",
+        "legacy",
+        "marks",
+        "score",
+        "seat",
+        "space",
+        "tilted",
+        "tokens",
+    )
 
-    def __init__(self, seat: int, events: list[int] | None = None,
-                 civilization: list[list[int]] | None = None, legacy: list[int] | None = None,
-                 tilted: list[int] | None = None, counters: dict[str, int] | None = None,
-                 tokens: list[int] | None = None, space: str | None = None, score: int = 0,
-                 age_scores: list[int] | None = None, flags: dict[str, Any] | None = None,
-                 marks: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        seat: int,
+        events: list[int] | None = None,
+        civilization: list[list[int]] | None = None,
+        legacy: list[int] | None = None,
+        tilted: list[int] | None = None,
+        counters: dict[str, int] | None = None,
+        tokens: list[int] | None = None,
+        space: str | None = None,
+        score: int = 0,
+        age_scores: list[int] | None = None,
+        flags: dict[str, Any] | None = None,
+        marks: dict[str, Any] | None = None,
+    ) -> None:
         self.seat = seat
         self.events: list[int] = events if events is not None else []
         # piles, the active card first; a pile is replaced by a new list, never changed in place
@@ -44,8 +65,8 @@ class PlayerState:
         self.legacy: list[int] = legacy if legacy is not None else []
         self.tilted: list[int] = tilted if tilted is not None else []
         self.counters: dict[str, int] = counters if counters is not None else {}
-        self.tokens: list[int] = tokens if tokens is not None else []      # token values
-        self.space = space                                                 # marker on board
+        self.tokens: list[int] = tokens if tokens is not None else []  # token values
+        self.space = space  # marker on board
         self.score = score
         self.age_scores: list[int] = age_scores if age_scores is not None else []
         # Facts of this turn, and facts that last. Their values are replaced, never changed in
@@ -65,10 +86,20 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         # the piles are shared: a pile is replaced, never changed in place (see `civilization`)
-        return PlayerState(self.seat, self.events[:], self.civilization[:],
-                           self.legacy[:], self.tilted[:], self.counters.copy(), self.tokens[:],
-                           self.space, self.score, self.age_scores[:],
-                           self.flags.copy(), self.marks.copy())
+        return PlayerState(
+            self.seat,
+            self.events[:],
+            self.civilization[:],
+            self.legacy[:],
+            self.tilted[:],
+            self.counters.copy(),
+            self.tokens[:],
+            self.space,
+            self.score,
+            self.age_scores[:],
+            self.flags.copy(),
+            self.marks.copy(),
+        )
 
     def to_data(self) -> dict[str, Any]:
         return copy_data({name: getattr(self, name) for name in PLAYER_FIELDS})
@@ -80,14 +111,44 @@ class PlayerState:
         return f"PlayerState({self.to_data()!r})"
 
 
-PLAYER_FIELDS = ("seat", "events", "civilization", "legacy", "tilted", "counters", "tokens",
-                 "space", "score", "age_scores", "flags", "marks")
+PLAYER_FIELDS = (
+    "seat",
+    "events",
+    "civilization",
+    "legacy",
+    "tilted",
+    "counters",
+    "tokens",
+    "space",
+    "score",
+    "age_scores",
+    "flags",
+    "marks",
+)
 
 
 # Every attribute of a State (`become` copies them all; compiled classes have no `__slots__`).
-STATE_SLOTS = ("_log", "_shared", "active", "age", "board", "deck", "dice", "discard", "frames",
-               "marks", "moves", "over", "pending", "players", "quiet", "rng", "round", "steps",
-               "winners")
+STATE_SLOTS = (
+    "_log",
+    "_shared",
+    "active",
+    "age",
+    "board",
+    "deck",
+    "dice",
+    "discard",
+    "frames",
+    "marks",
+    "moves",
+    "over",
+    "pending",
+    "players",
+    "quiet",
+    "rng",
+    "round",
+    "steps",
+    "winners",
+)
 
 
 class State:
@@ -95,32 +156,44 @@ class State:
 
     __slots__ = STATE_SLOTS
 
-    def __init__(self, players: list[PlayerState], deck: list[int] | None = None,
-                 discard: list[int] | None = None, age: int = 0, round: int = 0,
-                 active: int = 0, dice: list[dict[str, Any]] | None = None,
-                 board: dict[str, int] | None = None, frames: list[dict[str, Any]] | None = None,
-                 pending: dict[str, Any] | None = None, rng: int = 0, over: bool = False,
-                 winners: list[int] | None = None, steps: int = 0,
-                 marks: dict[str, Any] | None = None, moves: int = 0,
-                 log: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        players: list[PlayerState],
+        deck: list[int] | None = None,
+        discard: list[int] | None = None,
+        age: int = 0,
+        round: int = 0,
+        active: int = 0,
+        dice: list[dict[str, Any]] | None = None,
+        board: dict[str, int] | None = None,
+        frames: list[dict[str, Any]] | None = None,
+        pending: dict[str, Any] | None = None,
+        rng: int = 0,
+        over: bool = False,
+        winners: list[int] | None = None,
+        steps: int = 0,
+        marks: dict[str, Any] | None = None,
+        moves: int = 0,
+        log: list[str] | None = None,
+    ) -> None:
         self.players = players
         self.deck: list[int] = deck if deck is not None else []
         self.discard: list[int] = discard if discard is not None else []
-        self.age = age                      # index into the ages being played
+        self.age = age  # index into the ages being played
         self.round = round
-        self.active = active                # seat of the active player
+        self.active = active  # seat of the active player
         self.dice: list[dict[str, Any]] = dice if dice is not None else []  # die, face, used..
-        self.board: dict[str, int] = board if board is not None else {}     # space -> token index
+        self.board: dict[str, int] = board if board is not None else {}  # space -> token index
         self.frames: list[dict[str, Any]] = frames if frames is not None else []
-        self.pending = pending              # {player, kind, prompt, describe?, options: [Action]}
-        self.rng = rng                      # the generator's state (see chance.py)
+        self.pending = pending  # {player, kind, prompt, describe?, options: [Action]}
+        self.rng = rng  # the generator's state (see chance.py)
         self.over = over
         self.winners: list[int] = winners if winners is not None else []
-        self.steps = steps                  # work done since the last decision (the step budget)
+        self.steps = steps  # work done since the last decision (the step budget)
         # facts of the round and the age; values replaced, never changed in place (see flags)
         self.marks: dict[str, Any] = marks if marks is not None else {}
-        self.moves = moves                  # decisions answered so far (bots draw from it)
-        self.quiet = False                  # keep no log (playouts)
+        self.moves = moves  # decisions answered so far (bots draw from it)
+        self.quiet = False  # keep no log (playouts)
         self._log: Log = None
         # frames[:_shared] may be shared with a copy of the position (`clone`): such a frame is
         # copied before it changes (`own_frame`), so a copy costs one frame, not the stack
@@ -181,11 +254,24 @@ class State:
         persistent, and the engine replaces `pending` whole, never changing it in place. The
         frames are shared until one changes (`own_frame`): the copy and this state both
         copy a frame before changing it."""
-        new = State([p.copy() for p in self.players], self.deck[:], self.discard[:], self.age,
-                    self.round, self.active, [d.copy() for d in self.dice], self.board.copy(),
-                    self.frames[:], self.pending, self.rng, self.over,
-                    self.winners[:], self.steps,
-                    self.marks.copy(), self.moves)
+        new = State(
+            [p.copy() for p in self.players],
+            self.deck[:],
+            self.discard[:],
+            self.age,
+            self.round,
+            self.active,
+            [d.copy() for d in self.dice],
+            self.board.copy(),
+            self.frames[:],
+            self.pending,
+            self.rng,
+            self.over,
+            self.winners[:],
+            self.steps,
+            self.marks.copy(),
+            self.moves,
+        )
         new.quiet = self.quiet
         new._log = self._log
         new._shared = self._shared = len(self.frames)
@@ -230,6 +316,7 @@ class State:
     def from_data(cls, data: dict[str, Any]) -> State:
         """A state from `to_data`'s output, trusted as it is (saves are checked in saves.py)."""
         from .actions import Action
+
         data = copy_data(data)
         data.pop("log", None)
         players = [PlayerState(**p) for p in data.pop("players")]
@@ -253,23 +340,37 @@ class State:
         return f"State({self.to_json()})"
 
 
-STATE_FIELDS = ("deck", "discard", "age", "round", "active", "dice", "board", "frames", "rng",
-                "over", "winners", "steps", "marks", "moves")
+STATE_FIELDS = (
+    "deck",
+    "discard",
+    "age",
+    "round",
+    "active",
+    "dice",
+    "board",
+    "frames",
+    "rng",
+    "over",
+    "winners",
+    "steps",
+    "marks",
+    "moves",
+)
 
 # Every field a frame (one rule being carried out) can hold, with what its value is: the one
 # definition of a frame, which the save loader checks frames against (a field a rule writes but
 # missing here would make the program's own saves unreadable: tests/interpreter/test_saves.py
 # reads every field the interpreter's sources use and finds it here).
 FRAME_FIELDS: dict[str, str] = {
-    "prog": "program",          # the program's name: "phase:round", "card:<index>:<event>:<n>"
-    "pc": "instruction",        # the next instruction of the program
-    "player": "seat",           # the player the rule speaks for ("you")
-    "card": "card",             # the card copy the rule belongs to, or None
-    "roles": "roles",           # role -> seat: the players of the rule's roles (a war's sides)
-    "loc": "data",              # the working data of the instruction under way
-    "doer": "seat",             # who carries out the step ("each opponent pays...")
-    "it": "data",               # the last card or amount mentioned ("half of it")
-    "it_counter": "counter",    # the counter that amount was of ("take all gold ... half of it")
+    "prog": "program",  # the program's name: "phase:round", "card:<index>:<event>:<n>"
+    "pc": "instruction",  # the next instruction of the program
+    "player": "seat",  # the player the rule speaks for ("you")
+    "card": "card",  # the card copy the rule belongs to, or None
+    "roles": "roles",  # role -> seat: the players of the rule's roles (a war's sides)
+    "loc": "data",  # the working data of the instruction under way
+    "doer": "seat",  # who carries out the step ("each opponent pays...")
+    "it": "data",  # the last card or amount mentioned ("half of it")
+    "it_counter": "counter",  # the counter that amount was of ("take all gold ... half of it")
 }
 FRAME_REQUIRED = ("prog", "pc", "player")
 

@@ -28,8 +28,8 @@ from ..core.state import PlayerState, State
 from ..mechanics.action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from ..mechanics.ages import missing_round_phase
 
-STEP_BUDGET = 20_000         # instructions between two decisions before a rule is a loop
-MAX_DEPTH = 200              # rules running inside rules before it is endless recursion
+STEP_BUDGET = 20_000  # instructions between two decisions before a rule is a loop
+MAX_DEPTH = 200  # rules running inside rules before it is endless recursion
 
 
 @dataclass
@@ -41,7 +41,7 @@ class Formulas:
     age_end: Callable[[Ctx], bool] | None = None
     rerolls: Callable[[Ctx], int] | None = None
     tokens: list[Callable[[Ctx], bool]] = field(default_factory=list)
-    points: dict[int, Callable[[Ctx], int]] = field(default_factory=dict)   # by card index
+    points: dict[int, Callable[[Ctx], int]] = field(default_factory=dict)  # by card index
 
     @classmethod
     def build(cls, pack: Pack, catalog: Catalog) -> Formulas:
@@ -49,13 +49,17 @@ class Formulas:
 
         def value(node: Any) -> Callable[[Ctx], int] | None:
             return compile_value(node, lex) if node is not None else None
+
         return cls(
             score=value(pack.scoring),
             age_end=compile_condition(pack.age_end, lex) if pack.age_end is not None else None,
             rerolls=value(pack.war_rerolls),
             tokens=[compile_condition(t.condition, lex) for t in pack.tokens],
-            points={info.index: compile_value(info.points, lex) for info in catalog.cards
-                    if not isinstance(info.points, int)},
+            points={
+                info.index: compile_value(info.points, lex)
+                for info in catalog.cards
+                if not isinstance(info.points, int)
+            },
         )
 
 
@@ -65,23 +69,29 @@ class Game:
 
     pack: Pack
     catalog: Catalog
-    ages: list[str]                 # the ages played, in order
+    ages: list[str]  # the ages played, in order
     board_side: str | None
     programs: dict[str, list[prog.Instruction]] = field(default_factory=dict)
-    sources: dict[str, Source] = field(default_factory=dict)     # where each program is written
+    sources: dict[str, Source] = field(default_factory=dict)  # where each program is written
     formulas: Formulas = field(default_factory=Formulas)
-    lexicon: Lexicon = NO_LEXICON     # the pack's nouns, for compiling phrases word by word
+    lexicon: Lexicon = NO_LEXICON  # the pack's nouns, for compiling phrases word by word
     # told facts of play as they happen (a simulation's record keeper); see `note`
-    observer: Callable[[str, dict[str, Any]], None] | None = field(default=None, repr=False,
-                                                                  compare=False)
+    observer: Callable[[str, dict[str, Any]], None] | None = field(
+        default=None, repr=False, compare=False
+    )
     # what tools (the bots) work out once per game; a compiled Game takes no other attribute
     caches: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- loading
 
     @classmethod
-    def load(cls, pack: str | Path | Pack, variant: str | None = None,
-             board: str | None = None, ages: list[str] | str | None = None) -> Game:
+    def load(
+        cls,
+        pack: str | Path | Pack,
+        variant: str | None = None,
+        board: str | None = None,
+        ages: list[str] | str | None = None,
+    ) -> Game:
         """Load a pack folder, a deck file or a Pack with a variant, a board side and ages."""
         if not isinstance(pack, Pack):
             loaded, diagnostics = load_pack_or_deck(pack, variant=variant)
@@ -100,8 +110,14 @@ class Game:
             raise PackError(missing.render())
         try:
             catalog = Catalog.build(pack)
-            game = cls(pack, catalog, chosen, side, formulas=Formulas.build(pack, catalog),
-                       lexicon=Lexicon.of(pack.game))
+            game = cls(
+                pack,
+                catalog,
+                chosen,
+                side,
+                formulas=Formulas.build(pack, catalog),
+                lexicon=Lexicon.of(pack.game),
+            )
             game._compile()
         except RuleError as e:
             raise PackError(_placed(pack, e)) from None
@@ -123,17 +139,21 @@ class Game:
                 for n, body in enumerate(found):
                     key = f"card:{info.index}:{event}:{n}"
                     bodies[key] = body
-                    own = any(s.body is body for s in card.rules.statements
-                              if isinstance(s, ast.Trigger))
-                    self.sources[key] = (Source(card.source.doc, (*card.source.path, "rules"))
-                                         if own else self.pack.source_of(
-                                             ("type_rules", info.type)))
+                    own = any(
+                        s.body is body for s in card.rules.statements if isinstance(s, ast.Trigger)
+                    )
+                    self.sources[key] = (
+                        Source(card.source.doc, (*card.source.path, "rules"))
+                        if own
+                        else self.pack.source_of(("type_rules", info.type))
+                    )
         self.programs["empty"] = []
         for key, body in bodies.items():
             self.programs[key] = self._compile_one(key, body)
 
     def _compile_one(self, key: str, body: Any) -> list[prog.Instruction]:
         from ..mechanics.verbs import prepare_act
+
         try:
             program = prog.compile_body(body, self.lexicon)
             for instruction in program:
@@ -146,21 +166,25 @@ class Game:
 
     # ---------------------------------------------------------------- a new game
 
-    def new(self, players: int = 3, seed: int = 0, start: bool = True,
-            quiet: bool = False) -> State:
+    def new(
+        self, players: int = 3, seed: int = 0, start: bool = True, quiet: bool = False
+    ) -> State:
         """A new game for `players` players (seat 0 starts), shuffled with `seed`.
 
         With start=False the state is left before the age's setup has run (for scenarios);
         a quiet state keeps no log (playouts: the game is the same, digest included)."""
         limits = self.pack.game.get("players") or {}
         if not limits.get("min", 1) <= players <= limits.get("max", 10):
-            raise ValueError(f"{self.pack.name} is for {limits.get('min')} to "
-                             f"{limits.get('max')} players, not {players}")
+            raise ValueError(
+                f"{self.pack.name} is for {limits.get('min')} to "
+                f"{limits.get('max')} players, not {players}"
+            )
         state = State(players=[PlayerState(seat=i) for i in range(players)])
         state.rng = seed_state(seed)
         state.quiet = quiet
         state.say(f"A game of {self.pack.name} for {players} players, seed {seed}.")
         from ..mechanics.ages import start_age
+
         start_age(self, state, first=True)
         if start:
             self.run(state)
@@ -186,6 +210,7 @@ class Game:
 
             def describe(action: Action) -> str:
                 return describer(self, state, action)
+
             for option in options:
                 option._describe = describe
         return options
@@ -208,7 +233,7 @@ class Game:
         """The state after `action` (a choice or a complete action); an illegal action raises
         and changes nothing."""
         new = state.clone()
-        self._play(new, action)         # on an error the half-played copy is dropped
+        self._play(new, action)  # on an error the half-played copy is dropped
         return new
 
     def play(self, state: State, action: Action) -> None:
@@ -219,7 +244,7 @@ class Game:
         if option is not None:
             self._answer(state, option)
             return
-        before = state.clone()          # a complete action is checked in two steps
+        before = state.clone()  # a complete action is checked in two steps
         try:
             self._play(state, action)
         except IllegalActionError:
@@ -240,13 +265,15 @@ class Game:
         if parts is None or head is None:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} for player {pending['player'] + 1}: "
-                f"not among the {len(pending['options'])} legal choices")
+                f"not among the {len(pending['options'])} legal choices"
+            )
         self._answer(state, head)
         detail = _find(state.pending["options"], parts[1]) if state.pending else None
         if detail is None:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} for player {pending['player'] + 1}: "
-                f"{str(head)!r} is possible, but not that way")
+                f"{str(head)!r} is possible, but not that way"
+            )
         self._answer(state, detail)
 
     def _answer(self, state: State, option: Action) -> None:
@@ -258,14 +285,26 @@ class Game:
     # ---------------------------------------------------------------- running
 
     def ctx(self, state: State, frame: dict[str, Any]) -> Ctx:
-        return Ctx(state, self.catalog, frame["player"], frame.get("card"),
-                   dict(frame.get("roles") or {}), frame.get("it"), frame.get("doer"))
+        return Ctx(
+            state,
+            self.catalog,
+            frame["player"],
+            frame.get("card"),
+            dict(frame.get("roles") or {}),
+            frame.get("it"),
+            frame.get("doer"),
+        )
 
-    def run(self, state: State, answer: Action | None = None,
-            stop: Callable[[dict[str, Any], prog.Instruction], bool] | None = None) -> None:
+    def run(
+        self,
+        state: State,
+        answer: Action | None = None,
+        stop: Callable[[dict[str, Any], prog.Instruction], bool] | None = None,
+    ) -> None:
         """Carry out instructions until a decision is pending or the game is over (or, for
         scenarios, until `stop` says so of the next instruction)."""
         from ..mechanics.ages import end_of_round
+
         programs = self.programs
         while state.pending is None and not state.over:
             state.steps += 1
@@ -274,7 +313,7 @@ class Game:
             if not state.frames:
                 end_of_round(self, state)
                 continue
-            frames = state.frames      # rules may replace the stack (the end of an age)
+            frames = state.frames  # rules may replace the stack (the end of an age)
             frame = frames[-1]
             program = programs[frame["prog"]]
             pc = frame["pc"]
@@ -284,7 +323,7 @@ class Game:
             instruction = program[pc]
             if stop is not None and answer is None and stop(frame, instruction):
                 return
-            if len(frames) <= state._shared:    # shared with a copy: copied before it changes
+            if len(frames) <= state._shared:  # shared with a copy: copied before it changes
                 frame = state.own_frame()
             result = self._step(state, frame, instruction, answer)
             answer = None
@@ -301,8 +340,9 @@ class Game:
                 if self.observer is not None:
                     self.note("rule", key=result.frame["prog"])
                 if len(frames) > MAX_DEPTH:
-                    raise RuleLoopError(self._loop_report(state, "nests rules in rules without "
-                                                                 "end"))
+                    raise RuleLoopError(
+                        self._loop_report(state, "nests rules in rules without end")
+                    )
             elif kind == "wait":
                 assert result.decision is not None
                 if not result.decision.options:
@@ -321,11 +361,15 @@ class Game:
         if source is None:
             return message
         hint = "make sure the loop's condition can change, or ask the player something"
-        return source.locate(getattr(node, "span", None), "error", "loop", message,
-                             hint).render()
+        return source.locate(getattr(node, "span", None), "error", "loop", message, hint).render()
 
-    def _step(self, state: State, frame: dict[str, Any], instruction: prog.Instruction,
-              answer: Action | None) -> Result:
+    def _step(
+        self,
+        state: State,
+        frame: dict[str, Any],
+        instruction: prog.Instruction,
+        answer: Action | None,
+    ) -> Result:
         if isinstance(instruction, prog.ActI):
             handler: Callable[..., Result] = instruction.data["handler"]
             return handler(self, state, frame, instruction, answer)
@@ -341,18 +385,36 @@ class Game:
             return jump(instruction.target)
         if isinstance(instruction, prog.AskI):
             if answer is None:
-                return wait(Decision(frame["player"], "choose", [
-                    Action("branch", {"index": i}, text)
-                    for i, (text, _) in enumerate(instruction.options)]))
+                return wait(
+                    Decision(
+                        frame["player"],
+                        "choose",
+                        [
+                            Action("branch", {"index": i}, text)
+                            for i, (text, _) in enumerate(instruction.options)
+                        ],
+                    )
+                )
             return jump(instruction.options[answer.params["index"]][1])
         raise TypeError(instruction)
 
     # ---------------------------------------------------------------- helpers for handlers
 
-    def frame(self, program: str, player: int, card: int | None = None,
-              roles: dict[str, int] | None = None) -> dict[str, Any]:
-        return {"prog": program, "pc": 0, "player": player, "card": card,
-                "roles": dict(roles or {}), "loc": {}}
+    def frame(
+        self,
+        program: str,
+        player: int,
+        card: int | None = None,
+        roles: dict[str, int] | None = None,
+    ) -> dict[str, Any]:
+        return {
+            "prog": program,
+            "pc": 0,
+            "player": player,
+            "card": card,
+            "roles": dict(roles or {}),
+            "loc": {},
+        }
 
     def triggers(self, state: State, seat: int, event: str) -> list[list]:
         """[program, card] of each rule of `seat`'s active cards that `event` sets off."""
@@ -380,6 +442,7 @@ class Game:
     def line(self, state: State) -> str:
         """The position in one line of text (see position.py)."""
         from ..tools.position import position_line
+
         return position_line(self, state)
 
 
@@ -399,12 +462,17 @@ def _placed(pack: Pack, error: RuleError) -> str:
     all)."""
     source = pack.source_of_node(error.node)
     message = str(error)
-    if message.startswith(("card:", "phase:", "setup:")):     # the program's key, for logs
+    if message.startswith(("card:", "phase:", "setup:")):  # the program's key, for logs
         message = message.split(": ", 1)[-1]
     if source is None:
         return message
-    return source.locate(getattr(error.node, "span", None), "error", "not-playable", message,
-                         "run `agesmith validate` for every problem of the pack").render()
+    return source.locate(
+        getattr(error.node, "span", None),
+        "error",
+        "not-playable",
+        message,
+        "run `agesmith validate` for every problem of the pack",
+    ).render()
 
 
 def _choose_ages(all_ages: list[str], ages: list[str] | str | None) -> list[str]:

@@ -67,10 +67,12 @@ class TwoSteps:
 
 
 TWO_STEPS = {
-    "acquire": TwoSteps(("card",), "pay", ("dice", "tilt", "legacy", "counters"), "payment",
-                        "How to pay"),
-    "exchange": TwoSteps(("die",), "swap", ("card", "seat", "with"), "exchange",
-                         "Which cards to exchange"),
+    "acquire": TwoSteps(
+        ("card",), "pay", ("dice", "tilt", "legacy", "counters"), "payment", "How to pay"
+    ),
+    "exchange": TwoSteps(
+        ("die",), "swap", ("card", "seat", "with"), "exchange", "Which cards to exchange"
+    ),
     "reroll": TwoSteps(("die",), "target", ("target",), "reroll", "Which die to re-roll"),
     "reroll all": TwoSteps(("die",), "targets", ("targets",), "reroll", "Which dice to re-roll"),
 }
@@ -84,14 +86,23 @@ def _partial(action: Action) -> TwoSteps | None:
 
 def build(until: Callable[[Ctx], bool] | None) -> Handler:
     """The handler of "take actions [until <condition>]", with the condition compiled."""
-    def run(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-            answer: Action | None) -> Result:
+
+    def run(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         return handler(game, state, frame, instruction, answer, until)
+
     return run
 
 
-def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-            answer: Action | None, until: Callable[[Ctx], bool] | None = None) -> Result:
+def handler(
+    game: Game,
+    state: State,
+    frame: dict[str, Any],
+    instruction: ActI,
+    answer: Action | None,
+    until: Callable[[Ctx], bool] | None = None,
+) -> Result:
     seat = int(frame.get("doer", frame["player"]))
     loc = frame["loc"]
     if "pool" not in loc:
@@ -99,13 +110,15 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
         loc["tokens"] = [] if seat == state.active else result_tokens(state)
         loc["checked"] = []
     due = _start_rule_due(game, state, seat, loc)
-    if due is not None:                         # "at the start of your actions" rules
+    if due is not None:  # "at the start of your actions" rules
         return push(due)
-    if answer is None and "choosing" in loc:   # resumed while the detail is asked (a save)
+    if answer is None and "choosing" in loc:  # resumed while the detail is asked (a save)
         entry = Action(loc["choosing"]["kind"], loc["choosing"]["params"])
         if entry not in menu(game, state, seat, _pool(state, loc), loc["pool"] == "dice"):
-            raise RuleError(f"the {entry.kind} whose detail is asked ({entry.params}) is not "
-                            "on the menu of this position")
+            raise RuleError(
+                f"the {entry.kind} whose detail is asked ({entry.params}) is not "
+                "on the menu of this position"
+            )
         return _ask_detail(game, state, seat, entry)
     if answer is not None:
         if answer.kind == "pass":
@@ -114,7 +127,7 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
             return NEXT
         choosing = loc.pop("choosing", None)
         steps = _partial(answer)
-        if choosing is not None:                # the detail of a menu entry
+        if choosing is not None:  # the detail of a menu entry
             answer = Action(choosing["kind"], {**choosing["params"], **answer.params})
         elif steps is not None:
             loc["choosing"] = {"kind": answer.kind, "params": answer.params}
@@ -126,7 +139,7 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     while loc.get("after"):
         return push(loc["after"].pop(0))
     due = _start_rule_due(game, state, seat, loc)
-    if due is not None:                         # checked again whenever the phase resumes
+    if due is not None:  # checked again whenever the phase resumes
         return push(due)
     if until is not None and until(game.ctx(state, frame)):
         _finish(game, state, seat, _pool(state, loc))
@@ -135,8 +148,9 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
     return wait(Decision(seat, "action", options, "Your actions", describe="action"))
 
 
-def _start_rule_due(game: Game, state: State, seat: int,
-                    loc: dict[str, Any]) -> dict[str, Any] | None:
+def _start_rule_due(
+    game: Game, state: State, seat: int, loc: dict[str, Any]
+) -> dict[str, Any] | None:
     """The frame of the next "at the start of your actions" rule to run, if one is due.
 
     Such a rule is a check made whenever the phase starts or resumes (before each choice), on
@@ -144,9 +158,12 @@ def _start_rule_due(game: Game, state: State, seat: int,
     at once. A rule runs once for each card its opening condition finds ("if "X" is in your
     events: swap it ...": each copy of X in turn); a rule whose condition does not hold now
     waits for a later resume; a rule without a condition runs once in the phase."""
-    if "checked" not in loc:                    # a phase saved before rules were rechecked
-        loc["checked"] = [[k, c, None] for k, c in game.triggers(state, seat, START_EVENT)
-                          if [k, c] not in loc.pop("triggers", [])]
+    if "checked" not in loc:  # a phase saved before rules were rechecked
+        loc["checked"] = [
+            [k, c, None]
+            for k, c in game.triggers(state, seat, START_EVENT)
+            if [k, c] not in loc.pop("triggers", [])
+        ]
     checked = loc["checked"]
     for key, copy in game.triggers(state, seat, START_EVENT):
         frame = game.frame(key, seat, copy)
@@ -177,9 +194,18 @@ def _opening_check(game: Game, state: State, frame: dict[str, Any]) -> int | boo
 
 # The kinds of action a pack may declare (game.yaml `actions:`), as the phase names them;
 # "<money>" stands for the pack's money ("take gold").
-DECLARED = {"acquire": "acquire", "buy": "buy", "discard": "discard", "re-roll a die": "reroll",
-            "exchange": "exchange", "take <money>": TAKE_MONEY, "golden age": "golden age",
-            "re-roll dice": "reroll all", "double": "double", "tilt for <money>": "tilt"}
+DECLARED = {
+    "acquire": "acquire",
+    "buy": "buy",
+    "discard": "discard",
+    "re-roll a die": "reroll",
+    "exchange": "exchange",
+    "take <money>": TAKE_MONEY,
+    "golden age": "golden age",
+    "re-roll dice": "reroll all",
+    "double": "double",
+    "tilt for <money>": "tilt",
+}
 
 
 def declared(game: Game) -> frozenset[str]:
@@ -198,8 +224,9 @@ def _declared(names: tuple[str, ...] | None, money: str | None) -> frozenset[str
 
 def _ask_detail(game: Game, state: State, seat: int, entry: Action) -> Result:
     steps = TWO_STEPS[entry.kind]
-    return wait(Decision(seat, steps.decision, detail(game, state, entry), steps.prompt,
-                         describe="action"))
+    return wait(
+        Decision(seat, steps.decision, detail(game, state, entry), steps.prompt, describe="action")
+    )
 
 
 def _pool(state: State, loc: dict[str, Any]) -> list[dict]:
@@ -230,8 +257,10 @@ def waiting_pool_of(state: State) -> tuple[int, list[dict]] | None:
 
 def acquire_triggers(game: Game, seat: int, copy: int) -> list[dict[str, Any]]:
     info = game.catalog.info(copy)
-    return [game.frame(f"card:{info.index}:{ACQUIRE_EVENT}:{n}", seat, copy)
-            for n in range(len(info.triggers.get(ACQUIRE_EVENT, [])))]
+    return [
+        game.frame(f"card:{info.index}:{ACQUIRE_EVENT}:{n}", seat, copy)
+        for n in range(len(info.triggers.get(ACQUIRE_EVENT, [])))
+    ]
 
 
 # ------------------------------------------------------------------ what may be done
@@ -245,29 +274,34 @@ def _kept(game: Game) -> frozenset[int]:
     catalog = game.catalog
     known = _KEPT.get(id(catalog))
     if known is None or known[0] is not catalog:
-        if len(_KEPT) > 64:             # bounded: packs reloaded in a long session
+        if len(_KEPT) > 64:  # bounded: packs reloaded in a long session
             _KEPT.clear()
-        kept = frozenset(c for c in range(len(catalog.copies))
-                         if "non-transmissible" in catalog.info(c).keywords)
+        kept = frozenset(
+            c for c in range(len(catalog.copies)) if "non-transmissible" in catalog.info(c).keywords
+        )
         known = _KEPT[id(catalog)] = (catalog, kept)
     return known[1]
 
 
-def sources(game: Game, state: State, seat: int, pool: list[dict],
-            facts: dict[Any, Any] | None = None) -> list[Source]:
+def sources(
+    game: Game, state: State, seat: int, pool: list[dict], facts: dict[Any, Any] | None = None
+) -> list[Source]:
     """Everything that could pay a price now (`facts`: the position's memo, see costs.py)."""
     out: list[Source] = []
     made: dict[tuple, Source | None] | None = game.caches.get("die sources")
-    if made is None or len(made) > 4096:        # bounded: few dice, few faces
+    if made is None or len(made) > 4096:  # bounded: few dice, few faces
         made = game.caches["die sources"] = {}
     for i, die in enumerate(pool):
         if die["used"]:
             continue
         key = (i, die["die"], die["face"], die["times"])
-        if key not in made:         # a source is a value: one per die and face, shared
+        if key not in made:  # a source is a value: one per die and face, shared
             face = face_of(game, die)
-            made[key] = (None if face.is_action or face.kind == game.catalog.roles.money
-                         else Source("die", i, ((face.kind, face.amount * die["times"]),)))
+            made[key] = (
+                None
+                if face.is_action or face.kind == game.catalog.roles.money
+                else Source("die", i, ((face.kind, face.amount * die["times"]),))
+            )
         source = made[key]
         if source is not None:
             out.append(source)
@@ -314,7 +348,7 @@ def _gives(info: Any, money: str | None) -> tuple[tuple[str, int], ...]:
     per card (`money` is its catalogue's, the same for every call with this card)."""
     known = _GIVES.get(id(info))
     if known is None or known[0] is not info:
-        if len(_GIVES) > 20_000:        # bounded: packs reloaded in a long session
+        if len(_GIVES) > 20_000:  # bounded: packs reloaded in a long session
             _GIVES.clear()
         gives = tuple(sorted((k, n) for k, n in info.bonus.items() if k != money and n))
         known = _GIVES[id(info)] = (info, gives)
@@ -324,6 +358,7 @@ def _gives(info: Any, money: str | None) -> tuple[tuple[str, int], ...]:
 @lru_cache(maxsize=256)
 def _amounts(text: str) -> tuple[tuple[str, int], ...]:
     from .dice import parse_face
+
     face = parse_face(text)
     return ((face.kind, face.amount),)
 
@@ -337,8 +372,11 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
     money = roles.money
     options = [Action("pass", {})]
     facts = decision_facts()
-    purse = (Purse(sources(game, state, seat, pool, facts), roles.counted)
-             if "acquire" in kinds else None)
+    purse = (
+        Purse(sources(game, state, seat, pool, facts), roles.counted)
+        if "acquire" in kinds
+        else None
+    )
     for copy in player.events:
         if purse is not None:
             cost = price(game, state, seat, copy, facts)
@@ -383,12 +421,12 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
     return options
 
 
-def _exchangeable(game: Game, state: State, seat: int
-                  ) -> tuple[list[int], list[tuple[int, int]]]:
+def _exchangeable(game: Game, state: State, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
     kept = _kept(game)
     mine = [c for c in state.players[seat].events if c not in kept]
-    theirs = [(p.seat, c) for p in state.players if p.seat != seat
-              for c in p.events if c not in kept]
+    theirs = [
+        (p.seat, c) for p in state.players if p.seat != seat for c in p.events if c not in kept
+    ]
     return mine, theirs
 
 
@@ -405,13 +443,14 @@ def legal(game: Game, state: State, seat: int, pool: list[dict], active: bool) -
         if _partial(entry) is None:
             out.append(entry)
         else:
-            out += [Action(entry.kind, {**entry.params, **part.params})
-                    for part in _detail(game, state, seat, pool, entry)]
+            out += [
+                Action(entry.kind, {**entry.params, **part.params})
+                for part in _detail(game, state, seat, pool, entry)
+            ]
     return out
 
 
-def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action
-            ) -> list[Action]:
+def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action) -> list[Action]:
     """The second step of a menu entry: every way to pay for the card, every pair of cards
     the die may exchange, every die (or choice of dice) it may re-roll."""
     kind = entry.kind
@@ -419,17 +458,23 @@ def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action
         facts = decision_facts()
         cost = price(game, state, seat, entry.params["card"], facts)
         purse = Purse(sources(game, state, seat, pool, facts), game.catalog.roles.counted)
-        return [Action("pay", pay.to_params())
-                for pay in purse.payments(cost.amount, cost.resources)]
+        return [
+            Action("pay", pay.to_params()) for pay in purse.payments(cost.amount, cost.resources)
+        ]
     if kind == "exchange":
         mine, theirs = _exchangeable(game, state, seat)
-        return [Action("swap", {"card": m, "seat": other, "with": t})
-                for m in mine for other, t in theirs]
+        return [
+            Action("swap", {"card": m, "seat": other, "with": t})
+            for m in mine
+            for other, t in theirs
+        ]
     i = entry.params["die"]
     free_dice = [j for j, d in enumerate(pool) if not d["used"]]
     if kind == "reroll all":
-        return [Action("targets", {"targets": chosen})
-                for chosen in _subsets(game, pool, [j for j in free_dice if j != i])]
+        return [
+            Action("targets", {"targets": chosen})
+            for chosen in _subsets(game, pool, [j for j in free_dice if j != i])
+        ]
     distinct: dict[tuple, int] = {}
     for j in free_dice:
         distinct.setdefault(_alike(game, pool[j]), j)
@@ -445,8 +490,10 @@ def expand(game: Game, state: State, entry: Action) -> list[Action]:
     """The complete actions of one menu entry (itself when it needs no detail)."""
     if state.pending is None or state.pending["kind"] != "action" or _partial(entry) is None:
         return [entry]
-    return [Action(entry.kind, {**entry.params, **part.params}, describe=entry._describe)
-            for part in detail(game, state, entry)]
+    return [
+        Action(entry.kind, {**entry.params, **part.params}, describe=entry._describe)
+        for part in detail(game, state, entry)
+    ]
 
 
 def split(action: Action) -> tuple[Action, Action] | None:
@@ -455,8 +502,10 @@ def split(action: Action) -> tuple[Action, Action] | None:
     p = action.params
     if steps is None or not all(k in p for k in (*steps.head, *steps.keys)):
         return None
-    return (Action(action.kind, {k: p[k] for k in steps.head}),
-            Action(steps.part, {k: p[k] for k in steps.keys}))
+    return (
+        Action(action.kind, {k: p[k] for k in steps.head}),
+        Action(steps.part, {k: p[k] for k in steps.keys}),
+    )
 
 
 def describe(game: Game, state: State, action: Action) -> str:
@@ -470,8 +519,10 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == "pay":
         return "pay with " + _describe(game, pool, _payment(p))
     if kind == "swap":
-        return (f"exchange {game.name(p['card'])} for {game.name(p['with'])} of "
-                f"{game.player_name(p['seat'])}")
+        return (
+            f"exchange {game.name(p['card'])} for {game.name(p['with'])} of "
+            f"{game.player_name(p['seat'])}"
+        )
     if kind == "target":
         return f"re-roll {_die_label(game, pool, p['target'])}"
     if kind == "targets":
@@ -497,16 +548,17 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == "exchange" and _partial(action):
         return f"discard {label} to exchange an events card (then choose which)"
     if kind == "exchange":
-        return (f"discard {label} to exchange {game.name(p['card'])} for "
-                f"{game.name(p['with'])} of {game.player_name(p['seat'])}")
+        return (
+            f"discard {label} to exchange {game.name(p['card'])} for "
+            f"{game.name(p['with'])} of {game.player_name(p['seat'])}"
+        )
     if kind == TAKE_MONEY:
         amount = face_of(game, pool[p["die"]]).amount * pool[p["die"]]["times"]
         return f"take {amount} {money} from {label}"
     if kind == "golden age":
         return f"use {label}: straighten your cards"
     if kind == "reroll all":
-        return f"use {label}: re-roll " + ", ".join(_die_label(game, pool, j)
-                                                    for j in p["targets"])
+        return f"use {label}: re-roll " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
     if kind == "double":
         return f"use {label} to double {_die_label(game, pool, p['target'])}"
     if kind == "tilt":
@@ -552,6 +604,7 @@ def _twin(game: Game, pool: list[dict], free: list[int], i: int) -> int | None:
 
 def _die_label(game: Game, pool: list[dict], i: int) -> str:
     from .dice import die_text
+
     return f"{pool[i]['die']} {die_text(game, pool[i])}"
 
 
@@ -567,10 +620,12 @@ def _describe(game: Game, pool: list[dict], pay: Payment) -> str:
 # ------------------------------------------------------------------ doing it
 
 
-def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
-            action: Action) -> list[dict[str, Any]]:
+def perform(
+    game: Game, state: State, seat: int, loc: dict[str, Any], action: Action
+) -> list[dict[str, Any]]:
     """Carry out one action of the phase; return the frames of rules it sets off."""
     from .dice import die_text
+
     pool = _pool(state, loc)
     player = state.players[seat]
     p = action.params
@@ -594,8 +649,9 @@ def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
         player.events.remove(copy)
         player.civilization.append([copy])
         player.flags["acquired"] = True
-        game.say(state, f"{who} {'buys' if action.kind == 'buy' else 'acquires'} "
-                        f"{game.name(copy)}.")
+        game.say(
+            state, f"{who} {'buys' if action.kind == 'buy' else 'acquires'} {game.name(copy)}."
+        )
         return acquire_triggers(game, seat, copy)
     if action.kind == "discard":
         player.events.remove(p["card"])
@@ -617,8 +673,11 @@ def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
         mine, theirs = p["card"], p["with"]
         player.events[player.events.index(mine)] = theirs
         other.events[other.events.index(theirs)] = mine
-        game.say(state, f"{who} exchanges {game.name(mine)} for {game.name(theirs)} of "
-                        f"{game.player_name(p['seat'])}.")
+        game.say(
+            state,
+            f"{who} exchanges {game.name(mine)} for {game.name(theirs)} of "
+            f"{game.player_name(p['seat'])}.",
+        )
     elif action.kind == TAKE_MONEY:
         assert die is not None
         money = str(game.catalog.roles.money)
@@ -629,7 +688,7 @@ def perform(game: Game, state: State, seat: int, loc: dict[str, Any],
         game.say(state, f"{who} straightens their cards (golden age).")
     elif action.kind == "double":
         assert die is not None
-        pool[p["target"]]["times"] *= 2 * die["times"]      # a doubled x2 quadruples (AH-D6)
+        pool[p["target"]]["times"] *= 2 * die["times"]  # a doubled x2 quadruples (AH-D6)
         game.say(state, f"{who} doubles a die: {die_text(game, pool[p['target']])}.")
     elif action.kind == "tilt":
         tilt(game, state, seat, p["card"])
@@ -644,16 +703,16 @@ def tilt(game: Game, state: State, seat: int, copy: int) -> None:
     amount = game.catalog.info(copy).bonus[money] if money is not None else 0
     if money is not None and amount:
         amount = _add_money(game, player, money, amount)
-        game.say(state, f"{game.player_name(seat)} tilts {game.name(copy)} for {amount} "
-                        f"{money}.")
+        game.say(state, f"{game.player_name(seat)} tilts {game.name(copy)} for {amount} {money}.")
 
 
 def _add_money(game: Game, player: PlayerState, money: str, amount: int) -> int:
     """Money taken from a die or a tilted card, within the counter's bound (a position beyond
     it could not be saved); returns what was really added."""
     before = player.counters.get(money, 0)
-    player.counters[money] = within_bound(before + amount,
-                                          counter_bound(game.pack.game.get("counters"), money))
+    player.counters[money] = within_bound(
+        before + amount, counter_bound(game.pack.game.get("counters"), money)
+    )
     return player.counters[money] - before
 
 

@@ -27,14 +27,18 @@ def missing_round_phase(pack: Pack) -> Diagnostic | None:
     if ROUND_PHASE in pack.phases:
         return None
     doc, path = pack.place("phases")
-    return doc.diagnostic(path, f'the game has no phase named "{ROUND_PHASE}": the engine '
-                                "starts every round with it", code="phase", key=True,
-                          hint=f'name the phase that runs a round "{ROUND_PHASE}" (the '
-                               f"phases: {', '.join(pack.phases) or 'none'})")
+    return doc.diagnostic(
+        path,
+        f'the game has no phase named "{ROUND_PHASE}": the engine starts every round with it',
+        code="phase",
+        key=True,
+        hint=f'name the phase that runs a round "{ROUND_PHASE}" (the '
+        f"phases: {', '.join(pack.phases) or 'none'})",
+    )
 
 
-SETUP = "setup"             # the program that deals an age
-ROUND = f"phase:{ROUND_PHASE}"   # the program of a round
+SETUP = "setup"  # the program that deals an age
+ROUND = f"phase:{ROUND_PHASE}"  # the program of a round
 # The programs the game itself starts on an empty stack: never above another rule's frame.
 ROOT_PROGRAMS = (SETUP, ROUND)
 
@@ -46,7 +50,7 @@ def age_id(game: Game, state: State) -> str:
 def last_token(game: Game, state: State) -> int | None:
     achievements = game.pack.game.get("achievements") or {}
     in_order = achievements.get("last_tokens")
-    if in_order:                        # the nth age played ends with the nth value
+    if in_order:  # the nth age played ends with the nth value
         return in_order[min(state.age, len(in_order) - 1)]
     return achievements.get("last_token")
 
@@ -88,8 +92,11 @@ def _deal_tokens(game: Game, state: State, board: dict) -> None:
     rng = state.random()
     for value, indexes in sorted(pool.items()):
         rng.shuffle(indexes)
-        spaces = sorted(s for s, column in board["spaces"].items()
-                        if column == value and s != board.get("start"))
+        spaces = sorted(
+            s
+            for s, column in board["spaces"].items()
+            if column == value and s != board.get("start")
+        )
         for space, index in zip(spaces, indexes, strict=False):
             state.board[str(space)] = index
     state.store_random(rng)
@@ -114,8 +121,7 @@ def end_of_round(game: Game, state: State) -> None:
     if state.round > 0:
         state.active = (state.active + 1) % len(state.players)
     state.round += 1
-    game.say(state, f"Round {state.round}: {game.player_name(state.active)} is the active "
-                    "player.")
+    game.say(state, f"Round {state.round}: {game.player_name(state.active)} is the active player.")
     state.frames.append(game.frame(ROUND, state.active))
 
 
@@ -147,8 +153,11 @@ def score_age(game: Game, state: State) -> None:
         points = age_points(game, state, player.seat)
         player.score += points
         player.age_scores.append(points)
-        game.say(state, f"End of {_age_name(game, age)}: {game.player_name(player.seat)} "
-                        f"scores {points} (total {player.score}).")
+        game.say(
+            state,
+            f"End of {_age_name(game, age)}: {game.player_name(player.seat)} "
+            f"scores {points} (total {player.score}).",
+        )
 
 
 def age_points(game: Game, state: State, seat: int) -> int:
@@ -173,8 +182,9 @@ def next_age(game: Game, state: State) -> None:
     becomes the legacy of the past (the old legacy leaves); then the next age is dealt."""
     for player in state.players:
         player.events = []
-        keep = [pile[0] for pile in player.civilization
-                if game.catalog.info(pile[0]).bonus_symbols > 0]
+        keep = [
+            pile[0] for pile in player.civilization if game.catalog.info(pile[0]).bonus_symbols > 0
+        ]
         player.legacy = keep
         player.civilization = []
         player.tilted = []
@@ -187,13 +197,18 @@ def next_age(game: Game, state: State) -> None:
 
 def finish(game: Game, state: State) -> None:
     """Most points wins; ties go to the best token, then the next best (AH-E6)."""
+
     def rank(seat: int) -> tuple[int, list[int]]:
         player = state.players[seat]
         return player.score, sorted(player.tokens, reverse=True)
+
     best = max(rank(p.seat) for p in state.players)
     state.winners = [p.seat for p in state.players if rank(p.seat) == best]
     state.over = True
     state.frames = []
     names = " and ".join(game.player_name(s) for s in state.winners)
-    game.say(state, f"The game is over: {names} {'win' if len(state.winners) > 1 else 'wins'} "
-                    f"with {best[0]} points.")
+    game.say(
+        state,
+        f"The game is over: {names} {'win' if len(state.winners) > 1 else 'wins'} "
+        f"with {best[0]} points.",
+    )

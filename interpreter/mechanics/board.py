@@ -52,8 +52,7 @@ def _token_text(game: Game, index: int) -> str:
     text = texts.get(index)
     if text is None:
         token = game.pack.tokens[index]
-        text = texts[index] = (f"take the {token.value} token) — "
-                               f"{condition_text(token.condition)}")
+        text = texts[index] = f"take the {token.value} token) — {condition_text(token.condition)}"
     return text
 
 
@@ -70,12 +69,12 @@ def destinations(game: Game, state: State, seat: int) -> list[str]:
         return []
     column, links = geometry
     out: list[str] = []
-    for back in links[here]:               # one space back, taking its token if any
+    for back in links[here]:  # one space back, taking its token if any
         if column[back] < column[here] and meets(game, state, seat, back):
             out.append(back)
     seen = {here}
     frontier = [here]
-    while frontier:                                 # forward through empty spaces
+    while frontier:  # forward through empty spaces
         space = frontier.pop()
         for nxt in links[space]:
             if nxt in seen or column[nxt] < column[space]:
@@ -83,21 +82,28 @@ def destinations(game: Game, state: State, seat: int) -> list[str]:
             seen.add(nxt)
             if nxt in state.board:
                 if meets(game, state, seat, nxt):
-                    out.append(nxt)                 # a token stops the move
+                    out.append(nxt)  # a token stops the move
                 continue
             out.append(nxt)
             frontier.append(nxt)
     return sorted(set(out), key=lambda s: (column[s], s))
 
 
-def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-            answer: Action | None) -> Result:
+def handler(
+    game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+) -> Result:
     seat = int(frame.get("doer", frame["player"]))
     player = state.players[seat]
     loc = frame["loc"]
-    if answer is None and loc.get("decadence"):      # resumed while decadence is asked
-        return wait(Decision(seat, "decadence", _decadence_options(game, state, seat),
-                             "Decadence: which card slides under which?"))
+    if answer is None and loc.get("decadence"):  # resumed while decadence is asked
+        return wait(
+            Decision(
+                seat,
+                "decadence",
+                _decadence_options(game, state, seat),
+                "Decadence: which card slides under which?",
+            )
+        )
     if answer is not None and answer.kind == "decadence":
         _decay(game, state, seat, answer.params["card"], answer.params["under"])
         return NEXT
@@ -107,8 +113,14 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
         took = _move(game, state, seat, answer.params["space"])
         if took and len(player.civilization) >= 2:
             loc["decadence"] = True
-            return wait(Decision(seat, "decadence", _decadence_options(game, state, seat),
-                                 "Decadence: which card slides under which?"))
+            return wait(
+                Decision(
+                    seat,
+                    "decadence",
+                    _decadence_options(game, state, seat),
+                    "Decadence: which card slides under which?",
+                )
+            )
         return NEXT
     spaces = destinations(game, state, seat)
     if not spaces:
@@ -119,14 +131,16 @@ def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
         if index is None:
             options.append(Action("move", {"space": space}, f"move to {space} (an empty space)"))
             continue
-        options.append(Action("move", {"space": space},
-                              f"move to {space} ({_token_text(game, index)}"))
+        options.append(
+            Action("move", {"space": space}, f"move to {space} ({_token_text(game, index)}")
+        )
     return wait(Decision(seat, "board", options, "The achievements board"))
 
 
 def _move(game: Game, state: State, seat: int, space: str) -> bool:
     """Move the marker; take the token there. Returns whether a token was taken."""
     from .ages import age_event, last_token
+
     player = state.players[seat]
     player.space = space
     index = state.board.pop(space, None)
@@ -144,9 +158,16 @@ def _move(game: Game, state: State, seat: int, space: str) -> bool:
 
 def _decadence_options(game: Game, state: State, seat: int) -> list[Action]:
     active = state.players[seat].active_cards()
-    return [Action("decadence", {"card": a, "under": b},
-                   f"put {game.name(a)} in decadence under {game.name(b)}")
-            for a in active for b in active if a != b]
+    return [
+        Action(
+            "decadence",
+            {"card": a, "under": b},
+            f"put {game.name(a)} in decadence under {game.name(b)}",
+        )
+        for a in active
+        for b in active
+        if a != b
+    ]
 
 
 def _decay(game: Game, state: State, seat: int, card: int, under: int) -> None:

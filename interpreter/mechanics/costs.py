@@ -34,22 +34,27 @@ class Price:
 
     def __init__(self, free: bool, amount: int, resources: Counter[str], surcharge: int) -> None:
         self.free = free
-        self.amount = amount            # of the counted resource (the catalogue's `roles.counted`)
-        self.resources = resources      # the other symbols (shared with the catalogue: read only)
-        self.surcharge = surcharge      # the part of the amount due to first-acquisition surcharges
+        self.amount = amount  # of the counted resource (the catalogue's `roles.counted`)
+        self.resources = resources  # the other symbols (shared with the catalogue: read only)
+        self.surcharge = surcharge  # the part of the amount due to first-acquisition surcharges
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Price) and (self.free, self.amount, self.resources,
-                                             self.surcharge) == (other.free, other.amount,
-                                                                 other.resources, other.surcharge)
+        return isinstance(other, Price) and (
+            self.free,
+            self.amount,
+            self.resources,
+            self.surcharge,
+        ) == (other.free, other.amount, other.resources, other.surcharge)
 
     def __repr__(self) -> str:
-        return (f"Price(free={self.free}, amount={self.amount}, resources={self.resources!r}, "
-                f"surcharge={self.surcharge})")
+        return (
+            f"Price(free={self.free}, amount={self.amount}, resources={self.resources!r}, "
+            f"surcharge={self.surcharge})"
+        )
 
 
-NOTHING: Counter[str] = Counter()     # the symbols of a free price (shared: never changed)
-CACHE = True            # use the memo passed in (False: work every answer out afresh)
+NOTHING: Counter[str] = Counter()  # the symbols of a free price (shared: never changed)
+CACHE = True  # use the memo passed in (False: work every answer out afresh)
 Facts = dict[Any, Any]
 
 
@@ -58,8 +63,7 @@ def decision_facts() -> Facts:
     return {}
 
 
-def price(game: Game, state: State, seat: int, copy: int, facts: Facts | None = None
-          ) -> Price:
+def price(game: Game, state: State, seat: int, copy: int, facts: Facts | None = None) -> Price:
     """The price of acquiring `copy` from `seat`'s events with dice, bonuses and tokens
     (`facts`: the memo of this position, while it does not change)."""
     if facts is None or not CACHE:
@@ -77,15 +81,16 @@ def _price(game: Game, state: State, seat: int, copy: int) -> Price:
     ctx = Ctx(state, catalog, seat, copy)
     if info.free and any(when(ctx) for when in info.free):
         return Price(True, 0, NOTHING, 0)
-    amount = info.amount if info.amount is not None else (
-        info.amount_x(ctx) if info.amount_x else 0)
+    amount = (
+        info.amount if info.amount is not None else (info.amount_x(ctx) if info.amount_x else 0)
+    )
     for rule in info.own_cost:
         if rule.when(ctx):
             amount += rule.delta
     player = state.players[seat]
     for owned in player.active_cards():
         rules = catalog.info(owned).acquisition_costs
-        if rules:           # a context only for the few cards that change prices
+        if rules:  # a context only for the few cards that change prices
             owner_ctx = Ctx(state, catalog, seat, owned)
             for rule in rules:
                 if _applies(rule.types, info.type) and rule.when(owner_ctx):
@@ -108,8 +113,9 @@ def _applies(types: tuple[str, ...], card_type: str) -> bool:
     return not types or card_type in types or "acquisition" in types
 
 
-def gold_price(game: Game, state: State, seat: int, copy: int,
-               facts: Facts | None = None) -> int | None:
+def gold_price(
+    game: Game, state: State, seat: int, copy: int, facts: Facts | None = None
+) -> int | None:
     """The money a player may pay instead (AH-C3), lowered by "gold price N if ..." rules."""
     info = game.catalog.info(copy)
     if info.gold is None:
@@ -121,13 +127,11 @@ def gold_price(game: Game, state: State, seat: int, copy: int,
     key = ("gold price", seat, copy)
     if key not in facts:
         ctx = Ctx(state, game.catalog, seat, copy)
-        facts[key] = min([info.gold] + [amount for amount, when in info.gold_prices
-                                         if when(ctx)])
+        facts[key] = min([info.gold] + [amount for amount, when in info.gold_prices if when(ctx)])
     return facts[key]
 
 
-def discardable(game: Game, state: State, seat: int, copy: int,
-                facts: Facts | None = None) -> bool:
+def discardable(game: Game, state: State, seat: int, copy: int, facts: Facts | None = None) -> bool:
     """Whether `seat` may discard `copy` from their events (one of its conditions holds)."""
     info = game.catalog.info(copy)
     if not info.discardable:
@@ -136,6 +140,5 @@ def discardable(game: Game, state: State, seat: int, copy: int,
         facts = {}
     key = ("discard", seat, copy)
     if key not in facts:
-        facts[key] = any(when(Ctx(state, game.catalog, seat, copy))
-                         for when in info.discardable)
+        facts[key] = any(when(Ctx(state, game.catalog, seat, copy)) for when in info.discardable)
     return bool(facts[key])

@@ -26,7 +26,7 @@ class Face:
     __slots__ = ("amount", "is_action", "kind")
 
     def __init__(self, kind: str, amount: int = 1) -> None:
-        self.kind = kind                # a resource, the money, or an action face
+        self.kind = kind  # a resource, the money, or an action face
         self.amount = amount
         self.is_action = kind in ACTION_FACES
 
@@ -66,10 +66,11 @@ def dice_specs(game: Game, state: State) -> list[tuple[str, dict]]:
 
 def face_of(game: Game, die: dict) -> Face:
     faces: dict[str, list[Face]] | None = game.caches.get("faces")
-    if faces is None:       # each die's faces, read once per game
+    if faces is None:  # each die's faces, read once per game
         faces = game.caches["faces"] = {
             str(name): [parse_face(str(text)) for text in spec["faces"]]
-            for name, spec in (game.pack.game.get("dice") or {}).items()}
+            for name, spec in (game.pack.game.get("dice") or {}).items()
+        }
     return faces[die["die"]][die["face"]]
 
 
@@ -78,9 +79,15 @@ def roll_all(game: Game, state: State) -> None:
     state.dice = []
     for name, spec in dice_specs(game, state):
         for _ in range(int(spec.get("count", 1))):
-            state.dice.append({"die": name, "face": rng.randrange(len(spec["faces"])),
-                               "used": False, "times": 1,
-                               "token": bool(spec.get("result_tokens"))})
+            state.dice.append(
+                {
+                    "die": name,
+                    "face": rng.randrange(len(spec["faces"])),
+                    "used": False,
+                    "times": 1,
+                    "token": bool(spec.get("result_tokens")),
+                }
+            )
     state.store_random(rng)
     game.say(state, f"{game.player_name(state.active)} rolls {describe(game, state.dice)}.")
 
@@ -110,5 +117,8 @@ def describe(game: Game, dice: list[dict]) -> str:
 
 def result_tokens(state: State) -> list[dict]:
     """A fresh set of result tokens: the final faces of the dice that leave tokens (AH-T5)."""
-    return [{"die": d["die"], "face": d["face"], "used": False, "times": 1, "token": True}
-            for d in state.dice if d.get("token")]
+    return [
+        {"die": d["die"], "face": d["face"], "used": False, "times": 1, "token": True}
+        for d in state.dice
+        if d.get("token")
+    ]

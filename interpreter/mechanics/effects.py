@@ -73,8 +73,9 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
     # a card in decadence is never destroyed (AH-K8): it is no candidate of "destroy"
     chosen_by = card_selector(act.object, lex, never_decadent=verb == "destroy")
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         if answer is not None:
             chosen = [answer.params["card"]]
         else:
@@ -82,8 +83,9 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if not cards:
                 return NEXT
             if not chosen_by.many and len(cards) > 1:
-                return _card_choice(game, _chooser(chosen_by, frame), cards,
-                                    f"Which card to {verb}?")
+                return _card_choice(
+                    game, _chooser(chosen_by, frame), cards, f"Which card to {verb}?"
+                )
             chosen = cards if chosen_by.many else cards[:1]
         for copy in chosen:
             if verb == "destroy":
@@ -93,6 +95,7 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
                 state.discard.append(copy)
                 game.say(state, f"{game.name(copy)} is discarded.")
         return NEXT
+
     return _finish(instruction, handler, f"{verb} {chosen_by.text}", _some(chosen_by))
 
 
@@ -101,8 +104,9 @@ def _chooser(selector: CardSelector, frame: dict[str, Any]) -> int:
 
 
 def _some(selector: CardSelector) -> Can:
-    return lambda game, state, frame: "fully" if selector.select(
-        _ctx(game, state, frame)) else "not"
+    return lambda game, state, frame: (
+        "fully" if selector.select(_ctx(game, state, frame)) else "not"
+    )
 
 
 # ------------------------------------------------------------------ moving cards
@@ -118,8 +122,9 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
         raise cannot(act, 'take it from where? "take "X" from another civilization"')
     chosen_by = card_selector(act.object, lex, zone=source)
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         me = doer(frame)
         if answer is not None and answer.kind == "card":
             chosen = [answer.params["card"]]
@@ -128,23 +133,25 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if not cards:
                 return NEXT
             if len(cards) > 1 and not chosen_by.many:
-                return _card_choice(game, _chooser(chosen_by, frame), cards,
-                                    "Take which card?")
+                return _card_choice(game, _chooser(chosen_by, frame), cards, "Take which card?")
             chosen = cards if chosen_by.many else cards[:1]
         for copy in chosen:
             owner = _owner(state, copy)
             move_card(state, copy, me, "civilization")
-            game.say(state, f"{game.player_name(me)} takes {game.name(copy)} from "
-                            f"{game.player_name(owner) if owner is not None else 'the table'}.")
+            game.say(
+                state,
+                f"{game.player_name(me)} takes {game.name(copy)} from "
+                f"{game.player_name(owner) if owner is not None else 'the table'}.",
+            )
         return NEXT
+
     where = chosen_by.where
-    what = chosen_by.text.replace(f" in {where}", f" from {where}", 1) if where else \
-        chosen_by.text
-    spoken = act.subject is None or (isinstance(act.subject, ast.Pronoun) and
-                                     act.subject.word == "you")
+    what = chosen_by.text.replace(f" in {where}", f" from {where}", 1) if where else chosen_by.text
+    spoken = act.subject is None or (
+        isinstance(act.subject, ast.Pronoun) and act.subject.word == "you"
+    )
     into = "your" if spoken else "their"
-    return _finish(instruction, handler, f"take {what} into {into} civilization",
-                   _some(chosen_by))
+    return _finish(instruction, handler, f"take {what} into {into} civilization", _some(chosen_by))
 
 
 def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
@@ -159,8 +166,9 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
         raise cannot(act.object, f"{act.verb} one card at a time")
     target: Receiver = receiver(to, lex)
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         me = doer(frame)
         loc = frame["loc"]
         if answer is not None and answer.kind == "card":
@@ -171,8 +179,9 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if not cards:
                 return NEXT
             if len(cards) > 1:
-                return _card_choice(game, _chooser(chosen_by, frame), cards,
-                                    f"Which card to {act.verb}?")
+                return _card_choice(
+                    game, _chooser(chosen_by, frame), cards, f"Which card to {act.verb}?"
+                )
             loc["card"] = cards[0]
         copy = loc["card"]
         if answer is not None:
@@ -182,13 +191,17 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if not seats:
                 return NEXT
             if len(seats) > 1:
-                return _ask(target.chooser(int(frame["player"]), me), "player",
-                            [Action("player", {"seat": s}, game.player_name(s))
-                             for s in seats], f"Which player gets {game.name(copy)}?")
+                return _ask(
+                    target.chooser(int(frame["player"]), me),
+                    "player",
+                    [Action("player", {"seat": s}, game.player_name(s)) for s in seats],
+                    f"Which player gets {game.name(copy)}?",
+                )
             seat = seats[0]
         move_card(state, copy, seat, target.zone)
         game.say(state, f"{game.name(copy)} goes to {game.player_name(seat)}.")
         return NEXT
+
     text = f"{act.verb} {chosen_by.text} to {target.text}"
     if not target.text.endswith(target.zone):
         text += f" (into their {target.zone})"
@@ -211,8 +224,11 @@ def is_amount(value: Any, lex: Lexicon) -> bool:
         value = value.value
     if isinstance(value, ast.Pronoun):
         return value.word == "it"
-    if not isinstance(value, ast.NounPhrase) or len(value.heads) != 1 or not isinstance(
-            value.heads[0], tuple):
+    if (
+        not isinstance(value, ast.NounPhrase)
+        or len(value.heads) != 1
+        or not isinstance(value.heads[0], tuple)
+    ):
         return False
     return value.heads[0] == ("it",) or lex.counter(value.heads[0]) is not None
 
@@ -220,8 +236,7 @@ def is_amount(value: Any, lex: Lexicon) -> bool:
 Amount = Callable[[int, dict[str, Any]], int]
 
 
-def compile_amount(value: Any, lex: Lexicon,
-                   whose: str = "") -> tuple[Amount, str | None, str]:
+def compile_amount(value: Any, lex: Lexicon, whose: str = "") -> tuple[Amount, str | None, str]:
     """An amount of a counter: (how much, given what the payer has; the counter, None for
     "it"; its reading). "all gold", "half of your gold rounded up", "10 gold", "half of it".
     `whose` is the payer in the reading of a share of what they have ("all your gold")."""
@@ -231,31 +246,40 @@ def compile_amount(value: Any, lex: Lexicon,
         value = value.value
         if not (isinstance(value, ast.NounPhrase) and value.determiner == "half of"):
             raise cannot(value, "only a half is rounded here")
-    if isinstance(value, ast.Pronoun) or (isinstance(value, ast.NounPhrase) and
-                                          value.heads == (("it",),)):
+    if isinstance(value, ast.Pronoun) or (
+        isinstance(value, ast.NounPhrase) and value.heads == (("it",),)
+    ):
         np = value if isinstance(value, ast.NounPhrase) else ast.NounPhrase()
         counter, thing = None, "that amount"
 
         def base(have: int, frame: dict[str, Any]) -> int:
             return int(frame.get("it") or 0)
     else:
-        head = value.heads[0] if isinstance(value, ast.NounPhrase) and len(value.heads) == 1 \
-            else None
+        head = (
+            value.heads[0] if isinstance(value, ast.NounPhrase) and len(value.heads) == 1 else None
+        )
         if not isinstance(value, ast.NounPhrase) or not isinstance(head, tuple):
-            raise cannot(value, "an amount of a counter the game declares (\"2 gold\")")
+            raise cannot(value, 'an amount of a counter the game declares ("2 gold")')
         np = value
         counter = lex.counter(head)
         thing = f"{whose} {counter}".strip() if counter else ""
 
         def base(have: int, frame: dict[str, Any]) -> int:
             return have
+
     if np.tails or np.possessive not in (None, "your", "their"):
         raise cannot(value, "an amount of your own")
     if np.determiner == "half of":
         rounded_up = bool(up)
-        return ((lambda have, frame: (base(have, frame) + 1) // 2 if rounded_up
-                 else base(have, frame) // 2), counter,
-                f"half of {thing} (rounded {'up' if rounded_up else 'down'})")
+        return (
+            (
+                lambda have, frame: (
+                    (base(have, frame) + 1) // 2 if rounded_up else base(have, frame) // 2
+                )
+            ),
+            counter,
+            f"half of {thing} (rounded {'up' if rounded_up else 'down'})",
+        )
     if np.determiner == "all":
         return (lambda have, frame: base(have, frame)), counter, f"all {thing}"
     if np.count is not None and np.determiner is None and counter is not None:
@@ -275,8 +299,9 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
     what they have."""
     act = instruction.act
     verb = act.verb
-    spoken = act.subject is None or (isinstance(act.subject, ast.Pronoun) and
-                                     act.subject.word == "you")
+    spoken = act.subject is None or (
+        isinstance(act.subject, ast.Pronoun) and act.subject.word == "you"
+    )
     whose = "" if verb == "take" else "your" if spoken else "their"
     amount, fixed_counter, amount_text = compile_amount(act.object, lex, whose)
     if verb == "take":
@@ -299,11 +324,12 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def counter_of(frame: dict[str, Any], game: Game) -> str | None:
         return fixed_counter or frame.get("it_counter")
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         counter = counter_of(frame, game)
         if counter is None:
-            return NEXT                 # "half of it" when nothing was named before
+            return NEXT  # "half of it" when nothing was named before
         me = doer(frame)
         if answer is not None:
             seats = [answer.params["seat"]]
@@ -314,15 +340,18 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if verb == "take":
                 seats = [s for s in seats if state.players[s].counters.get(counter, 0)]
             elif amount(state.players[me].counters.get(counter, 0), frame) <= 0:
-                return NEXT         # nothing to give
+                return NEXT  # nothing to give
             if verb != "share" and len(seats) > 1:
-                return _ask(target.chooser(int(frame["player"]), me), "player",
-                            [Action("player", {"seat": s}, game.player_name(s))
-                             for s in seats], f"{verb.capitalize()}: whom?")
+                return _ask(
+                    target.chooser(int(frame["player"]), me),
+                    "player",
+                    [Action("player", {"seat": s}, game.player_name(s)) for s in seats],
+                    f"{verb.capitalize()}: whom?",
+                )
         if verb == "take":
             seats = [s for s in seats if state.players[s].counters.get(counter, 0)]
             if not seats:
-                return NEXT         # nobody has any: nothing happens
+                return NEXT  # nobody has any: nothing happens
             victim = seats[0]
             have = state.players[victim].counters.get(counter, 0)
             n = min(amount(have, frame), have)
@@ -330,8 +359,10 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
             gain_counter(game, state, me, counter, n)
             frame["it"] = n
             frame["it_counter"] = counter
-            game.say(state, f"{game.player_name(me)} takes {n} {counter} from "
-                            f"{game.player_name(victim)}.")
+            game.say(
+                state,
+                f"{game.player_name(me)} takes {n} {counter} from {game.player_name(victim)}.",
+            )
             return NEXT
         have = state.players[me].counters.get(counter, 0)
         n = min(amount(have, frame), have)
@@ -356,10 +387,12 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     where = {"take": " from ", "share": " among ", "give": " to ", "pay": " to "}[verb]
     receiver_text = (where + target.text) if target is not None else " to the bank"
-    if verb == "share" and target is not None:   # "among each opponent": among all of them
-        receiver_text = f" equally among all the {target.text.removeprefix('each ')}s" \
-            " (rounded down)" if target.text.startswith("each ") else \
-            receiver_text + ", in equal parts (rounded down)"
+    if verb == "share" and target is not None:  # "among each opponent": among all of them
+        receiver_text = (
+            f" equally among all the {target.text.removeprefix('each ')}s (rounded down)"
+            if target.text.startswith("each ")
+            else receiver_text + ", in equal parts (rounded down)"
+        )
     return _finish(instruction, handler, f"{verb} {amount_text}{receiver_text}", can)
 
 
@@ -380,18 +413,19 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
         raise cannot(act, "swap one card for one card")
     for phrase, selector in ((act.object, first_by), (other, second_by)):
         if selector.where and not selector.where.endswith(("events", "civilization")):
-            raise cannot(phrase, "a swap trades places in events or civilizations, not in "
-                                 f"{selector.where}")
+            raise cannot(
+                phrase, f"a swap trades places in events or civilizations, not in {selector.where}"
+            )
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         loc = frame["loc"]
         ctx = _ctx(game, state, frame)
         if answer is not None and answer.kind == "card":
             loc.setdefault("picked", []).append(answer.params["card"])
         picked = loc.get("picked", [])
-        firsts = [c for c in first_by.select(ctx)
-                  if any(o != c for o in second_by.select(ctx))]
+        firsts = [c for c in first_by.select(ctx) if any(o != c for o in second_by.select(ctx))]
         if not firsts:
             return NEXT
         if len(firsts) > 1 and not picked:
@@ -402,8 +436,12 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
         if picked:
             second = picked[0]
         elif len(seconds) > 1:
-            return _card_choice(game, _chooser(second_by, frame), seconds,
-                                f"Swap {game.name(first)} for which card?")
+            return _card_choice(
+                game,
+                _chooser(second_by, frame),
+                seconds,
+                f"Swap {game.name(first)} for which card?",
+            )
         else:
             second = seconds[0]
         _exchange_places(state, first, second)
@@ -413,8 +451,8 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def can(game: Game, state: State, frame: dict[str, Any]) -> str:
         ctx = _ctx(game, state, frame)
         seconds = second_by.select(ctx)
-        return "fully" if any(o != c for c in first_by.select(ctx) for o in seconds) \
-            else "not"
+        return "fully" if any(o != c for c in first_by.select(ctx) for o in seconds) else "not"
+
     return _finish(instruction, handler, f"swap {first_by.text} for {second_by.text}", can)
 
 
@@ -422,9 +460,10 @@ def _exchange_places(state: State, a: int, b: int) -> None:
     """Each card takes the other's place and keeps its turned state: a tilted card that lands
     on top of a civilization's pile stays tilted there (its new owner straightens it)."""
     turned = {c for c in (a, b) if is_tilted(state, c)}
-    for player in state.players:        # the piles that change are new lists: piles are shared
-        player.civilization = [pile[:] if a in pile or b in pile else pile
-                               for pile in player.civilization]
+    for player in state.players:  # the piles that change are new lists: piles are shared
+        player.civilization = [
+            pile[:] if a in pile or b in pile else pile for pile in player.civilization
+        ]
 
     def place(copy: int) -> tuple[list[int], int] | None:
         for player in state.players:
@@ -434,6 +473,7 @@ def _exchange_places(state: State, a: int, b: int) -> None:
                 if copy in pile:
                     return pile, pile.index(copy)
         return None
+
     where_a, where_b = place(a), place(b)
     if where_a is None or where_b is None:
         return
@@ -459,28 +499,32 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     spoken = subject is None or (isinstance(subject, ast.Pronoun) and subject.word == "you")
     own = ("your events", "their events") if spoken else ("their events",)
     if failing_by.where not in own:
-        raise cannot(act.object, "a calamity fails in the events zone of the player it "
-                                 'strikes: "fail each unresolved calamity in your events"')
+        raise cannot(
+            act.object,
+            "a calamity fails in the events zone of the player it "
+            'strikes: "fail each unresolved calamity in your events"',
+        )
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         me = doer(frame)
         player = state.players[me]
         loc = frame["loc"]
         if loc.get("queue"):
             return push(loc["queue"].pop(0))
         if loc.get("struck") and not failing_by.many:
-            return NEXT                 # "fail a calamity ...": one, and it has failed
+            return NEXT  # "fail a calamity ...": one, and it has failed
         if answer is not None:
             copy = answer.params["card"]
         else:
-            failing = [c for c in failing_by.select(_ctx(game, state, frame))
-                       if c in player.events]
+            failing = [c for c in failing_by.select(_ctx(game, state, frame)) if c in player.events]
             if not failing:
                 return NEXT
             if len(failing) > 1:
-                prompt = ("Which calamity fails first?" if failing_by.many
-                          else "Which calamity fails?")
+                prompt = (
+                    "Which calamity fails first?" if failing_by.many else "Which calamity fails?"
+                )
                 return _card_choice(game, _chooser(failing_by, frame), failing, prompt)
             copy = failing[0]
         started = player.flags.get("turn_start_events", [])
@@ -491,13 +535,18 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
         game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
         game.note("fail", card=copy, seat=me)
         info = game.catalog.info(copy)
-        frames = [game.frame(f"card:{info.index}:failure:{n}", me, copy)
-                  for n in range(len(info.triggers.get("failure", [])))]
+        frames = [
+            game.frame(f"card:{info.index}:failure:{n}", me, copy)
+            for n in range(len(info.triggers.get("failure", [])))
+        ]
         if not frames:
             return push(game.frame("empty", me, copy))
         loc["queue"] = frames[1:]
         return push(frames[0])
-    text = (f"{failing_by.text} fails, in the order the player chooses" if failing_by.many
-            else f"{failing_by.text} fails")
-    return _finish(instruction, handler, text, _some(failing_by))
 
+    text = (
+        f"{failing_by.text} fails, in the order the player chooses"
+        if failing_by.many
+        else f"{failing_by.text} fails"
+    )
+    return _finish(instruction, handler, text, _some(failing_by))

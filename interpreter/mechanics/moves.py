@@ -38,7 +38,7 @@ def remove_card(state: State, copy: int) -> tuple[int, str] | None:
             return player.seat, "legacy"
         for i, pile in enumerate(player.civilization):
             if copy in pile:
-                rest = [c for c in pile if c != copy]   # a new pile: piles are shared
+                rest = [c for c in pile if c != copy]  # a new pile: piles are shared
                 if copy in player.tilted:
                     player.tilted.remove(copy)
                 if rest:

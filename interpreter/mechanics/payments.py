@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 Vector = tuple[int, ...]
-Units = list[tuple[tuple[tuple[str, int], ...], ...]]     # counter units: each one's choices
+Units = list[tuple[tuple[tuple[str, int], ...], ...]]  # counter units: each one's choices
 Shapes = tuple[tuple[tuple[int, tuple], ...], ...]  # payments: (units, choices) per group
 # A group's option: (units used, counter choices, what it adds, the vectors of its units, each
 # distinct vector once: the searches only ask whether some unit gives or is spare)
@@ -38,8 +38,13 @@ class Signature:
 
     __slots__ = ("_hash", "choices", "gives", "kind", "name")
 
-    def __init__(self, kind: str, gives: tuple[tuple[str, int], ...],
-                 choices: tuple[tuple[tuple[str, int], ...], ...], name: str) -> None:
+    def __init__(
+        self,
+        kind: str,
+        gives: tuple[tuple[str, int], ...],
+        choices: tuple[tuple[tuple[str, int], ...], ...],
+        name: str,
+    ) -> None:
         self.kind = kind
         self.gives = gives
         self.choices = choices
@@ -50,9 +55,14 @@ class Signature:
         return self._hash
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Signature) and self._hash == other._hash
-                                 and self.kind == other.kind and self.gives == other.gives
-                                 and self.choices == other.choices and self.name == other.name)
+        return self is other or (
+            isinstance(other, Signature)
+            and self._hash == other._hash
+            and self.kind == other.kind
+            and self.gives == other.gives
+            and self.choices == other.choices
+            and self.name == other.name
+        )
 
     def __repr__(self) -> str:
         return f"Signature({self.kind!r}, {self.gives!r}, {self.choices!r}, {self.name!r})"
@@ -63,12 +73,17 @@ class Source:
 
     __slots__ = ("choices", "gives", "kind", "ref", "signature")
 
-    def __init__(self, kind: str, ref: int | str, gives: tuple[tuple[str, int], ...],
-                 choices: tuple[tuple[tuple[str, int], ...], ...] = ()) -> None:
-        self.kind = kind                # die | card | legacy | counter
-        self.ref = ref                  # die index, card copy, or counter name
-        self.gives = gives              # what it gives, e.g. (("culture", 1),)
-        self.choices = choices          # for counters: one of these
+    def __init__(
+        self,
+        kind: str,
+        ref: int | str,
+        gives: tuple[tuple[str, int], ...],
+        choices: tuple[tuple[tuple[str, int], ...], ...] = (),
+    ) -> None:
+        self.kind = kind  # die | card | legacy | counter
+        self.ref = ref  # die index, card copy, or counter name
+        self.gives = gives  # what it gives, e.g. (("culture", 1),)
+        self.choices = choices  # for counters: one of these
         self.signature = Signature(kind, gives, choices, str(ref) if kind == "counter" else "")
 
     def __repr__(self) -> str:
@@ -80,11 +95,15 @@ class Payment:
     dice: list[int] = field(default_factory=list)
     cards: list[int] = field(default_factory=list)
     legacy: int | None = None
-    counters: list[tuple[str, str]] = field(default_factory=list)   # (counter, what it pays)
+    counters: list[tuple[str, str]] = field(default_factory=list)  # (counter, what it pays)
 
     def to_params(self) -> dict:
-        return {"dice": self.dice, "tilt": self.cards, "legacy": self.legacy,
-                "counters": [list(c) for c in self.counters]}
+        return {
+            "dice": self.dice,
+            "tilt": self.cards,
+            "legacy": self.legacy,
+            "counters": [list(c) for c in self.counters],
+        }
 
 
 class Purse:
@@ -95,12 +114,12 @@ class Purse:
 
     def __init__(self, sources: list[Source], counted: str | None) -> None:
         self.sources = sources
-        self.counted = counted or ""        # "": no source gives it, no price asks for it
+        self.counted = counted or ""  # "": no source gives it, no price asks for it
         # plain dictionaries, not Counters: a purse is made for every decision
-        self.plain: dict[str, int] = {}     # what the dice and cards give, all together
-        self.most: dict[str, int] = {}      # ... and everything, each at its best
+        self.plain: dict[str, int] = {}  # what the dice and cards give, all together
+        self.most: dict[str, int] = {}  # ... and everything, each at its best
         self.legacies: list[tuple[tuple[str, int], ...]] = []  # what each legacy card gives
-        self.units: Units = []      # each counter unit's choices
+        self.units: Units = []  # each counter unit's choices
         plain, most = self.plain, self.most
         for source in sources:
             if source.kind == "die" or source.kind == "card":
@@ -125,7 +144,7 @@ class Purse:
                 self.groups[source.signature] = [source]
             else:
                 group.append(source)
-        self.kinds: dict[Signature, set[str]] = {}      # what each group may give
+        self.kinds: dict[Signature, set[str]] = {}  # what each group may give
         for key in self.groups:
             gives: set[str] = set()
             for option in key.choices or (key.gives,):
@@ -134,8 +153,9 @@ class Purse:
             self.kinds[key] = gives
         self._grouped = True
 
-    def _shape(self, amount: int, resources: Counter[str]
-               ) -> tuple[tuple[str, ...], Vector, list[Signature]] | None:
+    def _shape(
+        self, amount: int, resources: Counter[str]
+    ) -> tuple[tuple[str, ...], Vector, list[Signature]] | None:
         """The price as a vector (the counted amount first) and the groups that help pay it;
         None when even all the sources together, each at its best, fall short."""
         most = self.most
@@ -148,7 +168,7 @@ class Purse:
                     return None
                 asked.append(k)
         asked.sort()
-        if not self._grouped:       # grouped only when some price may be paid
+        if not self._grouped:  # grouped only when some price may be paid
             self._group()
         kinds = (self.counted, *asked)
         need: Vector = (max(0, amount), *[resources[k] for k in asked])
@@ -158,8 +178,9 @@ class Purse:
         keys = [key for key, gives in self.kinds.items() if not gives.isdisjoint(wanted)]
         return kinds, need, keys
 
-    def _sizes(self, kinds: tuple[str, ...], need: Vector, keys: list[Signature]
-               ) -> tuple[tuple[Signature, int], ...]:
+    def _sizes(
+        self, kinds: tuple[str, ...], need: Vector, keys: list[Signature]
+    ) -> tuple[tuple[Signature, int], ...]:
         """Each group with the number of its units that can matter: a minimal payment never
         uses more alike units than it takes to pay the largest part they help with (one unit
         fewer would still pay), so bigger hands of the same shape share one search."""
@@ -184,12 +205,11 @@ class Purse:
         plain, counted = self.plain, self.counted
         has = plain.get(counted, 0)
         if has >= amount and all(plain.get(k, 0) >= n for k, n in resources.items()):
-            return True     # the usual case: all the dice and cards together pay
+            return True  # the usual case: all the dice and cards together pay
         most = self.most
-        if most.get(counted, 0) < amount or any(most.get(k, 0) < n
-                                                for k, n in resources.items()):
-            return False    # the other usual case: even everything at its best falls short
-        short: dict[str, int] = {}          # what the dice and cards leave unpaid
+        if most.get(counted, 0) < amount or any(most.get(k, 0) < n for k, n in resources.items()):
+            return False  # the other usual case: even everything at its best falls short
+        short: dict[str, int] = {}  # what the dice and cards leave unpaid
         if amount > has:
             short[counted] = amount - has
         for k, n in resources.items():
@@ -204,8 +224,9 @@ class Purse:
                 return True
         return False
 
-    def cheapest(self, amount: int, resources: Counter[str],
-                 weights: tuple[float, float, float, float]) -> float | None:
+    def cheapest(
+        self, amount: int, resources: Counter[str], weights: tuple[float, float, float, float]
+    ) -> float | None:
         """The least cost of a payment (None: no payment), where a die, a tilted card, a
         legacy card and a counter unit cost `weights`. A cover's cost is at least that of a
         minimal payment inside it, so the search runs over covers, remembered by shape."""
@@ -267,22 +288,23 @@ def _free(amount: int, resources: Counter[str]) -> bool:
     return amount <= 0 and not any(n > 0 for n in resources.values())
 
 
-def payments(counted: str | None, amount: int, resources: Counter[str],
-             sources: list[Source]) -> list[Payment]:
+def payments(
+    counted: str | None, amount: int, resources: Counter[str], sources: list[Source]
+) -> list[Payment]:
     """Every minimal payment of `amount` of the `counted` resource and of `resources` from
     `sources`, fewest sources first."""
     return Purse(sources, counted).payments(amount, resources)
 
 
-def payable(counted: str | None, amount: int, resources: Counter[str],
-            sources: list[Source]) -> bool:
+def payable(
+    counted: str | None, amount: int, resources: Counter[str], sources: list[Source]
+) -> bool:
     """Whether some payment of `amount` of `counted` and of `resources` from `sources`
     exists."""
     return Purse(sources, counted).payable(amount, resources)
 
 
-def _covered(left: dict[str, int], units: Units, i: int,
-             failed: set[tuple] | None = None) -> bool:
+def _covered(left: dict[str, int], units: Units, i: int, failed: set[tuple] | None = None) -> bool:
     """Whether counter units i.. can pay what is `left` (each unit pays one of its choices);
     `failed` remembers what could not be paid, so that alike units are not tried in every
     order."""
@@ -304,7 +326,7 @@ def _covered(left: dict[str, int], units: Units, i: int,
                 helps = True
         if helps and _covered(after, units, i + 1, failed):
             return True
-    if _covered(left, units, i + 1, failed):    # this unit pays nothing that is needed
+    if _covered(left, units, i + 1, failed):  # this unit pays nothing that is needed
         return True
     failed.add(key)
     return False
@@ -314,16 +336,26 @@ WEIGHT_INDEX = {"die": 0, "card": 1, "legacy": 2, "counter": 3}
 
 
 @lru_cache(maxsize=50_000)
-def _cheapest(kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[Signature, int], ...],
-              weights: tuple[float, float, float, float]) -> float | None:
+def _cheapest(
+    kinds: tuple[str, ...],
+    need: Vector,
+    groups: tuple[tuple[Signature, int], ...],
+    weights: tuple[float, float, float, float],
+) -> float | None:
     options = [_options(signature, size, kinds) for signature, size in groups]
     unit_cost = [weights[WEIGHT_INDEX[signature.kind]] for signature, _ in groups]
     memo: dict[tuple[int, Vector], float | None] = {}
     return _least(0, tuple([0] * len(kinds)), options, unit_cost, need, memo)
 
 
-def _least(i: int, paid: Vector, options: list[list[Option]], unit_cost: list[float],
-           need: Vector, memo: dict[tuple[int, Vector], float | None]) -> float | None:
+def _least(
+    i: int,
+    paid: Vector,
+    options: list[list[Option]],
+    unit_cost: list[float],
+    need: Vector,
+    memo: dict[tuple[int, Vector], float | None],
+) -> float | None:
     """The least cost for groups i.. to finish paying (`paid` is capped at the price)."""
     width = len(need)
     done = True
@@ -352,8 +384,9 @@ def _least(i: int, paid: Vector, options: list[list[Option]], unit_cost: list[fl
 
 
 @lru_cache(maxsize=50_000)
-def _shapes(kinds: tuple[str, ...], need: Vector,
-            groups: tuple[tuple[Signature, int], ...]) -> Shapes:
+def _shapes(
+    kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[Signature, int], ...]
+) -> Shapes:
     """The minimal payments as (units, counter choices) per group, fewest units first. Prices
     and hands repeat all game long, so the search is done once per shape.
 
@@ -380,9 +413,17 @@ def _shapes(kinds: tuple[str, ...], need: Vector,
     return tuple(tuple((o[0], o[1]) for o in f) for f in found)
 
 
-def _search(i: int, legacy_used: bool, options: list[list[Option]], legacy: list[bool],
-            reach: list[list[int]], need: Vector, paid: list[int], chosen: list[Option],
-            found: list[list[Option]]) -> None:
+def _search(
+    i: int,
+    legacy_used: bool,
+    options: list[list[Option]],
+    legacy: list[bool],
+    reach: list[list[int]],
+    need: Vector,
+    paid: list[int],
+    chosen: list[Option],
+    found: list[list[Option]],
+) -> None:
     """`_shapes`' search from group i on, with `chosen` (paying `paid`) so far."""
     width = len(need)
     covered = True
@@ -398,15 +439,27 @@ def _search(i: int, legacy_used: bool, options: list[list[Option]], legacy: list
         return
     for option in options[i]:
         n = option[0]
-        if n and ((legacy[i] and legacy_used) or not _helps(option[3], paid, need)
-                  or (n > 1 and _spare(option, paid, need))):
+        if n and (
+            (legacy[i] and legacy_used)
+            or not _helps(option[3], paid, need)
+            or (n > 1 and _spare(option, paid, need))
+        ):
             continue
         added = option[2]
         for j in range(width):
             paid[j] += added[j]
         chosen.append(option)
-        _search(i + 1, legacy_used or (legacy[i] and n > 0), options, legacy, reach, need, paid,
-                chosen, found)
+        _search(
+            i + 1,
+            legacy_used or (legacy[i] and n > 0),
+            options,
+            legacy,
+            reach,
+            need,
+            paid,
+            chosen,
+            found,
+        )
         chosen.pop()
         for j in range(width):
             paid[j] -= added[j]
@@ -472,6 +525,7 @@ def _multisets(kinds: int, n: int) -> list[tuple[int, ...]]:
             return
         for k in range(start, kinds):
             build((*prefix, k), k)
+
     build((), 0)
     return out
 

@@ -73,13 +73,19 @@ def prepare_act(game: Game, instruction: ActI) -> None:
     spoken = _spoken(instruction.act)
     if isinstance(instruction, ChoiceI):
         texts = [t if spoken else third_person(t) for t in texts]
-        instruction.data["says"] = "either " + " or ".join(texts) + \
-            (" (you pick what you can do in full)" if spoken
-             else " (whichever they can do in full)")
+        instruction.data["says"] = (
+            "either "
+            + " or ".join(texts)
+            + (
+                " (you pick what you can do in full)"
+                if spoken
+                else " (whichever they can do in full)"
+            )
+        )
     if not spoken:
         seats, mode = players_of(subject, lex)
         handler = each_doer(seats, mode, handler)
-        if not isinstance(instruction, ChoiceI):    # "each opponent destroys one of ..."
+        if not isinstance(instruction, ChoiceI):  # "each opponent destroys one of ..."
             instruction.data["says"] = third_person(instruction.data["says"])
         instruction.data["says"] = f"{says(seats)} {instruction.data['says']}"
     instruction.data["handler"] = handler
@@ -105,12 +111,18 @@ def _no_object(act: ast.Act) -> None:
         raise cannot(act.object, f'"{act.verb}" takes no object here')
 
 
-def _is_phrase(np: Any, determiner: str | None, possessive: str | None,
-               *heads: tuple[str, ...]) -> bool:
-    return (isinstance(np, ast.NounPhrase) and np.determiner == determiner and
-            np.possessive == possessive and np.count is None and not np.tails and
-            tuple(tuple(singular(w) for w in h) if isinstance(h, tuple) else h
-                  for h in np.heads) == heads)
+def _is_phrase(
+    np: Any, determiner: str | None, possessive: str | None, *heads: tuple[str, ...]
+) -> bool:
+    return (
+        isinstance(np, ast.NounPhrase)
+        and np.determiner == determiner
+        and np.possessive == possessive
+        and np.count is None
+        and not np.tails
+        and tuple(tuple(singular(w) for w in h) if isinstance(h, tuple) else h for h in np.heads)
+        == heads
+    )
 
 
 def choose(player: int, kind: str, options: list[Action], prompt: str = "") -> Decision:
@@ -119,16 +131,26 @@ def choose(player: int, kind: str, options: list[Action], prompt: str = "") -> D
 
 def each_doer(seats: Callable[..., list[int]], mode: str, inner: Handler) -> Handler:
     """Run `inner` once for each player the subject names, asking for a choice if it is one."""
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         loc = frame["loc"]
         if "doers" not in loc:
             candidates = seats(game.ctx(state, frame))
             if mode == "choose" and len(candidates) > 1:
                 if answer is None:
-                    return wait(choose(frame["player"], "player", [
-                        Action("player", {"seat": s}, game.player_name(s)) for s in candidates
-                    ], f"Which player: {act_text(instruction.act)}?"))
+                    return wait(
+                        choose(
+                            frame["player"],
+                            "player",
+                            [
+                                Action("player", {"seat": s}, game.player_name(s))
+                                for s in candidates
+                            ],
+                            f"Which player: {act_text(instruction.act)}?",
+                        )
+                    )
                 candidates = [answer.params["seat"]]
                 answer = None
             elif mode != "all":
@@ -146,6 +168,7 @@ def each_doer(seats: Callable[..., list[int]], mode: str, inner: Handler) -> Han
             for key in [k for k in loc if k not in ("doers", "i")]:
                 del loc[key]
         return NEXT
+
     return handler
 
 
@@ -154,41 +177,56 @@ OWN_DECLINE = {"advance"}
 
 
 def optionally(inner: Handler) -> Handler:
-    """"you may <act>": ask first, then do it or not."""
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    """ "you may <act>": ask first, then do it or not."""
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         loc = frame["loc"]
         if "may" not in loc:
             if effects.can_do(game, state, frame, instruction) == "not":
-                return NEXT         # nothing it could do: no question
+                return NEXT  # nothing it could do: no question
             if answer is None:
-                return wait_choice(doer(frame), [
-                    Action("may", {"do": True}, act_text(instruction.act)),
-                    Action("may", {"do": False}, "decline")])
+                return wait_choice(
+                    doer(frame),
+                    [
+                        Action("may", {"do": True}, act_text(instruction.act)),
+                        Action("may", {"do": False}, "decline"),
+                    ],
+                )
             loc["may"] = bool(answer.params["do"])
             answer = None
         if not loc["may"]:
             return NEXT
         return inner(game, state, frame, instruction, answer)
+
     return handler
 
 
 def _choice(instruction: ChoiceI) -> Handler:
     """Ask the doer which option to take (only options it can carry out in full), then do it."""
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction_: ActI,
-                answer: Action | None) -> Result:
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction_: ActI, answer: Action | None
+    ) -> Result:
         loc = frame["loc"]
         seat = doer(frame)
         if "option" not in loc:
             if answer is None:
                 how = [effects.can_do(game, state, frame, o) for o in instruction.options]
-                possible = ([i for i, h in enumerate(how) if h == "fully"]
-                            or [i for i, h in enumerate(how) if h == "partly"]
-                            or [len(instruction.options) - 1])
+                possible = (
+                    [i for i, h in enumerate(how) if h == "fully"]
+                    or [i for i, h in enumerate(how) if h == "partly"]
+                    or [len(instruction.options) - 1]
+                )
                 if len(possible) > 1:
-                    return wait_choice(seat, [
-                        Action("option", {"index": i}, act_text(instruction.options[i].act))
-                        for i in possible])
+                    return wait_choice(
+                        seat,
+                        [
+                            Action("option", {"index": i}, act_text(instruction.options[i].act))
+                            for i in possible
+                        ],
+                    )
                 loc["option"] = possible[0]
             else:
                 loc["option"] = answer.params["index"]
@@ -196,6 +234,7 @@ def _choice(instruction: ChoiceI) -> Handler:
         option = instruction.options[loc["option"]]
         handler_: Handler = option.data["handler"]
         return handler_(game, state, frame, option, answer)
+
     return handler
 
 
@@ -211,18 +250,26 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
     obj = act.object
-    if not (isinstance(obj, ast.NounPhrase) and len(obj.heads) == 1 and
-            isinstance(obj.heads[0], ast.CardName) and not obj.tails and obj.determiner is None
-            and obj.count is None and obj.possessive is None):
+    if not (
+        isinstance(obj, ast.NounPhrase)
+        and len(obj.heads) == 1
+        and isinstance(obj.heads[0], ast.CardName)
+        and not obj.tails
+        and obj.determiner is None
+        and obj.count is None
+        and obj.possessive is None
+    ):
         raise cannot(act, 'play what? name a phase in quotes: play "active turn"')
     phase = obj.heads[0].name
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         loc = frame["loc"]
         if loc.get("pushed"):
             if loc.pop("turn", False):
                 from .ages import end_of_turn
+
                 end_of_turn(game, state)
             return NEXT
         seat = doer(frame)
@@ -238,6 +285,7 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
         if key not in game.programs:
             raise cannot(instruction.act, f'there is no phase "{phase}"')
         return push(game.frame(key, seat))
+
     instruction.data["says"] = f'play the phase "{phase}" as their turn'
     return handler
 
@@ -245,14 +293,18 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
 def _straighten(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
-    if not (_is_phrase(act.object, None, "your", ("card",))
-            or _is_phrase(act.object, None, "their", ("card",))):
+    if not (
+        _is_phrase(act.object, None, "your", ("card",))
+        or _is_phrase(act.object, None, "their", ("card",))
+    ):
         raise cannot(act, 'straighten "your cards": every tilted card of the doer')
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         state.players[doer(frame)].tilted = []
         return NEXT
+
     instruction.data["says"] = "straighten every tilted card of their civilization"
     return handler
 
@@ -262,21 +314,26 @@ def _roll(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
     if not (_is_phrase(act.object, "all", None, ("dice",))):
-        raise cannot(act, 'only "roll all dice" (every die of the turn) is a mechanic yet; '
-                          "a war rolls its own dice")
+        raise cannot(
+            act,
+            'only "roll all dice" (every die of the turn) is a mechanic yet; '
+            "a war rolls its own dice",
+        )
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         from .dice import roll_all
+
         roll_all(game, state)
         return NEXT
+
     instruction.data["says"] = "roll every die of the turn"
     return handler
 
 
 def _events_of_doer(np: Any) -> bool:
-    return _is_phrase(np, None, "your", ("event",)) or _is_phrase(np, None, "their",
-                                                                  ("event",))
+    return _is_phrase(np, None, "your", ("event",)) or _is_phrase(np, None, "their", ("event",))
 
 
 def _the_deck(np: Any) -> bool:
@@ -287,13 +344,17 @@ def _refill(instruction: ActI, lex: Lexicon) -> Handler:
     """refill your events to 3 from the deck."""
     act = instruction.act
     _only_roles(act, "to", "from")
-    if not _events_of_doer(act.object) or not _the_deck(role(act, "from")) or \
-            role(act, "to") is None:
+    if (
+        not _events_of_doer(act.object)
+        or not _the_deck(role(act, "from"))
+        or role(act, "to") is None
+    ):
         raise cannot(act, 'refill reads "refill your events to <number> from the deck"')
     target = compile_value(role(act, "to"), lex)
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         seat = doer(frame)
         player = state.players[seat]
         want = target(game.ctx(state, frame))
@@ -307,6 +368,7 @@ def _refill(instruction: ActI, lex: Lexicon) -> Handler:
         if drawn:
             game.say(state, f"{game.player_name(seat)} draws {', '.join(drawn)}.")
         return NEXT
+
     instruction.data["says"] = f"draw from the deck until their events hold {says(target)} cards"
     return handler
 
@@ -316,9 +378,15 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act, "from", "into")
     np = act.object
-    if not ((isinstance(np, ast.NounPhrase) and np.heads == (("cards",),)) or
-            (isinstance(np, ast.NounPhrase) and np.heads == (("card",),))) or np.tails or \
-            np.possessive or np.determiner not in (None, "a", "an"):
+    if (
+        not (
+            (isinstance(np, ast.NounPhrase) and np.heads == (("cards",),))
+            or (isinstance(np, ast.NounPhrase) and np.heads == (("card",),))
+        )
+        or np.tails
+        or np.possessive
+        or np.determiner not in (None, "a", "an")
+    ):
         raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
     if not _the_deck(role(act, "from")) or not _events_of_doer(role(act, "into")):
         raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
@@ -326,15 +394,17 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         raise cannot(np, 'how many cards? "draw 3 cards" or "draw a card"')
     count = np.count if np.count is not None else 1
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         player = state.players[doer(frame)]
-        n = min(count, len(state.deck))        # bounded by the deck, never by the number
+        n = min(count, len(state.deck))  # bounded by the deck, never by the number
         for _ in range(n):
             player.events.append(state.deck.pop())
         if not state.deck and n:
             age_event(game, state, "deck emptied", "the last card of the deck was drawn")
         return NEXT
+
     instruction.data["says"] = f"draw {count} card(s) from the deck into their events"
     return handler
 
@@ -345,23 +415,30 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
     np = act.object
     head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
     counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
-    if counter is None or not isinstance(np, ast.NounPhrase) or np.tails or np.possessive or \
-            np.determiner not in (None, "a", "an"):
-        raise cannot(act, "gain an amount of a counter the game declares (\"gain 2 gold\")")
+    if (
+        counter is None
+        or not isinstance(np, ast.NounPhrase)
+        or np.tails
+        or np.possessive
+        or np.determiner not in (None, "a", "an")
+    ):
+        raise cannot(act, 'gain an amount of a counter the game declares ("gain 2 gold")')
     equal = role(act, "equal to")
     amount = compile_value(equal, lex) if equal is not None else None
     if amount is not None and np.count is not None:
         raise cannot(act, "the amount is said twice")
     count = np.count if np.count is not None else 1
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         n = amount(game.ctx(state, frame)) if amount else count
         seat = doer(frame)
         got = gain_counter(game, state, seat, counter, n)
         if got:
             game.say(state, f"{game.player_name(seat)} gains {got} {counter}.")
         return NEXT
+
     instruction.data["says"] = f"gain {says(amount) if amount else count} {counter}"
     return handler
 
@@ -369,19 +446,22 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
 def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
-    amount, counter, text = effects.compile_amount(act.object, lex,
-                                                   "your" if _spoken(act) else "their")
+    amount, counter, text = effects.compile_amount(
+        act.object, lex, "your" if _spoken(act) else "their"
+    )
     if counter is None:
         raise cannot(act, "lose an amount of a counter the game declares")
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         seat = doer(frame)
         have = state.players[seat].counters.get(counter, 0)
         n = min(amount(have, frame), have)
         gain_counter(game, state, seat, counter, -n)
         game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
         return NEXT
+
     instruction.data["says"] = f"lose {text}"
     return handler
 
@@ -389,17 +469,21 @@ def _lose(instruction: ActI, lex: Lexicon) -> Handler:
 def _skip(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
-    if not (_is_phrase(act.object, None, "your", ("next", "turn"))
-            or _is_phrase(act.object, None, "their", ("next", "turn"))):
+    if not (
+        _is_phrase(act.object, None, "your", ("next", "turn"))
+        or _is_phrase(act.object, None, "their", ("next", "turn"))
+    ):
         raise cannot(act, 'skip reads "skip your next turn"')
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         seat = doer(frame)
         marks = state.players[seat].marks
         marks["skip_turns"] = marks.get("skip_turns", 0) + 1
         game.say(state, f"{game.player_name(seat)} will skip their next turn.")
         return NEXT
+
     instruction.data["says"] = f"skip {'your' if _spoken(act) else 'their'} next turn"
     return handler
 
@@ -413,11 +497,15 @@ def _shuffle(instruction: ActI, lex: Lexicon) -> Handler:
     pile = _is_phrase(act.object, "the", None, ("discard", "pile"))
     this = _is_phrase(act.object, "this", None, ("card",))
     if not (((pile or this) and _the_deck(into)) or (_the_deck(act.object) and into is None)):
-        raise cannot(act, 'shuffle reads "shuffle the deck", "shuffle the discard pile into '
-                          'the deck" or "shuffle this card into the deck"')
+        raise cannot(
+            act,
+            'shuffle reads "shuffle the deck", "shuffle the discard pile into '
+            'the deck" or "shuffle this card into the deck"',
+        )
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         if pile:
             state.deck.extend(state.discard)
             state.discard = []
@@ -431,9 +519,14 @@ def _shuffle(instruction: ActI, lex: Lexicon) -> Handler:
         rng.shuffle(state.deck)
         state.store_random(rng)
         return NEXT
-    instruction.data["says"] = ("put the discard pile into the deck and shuffle it" if pile
-                                else "put this card into the deck, from wherever it is, and "
-                                "shuffle it" if this else "shuffle the deck")
+
+    instruction.data["says"] = (
+        "put the discard pile into the deck and shuffle it"
+        if pile
+        else "put this card into the deck, from wherever it is, and shuffle it"
+        if this
+        else "shuffle the deck"
+    )
     return handler
 
 
@@ -442,26 +535,37 @@ def _put(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act, "into")
     np = act.object
-    of_age = (isinstance(np, ast.NounPhrase) and len(np.tails) == 1 and
-              isinstance(np.tails[0], ast.Of) and _is_phrase(np.tails[0].of, "the", None,
-                                                               ("age",)))
+    of_age = (
+        isinstance(np, ast.NounPhrase)
+        and len(np.tails) == 1
+        and isinstance(np.tails[0], ast.Of)
+        and _is_phrase(np.tails[0].of, "the", None, ("age",))
+    )
     head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
-    if not of_age or not isinstance(np, ast.NounPhrase) or np.determiner != "each" or \
-            not isinstance(head, tuple) or not _the_deck(role(act, "into")):
+    if (
+        not of_age
+        or not isinstance(np, ast.NounPhrase)
+        or np.determiner != "each"
+        or not isinstance(head, tuple)
+        or not _the_deck(role(act, "into"))
+    ):
         raise cannot(act, 'put reads "put each <kind of> card of the age into the deck"')
     found = card_words(tuple(singular(w) for w in head), np, lex)
     if found.state is not None:
         raise cannot(np, "cards of the age are in no civilization")
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         from .ages import age_id
+
         ctx = game.ctx(state, frame)
         placed = set(state.deck)
         for copy in game.catalog.copies_of_age(age_id(game, state)):
             if copy not in placed and found.test(ctx, copy):
                 state.deck.append(copy)
         return NEXT
+
     instruction.data["says"] = f"put every copy of the age's {found.text} into the deck"
     return handler
 
@@ -479,13 +583,15 @@ def _actions(instruction: ActI, lex: Lexicon) -> Handler:
     """take actions [until <condition>]: the pack's action phase (action_phase.py), which ends
     when the player passes or, tested before each choice, when the condition holds."""
     from . import action_phase
+
     act = instruction.act
     _only_roles(act, "until")
     until = role(act, "until")
     condition = compile_condition(until, lex) if until is not None else None
     instruction.data["until"] = condition
-    instruction.data["says"] = ("take actions" if condition is None
-                                else f"take actions until {says(condition)}")
+    instruction.data["says"] = (
+        "take actions" if condition is None else f"take actions until {says(condition)}"
+    )
     return action_phase.build(condition)
 
 
@@ -498,8 +604,10 @@ def _money_only(instruction: ActI, lex: Lexicon) -> Handler:
 def _wage(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
-    if not (_is_phrase(act.object, None, "your", ("war",))
-            or _is_phrase(act.object, None, "their", ("war",))):
+    if not (
+        _is_phrase(act.object, None, "your", ("war",))
+        or _is_phrase(act.object, None, "their", ("war",))
+    ):
         raise cannot(act, 'wage reads "wage your wars": the wars the turn allows')
     instruction.data["says"] = "declare and fight the wars their dice and counters allow"
     return war.wage_handler
@@ -525,7 +633,8 @@ def _win(instruction: ActI, lex: Lexicon) -> Handler:
         raise cannot(act, 'win reads "win the war by 3"')
     by = role(act, "by")
     instruction.data["says"] = "win the war at once" + (
-        f", by {says(compile_value(by, lex))}" if by is not None else "")
+        f", by {says(compile_value(by, lex))}" if by is not None else ""
+    )
     return war.win_handler(instruction)
 
 

@@ -49,12 +49,16 @@ def _war_faces(game: Game, state: State, seat: int) -> int:
 
 
 def _war_counters(game: Game, state: State, seat: int) -> list[str]:
-    return [str(name) for name, spec in (game.pack.game.get("counters") or {}).items()
-            if (spec or {}).get("declares_war") and state.players[seat].counters.get(name, 0)]
+    return [
+        str(name)
+        for name, spec in (game.pack.game.get("counters") or {}).items()
+        if (spec or {}).get("declares_war") and state.players[seat].counters.get(name, 0)
+    ]
 
 
-def wage_handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                 answer: Action | None) -> Result:
+def wage_handler(
+    game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+) -> Result:
     seat = int(frame.get("doer", frame["player"]))
     loc = frame["loc"]
     if "faces" not in loc:
@@ -83,44 +87,52 @@ def wage_handler(game: Game, state: State, frame: dict[str, Any], instruction: A
         if other.seat == seat:
             continue
         for way in means:
-            options.append(Action("declare", {"seat": other.seat, "with": way},
-                                  f"declare war on {game.player_name(other.seat)} ({way})"))
+            options.append(
+                Action(
+                    "declare",
+                    {"seat": other.seat, "with": way},
+                    f"declare war on {game.player_name(other.seat)} ({way})",
+                )
+            )
     if answer is not None and answer.kind == "stop":
         return NEXT
     return _ask(seat, "war", options, "Wars")
 
 
 def declare_handler(instruction: ActI) -> Any:
-    """"declare a war on the attacker": a war fought at once, which cannot be countered."""
+    """ "declare a war on the attacker": a war fought at once, which cannot be countered."""
     target = instruction.act.roles[0].value if instruction.act.roles else None
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         seat = int(frame.get("doer", frame["player"]))
         loc = frame["loc"]
         if "war" not in loc:
             roles = frame.get("roles") or {}
-            last = target.heads[-1] if isinstance(target, ast.NounPhrase) and target.heads \
-                else ()
+            last = target.heads[-1] if isinstance(target, ast.NounPhrase) and target.heads else ()
             words = last if isinstance(last, tuple) else ()
             defender = roles.get(words[-1]) if words else None
             if defender is None:
                 return NEXT
-            game.say(state, f"{game.player_name(seat)} strikes back at "
-                            f"{game.player_name(defender)}.")
+            game.say(
+                state, f"{game.player_name(seat)} strikes back at {game.player_name(defender)}."
+            )
             loc["war"] = new_war(game, state, seat, defender, counter=False)
             answer = None
         result = run_war(game, state, loc["war"], answer)
         return NEXT if result is None else result
+
     return handler
 
 
 def win_handler(instruction: ActI) -> Any:
-    """"win the war by N": this side's strength is N and the other's 0, at once."""
+    """ "win the war by N": this side's strength is N and the other's 0, at once."""
     by = compile_value(instruction.act.roles[0].value) if instruction.act.roles else None
 
-    def handler(game: Game, state: State, frame: dict[str, Any], instruction: ActI,
-                answer: Action | None) -> Result:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
         seat = int(frame.get("doer", frame["player"]))
         war = current_war(state)
         if war is not None:
@@ -128,6 +140,7 @@ def win_handler(instruction: ActI) -> Any:
             war["forced"] = {"winner": seat, "by": amount}
             game.say(state, f"{game.player_name(seat)} wins the war at once, by {amount}.")
         return NEXT
+
     return handler
 
 
@@ -142,14 +155,24 @@ def current_war(state: State) -> dict[str, Any] | None:
 # ------------------------------------------------------------------ fighting
 
 
-def new_war(game: Game, state: State, attacker: int, defender: int,
-            counter: bool) -> dict[str, Any]:
-    game.say(state, f"{game.player_name(attacker)} declares war on "
-                    f"{game.player_name(defender)}.")
-    return {"attacker": attacker, "defender": defender, "counter": counter, "side": 0,
-            "step": "tilt", "sides": [{"tilted": [], "dice": [], "rerolls": 0},
-                                      {"tilted": [], "dice": [], "rerolls": 0}],
-            "triggers": None, "forced": None, "after": None}
+def new_war(
+    game: Game, state: State, attacker: int, defender: int, counter: bool
+) -> dict[str, Any]:
+    game.say(state, f"{game.player_name(attacker)} declares war on {game.player_name(defender)}.")
+    return {
+        "attacker": attacker,
+        "defender": defender,
+        "counter": counter,
+        "side": 0,
+        "step": "tilt",
+        "sides": [
+            {"tilted": [], "dice": [], "rerolls": 0},
+            {"tilted": [], "dice": [], "rerolls": 0},
+        ],
+        "triggers": None,
+        "forced": None,
+        "after": None,
+    }
 
 
 def _seat(war: dict[str, Any], side: int) -> int:
@@ -157,8 +180,11 @@ def _seat(war: dict[str, Any], side: int) -> int:
 
 
 def _roles(war: dict[str, Any], side: int) -> dict[str, int]:
-    return {"attacker": war["attacker"], "defender": war["defender"],
-            "opponent": _seat(war, 1 - side)}
+    return {
+        "attacker": war["attacker"],
+        "defender": war["defender"],
+        "opponent": _seat(war, 1 - side),
+    }
 
 
 def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None) -> Result | None:
@@ -177,8 +203,9 @@ def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None
                     return _ask(seat, "war tilt", options, "Tilt cards for your army")
                 answer = options[0]
             from .action_phase import tilt
+
             for copy in answer.params["cards"]:
-                tilt(game, state, seat, copy)       # a gold bonus pays out too (AH-C8)
+                tilt(game, state, seat, copy)  # a gold bonus pays out too (AH-C8)
                 mine["tilted"].append(copy)
             answer = None
             war["step"] = "in war"
@@ -205,9 +232,13 @@ def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None
                 options = [Action("keep", {}, f"keep {mine['dice']}")]
                 for size in range(1, len(mine["dice"]) + 1):
                     for chosen in combinations(range(len(mine["dice"])), size):
-                        options.append(Action("reroll", {"dice": list(chosen)},
-                                              "re-roll " + ", ".join(
-                                                  str(mine["dice"][i]) for i in chosen)))
+                        options.append(
+                            Action(
+                                "reroll",
+                                {"dice": list(chosen)},
+                                "re-roll " + ", ".join(str(mine["dice"][i]) for i in chosen),
+                            )
+                        )
                 return _ask(seat, "war reroll", options, f"Your war dice: {mine['dice']}")
             if side == 0:
                 war["side"] = 1
@@ -234,15 +265,17 @@ def _tilt_kind(game: Game) -> str | None:
 def _tilt_options(game: Game, state: State, seat: int) -> list[Action]:
     player = state.players[seat]
     kind = _tilt_kind(game)
-    ready = [c for c in player.active_cards()
-             if kind and c not in player.tilted and game.catalog.info(c).bonus[kind]]
+    ready = [
+        c
+        for c in player.active_cards()
+        if kind and c not in player.tilted and game.catalog.info(c).bonus[kind]
+    ]
     options = []
     for size in range(len(ready), -1, -1):
         for chosen in combinations(ready, size):
             total = sum(game.catalog.info(c).bonus[kind or ""] for c in chosen)
             names = ", ".join(game.name(c) for c in chosen) or "nothing"
-            options.append(Action("tilt", {"cards": list(chosen)},
-                                  f"tilt {names} (+{total})"))
+            options.append(Action("tilt", {"cards": list(chosen)}, f"tilt {names} (+{total})"))
             if len(options) >= MAX_TILT_OPTIONS:
                 return options
     return options
@@ -256,16 +289,20 @@ def _war_die(game: Game) -> tuple[str, dict]:
 
 def _roll(game: Game, state: State) -> list[int]:
     from .dice import parse_face
+
     _name, spec = _war_die(game)
     rng = state.random()
-    values = [parse_face(spec["faces"][rng.randrange(len(spec["faces"]))]).amount
-              for _ in range(int(spec.get("count", 1)))]
+    values = [
+        parse_face(spec["faces"][rng.randrange(len(spec["faces"]))]).amount
+        for _ in range(int(spec.get("count", 1)))
+    ]
     state.store_random(rng)
     return values
 
 
 def _reroll(game: Game, state: State, side: dict[str, Any], indexes: list[int]) -> None:
     from .dice import parse_face
+
     _, spec = _war_die(game)
     rng = state.random()
     for i in indexes:
@@ -287,8 +324,11 @@ def strength(game: Game, state: State, war: dict[str, Any], side: int) -> int:
     kind = _tilt_kind(game)
     if kind:
         total += sum(game.catalog.info(c).bonus[kind] for c in mine["tilted"])
-    cancelled = {name for c in state.players[other].active_cards()
-                 for _, name in game.catalog.info(c).cancels}
+    cancelled = {
+        name
+        for c in state.players[other].active_cards()
+        for _, name in game.catalog.info(c).cancels
+    }
     kind = "attack" if side == 0 else "defence"
     for copy in state.players[seat].active_cards():
         info = game.catalog.info(copy)
@@ -309,8 +349,9 @@ def _outcome(game: Game, state: State, war: dict[str, Any]) -> None:
         a, d = (forced["by"], 0) if forced["winner"] == attacker else (0, forced["by"])
     else:
         a, d = strength(game, state, war, 0), strength(game, state, war, 1)
-    game.say(state, f"War: {game.player_name(attacker)} {a} against "
-                    f"{game.player_name(defender)} {d}.")
+    game.say(
+        state, f"War: {game.player_name(attacker)} {a} against {game.player_name(defender)} {d}."
+    )
     if a > d:
         winner, loser = attacker, defender
         tokens = [t for t in state.players[defender].tokens if t <= a - d]
@@ -323,9 +364,12 @@ def _outcome(game: Game, state: State, war: dict[str, Any]) -> None:
         winner, loser = defender, attacker
     game.note("war", attacker=attacker, defender=defender, winner=winner)
     roles = {"attacker": attacker, "defender": defender, "winner": winner, "loser": loser}
-    after = [[k, c, loser, {**roles, "opponent": winner}]
-             for k, c in game.triggers(state, loser, LOSE)]
+    after = [
+        [k, c, loser, {**roles, "opponent": winner}] for k, c in game.triggers(state, loser, LOSE)
+    ]
     if loser == defender and war["counter"]:
-        after += [[k, c, loser, {**roles, "opponent": winner}]
-                  for k, c in game.triggers(state, loser, LOSE_DEFENDING)]
+        after += [
+            [k, c, loser, {**roles, "opponent": winner}]
+            for k, c in game.triggers(state, loser, LOSE_DEFENDING)
+        ]
     war["after"] = after

@@ -12,11 +12,16 @@ from typing import Any
 
 from .report import Report
 
-CONNECT_TIMEOUT = "10s"         # how long to try reaching the scheduler
+CONNECT_TIMEOUT = "10s"  # how long to try reaching the scheduler
 
 
-def in_dask(address: str, play_batch: Callable[..., Report], config: Any,
-            batches: Iterator[tuple[int, int]], add: Callable[[Report], None]) -> None:
+def in_dask(
+    address: str,
+    play_batch: Callable[..., Report],
+    config: Any,
+    batches: Iterator[tuple[int, int]],
+    add: Callable[[Report], None],
+) -> None:
     """Play `batches` with `play_batch(config, start, count)` on the scheduler at `address`."""
     try:
         from dask.distributed import Client, as_completed
@@ -34,6 +39,7 @@ def in_dask(address: str, play_batch: Callable[..., Report], config: Any,
             if task is None:
                 return None
             return client.submit(play_batch, config, *task, pure=False)
+
         first = [f for f in (submit() for _ in range(2 * threads)) if f is not None]
         running = as_completed(first, loop=client.loop)
         for future in running:

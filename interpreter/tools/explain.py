@@ -37,8 +37,7 @@ def explain_cards(game: Game, ids: Sequence[str] | None = None) -> list[CardRead
     """The reading of the cards with these ids (every card of the pack when None), in pack
     order. An id may appear in several ages: each age's card is read."""
     wanted = set(ids) if ids is not None else None
-    return [_read(game, info) for info in game.catalog.cards
-            if wanted is None or info.id in wanted]
+    return [_read(game, info) for info in game.catalog.cards if wanted is None or info.id in wanted]
 
 
 def _read(game: Game, info: CardInfo) -> CardReading:
@@ -54,20 +53,24 @@ def _read(game: Game, info: CardInfo) -> CardReading:
     for rule in info.own_cost:
         lines.append(f"Acquiring it costs {_delta(rule)} {counted} {_guard(rule.when)}.")
     for rule in info.acquisition_costs:
-        lines.append(f"While it is active, your {_kinds(rule)} cost {_delta(rule)} "
-                     f"{counted} {_guard(rule.when)}.")
+        lines.append(
+            f"While it is active, your {_kinds(rule)} cost {_delta(rule)} "
+            f"{counted} {_guard(rule.when)}."
+        )
     for rule in info.events_costs:
         kinds = f" of {' '.join(rule.types)} cards" if rule.types else ""
-        lines.append(f"While it is in your events, your first paid acquisition{kinds} "
-                     f"each turn costs {_delta(rule)} {counted} {_guard(rule.when)}.")
+        lines.append(
+            f"While it is in your events, your first paid acquisition{kinds} "
+            f"each turn costs {_delta(rule)} {counted} {_guard(rule.when)}."
+        )
     for amount, when in info.gold_prices:
         lines.append(f"Its gold price is {amount} {_guard(when)}.")
     for strength in info.strength:
         per = f" for {says(strength.per)}" if strength.per else ""
-        side = {"war": "in every war", "attack": "when you attack",
-                "defence": "when you defend"}[strength.kind]
-        lines.append(f"It adds {strength.amount:+d} strength{per} {side} "
-                     f"{_guard(strength.when)}.")
+        side = {"war": "in every war", "attack": "when you attack", "defence": "when you defend"}[
+            strength.kind
+        ]
+        lines.append(f"It adds {strength.amount:+d} strength{per} {side} {_guard(strength.when)}.")
     for what, name in info.cancels:
         lines.append(f'In a war, the opponent\'s "{name}" adds no {what}.')
     for event in info.triggers:
@@ -95,8 +98,10 @@ def _stats(info: CardInfo, roles: Roles, formula: Any = None) -> str:
         text += f"; at an age's end it is worth {says(formula)} points" if formula else ""
     if info.bonus_symbols:
         parts = [f"{n} {kind}" for kind, n in sorted(info.bonus.items()) if n]
-        text += (f"; its bonus gives {', '.join(parts)} ({info.bonus_symbols} symbol"
-                 f"{'s' if info.bonus_symbols != 1 else ''})")
+        text += (
+            f"; its bonus gives {', '.join(parts)} ({info.bonus_symbols} symbol"
+            f"{'s' if info.bonus_symbols != 1 else ''})"
+        )
     return text + "."
 
 
@@ -121,7 +126,7 @@ EVENTS = {
     "you lose a war": "When you lose a war",
     "you lose a war as defender": "When you lose a war you defended",
     "the start of your actions": "At the start of your actions (checked again whenever they "
-                                 "resume)",
+    "resume)",
 }
 
 
@@ -143,8 +148,7 @@ def _steps(program: list[prog.Instruction], start: int, end: int) -> list[str]:
             text = str(instruction.data.get("says") or instruction.act.verb)
             out.append(f"you {text}" if text.startswith("may ") else text)
             i += 1
-        elif isinstance(instruction, prog.TestI) and isinstance(instruction.node,
-                                                               prog.ast.Repeat):
+        elif isinstance(instruction, prog.TestI) and isinstance(instruction.node, prog.ast.Repeat):
             body = _steps(program, i + 1, instruction.target - 1)
             out.append(f"repeat until {says(instruction.cond)}: ({'; then '.join(body)})")
             i = instruction.target

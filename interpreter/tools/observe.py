@@ -49,9 +49,9 @@ class Recorder:
         self.points: list[Counter[int]] = [Counter() for _ in range(players)]
         self.rounds: set[tuple[int, int]] = set()
         self.fired: set[str] = set()
-        self.striking: dict[int, list[int]] = {}     # calamity copy -> what it destroyed
+        self.striking: dict[int, list[int]] = {}  # calamity copy -> what it destroyed
         self._age = -1
-        self._ending: list[tuple[set[int], Counter[int]]] = []   # per seat, at the last move
+        self._ending: list[tuple[set[int], Counter[int]]] = []  # per seat, at the last move
 
     # ---------------------------------------------------------------- around each move
 
@@ -62,19 +62,23 @@ class Recorder:
             self.rounds.add((state.age, state.round))
         self._see_events(state)
         if action.kind in ACQUIRING:
-            record.acquired.append((self.copies[action.params["card"]], int(state.to_move or 0),
-                                    state.round))
+            record.acquired.append(
+                (self.copies[action.params["card"]], int(state.to_move or 0), state.round)
+            )
         self._age = state.age
         # what each player has now, in case this move ends the age (the cards then leave)
         self._ending = [self._holding(state, seat) for seat in range(len(state.players))]
 
     def after(self, state: State) -> None:
         self._see_events(state)
-        if state.age != self._age and not state.over:      # an age ended and the next began
+        if state.age != self._age and not state.over:  # an age ended and the next began
             ended = self.game.ages[self._age]
             for seat, (cards, points) in enumerate(self._ending):
-                legacy = {self.copies[c] for c in state.players[seat].legacy
-                          if self.game.catalog.info(c).age == ended}
+                legacy = {
+                    self.copies[c]
+                    for c in state.players[seat].legacy
+                    if self.game.catalog.info(c).age == ended
+                }
                 self.owned[seat] |= cards | legacy
                 self.points[seat].update(points)
 
@@ -90,9 +94,11 @@ class Recorder:
         record.rounds = len(self.rounds)
         record.scores = list(state.scores)
         record.winners = list(state.winners)
-        record.age_scores = {age: [p.age_scores[i] for p in state.players]
-                             for i, age in enumerate(self.game.ages)
-                             if all(len(p.age_scores) > i for p in state.players)}
+        record.age_scores = {
+            age: [p.age_scores[i] for p in state.players]
+            for i, age in enumerate(self.game.ages)
+            if all(len(p.age_scores) > i for p in state.players)
+        }
         record.offered = [sorted(c.elements()) for c in self.offered]
         record.owned = [sorted(s) for s in self.owned]
         record.points = [dict(sorted(c.items())) for c in self.points]
@@ -114,8 +120,11 @@ class Recorder:
             info = self.game.catalog.info(copy)
             cards.add(info.index)
             formula = self.game.formulas.points.get(info.index)
-            value = (formula(Ctx(state, self.game.catalog, seat, copy)) if formula is not None
-                     else int(info.points))
+            value = (
+                formula(Ctx(state, self.game.catalog, seat, copy))
+                if formula is not None
+                else int(info.points)
+            )
             if value:
                 points[info.index] += value
         return cards, points
@@ -155,8 +164,11 @@ def _failing(frames: list[dict[str, Any]]) -> int | None:
 
 def card_refs(game: Game) -> list[CardRef]:
     """The distinct cards of the ages played, in the pack's order."""
-    return [CardRef(info.index, info.id, info.name, info.age, info.type)
-            for info in game.catalog.cards if info.age in game.ages]
+    return [
+        CardRef(info.index, info.id, info.name, info.age, info.type)
+        for info in game.catalog.cards
+        if info.age in game.ages
+    ]
 
 
 def rule_refs(game: Game) -> list[RuleRef]:
@@ -182,9 +194,15 @@ def _where(game: Game, key: str, body: Any) -> str:
         return "?"
     card = game.pack.cards[int(key.split(":")[1])]
     extra = game.pack.type_rules.get(card.type)
-    span = next((s.span for s in (*card.rules.statements, *(extra.statements if extra else ()))
-                 if isinstance(s, ast.Trigger) and s.body is body), None)
-    place = source.locate(span, "warning", "rule", "")   # only its place is read
+    span = next(
+        (
+            s.span
+            for s in (*card.rules.statements, *(extra.statements if extra else ()))
+            if isinstance(s, ast.Trigger) and s.body is body
+        ),
+        None,
+    )
+    place = source.locate(span, "warning", "rule", "")  # only its place is read
     file, root = Path(place.file or source.file).resolve(), game.pack.root.resolve()
     if file.is_relative_to(root):
         file = file.relative_to(root)

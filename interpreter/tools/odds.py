@@ -53,37 +53,53 @@ class Odds:
     free: bool = False
 
     def to_json(self) -> dict[str, object]:
-        return {"card": self.card, "age": self.age, "cost": self.cost, "dice": list(self.dice),
-                "free": self.free,
-                "without_rerolls": {"fraction": str(self.without_rerolls),
-                                    "probability": round(float(self.without_rerolls), 6)},
-                "with_rerolls": {"fraction": str(self.with_rerolls),
-                                 "probability": round(float(self.with_rerolls), 6),
-                                 "policy": "best"}}
+        return {
+            "card": self.card,
+            "age": self.age,
+            "cost": self.cost,
+            "dice": list(self.dice),
+            "free": self.free,
+            "without_rerolls": {
+                "fraction": str(self.without_rerolls),
+                "probability": round(float(self.without_rerolls), 6),
+            },
+            "with_rerolls": {
+                "fraction": str(self.with_rerolls),
+                "probability": round(float(self.with_rerolls), 6),
+                "policy": "best",
+            },
+        }
 
 
 @dataclass(frozen=True)
 class Need:
     """What must be paid and what the tableau gives before any die."""
 
-    counted: str                            # the resource counted by amount ("": none)
-    amount: int                             # ... and how much of it
+    counted: str  # the resource counted by amount ("": none)
+    amount: int  # ... and how much of it
     resources: tuple[tuple[str, int], ...]
-    bonus: Counter[str]                     # untilted bonuses
-    tilted_bonus: Counter[str]              # bonuses a golden age would free
+    bonus: Counter[str]  # untilted bonuses
+    tilted_bonus: Counter[str]  # bonuses a golden age would free
     tokens: int
-    token_pays: tuple[Face, ...]            # what one token may pay
+    token_pays: tuple[Face, ...]  # what one token may pay
 
 
-def card_odds(game: Game, card: str, own: Sequence[str] = (), tilted: Sequence[str] = (),
-              tokens: int = 0, age: str | None = None) -> Odds:
+def card_odds(
+    game: Game,
+    card: str,
+    own: Sequence[str] = (),
+    tilted: Sequence[str] = (),
+    tokens: int = 0,
+    age: str | None = None,
+) -> Odds:
     """The odds of paying `card` (an id or name) with `own` cards in play (`tilted` of them
     tilted) and `tokens` universal tokens. `age` picks among cards of one name in several ages.
     Raises ValueError with a did-you-mean for an unknown card."""
     index = _find(game, card, age)
     info = game.catalog.cards[index]
-    state = game.new(players=min(2, int((game.pack.game.get("players") or {}).get("max", 2))),
-                     seed=0)
+    state = game.new(
+        players=min(2, int((game.pack.game.get("players") or {}).get("max", 2))), seed=0
+    )
     state.age = game.ages.index(info.age) if info.age in game.ages else 0
     player = state.players[0]
     copy = _copy_of(game, index, taken=[])
@@ -120,11 +136,19 @@ def card_odds(game: Game, card: str, own: Sequence[str] = (), tilted: Sequence[s
     tilted_bonus: Counter[str] = Counter()
     for c in owned:
         (tilted_bonus if c in tilted_copies else bonus).update(game.catalog.info(c).bonus)
-    need = Need(counted, cost.amount,
-                tuple(sorted((k, n) for k, n in cost.resources.items() if n)),
-                bonus, tilted_bonus, tokens if counter is not None else 0, pays)
-    dice = [(name, int(spec.get("count", 1)), tuple(parse_face(f) for f in spec["faces"]))
-            for name, spec in specs]
+    need = Need(
+        counted,
+        cost.amount,
+        tuple(sorted((k, n) for k, n in cost.resources.items() if n)),
+        bonus,
+        tilted_bonus,
+        tokens if counter is not None else 0,
+        pays,
+    )
+    dice = [
+        (name, int(spec.get("count", 1)), tuple(parse_face(f) for f in spec["faces"]))
+        for name, spec in specs
+    ]
     without = _chance(dice, need, rerolls=False)
     with_rerolls = _chance(dice, need, rerolls=True)
     return Odds(info.name, info.age, cost_text, names, without, with_rerolls)
@@ -150,8 +174,10 @@ def _distribution(faces: tuple[Face, ...], count: int) -> list[tuple[tuple[Face,
 
 
 def _outcomes(dice: list[tuple[str, int, tuple[Face, ...]]]) -> list[tuple[Outcome, Fraction]]:
-    per_kind = [[((name, shown), p) for shown, p in _distribution(faces, count)]
-                for name, count, faces in dice]
+    per_kind = [
+        [((name, shown), p) for shown, p in _distribution(faces, count)]
+        for name, count, faces in dice
+    ]
     out = []
     for combo in product(*per_kind):
         p = Fraction(1)
@@ -175,7 +201,7 @@ def _chance(dice: list[tuple[str, int, tuple[Face, ...]]], need: Need, rerolls: 
             return Fraction(int(pays(outcome)))
         flat = [(name, f) for name, shown in outcome for f in shown]
         spend = next(i for i, (_, f) in enumerate(flat) if f.kind == REROLL)
-        others = flat[:spend] + flat[spend + 1:]
+        others = flat[:spend] + flat[spend + 1 :]
         top = Fraction(0)
         for size in range(1, len(others) + 1):
             for chosen in combinations(range(len(others)), size):
@@ -184,7 +210,7 @@ def _chance(dice: list[tuple[str, int, tuple[Face, ...]]], need: Need, rerolls: 
                 total = Fraction(0)
                 for new, p in _outcomes([(n, k, faces_of[n]) for n, k in sorted(rolled.items())]):
                     merged = _merge(kept, new)
-                    total += p * best(merged)      # a die fewer: this ends
+                    total += p * best(merged)  # a die fewer: this ends
                 top = max(top, total)
         return top
 
@@ -203,8 +229,7 @@ def _merge(kept: list[tuple[str, Face]], new: Outcome) -> Outcome:
         groups.setdefault(name, []).append(face)
     for name, shown in new:
         groups.setdefault(name, []).extend(shown)
-    return tuple(sorted((name, tuple(sorted(faces, key=repr))) for name, faces in
-                        groups.items()))
+    return tuple(sorted((name, tuple(sorted(faces, key=repr))) for name, faces in groups.items()))
 
 
 def _count(outcome: Outcome, kind: str) -> int:
@@ -218,9 +243,12 @@ def _pays(faces: list[Face], need: Need) -> bool:
     """Whether these faces, the tableau and the tokens pay the price (any use of x2)."""
     doubles = sum(1 for f in faces if f.kind == DOUBLE)
     golden = any(f.kind == GOLDEN for f in faces)
-    payers = [f for f in faces if not f.is_action and (f.kind == need.counted or
-                                                        any(f.kind == k for k, _ in
-                                                            need.resources))]
+    payers = [
+        f
+        for f in faces
+        if not f.is_action
+        and (f.kind == need.counted or any(f.kind == k for k, _ in need.resources))
+    ]
     bonus = need.bonus + need.tilted_bonus if golden else need.bonus
     for factors in _doublings(len(payers), doubles):
         got: Counter[str] = Counter(bonus)
@@ -272,9 +300,13 @@ def _token_counter(game: Game) -> tuple[tuple[Face, ...], str | None]:
 
 def _find(game: Game, card: str, age: str | None) -> int:
     from rules_dsl.diagnostics import did_you_mean
+
     wanted = card.strip().lower()
-    found = [info for info in game.catalog.cards
-             if wanted in (info.id, info.name.lower()) and (age is None or info.age == age)]
+    found = [
+        info
+        for info in game.catalog.cards
+        if wanted in (info.id, info.name.lower()) and (age is None or info.age == age)
+    ]
     if not found:
         names = sorted({info.name for info in game.catalog.cards})
         hint = did_you_mean(card, names) or "run `agesmith cards PACK` for the names"

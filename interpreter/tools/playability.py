@@ -34,8 +34,9 @@ def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
             # the cards' own checks are made again only if the variant changes what they read
             loaded, found = load_pack(pack.root, variant=str(name), run_checks=False)
             if loaded is not None:
-                found = sorted_diagnostics(found + check_pack(
-                    loaded, cards=not same_cards(pack, loaded)))
+                found = sorted_diagnostics(
+                    found + check_pack(loaded, cards=not same_cards(pack, loaded))
+                )
             changes = set((spec or {}).get("changes") or {}) if isinstance(spec, dict) else set()
             if loaded is not None and not any(d.is_error for d in found):
                 found = found + _check_playable(loaded, cards=bool(changes & CARD_WORDS))
@@ -47,8 +48,16 @@ def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
 
 
 # The keys of the game file whose change by a variant can change how a card's rules compile.
-CARD_WORDS = {"card_types", "keywords", "counters", "resources", "zones", "dice",
-              "counted_resource", "money"}
+CARD_WORDS = {
+    "card_types",
+    "keywords",
+    "counters",
+    "resources",
+    "zones",
+    "dice",
+    "counted_resource",
+    "money",
+}
 
 
 def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
@@ -56,14 +65,14 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     keywords = {str(k) for k in pack.game.get("keywords") or []}
     lex, coins, roles = Lexicon.of(pack.game), coin_counters(pack.game), Roles.of(pack)
     for index, card in enumerate(pack.cards if cards else ()):
-        try:                                        # the cost and bonus, once
-            compile_card(index, replace(card, rules=ast.Rules(())), keywords, {}, lex, coins,
-                         roles)
+        try:  # the cost and bonus, once
+            compile_card(index, replace(card, rules=ast.Rules(())), keywords, {}, lex, coins, roles)
         except RuleError as e:
             out.append(_locate_cost(card, e))
-        for statement in card.rules.statements:     # each statement on its own: every error
-            alone = replace(card, cost=ast.Cost(()), bonus=ast.Cost(()),
-                            rules=ast.Rules((statement,)))
+        for statement in card.rules.statements:  # each statement on its own: every error
+            alone = replace(
+                card, cost=ast.Cost(()), bonus=ast.Cost(()), rules=ast.Rules((statement,))
+            )
             try:
                 compile_card(index, alone, keywords, {}, lex, coins, roles)
             except RuleError as e:
@@ -73,9 +82,15 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
             try:
                 catalog_sort(statement, lex, roles)
             except RuleError as e:
-                out.append(pack.source_of(("type_rules", kind)).locate(
-                    getattr(e.node, "span", None), "error", "not-playable", str(e),
-                    "the interpreter has no mechanic for this yet"))
+                out.append(
+                    pack.source_of(("type_rules", kind)).locate(
+                        getattr(e.node, "span", None),
+                        "error",
+                        "not-playable",
+                        str(e),
+                        "the interpreter has no mechanic for this yet",
+                    )
+                )
     out += _formulas(pack)
     # a game shell (no card catalogued) whose programs are compiled one by one
     game = Game(pack, Catalog([], [], {}, roles=roles), [], None, lexicon=lex)
@@ -86,8 +101,9 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     for card in pack.cards if cards else ():
         for statement in card.rules.statements:
             if isinstance(statement, ast.Trigger):
-                out += _program(game, Source(card.source.doc, (*card.source.path, "rules")),
-                                statement.body)
+                out += _program(
+                    game, Source(card.source.doc, (*card.source.path, "rules")), statement.body
+                )
     for kind, rules in pack.type_rules.items():
         for statement in rules.statements:
             if isinstance(statement, ast.Trigger):
@@ -98,6 +114,7 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
 def catalog_sort(statement: Any, lex: Lexicon, roles: Roles | None = None) -> None:
     """Compile one statement of a type's rules, as a card of that type would."""
     from collections import Counter
+
     shell = CardInfo(0, "", "", "", "", 0, None, Counter(), None, 0, Counter())
     _catalog_sort(shell, statement, set(), in_events=False, lex=lex, roles=roles)
 
@@ -112,14 +129,18 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
 
     def condition(node: Any) -> Any:
         return compile_condition(node, lex)
+
     items: list[tuple[Source, Any, Any]] = [
         (pack.source_of(("scoring", "age")), pack.scoring, value),
         (pack.source_of(("age_end",)), pack.age_end, condition),
         (pack.source_of(("war", "rerolls")), pack.war_rerolls, value),
     ]
     items += [(t.source, t.condition, condition) for t in pack.tokens]
-    items += [(Source(c.source.doc, (*c.source.path, "points")), c.points, value)
-              for c in pack.cards if not isinstance(c.points, int)]
+    items += [
+        (Source(c.source.doc, (*c.source.path, "points")), c.points, value)
+        for c in pack.cards
+        if not isinstance(c.points, int)
+    ]
     out = []
     for source, tree, compile_ in items:
         if tree is None:
@@ -127,14 +148,22 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
         try:
             compile_(tree)
         except RuleError as e:
-            out.append(source.locate(getattr(e.node, "span", None), "error", "not-playable",
-                                     str(e), "the interpreter has no meaning for this yet"))
+            out.append(
+                source.locate(
+                    getattr(e.node, "span", None),
+                    "error",
+                    "not-playable",
+                    str(e),
+                    "the interpreter has no meaning for this yet",
+                )
+            )
     return out
 
 
 def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
     """Every act and condition of a program that cannot be played, each at its place."""
     from ..mechanics.verbs import prepare_act
+
     out = []
     statements = body.statements if isinstance(body, ast.Rules) else body
     for statement in statements:
@@ -153,25 +182,40 @@ def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
 
 
 def _not_playable(source: Source, e: RuleError) -> Diagnostic:
-    return source.locate(getattr(e.node, "span", None), "error", "not-playable", str(e),
-                         "the interpreter has no mechanic for this yet; see the README, "
-                         "What the interpreter understands")
+    return source.locate(
+        getattr(e.node, "span", None),
+        "error",
+        "not-playable",
+        str(e),
+        "the interpreter has no mechanic for this yet; see the README, "
+        "What the interpreter understands",
+    )
 
 
 def _locate_cost(card: Any, error: RuleError) -> Diagnostic:
     """An error in a card's cost or bonus, placed at the amount it is about."""
     where = "cost" if any(n is error.node for n in ast.walk(card.cost)) else "bonus"
     return Source(card.source.doc, (*card.source.path, where)).locate(
-        getattr(error.node, "span", None), "error", "not-playable", str(error),
-        "see counted_resource in game.yaml" if where == "cost" else None)
+        getattr(error.node, "span", None),
+        "error",
+        "not-playable",
+        str(error),
+        "see counted_resource in game.yaml" if where == "cost" else None,
+    )
 
 
-def _locate(pack: Pack, card_source: Source, rules: ast.Rules, error: RuleError,
-            card_type: str) -> Diagnostic:
+def _locate(
+    pack: Pack, card_source: Source, rules: ast.Rules, error: RuleError, card_type: str
+) -> Diagnostic:
     in_card = any(node is error.node for node in ast.walk(rules))
     if in_card or card_type not in pack.type_rules:
         source = Source(card_source.doc, (*card_source.path, "rules"))
     else:
         source = Source(pack.documents["game.yaml"], ("type_rules", card_type))
-    return source.locate(getattr(error.node, "span", None), "error", "not-playable", str(error),
-                         "the interpreter has no mechanic for this yet")
+    return source.locate(
+        getattr(error.node, "span", None),
+        "error",
+        "not-playable",
+        str(error),
+        "the interpreter has no mechanic for this yet",
+    )

@@ -21,14 +21,17 @@ if TYPE_CHECKING:
 def _player(game: Game, player: PlayerState) -> str:
     def card(copy: int) -> str:
         return game.name(copy) + ("*" if copy in player.tilted else "")
+
     events = ",".join(game.name(c) for c in player.events)
     civ = ",".join(">".join(card(c) for c in pile) for pile in player.civilization)
     legacy = ",".join(game.name(c) for c in player.legacy)
     counters = " ".join(f"{k} {v}" for k, v in sorted(player.counters.items()))
     tokens = ",".join(str(t) for t in player.tokens) or "-"
     where = f" @{player.space}" if player.space else ""
-    return (f"p{player.seat + 1} E[{events}] C[{civ}] L[{legacy}] {counters} tokens {tokens}"
-            f"{where} score {player.score}")
+    return (
+        f"p{player.seat + 1} E[{events}] C[{civ}] L[{legacy}] {counters} tokens {tokens}"
+        f"{where} score {player.score}"
+    )
 
 
 def position_line(game: Game, state: State) -> str:
@@ -37,7 +40,11 @@ def position_line(game: Game, state: State) -> str:
     players = " | ".join(_player(game, p) for p in state.players)
     dice = ",".join(die_text(game, d) + ("(used)" if d["used"] else "") for d in state.dice)
     tail = f"deck {len(state.deck)} discard {len(state.discard)}" + (
-        f" | dice {dice}" if dice else "")
-    status = " | over" if state.over else (
-        f" | to move p{state.to_move + 1}" if state.to_move is not None else "")
+        f" | dice {dice}" if dice else ""
+    )
+    status = (
+        " | over"
+        if state.over
+        else (f" | to move p{state.to_move + 1}" if state.to_move is not None else "")
+    )
     return f"{head} | {players} | {tail}{status}"

@@ -25,7 +25,7 @@ from typing import Any
 
 from .stats import Difference, Running, adjust, mean_difference, rate_difference, wilson
 
-MAX_ERRORS = 100        # failed games listed (the first by index); all are counted
+MAX_ERRORS = 100  # failed games listed (the first by index); all are counted
 
 
 @dataclass
@@ -38,15 +38,15 @@ class GameRecord:
     winners: list[int] = field(default_factory=list)
     actions: int = 0
     rounds: int = 0
-    age_scores: dict[str, list[int]] = field(default_factory=dict)   # age -> points per seat
-    offered: list[list[int]] = field(default_factory=list)       # per seat: a card per offer
-    acquired: list[tuple[int, int, int]] = field(default_factory=list)   # (card, seat, round)
-    owned: list[list[int]] = field(default_factory=list)         # per seat: card indexes
-    points: list[dict[int, int]] = field(default_factory=list)   # per seat: card -> points
+    age_scores: dict[str, list[int]] = field(default_factory=dict)  # age -> points per seat
+    offered: list[list[int]] = field(default_factory=list)  # per seat: a card per offer
+    acquired: list[tuple[int, int, int]] = field(default_factory=list)  # (card, seat, round)
+    owned: list[list[int]] = field(default_factory=list)  # per seat: card indexes
+    points: list[dict[int, int]] = field(default_factory=list)  # per seat: card -> points
     failed: list[tuple[int, int, list[int]]] = field(default_factory=list)  # (card, seat, lost)
     tokens: list[tuple[int, int]] = field(default_factory=list)  # (value, seat)
     wars: list[tuple[int, int, int | None]] = field(default_factory=list)  # (by, on, winner)
-    fired: list[str] = field(default_factory=list)               # keys of rules that ran
+    fired: list[str] = field(default_factory=list)  # keys of rules that ran
     error: str | None = None
 
 
@@ -68,22 +68,22 @@ class RuleRef:
     key: str
     card: str
     event: str
-    where: str                      # file:line
+    where: str  # file:line
 
 
 @dataclass
 class CardTally:
-    offered: int = 0                # offers: a copy coming into a player's events
-    taken_when_offered: int = 0     # of those, the offers acquired
-    acquired: int = 0               # acquisitions
-    per_game: Running = field(default_factory=Running)   # acquisitions in each game
+    offered: int = 0  # offers: a copy coming into a player's events
+    taken_when_offered: int = 0  # of those, the offers acquired
+    acquired: int = 0  # acquisitions
+    per_game: Running = field(default_factory=Running)  # acquisitions in each game
     rounds: Running = field(default_factory=Running)
-    owners: int = 0                 # (game, seat) pairs that owned it
-    owner_wins: Fraction = Fraction(0)     # a tie shares the win
+    owners: int = 0  # (game, seat) pairs that owned it
+    owner_wins: Fraction = Fraction(0)  # a tie shares the win
     others: int = 0
     other_wins: Fraction = Fraction(0)
     points: Running = field(default_factory=Running)
-    failed: int = 0                 # a calamity striking
+    failed: int = 0  # a calamity striking
     destroyed: Counter[int] = field(default_factory=Counter)
 
     def merge(self, other: CardTally) -> None:
@@ -105,7 +105,7 @@ class CardTally:
 class Report:
     """Counts over finished games; `to_json` turns them into the figures a designer reads."""
 
-    title: dict[str, Any]               # pack, variant, board, ages, players, seed, bots
+    title: dict[str, Any]  # pack, variant, board, ages, players, seed, bots
     cards: list[CardRef]
     rules: list[RuleRef]
     games: int = 0
@@ -122,8 +122,8 @@ class Report:
     wars_declared: int = 0
     wars_won_by_attacker: int = 0
     fired: Counter[str] = field(default_factory=Counter)
-    failed: int = 0                     # games that ended in an error (the first are listed)
-    interrupted: bool = False           # stopped early: the figures cover the games finished
+    failed: int = 0  # games that ended in an error (the first are listed)
+    interrupted: bool = False  # stopped early: the figures cover the games finished
 
     def __post_init__(self) -> None:
         players = int(self.title["players"])
@@ -137,8 +137,7 @@ class Report:
         """Count one game (a failed game is listed as an error and counts nothing else)."""
         if record.error is not None:
             self.failed += 1
-            self.errors.append({"game": record.index, "seed": record.seed,
-                                "error": record.error})
+            self.errors.append({"game": record.index, "seed": record.seed, "error": record.error})
             self._keep_first_errors()
             return
         self.games += 1
@@ -169,7 +168,7 @@ class Report:
             entry.acquired += 1
             entry.rounds.add(round_)
         times = Counter(card for card, _, _ in record.acquired)
-        owning: dict[int, list[int]] = {}          # card -> the seats that owned it
+        owning: dict[int, list[int]] = {}  # card -> the seats that owned it
         for seat, cards in enumerate(record.owned):
             for card in set(cards):
                 owning.setdefault(card, []).append(seat)
@@ -237,11 +236,15 @@ class Report:
         names = {ref.index: ref.name for ref in self.cards}
         tallies = [self.tally.get(ref.index, CardTally()) for ref in self.cards]
         # every card is tested at once: each is judged with the others in mind
-        advantages = adjust([rate_difference(t.owner_wins, t.owners, t.other_wins, t.others)
-                             for t in tallies])
+        advantages = adjust(
+            [rate_difference(t.owner_wins, t.owners, t.other_wins, t.others) for t in tallies]
+        )
         for ref, t, advantage in zip(self.cards, tallies, advantages, strict=True):
             row: dict[str, Any] = {
-                "id": ref.id, "name": ref.name, "age": ref.age, "type": ref.type,
+                "id": ref.id,
+                "name": ref.name,
+                "age": ref.age,
+                "type": ref.type,
                 "offered": t.offered,
                 "acquired": t.acquired,
                 "acquired_when_offered": _rate(t.taken_when_offered, t.offered),
@@ -256,25 +259,35 @@ class Report:
             }
             if ref.type == "calamity" or t.failed:
                 row["failed"] = t.failed
-                row["destroyed"] = {names.get(i, str(i)): n for i, n in
-                                    sorted(t.destroyed.items(), key=lambda x: (-x[1], x[0]))}
+                row["destroyed"] = {
+                    names.get(i, str(i)): n
+                    for i, n in sorted(t.destroyed.items(), key=lambda x: (-x[1], x[0]))
+                }
             rows.append(row)
         return rows
 
     def coverage(self) -> dict[str, Any]:
         never = [rule for rule in self.rules if not self.fired.get(rule.key)]
-        return {"rules": len(self.rules), "fired": len(self.rules) - len(never),
-                "never_fired": [{"card": r.card, "event": r.event, "where": r.where}
-                                for r in never]}
+        return {
+            "rules": len(self.rules),
+            "fired": len(self.rules) - len(never),
+            "never_fired": [{"card": r.card, "event": r.event, "where": r.where} for r in never],
+        }
 
     def to_json(self) -> dict[str, Any]:
         n = self.games
         seats = []
         for seat, wins in enumerate(self.seat_wins):
-            seats.append({"seat": seat + 1, "bot": self.title["bots"][seat],
-                          "wins": round(float(wins), 4), "win_rate": _rate(wins, n),
-                          "win_ci": _interval(wins, n),
-                          "score": self.seat_scores[seat].to_json()})
+            seats.append(
+                {
+                    "seat": seat + 1,
+                    "bot": self.title["bots"][seat],
+                    "wins": round(float(wins), 4),
+                    "win_rate": _rate(wins, n),
+                    "win_ci": _interval(wins, n),
+                    "score": self.seat_scores[seat].to_json(),
+                }
+            )
         ages = list(dict.fromkeys(ref.age for ref in self.cards))
         return {
             **self.title,
@@ -285,16 +298,20 @@ class Report:
             "by_bot": self.by_bot(),
             "ties": self.ties,
             "length": {"actions": self.actions.to_json(), "rounds": self.rounds.to_json()},
-            "scores_by_age": {age: {"score": r.to_json(),
-                                    "histogram": {str(k): v for k, v in
-                                                  sorted(self.score_histogram[age].items())}}
-                              for age, r in sorted(self.age_scores.items(),
-                                                   key=lambda x: _order(ages, x[0]))},
+            "scores_by_age": {
+                age: {
+                    "score": r.to_json(),
+                    "histogram": {str(k): v for k, v in sorted(self.score_histogram[age].items())},
+                }
+                for age, r in sorted(self.age_scores.items(), key=lambda x: _order(ages, x[0]))
+            },
             "cards": self.card_rows(),
             "tokens": {str(v): c for v, c in sorted(self.tokens.items())},
-            "wars": {"declared": self.wars_declared,
-                     "won_by_attacker": self.wars_won_by_attacker,
-                     "attacker_win_rate": _rate(self.wars_won_by_attacker, self.wars_declared)},
+            "wars": {
+                "declared": self.wars_declared,
+                "won_by_attacker": self.wars_won_by_attacker,
+                "attacker_win_rate": _rate(self.wars_won_by_attacker, self.wars_declared),
+            },
             "coverage": self.coverage(),
             "failed": self.failed,
             "errors": list(self.errors),
@@ -307,10 +324,15 @@ class Report:
             entry = out.setdefault(name, {"seats": 0, "wins": Fraction(0)})
             entry["seats"] += self.games
             entry["wins"] += self.seat_wins[seat]
-        return {name: {"seats": e["seats"], "wins": round(float(e["wins"]), 4),
-                       "win_rate": _rate(e["wins"], e["seats"]),
-                       "win_ci": _interval(e["wins"], e["seats"])}
-                for name, e in sorted(out.items())}
+        return {
+            name: {
+                "seats": e["seats"],
+                "wins": round(float(e["wins"]), 4),
+                "win_rate": _rate(e["wins"], e["seats"]),
+                "win_ci": _interval(e["wins"], e["seats"]),
+            }
+            for name, e in sorted(out.items())
+        }
 
     def write_csv(self, folder: str | Path) -> list[Path]:
         """cards.csv, seats.csv and coverage.csv in `folder` (made if missing)."""
@@ -319,16 +341,30 @@ class Report:
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)
         data = self.to_json()
-        cards = [{**{k: v for k, v in row.items()
-                     if k not in ("win_rate_advantage", "owner_win_ci", "destroyed")},
-                  **_flat("owner_win_ci", row["owner_win_ci"]),
-                  **_flat("advantage", row["win_rate_advantage"])} for row in data["cards"]]
-        seats = [{k: v for k, v in s.items() if k not in ("score", "win_ci")}
-                 | _flat("win_ci", s["win_ci"]) | _flat("score", s["score"])
-                 for s in data["seats"]]
+        cards = [
+            {
+                **{
+                    k: v
+                    for k, v in row.items()
+                    if k not in ("win_rate_advantage", "owner_win_ci", "destroyed")
+                },
+                **_flat("owner_win_ci", row["owner_win_ci"]),
+                **_flat("advantage", row["win_rate_advantage"]),
+            }
+            for row in data["cards"]
+        ]
+        seats = [
+            {k: v for k, v in s.items() if k not in ("score", "win_ci")}
+            | _flat("win_ci", s["win_ci"])
+            | _flat("score", s["score"])
+            for s in data["seats"]
+        ]
         written = []
-        for name, rows in (("cards", cards), ("seats", seats),
-                           ("coverage", data["coverage"]["never_fired"])):
+        for name, rows in (
+            ("cards", cards),
+            ("seats", seats),
+            ("coverage", data["coverage"]["never_fired"]),
+        ):
             written.append(write_atomic(out / f"{name}.csv", _csv(rows)))
         return written
 
@@ -384,8 +420,12 @@ class Change:
         return self.difference is not None and self.difference.significant
 
     def to_json(self) -> dict[str, Any]:
-        return {"what": self.what, "a": self.a, "b": self.b,
-                "difference": self.difference.to_json() if self.difference else None}
+        return {
+            "what": self.what,
+            "a": self.a,
+            "b": self.b,
+            "difference": self.difference.to_json() if self.difference else None,
+        }
 
 
 def compare(a: Report, b: Report) -> list[Change]:
@@ -393,12 +433,15 @@ def compare(a: Report, b: Report) -> list[Change]:
     acquisition rate and its owners' win rate; significant moves first."""
     changes: list[Change] = []
     for seat in range(min(len(a.seat_wins), len(b.seat_wins))):
-        changes.append(Change(f"seat {seat + 1} win rate", _rate(a.seat_wins[seat], a.games),
-                              _rate(b.seat_wins[seat], b.games),
-                              rate_difference(b.seat_wins[seat], b.games,
-                                              a.seat_wins[seat], a.games)))
-        changes.append(_means(f"seat {seat + 1} score", a.seat_scores[seat],
-                              b.seat_scores[seat]))
+        changes.append(
+            Change(
+                f"seat {seat + 1} win rate",
+                _rate(a.seat_wins[seat], a.games),
+                _rate(b.seat_wins[seat], b.games),
+                rate_difference(b.seat_wins[seat], b.games, a.seat_wins[seat], a.games),
+            )
+        )
+        changes.append(_means(f"seat {seat + 1} score", a.seat_scores[seat], b.seat_scores[seat]))
     changes.append(_means("actions per game", a.actions, b.actions))
     changes.append(_means("rounds per game", a.rounds, b.rounds))
     for age in a.age_scores.keys() & b.age_scores.keys():
@@ -410,20 +453,33 @@ def compare(a: Report, b: Report) -> list[Change]:
             continue
         ta, tb = a.tally.get(ref.index, CardTally()), b.tally.get(other, CardTally())
         label = f"{ref.name} ({ref.age})"
-        changes.append(Change(f"{label}: acquired per game", _rate(ta.acquired, a.games),
-                              _rate(tb.acquired, b.games),
-                              mean_difference(tb.per_game, ta.per_game)
-                              if ta.acquired or tb.acquired else None))
-        changes.append(Change(f"{label}: owners' win rate", _rate(ta.owner_wins, ta.owners),
-                              _rate(tb.owner_wins, tb.owners),
-                              rate_difference(tb.owner_wins, tb.owners,
-                                              ta.owner_wins, ta.owners)))
-    adjusted = adjust([c.difference for c in changes])      # one family of tests
+        changes.append(
+            Change(
+                f"{label}: acquired per game",
+                _rate(ta.acquired, a.games),
+                _rate(tb.acquired, b.games),
+                mean_difference(tb.per_game, ta.per_game) if ta.acquired or tb.acquired else None,
+            )
+        )
+        changes.append(
+            Change(
+                f"{label}: owners' win rate",
+                _rate(ta.owner_wins, ta.owners),
+                _rate(tb.owner_wins, tb.owners),
+                rate_difference(tb.owner_wins, tb.owners, ta.owner_wins, ta.owners),
+            )
+        )
+    adjusted = adjust([c.difference for c in changes])  # one family of tests
     changes = [replace(c, difference=d) for c, d in zip(changes, adjusted, strict=True)]
-    return sorted(changes, key=lambda c: (not c.significant,
-                                          c.difference.p_value if c.difference else 1.0))
+    return sorted(
+        changes, key=lambda c: (not c.significant, c.difference.p_value if c.difference else 1.0)
+    )
 
 
 def _means(what: str, a: Running, b: Running) -> Change:
-    return Change(what, round(a.mean, 3) if a.n else None, round(b.mean, 3) if b.n else None,
-                  mean_difference(b, a))
+    return Change(
+        what,
+        round(a.mean, 3) if a.n else None,
+        round(b.mean, 3) if b.n else None,
+        mean_difference(b, a),
+    )

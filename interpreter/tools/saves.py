@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 SAVE_FORMAT = "agesmith saved game"
 VERSION = 3
-READS = (2, 3)              # version 2 named cards without their age (see `_upgrade`)
+READS = (2, 3)  # version 2 named cards without their age (see `_upgrade`)
 DIE_KEYS = {"die", "face", "used", "times", "token"}
 
 
@@ -136,11 +136,19 @@ def save_data(game: Game, state: State, extra: dict[str, Any] | None = None) -> 
         if frame.get("card") is not None:
             frame["card"] = ids[frame["card"]]
     named = sorted({card_key(game.catalog.cards[i]) for i in game.catalog.copies})
-    return {"format": SAVE_FORMAT, "version": VERSION,
-            "pack": {"name": game.pack.name, "hash": pack_hash(game)},
-            "variant": game.pack.variant, "board": game.board_side, "ages": list(game.ages),
-            "cards": {card_id: hashes[card_id] for card_id in named},
-            "copies": ids, "extra": dict(extra or {}), "state": data, "log": state.log}
+    return {
+        "format": SAVE_FORMAT,
+        "version": VERSION,
+        "pack": {"name": game.pack.name, "hash": pack_hash(game)},
+        "variant": game.pack.variant,
+        "board": game.board_side,
+        "ages": list(game.ages),
+        "cards": {card_id: hashes[card_id] for card_id in named},
+        "copies": ids,
+        "extra": dict(extra or {}),
+        "state": data,
+        "log": state.log,
+    }
 
 
 def save_text(game: Game, state: State, extra: dict[str, Any] | None = None) -> str:
@@ -158,16 +166,18 @@ def _prog_out(game: Game, prog: str) -> str:
 # ------------------------------------------------------------------ reading
 
 
-def load_data(game: Game, data: Any, force: bool = False
-              ) -> tuple[State, list[str], dict[str, Any]]:
+def load_data(
+    game: Game, data: Any, force: bool = False
+) -> tuple[State, list[str], dict[str, Any]]:
     """The position of a saved game for `game`, its warnings and its extra data; a bad save
     raises SaveError. `force` loads a save whose cards have changed since (`ChangedCards`),
     with a warning naming them."""
     return _Reader(game, force).read(data)
 
 
-def load_text(game: Game, text: str, force: bool = False
-              ) -> tuple[State, list[str], dict[str, Any]]:
+def load_text(
+    game: Game, text: str, force: bool = False
+) -> tuple[State, list[str], dict[str, Any]]:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as e:
@@ -189,7 +199,7 @@ class _Reader:
     def __init__(self, game: Game, force: bool = False) -> None:
         self.game = game
         self.force = force
-        self.changed = False            # the pack has changed since the save
+        self.changed = False  # the pack has changed since the save
         self.warnings: list[str] = []
         self.card_index = {card_key(card): i for i, card in enumerate(game.pack.cards)}
         self.copies = {card_id: i for i, card_id in enumerate(copy_ids(game))}
@@ -247,28 +257,44 @@ class _Reader:
     @classmethod
     def check_header(cls, data: Any) -> None:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("not a game saved by Agesmith (no \"format\": "
-                            f"\"{SAVE_FORMAT}\")")
+            raise SaveError(f'not a game saved by Agesmith (no "format": "{SAVE_FORMAT}")')
         version = data.get("version")
         if isinstance(version, bool) or version not in READS:
-            raise SaveError(f"version: the save is in format version {_show(version)}; this "
-                            f"Agesmith reads format versions {READS[0]} to {READS[-1]} (a save "
-                            "of version 1 stored card positions, not card ids, and cannot be "
-                            "resumed safely: start a new game)")
+            raise SaveError(
+                f"version: the save is in format version {_show(version)}; this "
+                f"Agesmith reads format versions {READS[0]} to {READS[-1]} (a save "
+                "of version 1 stored card positions, not card ids, and cannot be "
+                "resumed safely: start a new game)"
+            )
         for field in ("variant", "board"):
             if data.get(field) is not None and not isinstance(data[field], str):
                 raise SaveError(f"{field}: must be a name or null, not {_show(data[field])}")
         ages = data.get("ages")
-        if ages is not None and (not isinstance(ages, list) or not ages
-                                 or not all(isinstance(a, str) for a in ages)):
+        if ages is not None and (
+            not isinstance(ages, list) or not ages or not all(isinstance(a, str) for a in ages)
+        ):
             raise SaveError(f"ages: must be a list of the ages' ids, not {_show(ages)}")
 
     def read(self, data: Any) -> tuple[State, list[str], dict[str, Any]]:
         self.check_header(data)
-        self.keys(data, "", {"format", "version", "pack", "variant", "board", "ages", "cards",
-                             "copies", "state"},
-                  {"format", "version", "pack", "variant", "board", "ages", "cards", "copies",
-                   "state", "extra", "log"})
+        self.keys(
+            data,
+            "",
+            {"format", "version", "pack", "variant", "board", "ages", "cards", "copies", "state"},
+            {
+                "format",
+                "version",
+                "pack",
+                "variant",
+                "board",
+                "ages",
+                "cards",
+                "copies",
+                "state",
+                "extra",
+                "log",
+            },
+        )
         if data["version"] == 2:
             data = _upgrade(self.game, data)
         self.check_pack(data)
@@ -292,13 +318,19 @@ class _Reader:
         game = self.game
         pack = self.keys(data["pack"], "pack", {"name", "hash"}, {"name", "hash"})
         if pack["name"] != game.pack.name:
-            raise self.fail("pack.name", f"the game was saved with the pack "
-                                         f"{_show(pack['name'])}, not {game.pack.name!r}")
-        for field, mine in (("variant", game.pack.variant), ("board", game.board_side),
-                            ("ages", list(game.ages))):
+            raise self.fail(
+                "pack.name",
+                f"the game was saved with the pack {_show(pack['name'])}, not {game.pack.name!r}",
+            )
+        for field, mine in (
+            ("variant", game.pack.variant),
+            ("board", game.board_side),
+            ("ages", list(game.ages)),
+        ):
             if data[field] != mine:
-                raise self.fail(field, f"the game was saved with {_show(data[field])}, not "
-                                       f"{_show(mine)}")
+                raise self.fail(
+                    field, f"the game was saved with {_show(data[field])}, not {_show(mine)}"
+                )
         self.kind(data["cards"], dict, "cards", "an object of card names")
         copies = self.kind(data["copies"], list, "copies", "a list of card names")
         for i, name in enumerate(copies):
@@ -314,36 +346,49 @@ class _Reader:
         ids, saved = copy_ids(game), data["copies"]
         moved = [i for i in sorted(met) if i >= len(saved) or i >= len(ids) or ids[i] != saved[i]]
         if moved:
-            dealt = set(game.ages[:state.age + 1])
+            dealt = set(game.ages[: state.age + 1])
             before, after = Counter(map(_card_of, saved)), Counter(map(_card_of, ids))
-            counted = sorted(k for k in before | after
-                             if before[k] != after[k] and k.split("/")[0] in dealt)
+            counted = sorted(
+                k for k in before | after if before[k] != after[k] and k.split("/")[0] in dealt
+            )
             first = _card_of(saved[moved[0]] if moved[0] < len(saved) else ids[moved[0]])
-            raise self.fail("copies", "the pack has changed since the save: the copies of "
-                            f"{card_names(game, counted or [first])} are no longer in the same "
-                            "number or order, so the position cannot be read again (only the "
-                            "cards of ages not dealt yet may be added or removed)")
+            raise self.fail(
+                "copies",
+                "the pack has changed since the save: the copies of "
+                f"{card_names(game, counted or [first])} are no longer in the same "
+                "number or order, so the position cannot be read again (only the "
+                "cards of ages not dealt yet may be added or removed)",
+            )
         now, then = card_hashes(game), data["cards"]
         keys = {_card_of(saved[i]) for i in met}
-        keys |= {card_key(game.pack.cards[int(f["prog"].split(":")[1])]) for f in state.frames
-                 if f["prog"].startswith("card:")}
+        keys |= {
+            card_key(game.pack.cards[int(f["prog"].split(":")[1])])
+            for f in state.frames
+            if f["prog"].startswith("card:")
+        }
         changed = sorted(k for k in keys if now.get(k) is None or then.get(k) != now[k])
         pack, names = game.pack.name, card_names(game, changed)
         if changed and not self.force:
-            raise ChangedCards(f"cards: the pack {pack!r} has changed since the save, and "
-                               f"these cards of the game no longer mean the same: {names} "
-                               "(load it anyway to play on with the cards as they are now)",
-                               changed)
+            raise ChangedCards(
+                f"cards: the pack {pack!r} has changed since the save, and "
+                f"these cards of the game no longer mean the same: {names} "
+                "(load it anyway to play on with the cards as they are now)",
+                changed,
+            )
         if changed:
-            self.warnings.append(f"the pack {pack!r} has changed since this game was saved: "
-                                 f"loaded anyway, with {names} as they are now")
+            self.warnings.append(
+                f"the pack {pack!r} has changed since this game was saved: "
+                f"loaded anyway, with {names} as they are now"
+            )
         else:
-            self.warnings.append(f"the pack {pack!r} has changed since this game was saved; "
-                                 "every card the game has met is unchanged, so it is resumed")
+            self.warnings.append(
+                f"the pack {pack!r} has changed since this game was saved; "
+                "every card the game has met is unchanged, so it is resumed"
+            )
 
     def met(self, state: State, saved: list[str]) -> set[int]:
         """The copy numbers the game has met: held by the position, or of an age dealt."""
-        dealt = set(self.game.ages[:state.age + 1])
+        dealt = set(self.game.ages[: state.age + 1])
         catalog = self.game.catalog
         met = {i for i, c in enumerate(catalog.copies) if catalog.cards[c].age in dealt}
         met |= {i for i, name in enumerate(saved) if name.split("/")[0] in dealt}
@@ -370,8 +415,11 @@ class _Reader:
         limits = game.pack.game.get("players") or {}
         players_data = self.kind(data["players"], list, "state.players", "a list of players")
         if not limits.get("min", 1) <= len(players_data) <= limits.get("max", 10):
-            raise self.fail("state.players", f"{len(players_data)} players: the pack is for "
-                                             f"{limits.get('min', 1)} to {limits.get('max', 10)}")
+            raise self.fail(
+                "state.players",
+                f"{len(players_data)} players: the pack is for "
+                f"{limits.get('min', 1)} to {limits.get('max', 10)}",
+            )
         players = [self.player(p, i) for i, p in enumerate(players_data)]
         seats = range(len(players))
         state = State(players=players)
@@ -385,23 +433,31 @@ class _Reader:
         state.rng = self.whole(data["rng"], "state.rng", 0, MASK)
         state.over = self.kind(data["over"], bool, "state.over", "true or false")
         winners = self.kind(data["winners"], list, "state.winners", "a list of seats")
-        state.winners = [self.whole(w, f"state.winners[{i}]", 0, len(players) - 1)
-                         for i, w in enumerate(winners)]
+        state.winners = [
+            self.whole(w, f"state.winners[{i}]", 0, len(players) - 1) for i, w in enumerate(winners)
+        ]
         if bool(state.winners) != state.over or len(set(state.winners)) < len(state.winners):
-            raise self.fail("state.winners", "a game has winners, each once, when it is over, "
-                                             "and only then")
+            raise self.fail(
+                "state.winners", "a game has winners, each once, when it is over, and only then"
+            )
         state.steps = self.whole(data["steps"], "state.steps", 0, STEP_LIMIT)
         state.moves = self.whole(data["moves"], "state.moves", 0, None)
         state.marks = self.kind(data["marks"], dict, "state.marks", "an object")
         self.json_value(state.marks, "state.marks")
-        state.frames = [self.frame(f, f"state.frames[{i}]", seats)
-                        for i, f in enumerate(self.kind(data["frames"], list, "state.frames",
-                                                        "a list of frames"))]
+        state.frames = [
+            self.frame(f, f"state.frames[{i}]", seats)
+            for i, f in enumerate(
+                self.kind(data["frames"], list, "state.frames", "a list of frames")
+            )
+        ]
         for i, frame in enumerate(state.frames[1:], 1):
             if frame["prog"] in ROOT_PROGRAMS:
-                raise self.fail(f"state.frames[{i}].prog", f"{_show(frame['prog'])} is "
-                                "started by the game itself, under every other rule: here it "
-                                "runs inside another rule")
+                raise self.fail(
+                    f"state.frames[{i}].prog",
+                    f"{_show(frame['prog'])} is "
+                    "started by the game itself, under every other rule: here it "
+                    "runs inside another rule",
+                )
         self.scores(state)
         self.tokens(state)
         return state
@@ -410,8 +466,9 @@ class _Reader:
         path = f"state.players[{seat}]"
         self.keys(data, path, set(PLAYER_FIELDS), set(PLAYER_FIELDS))
         if data["seat"] != seat:
-            raise self.fail(f"{path}.seat", f"must be {seat} (its place in the list), not "
-                                            f"{_show(data['seat'])}")
+            raise self.fail(
+                f"{path}.seat", f"must be {seat} (its place in the list), not {_show(data['seat'])}"
+            )
         piles = self.kind(data["civilization"], list, f"{path}.civilization", "a list of piles")
         civilization = []
         for i, pile in enumerate(piles):
@@ -423,20 +480,25 @@ class _Reader:
         active = {pile[0] for pile in civilization}
         for i, copy in enumerate(tilted):
             if copy not in active or tilted.count(copy) > 1:
-                raise self.fail(f"{path}.tilted[{i}]", "only an active card of the player's "
-                                                       "civilization can be tilted, once")
+                raise self.fail(
+                    f"{path}.tilted[{i}]",
+                    "only an active card of the player's civilization can be tilted, once",
+                )
         declared = game_counters(self.game)
         counters = self.kind(data["counters"], dict, f"{path}.counters", "an object")
         for name in declared:
             if name not in counters:
-                raise self.fail(f"{path}.counters.{name}", "is missing: every player has "
-                                                           "every counter of the pack")
+                raise self.fail(
+                    f"{path}.counters.{name}",
+                    "is missing: every player has every counter of the pack",
+                )
         for name, value in counters.items():
             if name not in declared:
                 raise self.fail(f"{path}.counters.{name}", "is not a counter of the pack")
             bound = declared[name]
-            self.whole(value, f"{path}.counters.{name}", 0,
-                       COUNTER_LIMIT if bound is None else bound)
+            self.whole(
+                value, f"{path}.counters.{name}", 0, COUNTER_LIMIT if bound is None else bound
+            )
         tokens = self.kind(data["tokens"], list, f"{path}.tokens", "a list of token values")
         for i, t in enumerate(tokens):
             self.whole(t, f"{path}.tokens[{i}]", 0, TOKEN_VALUE_LIMIT)
@@ -447,16 +509,27 @@ class _Reader:
         for i, s in enumerate(scores):
             self.whole(s, f"{path}.age_scores[{i}]", -SCORE_LIMIT, SCORE_LIMIT)
         space = data["space"]
-        if space is not None and (not isinstance(space, str)
-                                  or space not in board_spaces(self.game)):
+        if space is not None and (
+            not isinstance(space, str) or space not in board_spaces(self.game)
+        ):
             raise self.fail(f"{path}.space", f"{_show(space)} is not a space of the board")
         for field in ("flags", "marks"):
             self.kind(data[field], dict, f"{path}.{field}", "an object")
             self.json_value(data[field], f"{path}.{field}")
-        return PlayerState(seat, self.cards(data["events"], f"{path}.events"), civilization,
-                           self.cards(data["legacy"], f"{path}.legacy"), tilted,
-                           dict(counters), list(tokens), space, data["score"], list(scores),
-                           data["flags"], data["marks"])
+        return PlayerState(
+            seat,
+            self.cards(data["events"], f"{path}.events"),
+            civilization,
+            self.cards(data["legacy"], f"{path}.legacy"),
+            tilted,
+            dict(counters),
+            list(tokens),
+            space,
+            data["score"],
+            list(scores),
+            data["flags"],
+            data["marks"],
+        )
 
     def places(self, state: State) -> None:
         """Each card copy is in one place: a copy of the age played in exactly one (once the
@@ -466,27 +539,39 @@ class _Reader:
         places = [("state.deck", state.deck), ("state.discard", state.discard)]
         for p in state.players:
             base = f"state.players[{p.seat}]"
-            places += [(f"{base}.events", p.events), (f"{base}.legacy", p.legacy),
-                       (f"{base}.civilization", p.all_cards())]
+            places += [
+                (f"{base}.events", p.events),
+                (f"{base}.legacy", p.legacy),
+                (f"{base}.civilization", p.all_cards()),
+            ]
         ids = list(self.copies)
         age = self.game.ages[state.age]
         for path, cards in places:
             for copy in cards:
                 if copy in where:
-                    raise self.fail(path, f"the card {ids[copy]!r} is also in {where[copy]}: "
-                                          "each card is in one place")
+                    raise self.fail(
+                        path,
+                        f"the card {ids[copy]!r} is also in {where[copy]}: "
+                        "each card is in one place",
+                    )
                 where[copy] = path
                 if self.game.catalog.info(copy).age != age and not path.endswith(".legacy"):
-                    raise self.fail(path, f"the card {ids[copy]!r} cannot be here in "
-                                          f"{age!r} (state.age {state.age}): only a legacy "
-                                          "holds the cards of other ages")
+                    raise self.fail(
+                        path,
+                        f"the card {ids[copy]!r} cannot be here in "
+                        f"{age!r} (state.age {state.age}): only a legacy "
+                        "holds the cards of other ages",
+                    )
         if any(f["prog"] == SETUP for f in state.frames):
-            return                      # the age is being dealt: its cards are on their way
+            return  # the age is being dealt: its cards are on their way
         for copy in self.game.catalog.copies_of_age(age):
             if copy not in where:
-                raise self.fail("state", f"the card {ids[copy]!r} of the age played is in no "
-                                         "zone: each card is in exactly one place (was a player "
-                                         "or a card taken out of the save?)")
+                raise self.fail(
+                    "state",
+                    f"the card {ids[copy]!r} of the age played is in no "
+                    "zone: each card is in exactly one place (was a player "
+                    "or a card taken out of the save?)",
+                )
 
     def scores(self, state: State) -> None:
         """A score is the sum of the ages scored, and every age before this one is scored."""
@@ -494,11 +579,16 @@ class _Reader:
         for p in state.players:
             path = f"state.players[{p.seat}]"
             if len(p.age_scores) != scored:
-                raise self.fail(f"{path}.age_scores", f"{len(p.age_scores)} ages scored, but "
-                                f"state.age {state.age} means {scored} have been")
+                raise self.fail(
+                    f"{path}.age_scores",
+                    f"{len(p.age_scores)} ages scored, but "
+                    f"state.age {state.age} means {scored} have been",
+                )
             if p.score != sum(p.age_scores):
-                raise self.fail(f"{path}.score", f"{p.score} is not the sum of the ages' "
-                                                 f"scores ({sum(p.age_scores)})")
+                raise self.fail(
+                    f"{path}.score",
+                    f"{p.score} is not the sum of the ages' scores ({sum(p.age_scores)})",
+                )
 
     def tokens(self, state: State) -> None:
         """The tokens the players hold: values of the pack's tokens, and no more of a value
@@ -514,9 +604,14 @@ class _Reader:
             for i, value in enumerate(p.tokens):
                 used[value] += 1
                 if used[value] > pool[value]:
-                    raise self.fail(f"state.players[{p.seat}].tokens[{i}]", (
-                        f"the pack has no token of value {value}" if not pool[value] else
-                        f"more tokens of value {value} than the pack has ({pool[value]})"))
+                    raise self.fail(
+                        f"state.players[{p.seat}].tokens[{i}]",
+                        (
+                            f"the pack has no token of value {value}"
+                            if not pool[value]
+                            else f"more tokens of value {value} than the pack has ({pool[value]})"
+                        ),
+                    )
 
     def dice(self, value: Any, path: str) -> list[dict[str, Any]]:
         specs = self.game.pack.game.get("dice") or {}
@@ -595,8 +690,12 @@ class _Reader:
         if not state.frames:
             raise self.fail("state.pending", "a decision is waiting but no rule is running")
         path = "state.pending"
-        self.keys(value, path, {"player", "kind", "options"},
-                  {"player", "kind", "prompt", "describe", "options"})
+        self.keys(
+            value,
+            path,
+            {"player", "kind", "options"},
+            {"player", "kind", "prompt", "describe", "options"},
+        )
         self.whole(value["player"], f"{path}.player", 0, len(state.players) - 1)
         self.kind(value["kind"], str, f"{path}.kind", "text")
         self.kind(value.get("prompt", ""), str, f"{path}.prompt", "text")
@@ -623,9 +722,11 @@ class _Reader:
         trial.pending, trial.steps, trial.quiet = None, 0, True
         try:
             self.game.run(trial)
-        except Exception as e:      # an untrusted position: whatever fails is the save's fault
-            raise self.fail("state.frames", f"the game cannot go on from this position "
-                                            f"({type(e).__name__}: {e})") from None
+        except Exception as e:  # an untrusted position: whatever fails is the save's fault
+            raise self.fail(
+                "state.frames",
+                f"the game cannot go on from this position ({type(e).__name__}: {e})",
+            ) from None
         if trial.pending is None:
             raise self.fail("state.pending", "the rules ask for no decision in this position")
         if self.force and self.changed:
@@ -635,13 +736,17 @@ class _Reader:
             state.quiet = False
             return trial.pending
         if pending_data(trial.pending) != pending_data(pending):
-            raise self.fail("state.pending", "is not the decision the rules ask for in this "
-                                             "position")
+            raise self.fail(
+                "state.pending", "is not the decision the rules ask for in this position"
+            )
         trial.steps = state.steps
         state.pending = pending
         if trial.to_data() != state.to_data():
-            raise self.fail("state.frames", "the rules do not stop at this decision: the "
-                                            "position was saved half-way through a step")
+            raise self.fail(
+                "state.frames",
+                "the rules do not stop at this decision: the "
+                "position was saved half-way through a step",
+            )
         return trial.pending
 
 
@@ -678,10 +783,12 @@ def _upgrade(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     ids = copy_ids(game)
     old = _numbered(game.catalog.cards[i].id for i in game.catalog.copies)
     if data.get("copies") != old:
-        raise SaveError("copies: this game was saved by an older Agesmith (format version 2) "
-                        "from a pack whose cards have changed since; that format named cards "
-                        "without their age, so its cards cannot be told apart: start a new "
-                        "game")
+        raise SaveError(
+            "copies: this game was saved by an older Agesmith (format version 2) "
+            "from a pack whose cards have changed since; that format named cards "
+            "without their age, so its cards cannot be told apart: start a new "
+            "game"
+        )
     by_old = dict(zip(old, ids, strict=True))
     keys: dict[str, list[str]] = {}
     for card in game.pack.cards:
@@ -689,15 +796,22 @@ def _upgrade(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     cards = data["cards"] if isinstance(data.get("cards"), dict) else {}
     # an id of several ages cannot say which card its hash was of: left out, it counts as
     # changed if the pack has changed since
-    out = {**data, "version": VERSION, "copies": ids,
-           "cards": {keys[k][0]: v for k, v in cards.items() if len(keys.get(k, ())) == 1}}
+    out = {
+        **data,
+        "version": VERSION,
+        "copies": ids,
+        "cards": {keys[k][0]: v for k, v in cards.items() if len(keys.get(k, ())) == 1},
+    }
     state = data.get("state")
     if not isinstance(state, dict):
         return out
 
     def rename(cards: Any) -> Any:
-        return [by_old.get(c, c) if isinstance(c, str) else c for c in cards] \
-            if isinstance(cards, list) else cards
+        return (
+            [by_old.get(c, c) if isinstance(c, str) else c for c in cards]
+            if isinstance(cards, list)
+            else cards
+        )
 
     state = out["state"] = {**state}
     for zone in ("deck", "discard"):
@@ -732,7 +846,7 @@ def _upgrade_frame(frame: Any, rename: Any, keys: dict[str, list[str]]) -> Any:
         found = keys.get(card_id, [])
         own = _card_of(frame["card"]) if isinstance(frame.get("card"), str) else None
         if len(found) > 1 and own in found:
-            found = [own]           # the card the rule belongs to says which age
+            found = [own]  # the card the rule belongs to says which age
         if len(found) == 1:
             frame["prog"] = f"card:{found[0]}:{event}:{n}"
     return frame

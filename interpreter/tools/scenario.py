@@ -94,9 +94,9 @@ class Outcome:
     passed: bool
     problems: list[str] = field(default_factory=list)
     state: State | None = None
-    known_bug: str | None = None        # the scenario states a known engine bug
-    details: list[str] = field(default_factory=list)    # for `check -v`: where it stopped
-    broken: bool = False                # the file itself is wrong: it never reached its actions
+    known_bug: str | None = None  # the scenario states a known engine bug
+    details: list[str] = field(default_factory=list)  # for `check -v`: where it stopped
+    broken: bool = False  # the file itself is wrong: it never reached its actions
 
     @property
     def ok(self) -> bool:
@@ -153,15 +153,19 @@ def _game(pack: Path, variant: str | None, age: str | None, board: str | None) -
     if game is not None:
         return game
     whole_key = (where, variant, None, board)
-    probe = _kept(whole_key, pack) or _keep(whole_key, pack, Game.load(pack, variant=variant,
-                                                                        board=board))
+    probe = _kept(whole_key, pack) or _keep(
+        whole_key, pack, Game.load(pack, variant=variant, board=board)
+    )
     if age is None:
         return probe
     order = [a.id for a in probe.pack.ages]
     if age not in order:
-        raise ScenarioError(f'the pack has no age "{age}"', ("age",),
-                            did_you_mean(age, order) or f"ages: {', '.join(order)}")
-    ages = order[order.index(age):]
+        raise ScenarioError(
+            f'the pack has no age "{age}"',
+            ("age",),
+            did_you_mean(age, order) or f"ages: {', '.join(order)}",
+        )
+    ages = order[order.index(age) :]
     return _keep(key, pack, Game.load(probe.pack, ages=ages, board=board))
 
 
@@ -169,12 +173,18 @@ def _load_game(spec: dict[str, Any], here: Path, given: Path | None = None) -> G
     pack = given if given is not None else _pack_named(spec, here)
     variant = spec.get("variant")
     try:
-        return _game(pack, None if variant is None else str(variant),
-                     None if spec.get("age") is None else str(spec["age"]),
-                     None if spec.get("board") is None else str(spec["board"]))
+        return _game(
+            pack,
+            None if variant is None else str(variant),
+            None if spec.get("age") is None else str(spec["age"]),
+            None if spec.get("board") is None else str(spec["board"]),
+        )
     except PackError as e:
-        where = ("variant",) if variant is not None and "variant" in str(e) else (
-            ("board",) if "board side" in str(e) else _source_key(spec))
+        where = (
+            ("variant",)
+            if variant is not None and "variant" in str(e)
+            else (("board",) if "board side" in str(e) else _source_key(spec))
+        )
         raise ScenarioError(f"the pack does not load: {e}", where) from None
 
 
@@ -186,15 +196,21 @@ def _source_key(spec: dict[str, Any]) -> tuple[str]:
 def _pack_named(spec: dict[str, Any], here: Path) -> Path:
     """The pack folder or the deck file the scenario names (`pack:` or `deck:`)."""
     from cards import bundled
+
     if spec.get("deck") is not None:
         if spec.get("pack") is not None:
-            raise ScenarioError("give pack: or deck:, not both", ("deck",),
-                                "a deck names its own pack: keep only deck:")
+            raise ScenarioError(
+                "give pack: or deck:, not both",
+                ("deck",),
+                "a deck names its own pack: keep only deck:",
+            )
         deck = here / str(spec["deck"])
         if not is_file(deck):
-            raise ScenarioError(f'no deck file "{spec["deck"]}" next to this file', ("deck",),
-                                "the path is relative to the scenario file, as "
-                                '"../decks/fewer-calamities.yaml"')
+            raise ScenarioError(
+                f'no deck file "{spec["deck"]}" next to this file',
+                ("deck",),
+                'the path is relative to the scenario file, as "../decks/fewer-calamities.yaml"',
+            )
         return deck
     name = str(spec.get("pack", "along_history"))
     local = here / name
@@ -202,8 +218,9 @@ def _pack_named(spec: dict[str, Any], here: Path) -> Path:
         return local
     pack = bundled(name)
     if not is_folder(pack):
-        raise ScenarioError(f'no pack "{name}": neither a bundled pack nor a folder next '
-                            "to this file", ("pack",))
+        raise ScenarioError(
+            f'no pack "{name}": neither a bundled pack nor a folder next to this file', ("pack",)
+        )
     return pack
 
 
@@ -216,28 +233,43 @@ def check(path: str | os.PathLike[str], pack: Path | None = None) -> Outcome:
     shown = os.path.relpath(path) if os.path.isabs(str(path)) else str(path)
     doc, problems = load_yaml(path, shown)
     if doc is not None and not isinstance(doc.data, dict):
-        problems.append(doc.diagnostic((), "a scenario file is a mapping", code="scenario",
-                                       hint="it starts with name:, then position:, actions: "
-                                            "and expect:"))
+        problems.append(
+            doc.diagnostic(
+                (),
+                "a scenario file is a mapping",
+                code="scenario",
+                hint="it starts with name:, then position:, actions: and expect:",
+            )
+        )
     if doc is None or not isinstance(doc.data, dict):
-        return Outcome(shown, "(unreadable)", [], False, [d.render() for d in problems],
-                       broken=True)
+        return Outcome(
+            shown, "(unreadable)", [], False, [d.render() for d in problems], broken=True
+        )
     spec = doc.data
     schema, unknown_keys = _unknown_player_keys(
-        doc, check_against(doc, schema_validator("scenario")), Path(path).parent)
+        doc, check_against(doc, schema_validator("scenario")), Path(path).parent
+    )
     # its name is shown by every run, as a card's is: no character may act on the terminal
     problems += schema + control_characters({"scenario": doc})
-    if problems:        # else the position reports the unknown keys with its other problems
+    if problems:  # else the position reports the unknown keys with its other problems
         problems = sorted(problems + unknown_keys, key=lambda d: (d.line or 0, d.column or 0))
     name = spec["name"] if isinstance(spec.get("name"), str) else Path(path).stem
-    proves = [p for p in spec.get("proves") or [] if isinstance(p, str)] \
-        if isinstance(spec.get("proves"), list) else []
+    proves = (
+        [p for p in spec.get("proves") or [] if isinstance(p, str)]
+        if isinstance(spec.get("proves"), list)
+        else []
+    )
     known_bug = spec["known_bug"] if isinstance(spec.get("known_bug"), str) else None
     outcome = Outcome(shown, name, proves, False, known_bug=known_bug)
     if not problems and not _checks_something(spec):
-        problems.append(doc.diagnostic(
-            (), "this scenario checks nothing: it would pass whatever the game does",
-            code="scenario", hint="add expect:, legal:, illegal:, log:, log_not: or state:"))
+        problems.append(
+            doc.diagnostic(
+                (),
+                "this scenario checks nothing: it would pass whatever the game does",
+                code="scenario",
+                hint="add expect:, legal:, illegal:, log:, log_not: or state:",
+            )
+        )
     if problems:
         outcome.problems = [d.render() for d in problems]
         outcome.broken = True
@@ -252,10 +284,14 @@ def check(path: str | os.PathLike[str], pack: Path | None = None) -> Outcome:
         scenario.failures.append(e)
     except (PackError, RuleError, RuleLoopError, IllegalActionError) as e:
         scenario.failures.append(ScenarioError(f"the game stopped: {e}", scenario.where))
-    except Exception as e:      # a bug of the engine: reported for this file, the rest go on
-        scenario.failures.append(ScenarioError(
-            f"internal error of the interpreter: {type(e).__name__}: {e}", scenario.where,
-            "this is a bug of Agesmith, not of the scenario: please report it"))
+    except Exception as e:  # a bug of the engine: reported for this file, the rest go on
+        scenario.failures.append(
+            ScenarioError(
+                f"internal error of the interpreter: {type(e).__name__}: {e}",
+                scenario.where,
+                "this is a bug of Agesmith, not of the scenario: please report it",
+            )
+        )
     outcome.problems = [_located(doc, f).render() for f in scenario.failures]
     outcome.passed = not scenario.failures
     outcome.broken = not scenario.built
@@ -268,7 +304,8 @@ def _checks_something(spec: dict[str, Any]) -> bool:
     """Whether a scenario states anything to check, at the end or between its actions."""
     steps = [s for s in spec.get("actions") or [] if isinstance(s, dict)]
     return any(spec.get(key) for key in (*CHECKS, "state")) or any(
-        step.get(key) for step in steps for key in CHECKS)
+        step.get(key) for step in steps for key in CHECKS
+    )
 
 
 def build(spec: dict[str, Any], here: Path) -> tuple[State, Game]:
@@ -304,8 +341,13 @@ def match(actions: list[Action], line: str) -> Action | None:
 class _Scenario:
     """One scenario being played: its game, its state and what it found wrong."""
 
-    def __init__(self, spec: dict[str, Any], here: Path, checkpoints: bool = True,
-                 doc: YamlDocument | None = None) -> None:
+    def __init__(
+        self,
+        spec: dict[str, Any],
+        here: Path,
+        checkpoints: bool = True,
+        doc: YamlDocument | None = None,
+    ) -> None:
         self.spec = spec
         self.doc = doc
         self.here = here
@@ -315,9 +357,9 @@ class _Scenario:
         self.failures: list[ScenarioError] = []
         self.where: tuple[str | int, ...] = ()
         self.log_start = 0
-        self.pack: Path | None = None       # a pack or deck replacing the one named
-        self.built = False                  # the position is set up: the actions may start
-        self.stopped = ""                   # where it stopped early, for check -v
+        self.pack: Path | None = None  # a pack or deck replacing the one named
+        self.built = False  # the position is set up: the actions may start
+        self.stopped = ""  # where it stopped early, for check -v
 
     def build(self) -> None:
         spec = self.spec
@@ -338,20 +380,30 @@ class _Scenario:
         place(game, state, position)
         self.log_start = len(state.log)
         start = str(spec.get("start", "take"))
-        acts = {getattr(getattr(i, "act", None), "verb", None)
-                for program in game.programs.values() for i in program} - {None}
+        acts = {
+            getattr(getattr(i, "act", None), "verb", None)
+            for program in game.programs.values()
+            for i in program
+        } - {None}
         if start not in acts:
-            raise ScenarioError(f'no phase or rule of the pack does "{start}"', ("start",),
-                                did_you_mean(start, sorted(map(str, acts)))
-                                or "the default, take, starts at the active player's actions")
+            raise ScenarioError(
+                f'no phase or rule of the pack does "{start}"',
+                ("start",),
+                did_you_mean(start, sorted(map(str, acts)))
+                or "the default, take, starts at the active player's actions",
+            )
         seat = state.active
         if spec.get("start_player") is not None:
             seat = seat_of(spec["start_player"], players, ("start_player",))
 
         def at_start(frame: dict[str, Any], instruction: Any) -> bool:
             act = getattr(instruction, "act", None)
-            return (act is not None and act.verb == start
-                    and int(frame.get("doer", frame["player"])) == seat)
+            return (
+                act is not None
+                and act.verb == start
+                and int(frame.get("doer", frame["player"])) == seat
+            )
+
         self.where = ("start",)
         game.run(state, stop=at_start)
         for _ in range(2 * players + 1):
@@ -361,11 +413,14 @@ class _Scenario:
             state.pending = None
             game.run(state, Action("pass", {}), stop=at_start)
         else:
-            raise ScenarioError(f'the start "{start}" of player {seat + 1} is not reached in '
-                                "the first round", ("start",))
+            raise ScenarioError(
+                f'the start "{start}" of player {seat + 1} is not reached in the first round',
+                ("start",),
+            )
         if state.pending is not None:
-            raise ScenarioError(f'a decision came before the start "{start}": '
-                                f"{state.pending['prompt']}", ("start",))
+            raise ScenarioError(
+                f'a decision came before the start "{start}": {state.pending["prompt"]}', ("start",)
+            )
         if state.over:
             raise ScenarioError(f'the game ended before the start "{start}"', ("start",))
         if "dice" in spec:
@@ -383,7 +438,7 @@ class _Scenario:
             self.where = ("actions", i)
             if isinstance(step, dict):
                 found = self.expectations(step, ("actions", i)) if self.checkpoints else []
-                if found:       # stop here: the position to look at is this one
+                if found:  # stop here: the position to look at is this one
                     self.failures += found
                     self.stopped = f"at the checkpoint after action {played}"
                     return
@@ -391,28 +446,35 @@ class _Scenario:
             played += 1
             line = str(step)
             if state.over:
-                raise ScenarioError(f"action {played} ({line!r}): the game is already over",
-                                    self.where)
+                raise ScenarioError(
+                    f"action {played} ({line!r}): the game is already over", self.where
+                )
             actions = game.legal_actions(state)
             action = match(actions, line)
             if action is None:
                 raise ScenarioError(
                     f"action {played} ({line!r}) is not legal for player "
-                    f"{(state.to_move or 0) + 1} ({_prompt(state)})", self.where,
-                    _some_legal(actions, line))
+                    f"{(state.to_move or 0) + 1} ({_prompt(state)})",
+                    self.where,
+                    _some_legal(actions, line),
+                )
             state = self.state = game.apply(state, action)
         if final:
             self.where = ()
             self.failures += self.expectations(self.spec, ())
             wanted = (self.spec.get("state") or {}).get("over")
             if wanted is not None and bool(wanted) != state.over:
-                self.failures.append(ScenarioError(
-                    f"expected the game {'over' if wanted else 'going on'}", ("state", "over")))
+                self.failures.append(
+                    ScenarioError(
+                        f"expected the game {'over' if wanted else 'going on'}", ("state", "over")
+                    )
+                )
 
     # ---------------------------------------------------------------- expectations
 
-    def expectations(self, checks: dict[str, Any], at: tuple[str | int, ...]
-                     ) -> list[ScenarioError]:
+    def expectations(
+        self, checks: dict[str, Any], at: tuple[str | int, ...]
+    ) -> list[ScenarioError]:
         """What `checks` (expect, legal, illegal, log, log_not) finds wrong in the state now."""
         game, state = self.game, self.state
         assert game is not None and state is not None
@@ -423,30 +485,31 @@ class _Scenario:
             if isinstance(item, dict):
                 where = (*where, "that")
                 if item.get("player") is not None:
-                    seat = seat_of(item["player"], len(state.players), (*at, "expect", i,
-                                                                        "player"))
+                    seat = seat_of(item["player"], len(state.players), (*at, "expect", i, "player"))
                 text = item.get("that", "")
             problems = self.words_of(str(text), where)
-            problem = problems[0] if problems else _condition_problem(game, state, seat,
-                                                                      str(text), where)
+            problem = (
+                problems[0] if problems else _condition_problem(game, state, seat, str(text), where)
+            )
             if problem is not None:
                 found.append(problem)
         legal = game.legal_actions(state)
         for key in ("legal", "illegal"):
             for i, line in enumerate(checks.get(key) or []):
-                problem = _legality_problem(state, legal, str(line), key == "legal",
-                                            (*at, key, i))
+                problem = _legality_problem(state, legal, str(line), key == "legal", (*at, key, i))
                 if problem is not None:
                     found.append(problem)
         log = "\n".join(state.log)
         for i, text in enumerate(checks.get("log") or []):
             if str(text) not in log:
-                found.append(ScenarioError(f"the log does not say {str(text)!r}",
-                                           (*at, "log", i)))
+                found.append(ScenarioError(f"the log does not say {str(text)!r}", (*at, "log", i)))
         for i, text in enumerate(checks.get("log_not") or []):
             if str(text) in log:
-                found.append(ScenarioError(f"the log says {str(text)!r}, which it should not",
-                                           (*at, "log_not", i)))
+                found.append(
+                    ScenarioError(
+                        f"the log says {str(text)!r}, which it should not", (*at, "log_not", i)
+                    )
+                )
         return found
 
     def words_of(self, text: str, where: tuple[str | int, ...]) -> list[ScenarioError]:
@@ -456,12 +519,16 @@ class _Scenario:
             return []
         from rules_dsl.checks import check_text
         from rules_dsl.pack import Source
+
         tree, _ = try_parse(text, "condition")
         if tree is None:
             return []
         found = check_text(self.game.pack, Source(self.doc, where), tree)
-        return [_AlreadyLocated(d if d.is_error else _proves_nothing(d)) for d in found
-                if d.is_error or d.code == ALWAYS_HOLDS]
+        return [
+            _AlreadyLocated(d if d.is_error else _proves_nothing(d))
+            for d in found
+            if d.is_error or d.code == ALWAYS_HOLDS
+        ]
 
     # ---------------------------------------------------------------- for check -v
 
@@ -476,26 +543,32 @@ class _Scenario:
             out.append("the game is over")
         elif state.pending is not None:
             actions = game.legal_actions(state)
-            out.append(f"it stopped on an unanswered decision of player "
-                       f"{(state.to_move or 0) + 1}: {_prompt(state)} "
-                       f"({len(actions)} legal actions)")
+            out.append(
+                f"it stopped on an unanswered decision of player "
+                f"{(state.to_move or 0) + 1}: {_prompt(state)} "
+                f"({len(actions)} legal actions)"
+            )
             out += [f"    {a.text}" for a in actions[:12]]
             if len(actions) > 12:
                 out.append(f"    ... and {len(actions) - 12} more")
         out.append("log since the scenario's position:")
-        out += [f"    {line}" for line in state.log[self.log_start:]]
+        out += [f"    {line}" for line in state.log[self.log_start :]]
         return out
 
 
-def _condition_problem(game: Game, state: State, seat: int, text: str,
-                       where: tuple[str | int, ...]) -> ScenarioError | None:
+def _condition_problem(
+    game: Game, state: State, seat: int, text: str, where: tuple[str | int, ...]
+) -> ScenarioError | None:
     """Why an expectation does not hold (or cannot be read), or None when it holds. It is
     compiled by the interpreter's compiler, as a card's condition is."""
     tree, problem = try_parse(text, "condition")
     if problem is not None:
-        return ScenarioError(f"this expectation does not parse: {problem.message}", where,
-                             problem.hint, (problem.line or 1, problem.column or 1,
-                                            problem.end_column))
+        return ScenarioError(
+            f"this expectation does not parse: {problem.message}",
+            where,
+            problem.hint,
+            (problem.line or 1, problem.column or 1, problem.end_column),
+        )
     try:
         holds = compile_condition(tree, game.lexicon)(Ctx(state, game.catalog, seat))
     except RuleError as e:
@@ -505,19 +578,22 @@ def _condition_problem(game: Game, state: State, seat: int, text: str,
     return ScenarioError(f"expected for player {seat + 1}: {text} — it does not hold", where)
 
 
-def _legality_problem(state: State, legal: list[Action], line: str, wanted: bool,
-                      where: tuple[str | int, ...]) -> ScenarioError | None:
+def _legality_problem(
+    state: State, legal: list[Action], line: str, wanted: bool, where: tuple[str | int, ...]
+) -> ScenarioError | None:
     """Why `line` is not legal as `wanted` says, or None."""
     found = [a.text for a in matching(legal, line)]
     if wanted and not found:
         if state.over:
             return ScenarioError(f"expected {line!r} to be legal, but the game is over", where)
-        return ScenarioError(f"expected {line!r} to be legal for player "
-                             f"{(state.to_move or 0) + 1}, but no legal action matches it",
-                             where, _some_legal(legal, line))
+        return ScenarioError(
+            f"expected {line!r} to be legal for player "
+            f"{(state.to_move or 0) + 1}, but no legal action matches it",
+            where,
+            _some_legal(legal, line),
+        )
     if not wanted and found:
-        return ScenarioError(f"expected {line!r} not to be legal, but it is: {found[0]!r}",
-                             where)
+        return ScenarioError(f"expected {line!r} not to be legal, but it is: {found[0]!r}", where)
     return None
 
 
@@ -533,8 +609,9 @@ def _some_legal(actions: list[Action], line: str) -> str:
     return "some legal actions: " + "; ".join(shown) if shown else "no action is legal"
 
 
-def _unknown_player_keys(doc: YamlDocument, problems: list[Diagnostic], here: Path
-                         ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+def _unknown_player_keys(
+    doc: YamlDocument, problems: list[Diagnostic], here: Path
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """The schema's problems less those about the values of unknown player keys, and those
     keys (neither a player's key nor a counter of the pack) as unknown keys with a
     did-you-mean: `civilisation: [...]` is a misspelt key, not a counter that should be a
@@ -545,16 +622,21 @@ def _unknown_player_keys(doc: YamlDocument, problems: list[Diagnostic], here: Pa
         return problems, []
     try:
         counters = _load_game(doc.data, here).pack.game.get("counters") or {}
-    except Exception:       # the pack's own problems are reported when it is run
+    except Exception:  # the pack's own problems are reported when it is run
         return problems, []
     unknown = []
     for number, desc in players.items():
         if isinstance(desc, dict):
-            unknown += [("position", "players", number, key) for key in desc
-                        if key not in PLAYER_KEYS and key not in counters]
+            unknown += [
+                ("position", "players", number, key)
+                for key in desc
+                if key not in PLAYER_KEYS and key not in counters
+            ]
     values = {doc.position(path) for path in unknown}
-    return ([d for d in problems if (d.line, d.column) not in values],
-            [_located(doc, unknown_key(str(path[-1]), path, counters)) for path in unknown])
+    return (
+        [d for d in problems if (d.line, d.column) not in values],
+        [_located(doc, unknown_key(str(path[-1]), path, counters)) for path in unknown],
+    )
 
 
 class _AlreadyLocated(ScenarioError):
@@ -568,17 +650,21 @@ class _AlreadyLocated(ScenarioError):
 def _proves_nothing(warning: Diagnostic) -> Diagnostic:
     """An expectation that always holds, as the error it is in a scenario."""
     return dataclasses.replace(
-        warning, severity="error", code="scenario",
+        warning,
+        severity="error",
+        code="scenario",
         message=f"this expectation proves nothing: {warning.message}",
-        hint="expect what the actions change (a number above the start, a card owned)")
+        hint="expect what the actions change (a number above the start, a card owned)",
+    )
 
 
 def _located(doc: YamlDocument, error: ScenarioError) -> Diagnostic:
     """A scenario problem placed at its place in the file (inside a text when it can be)."""
     if isinstance(error, _AlreadyLocated):
         return error.diagnostic
-    found = doc.diagnostic(error.path, error.message, code="scenario", hint=error.hint,
-                           key=error.key)
+    found = doc.diagnostic(
+        error.path, error.message, code="scenario", hint=error.hint, key=error.key
+    )
     if error.at_text is None:
         return found
     line, column, end = error.at_text

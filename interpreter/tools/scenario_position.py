@@ -28,15 +28,20 @@ PLAYER_KEYS = ("civilization", "events", "legacy", "tilted", "tokens", "space")
 class ScenarioError(AgesmithError):
     """A scenario that cannot be set up or played as written, at `path` in its file."""
 
-    def __init__(self, message: str, path: Path = (), hint: str | None = None,
-                 at_text: tuple[int, int, int | None] | None = None, key: bool = False
-                 ) -> None:
+    def __init__(
+        self,
+        message: str,
+        path: Path = (),
+        hint: str | None = None,
+        at_text: tuple[int, int, int | None] | None = None,
+        key: bool = False,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
         self.hint = hint
-        self.at_text = at_text      # (line, column, end column) inside the text at `path`
-        self.key = key              # placed at the key of `path`, not at its value
+        self.at_text = at_text  # (line, column, end column) inside the text at `path`
+        self.key = key  # placed at the key of `path`, not at its value
 
     def __str__(self) -> str:
         return self.message + (f" ({self.hint})" if self.hint else "")
@@ -47,11 +52,16 @@ def seat_of(value: Any, players: int, path: Path, key: bool = False) -> int:
     try:
         seat = int(str(value)) - 1
     except ValueError:
-        raise ScenarioError(f"{value!r} is not a player number", path,
-                            "players are numbered from 1", key=key) from None
+        raise ScenarioError(
+            f"{value!r} is not a player number", path, "players are numbered from 1", key=key
+        ) from None
     if not 0 <= seat < players:
-        raise ScenarioError(f"there is no player {seat + 1} in a game of {players} players",
-                            path, f"players are numbered from 1 to {players}", key=key)
+        raise ScenarioError(
+            f"there is no player {seat + 1} in a game of {players} players",
+            path,
+            f"players are numbered from 1 to {players}",
+            key=key,
+        )
     return seat
 
 
@@ -65,8 +75,9 @@ def bounded(value: Any, path: Path, most: int, what: str) -> int:
     """A whole number from 0 to `most` (the bound the save loader holds it to, too)."""
     number = integer(value, path)
     if not 0 <= number <= most:
-        raise ScenarioError(f"{what} {number:,} is out of bounds", path,
-                            f"{what} is from 0 to {most:,}")
+        raise ScenarioError(
+            f"{what} {number:,} is out of bounds", path, f"{what} is from 0 to {most:,}"
+        )
     return number
 
 
@@ -80,13 +91,20 @@ def board_spaces(game: Game) -> dict[str, Any] | None:
 def space_name(game: Game, value: Any, path: Path, key: bool = False) -> str:
     spaces = board_spaces(game)
     if spaces is None:
-        raise ScenarioError("this game has no achievements board", path,
-                            "remove it, or play a variant or board side that has one", key=key)
+        raise ScenarioError(
+            "this game has no achievements board",
+            path,
+            "remove it, or play a variant or board side that has one",
+            key=key,
+        )
     name = str(value)
     if name not in spaces:
-        raise ScenarioError(f'the board has no space "{name}"', path,
-                            did_you_mean(name, map(str, spaces))
-                            or f"spaces: {', '.join(map(str, spaces))}", key=key)
+        raise ScenarioError(
+            f'the board has no space "{name}"',
+            path,
+            did_you_mean(name, map(str, spaces)) or f"spaces: {', '.join(map(str, spaces))}",
+            key=key,
+        )
     return name
 
 
@@ -106,23 +124,31 @@ class Copies:
     def take(self, name: Any, path: Path, any_age: bool = False) -> int:
         text = str(name).strip()
         pool: Iterable[int] = self.of_age
-        if any_age:     # the age played first (a name may be in several ages), then the others
-            pool = [*self.of_age, *(c for c in range(len(self.game.catalog.copies))
-                                    if c not in self.of_age)]
+        if any_age:  # the age played first (a name may be in several ages), then the others
+            pool = [
+                *self.of_age,
+                *(c for c in range(len(self.game.catalog.copies)) if c not in self.of_age),
+            ]
         for copy in pool:
             if copy not in self.placed and self.game.name(copy) == text:
                 self.placed.add(copy)
                 return copy
         ages = self.ages_of.get(text)
         if ages is None:
-            raise ScenarioError(f'the pack has no card "{text}"', path,
-                                did_you_mean(text, self.ages_of))
+            raise ScenarioError(
+                f'the pack has no card "{text}"', path, did_you_mean(text, self.ages_of)
+            )
         if not any_age and self.age not in ages:
-            raise ScenarioError(f'"{text}" is a card of {", ".join(dict.fromkeys(ages))}, '
-                                f"not of {self.age}", path,
-                                "only a legacy holds cards of another age")
-        raise ScenarioError(f'no copy of "{text}" is left to place', path,
-                            "the pack has no more copies of it: each copy is placed once")
+            raise ScenarioError(
+                f'"{text}" is a card of {", ".join(dict.fromkeys(ages))}, not of {self.age}',
+                path,
+                "only a legacy holds cards of another age",
+            )
+        raise ScenarioError(
+            f'no copy of "{text}" is left to place',
+            path,
+            "the pack has no more copies of it: each copy is placed once",
+        )
 
     def rest(self) -> list[int]:
         return [c for c in self.of_age if c not in self.placed]
@@ -157,12 +183,12 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     """Change a freshly dealt age into the position described; every problem found is raised
     at once (`ScenarioProblems`)."""
     from ..mechanics.ages import age_id
+
     copies = Copies(game, age_id(game, state))
     attempt = _Attempts()
     here: Path = ("position",)
     if position.get("active") is not None:
-        active = attempt(lambda: seat_of(position["active"], len(state.players),
-                                         (*here, "active")))
+        active = attempt(lambda: seat_of(position["active"], len(state.players), (*here, "active")))
         if active is not None:
             state.active = active
             state.own_frame()["player"] = state.active
@@ -173,8 +199,11 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         if seat is None:
             continue
         if desc is not None and not isinstance(desc, dict):
-            attempt.problems.append(ScenarioError(
-                "a player is described by a mapping (events:, civilization: ...)", path))
+            attempt.problems.append(
+                ScenarioError(
+                    "a player is described by a mapping (events:, civilization: ...)", path
+                )
+            )
             continue
         described[seat] = (path, desc or {})
     for seat, (path, desc) in described.items():
@@ -186,11 +215,14 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         if player.seat not in described:
             player.events = [c for c in player.events if c not in copies.placed]
             copies.placed.update(player.events)
-    top = attempt.all(partial(copies.take, n, (*here, "deck", i))
-                      for i, n in enumerate(_names(position, "deck", here, attempt)))
-    state.discard = attempt.all(partial(copies.take, n, (*here, "discard", i))
-                                for i, n in enumerate(_names(position, "discard", here,
-                                                             attempt)))
+    top = attempt.all(
+        partial(copies.take, n, (*here, "deck", i))
+        for i, n in enumerate(_names(position, "deck", here, attempt))
+    )
+    state.discard = attempt.all(
+        partial(copies.take, n, (*here, "discard", i))
+        for i, n in enumerate(_names(position, "discard", here, attempt))
+    )
     rest = copies.rest()
     rng = state.random()
     rng.shuffle(rest)
@@ -198,12 +230,13 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     for player in state.players:
         while player.seat not in described and len(player.events) < dealt[player.seat] and rest:
             player.events.append(rest.pop())
-    state.deck = rest + list(reversed(top))             # the deck is drawn from its end
+    state.deck = rest + list(reversed(top))  # the deck is drawn from its end
     if "board" in position:
         board = position["board"] or {}
         if not isinstance(board, dict):
-            attempt.problems.append(ScenarioError("the board is a mapping of spaces to tokens",
-                                                  (*here, "board")))
+            attempt.problems.append(
+                ScenarioError("the board is a mapping of spaces to tokens", (*here, "board"))
+            )
             board = {}
         state.board = {}
         for k, v in board.items():
@@ -225,22 +258,32 @@ def _names(desc: dict[str, Any], key: str, path: Path, attempt: _Attempts) -> li
     return value
 
 
-def _place_player(game: Game, player: PlayerState, desc: dict[str, Any], path: Path,
-                  copies: Copies, attempt: _Attempts) -> None:
+def _place_player(
+    game: Game,
+    player: PlayerState,
+    desc: dict[str, Any],
+    path: Path,
+    copies: Copies,
+    attempt: _Attempts,
+) -> None:
     counters = game.pack.game.get("counters") or {}
     for key in desc:
         if key not in PLAYER_KEYS and key not in counters:
             attempt.problems.append(unknown_key(key, (*path, key), counters))
 
     def cards(key: str, any_age: bool = False) -> list[int]:
-        return attempt.all(partial(copies.take, n, (*path, key, i), any_age)
-                           for i, n in enumerate(_names(desc, key, path, attempt)))
+        return attempt.all(
+            partial(copies.take, n, (*path, key, i), any_age)
+            for i, n in enumerate(_names(desc, key, path, attempt))
+        )
 
     player.events = cards("events")
     player.civilization = []
     for i, text in enumerate(_names(desc, "civilization", path, attempt)):
-        pile = attempt.all(partial(copies.take, n.strip(), (*path, "civilization", i))
-                           for n in str(text).split(">"))
+        pile = attempt.all(
+            partial(copies.take, n.strip(), (*path, "civilization", i))
+            for n in str(text).split(">")
+        )
         if pile:
             player.civilization.append(pile)
     player.legacy = cards("legacy", any_age=True)
@@ -248,25 +291,33 @@ def _place_player(game: Game, player: PlayerState, desc: dict[str, Any], path: P
         if key in counters:
             spec = counters[key]
             most = spec.get("max") if isinstance(spec, dict) else None
-            amount = attempt(partial(bounded, value, (*path, key),
-                                     COUNTER_LIMIT if most is None else most, key))
+            amount = attempt(
+                partial(bounded, value, (*path, key), COUNTER_LIMIT if most is None else most, key)
+            )
             if amount is not None:
                 player.counters[key] = amount
     if "tokens" in desc:
-        player.tokens = attempt.all(partial(bounded, t, (*path, "tokens", i),
-                                            TOKEN_VALUE_LIMIT, "a token's value")
-                                    for i, t in enumerate(_names(desc, "tokens", path,
-                                                                 attempt)))
+        player.tokens = attempt.all(
+            partial(bounded, t, (*path, "tokens", i), TOKEN_VALUE_LIMIT, "a token's value")
+            for i, t in enumerate(_names(desc, "tokens", path, attempt))
+        )
     if desc.get("space") is not None:
         player.space = attempt(lambda: space_name(game, desc["space"], (*path, "space")))
     player.tilted = []
     for i, name in enumerate(_names(desc, "tilted", path, attempt)):
-        found = [c for c in player.all_cards()
-                 if game.name(c) == str(name).strip() and c not in player.tilted]
+        found = [
+            c
+            for c in player.all_cards()
+            if game.name(c) == str(name).strip() and c not in player.tilted
+        ]
         if not found:
-            attempt.problems.append(ScenarioError(
-                f'"{name}" is not in this player\'s civilization', (*path, "tilted", i),
-                "only cards of the civilization can be tilted"))
+            attempt.problems.append(
+                ScenarioError(
+                    f'"{name}" is not in this player\'s civilization',
+                    (*path, "tilted", i),
+                    "only cards of the civilization can be tilted",
+                )
+            )
             continue
         player.tilted.append(found[0])
 
@@ -274,36 +325,50 @@ def _place_player(game: Game, player: PlayerState, desc: dict[str, Any], path: P
 def unknown_key(key: str, path: Path, counters: Iterable[str]) -> ScenarioError:
     """A player's key that is neither one of `PLAYER_KEYS` nor a counter of the pack."""
     counters = list(counters)
-    return ScenarioError(f'unknown key "{key}"', path,
-                         did_you_mean(str(key), [*PLAYER_KEYS, *counters])
-                         or f"a player has {', '.join(PLAYER_KEYS)} and the counters of the "
-                            f"pack ({', '.join(counters) or 'none'})", key=True)
+    return ScenarioError(
+        f'unknown key "{key}"',
+        path,
+        did_you_mean(str(key), [*PLAYER_KEYS, *counters])
+        or f"a player has {', '.join(PLAYER_KEYS)} and the counters of the "
+        f"pack ({', '.join(counters) or 'none'})",
+        key=True,
+    )
 
 
 def token_index(game: Game, wanted: Any, path: Path) -> int:
     """A token of the pool by value (the first of that value) or by its condition's text."""
     from rules_dsl.printer import condition
+
     for i, token in enumerate(game.pack.tokens):
         if token.value == wanted or condition(token.condition) == wanted:
             return i
-    raise ScenarioError(f"the pack has no token {wanted!r}", path,
-                        "give a value or a condition, such as: you own a land")
+    raise ScenarioError(
+        f"the pack has no token {wanted!r}",
+        path,
+        "give a value or a condition, such as: you own a land",
+    )
 
 
 def set_dice(game: Game, state: State, faces: list[Any]) -> None:
     from ..mechanics.dice import parse_face
+
     if not isinstance(faces, list):
         raise ScenarioError("dice is a list of faces", ("dice",))
     if len(faces) != len(state.dice):
-        raise ScenarioError(f"{len(faces)} dice given but {len(state.dice)} are rolled",
-                            ("dice",), "the dice, in order: "
-                            + ", ".join(d["die"] for d in state.dice))
+        raise ScenarioError(
+            f"{len(faces)} dice given but {len(state.dice)} are rolled",
+            ("dice",),
+            "the dice, in order: " + ", ".join(d["die"] for d in state.dice),
+        )
     for i, (die, text) in enumerate(zip(state.dice, faces, strict=True)):
         spec = (game.pack.game.get("dice") or {})[die["die"]]
         wanted = parse_face(str(text))
         options = [n for n, f in enumerate(spec["faces"]) if parse_face(f) == wanted]
         if not options:
-            raise ScenarioError(f'the {die["die"]} die has no face "{text}"', ("dice", i),
-                                f"its faces: {', '.join(spec['faces'])}")
+            raise ScenarioError(
+                f'the {die["die"]} die has no face "{text}"',
+                ("dice", i),
+                f"its faces: {', '.join(spec['faces'])}",
+            )
         die["face"] = options[0]
     game.say(state, "The dice are set to: " + ", ".join(str(f) for f in faces) + ".")

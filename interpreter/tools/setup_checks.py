@@ -39,7 +39,7 @@ def check_setup(pack: Pack) -> list[Diagnostic]:
     try:
         game = Game.load(pack)
     except (PackError, RuleError):
-        return []                   # reported by the other checks
+        return []  # reported by the other checks
     return dealing(game) + early_end(game) or first_round_end(game)
 
 
@@ -47,8 +47,10 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
     """A face that is neither a resource, the money (the one counter a die gives: the action
     phase's "take"), nor an action face."""
     counters = [str(c) for c in pack.game.get("counters") or {}]
-    gives = [*(str(r) for r in pack.game.get("resources") or []),
-             *(c for c in counters if c == pack.money)]
+    gives = [
+        *(str(r) for r in pack.game.get("resources") or []),
+        *(c for c in counters if c == pack.money),
+    ]
     allowed = [*gives, *ACTION_FACES]
     out = []
     for name, spec in (pack.game.get("dice") or {}).items():
@@ -58,20 +60,29 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
             if face.kind in allowed:
                 continue
             doc, path = pack.place("dice", name, "faces", i)
-            what = ("a counter no die can give (of the counters, a die gives only the money: "
-                    "game.yaml money)" if face.kind in counters
-                    else "nothing the game declares")
-            out.append(doc.diagnostic(
-                path, f'the {name} die has a face "{text}": {what}', code="die-face",
-                hint=did_you_mean(face.kind, allowed)
-                or f"a face gives one of {', '.join(gives)}, or is one of "
-                   f"{', '.join(ACTION_FACES)}"))
+            what = (
+                "a counter no die can give (of the counters, a die gives only the money: "
+                "game.yaml money)"
+                if face.kind in counters
+                else "nothing the game declares"
+            )
+            out.append(
+                doc.diagnostic(
+                    path,
+                    f'the {name} die has a face "{text}": {what}',
+                    code="die-face",
+                    hint=did_you_mean(face.kind, allowed)
+                    or f"a face gives one of {', '.join(gives)}, or is one of "
+                    f"{', '.join(ACTION_FACES)}",
+                )
+            )
     return out
 
 
 def _dealt(game: Game, players: int, age: int) -> State:
     """The state right after the setup of age number `age` (in the ages played)."""
     from ..mechanics.ages import start_age
+
     state = game.new(players=players, seed=0, start=False)
     if age:
         state.age = age
@@ -95,21 +106,28 @@ def dealing(game: Game) -> list[Diagnostic]:
             dealt = [len(p.events) for p in _dealt(game, most, index).players]
         except (RuleError, RuleLoopError) as e:
             doc, path = game.pack.place("setup")
-            out.append(doc.diagnostic(path, f'the setup of {age.name or age.id} cannot run: {e}',
-                                      code="setup"))
+            out.append(
+                doc.diagnostic(
+                    path, f"the setup of {age.name or age.id} cannot run: {e}", code="setup"
+                )
+            )
             continue
-        wanted = max(full + dealt, default=0)       # what a player gets from a full deck
+        wanted = max(full + dealt, default=0)  # what a player gets from a full deck
         short = [seat for seat, n in enumerate(dealt) if n < wanted]
         if not short:
             continue
         cards = len(game.catalog.copies_of_age(age.id))
         doc = game.pack.documents["game.yaml"]
-        out.append(doc.diagnostic(
-            ("ages", index, "cards"),
-            f"{age.name or age.id} cannot deal the events zones of {most} players: player "
-            f"{short[0] + 1} gets {dealt[short[0]]} cards, not {wanted} (the age has "
-            f"{cards} cards)", code="setup",
-            hint=f"add cards to {age.file}, or lower the most players (players: max)"))
+        out.append(
+            doc.diagnostic(
+                ("ages", index, "cards"),
+                f"{age.name or age.id} cannot deal the events zones of {most} players: player "
+                f"{short[0] + 1} gets {dealt[short[0]]} cards, not {wanted} (the age has "
+                f"{cards} cards)",
+                code="setup",
+                hint=f"add cards to {age.file}, or lower the most players (players: max)",
+            )
+        )
     return out
 
 
@@ -126,20 +144,25 @@ def early_end(game: Game) -> list[Diagnostic]:
                 state = _dealt(game, players, index)
                 holds = test(Ctx(state, game.catalog, state.active))
             except (RuleError, RuleLoopError):
-                holds = False       # the setup's own problem is reported by `dealing`
+                holds = False  # the setup's own problem is reported by `dealing`
             if holds:
                 doc, path = game.pack.place("age_end")
-                out.append(doc.diagnostic(
-                    path, f"the age's end condition already holds when {age.name or age.id} "
-                          f"is dealt ({players} players): the age would end in its first "
-                          "turn, before every player has played", code="age-end",
-                    hint="an age must end on something that happens during play"))
+                out.append(
+                    doc.diagnostic(
+                        path,
+                        f"the age's end condition already holds when {age.name or age.id} "
+                        f"is dealt ({players} players): the age would end in its first "
+                        "turn, before every player has played",
+                        code="age-end",
+                        hint="an age must end on something that happens during play",
+                    )
+                )
                 return out
     return out
 
 
-FIRST_ROUND_SEEDS = 6       # first rounds played per age to look for an early end
-FIRST_ROUND_STEPS = 3_000   # choices at most in one first round
+FIRST_ROUND_SEEDS = 6  # first rounds played per age to look for an early end
+FIRST_ROUND_STEPS = 3_000  # choices at most in one first round
 
 
 def first_round_end(game: Game) -> list[Diagnostic]:
@@ -147,6 +170,7 @@ def first_round_end(game: Game) -> list[Diagnostic]:
     if game.formulas.age_end is None:
         return []
     import random
+
     _, most = _limits(game)
     for index, age in enumerate(game.pack.ages):
         for seed in range(FIRST_ROUND_SEEDS):
@@ -162,21 +186,26 @@ def first_round_end(game: Game) -> list[Diagnostic]:
                     choices = game.choices(state)
                     game.play(state, choices[rng.randrange(len(choices))])
             except (RuleError, RuleLoopError):
-                return []           # the pack's own problem, reported elsewhere
+                return []  # the pack's own problem, reported elsewhere
             finally:
                 game.observer = None
             if any(ended):
                 doc, path = game.pack.place("age_end")
-                return [doc.diagnostic(
-                    path, f"the age's end condition held during the first round of "
-                          f"{age.name or age.id} ({most} players, random choices, seed "
-                          f"{seed}): the age ended before every player had played",
-                    code="age-end",
-                    hint="an age must last at least a round: end it on something that "
-                         "takes longer to happen")]
+                return [
+                    doc.diagnostic(
+                        path,
+                        f"the age's end condition held during the first round of "
+                        f"{age.name or age.id} ({most} players, random choices, seed "
+                        f"{seed}): the age ended before every player had played",
+                        code="age-end",
+                        hint="an age must last at least a round: end it on something that "
+                        "takes longer to happen",
+                    )
+                ]
     return []
 
 
-def _note_first_round_end(state: State, ended: list[bool], kind: str,
-                          facts: dict[str, Any]) -> None:
+def _note_first_round_end(
+    state: State, ended: list[bool], kind: str, facts: dict[str, Any]
+) -> None:
     ended.append(kind == "age end" and state.round <= 1)

@@ -37,8 +37,8 @@ from .observe import Recorder, new_report
 from .report import GameRecord, Report
 from .stopping import SimulationStopped, StopSignals, signals_held
 
-BATCH = 25                  # games per task of the process pool
-MAX_ACTIONS = 100_000       # a game longer than this is stopped and reported
+BATCH = 25  # games per task of the process pool
+MAX_ACTIONS = 100_000  # a game longer than this is stopped and reported
 
 BotSpec = str | Sequence[str]
 
@@ -53,15 +53,21 @@ class Config:
     ages: str | None
     players: int
     seed: int
-    bots: tuple[str, ...]           # one per seat
+    bots: tuple[str, ...]  # one per seat
 
     def title(self, game: Game) -> dict[str, Any]:
         """What the report says it is about."""
-        return {"pack": game.pack.name, "variant": self.variant, "board": self.board,
-                "ages": "+".join(game.ages), "players": self.players, "seed": self.seed,
-                "bots": list(self.bots),
-                # the reports show an age by its name, the pack's word, not its id
-                "age_names": {a.id: a.name for a in game.pack.ages if a.id in game.ages}}
+        return {
+            "pack": game.pack.name,
+            "variant": self.variant,
+            "board": self.board,
+            "ages": "+".join(game.ages),
+            "players": self.players,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            # the reports show an age by its name, the pack's word, not its id
+            "age_names": {a.id: a.name for a in game.pack.ages if a.id in game.ages},
+        }
 
 
 # ------------------------------------------------------------------ playing one game
@@ -89,8 +95,13 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 16 + seat + 1
 
 
-def play(game: Game, bots: Sequence[Bot], seed: int, watch: Recorder | None = None,
-         max_actions: int = MAX_ACTIONS) -> State:
+def play(
+    game: Game,
+    bots: Sequence[Bot],
+    seed: int,
+    watch: Recorder | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> State:
     """Play one whole game with one bot per seat; return the final state. `watch` is told of
     each move and listens to the engine while the moves (not the bots' tries) are applied."""
     with _observed(game, watch):
@@ -106,7 +117,7 @@ def play(game: Game, bots: Sequence[Bot], seed: int, watch: Recorder | None = No
         if watch is not None:
             watch.before(state, choice)
         with _observed(game, watch):
-            game.play(state, choice)        # in place: the recorder keeps values, not positions
+            game.play(state, choice)  # in place: the recorder keeps values, not positions
         actions += 1
         if watch is not None:
             watch.after(state)
@@ -130,7 +141,7 @@ def play_record(game: Game, config: Config, index: int) -> GameRecord:
     watch = Recorder(game, record, config.players)
     try:
         state = play(game, bots, seed, watch)
-    except Exception as e:          # an engine or pack error: reported, not fatal
+    except Exception as e:  # an engine or pack error: reported, not fatal
         return GameRecord(index=index, seed=seed, error=f"{type(e).__name__}: {e}")
     return watch.finish(state)
 
@@ -151,20 +162,19 @@ def _load(config: Config) -> Game:
     kept = games.get(key)
     if kept is not None and kept[1].pack.stamp(*deck) == kept[0]:
         return kept[1]
-    if len(games) >= 16:            # bounded: packs come and go in a long session
+    if len(games) >= 16:  # bounded: packs come and go in a long session
         games.clear()
     game = Game.load(config.pack, variant=config.variant, board=config.board, ages=config.ages)
     games[key] = (game.pack.stamp(*deck), game)
     return game
 
 
-def play_batch(config: Config, start: int, count: int,
-               parent: int | None = None) -> Report:
+def play_batch(config: Config, start: int, count: int, parent: int | None = None) -> Report:
     """The report of games start .. start+count-1 (a task of a worker). A worker whose
     `parent` process is gone stops between two games instead of playing on alone."""
     game = _load(config)
     report = new_report(game, config.title(game))
-    frozen = freeze_heap()          # a dask worker's batch (a pool's workers inherit it)
+    frozen = freeze_heap()  # a dask worker's batch (a pool's workers inherit it)
     try:
         for i in range(start, start + count):
             if parent is not None and os.getppid() != parent:
@@ -198,11 +208,21 @@ def _long_lived() -> Iterator[None]:
         thaw_heap(frozen)
 
 
-def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 0,
-             bots: BotSpec | None = "greedy", variant: str | None = None, workers: int = 1,
-             progress: Callable[[int, int], None] | None = None, board: str | None = None,
-             ages: str | Sequence[str] | None = None, batch: int = BATCH,
-             dask: str | None = None, stop: StopSignals | None = None) -> Report:
+def simulate(
+    pack: str | Path | Game,
+    games: int,
+    players: int = 3,
+    seed: int = 0,
+    bots: BotSpec | None = "greedy",
+    variant: str | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    board: str | None = None,
+    ages: str | Sequence[str] | None = None,
+    batch: int = BATCH,
+    dask: str | None = None,
+    stop: StopSignals | None = None,
+) -> Report:
     """Play `games` games of `players` bots and return their balance report. `pack` is a pack
     folder or a deck file (or, with one local worker, a loaded Game); `bots` one name, or
     names cycled over the seats; `progress(done, total)` is told when play starts (done 0)
@@ -220,18 +240,41 @@ def simulate(pack: str | Path | Game, games: int, players: int = 3, seed: int = 
         stop = StopSignals()
         stop.install()
     try:
-        return _simulate(pack, games, players, seed, bots, variant, workers, progress, board,
-                         ages, batch, dask, stop)
+        return _simulate(
+            pack,
+            games,
+            players,
+            seed,
+            bots,
+            variant,
+            workers,
+            progress,
+            board,
+            ages,
+            batch,
+            dask,
+            stop,
+        )
     finally:
         if own:
             stop.restore()
 
 
-def _simulate(pack: str | Path | Game, games: int, players: int, seed: int,
-              bots: BotSpec | None, variant: str | None, workers: int,
-              progress: Callable[[int, int], None] | None, board: str | None,
-              ages: str | Sequence[str] | None, batch: int, dask: str | None,
-              stop: StopSignals) -> Report:
+def _simulate(
+    pack: str | Path | Game,
+    games: int,
+    players: int,
+    seed: int,
+    bots: BotSpec | None,
+    variant: str | None,
+    workers: int,
+    progress: Callable[[int, int], None] | None,
+    board: str | None,
+    ages: str | Sequence[str] | None,
+    batch: int,
+    dask: str | None,
+    stop: StopSignals,
+) -> Report:
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     ages_played = ages if ages is None or isinstance(ages, str) else "+".join(ages)
@@ -240,15 +283,24 @@ def _simulate(pack: str | Path | Game, games: int, players: int, seed: int,
         if workers > 1 or dask:
             raise ValueError("workers load the pack from its path: give a path, not a Game")
         game = pack
-        config = Config(str(game.pack.root), game.pack.variant, game.board_side,
-                        "+".join(game.ages), players, seed, names)
+        config = Config(
+            str(game.pack.root),
+            game.pack.variant,
+            game.board_side,
+            "+".join(game.ages),
+            players,
+            seed,
+            names,
+        )
     else:
         config = Config(str(pack), variant, board, ages_played, players, seed, names)
-        game = _load(config)            # loaded here first: a bad pack fails early
+        game = _load(config)  # loaded here first: a bad pack fails early
     limits = game.pack.game.get("players") or {}
     if not limits.get("min", 1) <= players <= limits.get("max", 10):
-        raise ValueError(f"{game.pack.name} is for {limits.get('min')} to "
-                         f"{limits.get('max')} players, not {players}")
+        raise ValueError(
+            f"{game.pack.name} is for {limits.get('min')} to "
+            f"{limits.get('max')} players, not {players}"
+        )
     report = new_report(game, config.title(game))
 
     def tell() -> None:
@@ -256,17 +308,19 @@ def _simulate(pack: str | Path | Game, games: int, players: int, seed: int,
             progress(report.games + report.failed, games)
 
     def add(part: Report) -> None:
-        with stop.held():               # a report is never left half-merged
+        with stop.held():  # a report is never left half-merged
             report.merge(part)
             tell()
+
     try:
         with stop.running(), _long_lived():
             if progress is not None:
-                progress(0, games)          # started: from now on Ctrl-C gives a report
+                progress(0, games)  # started: from now on Ctrl-C gives a report
             # at least four batches a worker, so that a slow worker does not hold up the end
             size = max(1, min(batch, -(-games // (4 * max(1, workers)))))
             if dask:
                 from .dask_run import in_dask
+
                 in_dask(dask, play_batch, config, _batches(games, size), add)
             elif workers <= 1 or games <= 1:
                 for i in range(games):
@@ -286,15 +340,16 @@ def _batches(games: int, size: int) -> Iterator[tuple[int, int]]:
     return ((start, min(size, games - start)) for start in range(0, games, size))
 
 
-def _in_pool(config: Config, batches: Iterator[tuple[int, int]], workers: int,
-             add: Callable[[Report], None]) -> None:
+def _in_pool(
+    config: Config, batches: Iterator[tuple[int, int]], workers: int, add: Callable[[Report], None]
+) -> None:
     """Play the batches in `workers` processes, two batches in flight per worker at most; the
     workers never outlive this call (they are terminated if it is interrupted)."""
     # no signal may fall between starting the workers and being ready to end them, nor cut
     # ending them short: a stop waits (blocked) until either is done
     pool = None
     try:
-        with signals_held():    # a stop held back here is raised as the block ends: in the try
+        with signals_held():  # a stop held back here is raised as the block ends: in the try
             pool = multiprocessing.get_context().Pool(workers, initializer=_worker_start)
         _feed(pool, config, batches, workers, add)
     finally:
@@ -304,8 +359,13 @@ def _in_pool(config: Config, batches: Iterator[tuple[int, int]], workers: int,
                 pool.join()
 
 
-def _feed(pool: Any, config: Config, batches: Iterator[tuple[int, int]], workers: int,
-          add: Callable[[Report], None]) -> None:
+def _feed(
+    pool: Any,
+    config: Config,
+    batches: Iterator[tuple[int, int]],
+    workers: int,
+    add: Callable[[Report], None],
+) -> None:
     """Hand `batches` to `pool`, two in flight per worker, and add their reports."""
     done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
 
@@ -313,10 +373,14 @@ def _feed(pool: Any, config: Config, batches: Iterator[tuple[int, int]], workers
         task = next(batches, None)
         if task is None:
             return 0
-        pool.apply_async(play_batch, (config, *task, os.getpid()),
-                         callback=lambda r: done.put((True, r)),
-                         error_callback=lambda e: done.put((False, e)))
+        pool.apply_async(
+            play_batch,
+            (config, *task, os.getpid()),
+            callback=lambda r: done.put((True, r)),
+            error_callback=lambda e: done.put((False, e)),
+        )
         return 1
+
     in_flight = sum(submit() for _ in range(2 * workers))
     while in_flight:
         ok, result = done.get()
@@ -328,5 +392,12 @@ def _feed(pool: Any, config: Config, batches: Iterator[tuple[int, int]], workers
     pool.close()
 
 
-__all__ = ["Config", "SimulationStopped", "play", "play_batch", "play_record", "seat_bots",
-           "simulate"]
+__all__ = [
+    "Config",
+    "SimulationStopped",
+    "play",
+    "play_batch",
+    "play_record",
+    "seat_bots",
+    "simulate",
+]

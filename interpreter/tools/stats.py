@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-Z95 = 1.959963984540054         # the two-sided 95% quantile of the normal distribution
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
 
 def wilson(successes: float | Fraction, trials: float, z: float = Z95) -> tuple[float, float]:
@@ -63,10 +63,14 @@ class Difference:
         return excluded and (self.q_value is None or self.q_value < ALPHA)
 
     def to_json(self) -> dict[str, float | bool | None]:
-        return {"estimate": round(self.estimate, 4), "low": round(self.low, 4),
-                "high": round(self.high, 4), "p_value": round(self.p_value, 4),
-                "q_value": None if self.q_value is None else round(self.q_value, 4),
-                "significant": self.significant}
+        return {
+            "estimate": round(self.estimate, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+            "p_value": round(self.p_value, 4),
+            "q_value": None if self.q_value is None else round(self.q_value, 4),
+            "significant": self.significant,
+        }
 
 
 def false_discovery(p_values: list[float]) -> list[float]:
@@ -94,12 +98,13 @@ def adjust(differences: list[Difference | None]) -> list[Difference | None]:
     return out
 
 
-def rate_difference(s1: float | Fraction, n1: float, s2: float | Fraction, n2: float
-                    ) -> Difference | None:
+def rate_difference(
+    s1: float | Fraction, n1: float, s2: float | Fraction, n2: float
+) -> Difference | None:
     """Rate s1/n1 minus rate s2/n2 (Newcombe's interval; pooled z-test); None without data."""
     if n1 <= 0 or n2 <= 0:
         return None
-    a, b = float(s1), float(s2)            # counts may be exact fractions (shared wins)
+    a, b = float(s1), float(s2)  # counts may be exact fractions (shared wins)
     p1, p2 = a / n1, b / n2
     l1, u1 = wilson(a, n1)
     l2, u2 = wilson(b, n2)
@@ -118,7 +123,7 @@ class Running:
     fractions), so two of them merge in any order into exactly the same figures."""
 
     n: int = 0
-    total: int | Fraction = 0           # integers stay integers (fast); others are fractions
+    total: int | Fraction = 0  # integers stay integers (fast); others are fractions
     squares: int | Fraction = 0
     low: int | Fraction | None = None
     high: int | Fraction | None = None
@@ -166,9 +171,15 @@ class Running:
 
     def to_json(self) -> dict[str, float | int]:
         low, high = self.interval()
-        return {"n": self.n, "mean": round(self.mean, 4), "sd": round(self.sd, 4),
-                "ci_low": round(low, 4), "ci_high": round(high, 4),
-                "min": _number(self.low), "max": _number(self.high)}
+        return {
+            "n": self.n,
+            "mean": round(self.mean, 4),
+            "sd": round(self.sd, 4),
+            "ci_low": round(low, 4),
+            "ci_high": round(high, 4),
+            "min": _number(self.low),
+            "max": _number(self.high),
+        }
 
 
 def _number(x: int | Fraction | None) -> float | int:

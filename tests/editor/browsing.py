@@ -16,13 +16,19 @@ from pathlib import Path
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = Path(__file__).parent / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 STALE = "[data-stale='true']"
-START = 250         # ms from a widget's change to its run showing on the page (a local socket)
-CHOICE = "[class*='st-key-choice-'][data-stale='false']"     # Playtest: one per decision button
+START = 250  # ms from a widget's change to its run showing on the page (a local socket)
+CHOICE = "[class*='st-key-choice-'][data-stale='false']"  # Playtest: one per decision button
 
 
 def settle(page, changed: bool = True) -> None:
@@ -85,6 +91,7 @@ def click_until(page, button, outcome, tries: int = 3, wait_ms: int = 20_000) ->
     fresh clone's CI run), so a button whose work is the same when done twice is clicked
     again: saving a scenario under the same name writes the same file."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     for attempt in range(tries):
         settle(page, changed=False)
         button.click()

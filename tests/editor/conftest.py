@@ -40,9 +40,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     copy_bundled(folder)
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "agesmith", "editor", str(folder), "--no-browser",
-         "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "agesmith",
+            "editor",
+            str(folder),
+            "--no-browser",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -85,25 +96,25 @@ def page(browser, server, request: pytest.FixtureRequest):
     load from outside this computer. A failed test leaves the page as it was in
     tests/editor/screenshots/: FAILED-<test>.png and its text, FAILED-<test>.txt."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-    context = browser.new_context(viewport={"width": 1500, "height": 1100},
-                                  accept_downloads=True)
+    context = browser.new_context(viewport={"width": 1500, "height": 1100}, accept_downloads=True)
     outside: list[str] = []
 
     def local_only(route) -> None:
         url = route.request.url
         if url.startswith(("http://127.0.0.1", "data:", "blob:")):
             route.continue_()
-        else:                       # nothing may load from a CDN or any other host
+        else:  # nothing may load from a CDN or any other host
             outside.append(url)
             route.abort()
+
     context.route("**/*", local_only)
     page = context.new_page()
-    page.set_default_timeout(90_000)    # a loaded machine is slow, never wrong
+    page.set_default_timeout(90_000)  # a loaded machine is slow, never wrong
     sync_api.expect.set_options(timeout=90_000)
     yield page
     failed = getattr(request.node, "report_call", None)
     if failed is not None and failed.failed:
-        try:                        # a page that cannot be shown adds nothing to the failure
+        try:  # a page that cannot be shown adds nothing to the failure
             shot(page, f"FAILED-{request.node.name}")
             (SHOTS / f"FAILED-{request.node.name}.txt").write_text(page.inner_text("body"))
         except sync_api.Error:

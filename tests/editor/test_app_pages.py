@@ -40,7 +40,7 @@ def test_cards_page_edit_see_the_error_fix_save(app: AppTest, pack_copy: Path) -
     assert not app.exception
     assert "rules line 2, column 1" in texts_of(app.error) and "gain" in texts_of(app.error)
     save = app.button(key="save:antiquity.yaml#aristotle")
-    assert save.disabled                        # an error: saving needs a confirmation
+    assert save.disabled  # an error: saving needs a confirmation
     rules = next(t for t in app.text_area if t.key.startswith("ta:antiquity.yaml#aristotle"))
     rules.input('gold price 4 if you own "Philosophy"').run()
     assert "No problem" in texts_of(app.success)
@@ -126,7 +126,7 @@ def test_spreadsheet_page_renders(app: AppTest) -> None:
 def test_unsaved_edits_come_back_in_a_new_session(app: AppTest, pack_copy: Path) -> None:
     open_card(app, "Aristotle")
     app.text_input(key="w:antiquity.yaml#aristotle:cost").input("7 population").run()
-    again = AppTest.from_file(APP, default_timeout=60)       # a reload: a new session
+    again = AppTest.from_file(APP, default_timeout=60)  # a reload: a new session
     again.run()
     open_card(again, "Aristotle")
     assert again.text_input(key="w:antiquity.yaml#aristotle:cost").value == "7 population"
@@ -143,8 +143,9 @@ def test_a_new_card_from_its_type_opens_in_the_editor(app: AppTest, pack_copy: P
     assert not app.exception
     text = (pack_copy / "antiquity.yaml").read_text()
     # its id is written: renaming it later cannot change it
-    assert "\n  - id: lighthouse-of-pharos\n    name: Lighthouse of Pharos\n    type: wonder\n" \
-        in text
+    assert (
+        "\n  - id: lighthouse-of-pharos\n    name: Lighthouse of Pharos\n    type: wonder\n" in text
+    )
     assert app.selectbox(key="card_pick").value == "Lighthouse of Pharos (antiquity, wonder)"
 
 
@@ -153,7 +154,7 @@ def test_a_change_on_disk_is_never_overwritten_silently(app: AppTest, pack_copy:
     app.text_input(key="w:antiquity.yaml#aristotle:cost").input("7 population").run()
     path = pack_copy / "antiquity.yaml"
     by_hand = path.read_text().replace("gold: 10\n", "gold: 11\n", 1)
-    path.write_text(by_hand)                        # another editor changes the same card
+    path.write_text(by_hand)  # another editor changes the same card
     app.button(key="save:antiquity.yaml#aristotle").click().run()
     assert "changed on disk since you opened it" in texts_of(app.error)
     assert path.read_text() == by_hand

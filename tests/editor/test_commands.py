@@ -13,10 +13,22 @@ from editor.printing import page_count
 
 def test_print_writes_the_pdf_and_one_svg_per_card(pack_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "deck.pdf"
-    result = CliRunner().invoke(main, ["print", str(pack_copy), "--out", str(out), "--no-backs",
-                                       "--paper", "letter", "--svg", str(tmp_path / "svg")])
+    result = CliRunner().invoke(
+        main,
+        [
+            "print",
+            str(pack_copy),
+            "--out",
+            str(out),
+            "--no-backs",
+            "--paper",
+            "letter",
+            "--svg",
+            str(tmp_path / "svg"),
+        ],
+    )
     assert result.exit_code == 0, result.output
-    assert page_count(out.read_bytes()) == 18                   # 162 cards, 9 a page
+    assert page_count(out.read_bytes()) == 18  # 162 cards, 9 a page
     assert "18 pages, 162 cards (poker on letter)" in result.output
     assert (tmp_path / "svg" / "antiquity-aristotle.svg").read_text().startswith("<svg")
     assert (tmp_path / "svg" / "back-middle_ages.svg").is_file()

@@ -2,6 +2,7 @@
 deck, play a short game against a bot to its end by clicking (with an undo, a save, a page
 reload), save a position as a scenario and run it green. Screenshots of each page go to
 tests/editor/screenshots/."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,9 @@ from tests.editor.browsing import (
 )
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason="Chromium is not installed (apt-get install chromium)")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Chromium is not installed (apt-get install chromium)"
+)
 
 
 def pick_option(page, label: str, option: str) -> None:
@@ -41,7 +43,7 @@ def bots_play_instantly(page) -> None:
     """Set the bots' speed to "instant" (the default, "fast", waits before each decision)."""
     settle(page, changed=False)
     page.get_by_text("instant", exact=True).click()
-    settle(page)            # (while the page is drawn again, the old radio is there too)
+    settle(page)  # (while the page is drawn again, the old radio is there too)
     playwright.expect(page.get_by_role("radio", name="instant")).to_be_checked()
 
 
@@ -82,12 +84,13 @@ def play_until(page, done, clicks: int = 400) -> None:
         if done():
             return
         buttons = page.locator(CHOICE)
-        if buttons.count() == 0:            # between two runs of the bots' play
+        if buttons.count() == 0:  # between two runs of the bots' play
             page.wait_for_timeout(100)
             continue
         labels = buttons.all_inner_texts()
-        index = next((i for i, t in enumerate(labels) if t.startswith("acquire ")),
-                     len(labels) - 1)           # else the End group, drawn last
+        index = next(
+            (i for i, t in enumerate(labels) if t.startswith("acquire ")), len(labels) - 1
+        )  # else the End group, drawn last
         choose(page, buttons.nth(index))
     pytest.fail("the game did not get there")
 
@@ -103,9 +106,9 @@ def acquire_and_pay(page) -> None:
 def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, server) -> None:
     url, folder = server
     goto(page, f"{url}/playtest", "Playtest")
-    pick_option(page, "Ages", "Prehistory")         # one age: a short game,
-    page.get_by_label("Seed", exact=True).fill("34")    # and a seed where it is short: about
-    page.get_by_label("Seed", exact=True).press("Enter")    # 30 decisions, the usual 40+
+    pick_option(page, "Ages", "Prehistory")  # one age: a short game,
+    page.get_by_label("Seed", exact=True).fill("34")  # and a seed where it is short: about
+    page.get_by_label("Seed", exact=True).press("Enter")  # 30 decisions, the usual 40+
     settle(page)
     page.get_by_role("button", name="Start the game").click()
     page.locator(CHOICE).first.wait_for()
@@ -123,8 +126,11 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     # acquire again, then save this position as a scenario and run it
     acquire_and_pay(page)
     scenario_box = expand(page, "Save this position as a scenario")
-    click_until(page, scenario_box.get_by_role("button", name="Save the scenario and run it"),
-                page.get_by_text(re.compile("it passes|it fails")))
+    click_until(
+        page,
+        scenario_box.get_by_role("button", name="Save the scenario and run it"),
+        page.get_by_text(re.compile("it passes|it fails")),
+    )
     assert page.get_by_text(re.compile("it passes")).count() > 0
     settle(page, changed=False)
     shot(page, "playtest-scenario-saved")
@@ -143,7 +149,7 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     play_until(page, lambda: page.get_by_text(re.compile("The game is over")).count() > 0)
     shot(page, "playtest-game-over")
     assert page.get_by_text(re.compile(r"End of Prehistory: player 1 scores")).count() > 0
-    assert page.get_by_text(re.compile(r"Antiquity begins")).count() == 0     # one age only
+    assert page.get_by_text(re.compile(r"Antiquity begins")).count() == 0  # one age only
     follow(page, "Scenarios", "Scenarios")
     page.get_by_role("button", name=re.compile("Run all")).click()
     page.get_by_text("1 passed, 0 failed").wait_for()

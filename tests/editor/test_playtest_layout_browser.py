@@ -108,8 +108,10 @@ def test_undo_takes_back_one_decision_at_a_time_and_redo_puts_it_back(page, serv
 def wait_face_width(page, test: str) -> None:
     """Wait until the first card face's width passes `test` (as `>= 280`): on a loaded
     machine a frame, or a rerun of the page after a click, may come late."""
-    page.wait_for_function(f"() => {{ const e = document.querySelector('.pt-card img'); "
-                           f"return e !== null && e.getBoundingClientRect().width {test}; }}")
+    page.wait_for_function(
+        f"() => {{ const e = document.querySelector('.pt-card img'); "
+        f"return e !== null && e.getBoundingClientRect().width {test}; }}"
+    )
 
 
 def test_a_card_face_grows_under_the_pointer_to_be_read(page, server) -> None:

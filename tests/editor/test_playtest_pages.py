@@ -51,8 +51,9 @@ def start_game(at: AppTest, bot: str = "greedy", speed: str = "instant", seed: i
     at.radio(key="pt_speed").set_value(speed).run()
 
 
-def test_decks_page_changes_copies_and_saves_a_deck_that_loads(app: AppTest,
-                                                               pack_copy: Path) -> None:
+def test_decks_page_changes_copies_and_saves_a_deck_that_loads(
+    app: AppTest, pack_copy: Path
+) -> None:
     open_page(app, "decks")
     assert "calamities held, on average" in app.dataframe[-1].value.columns
     pick = app.selectbox(key="deck_card")
@@ -71,16 +72,18 @@ def test_decks_page_changes_copies_and_saves_a_deck_that_loads(app: AppTest,
     assert pack is not None and not [p for p in problems if p.is_error]
     famine = next(c for c in pack.cards if c.id == "famine")
     assert famine.copies == 0
-    assert before["calamity"] == sum(c.copies for c in pack.cards
-                                     if c.age == "prehistory" and c.type == "calamity")
+    assert before["calamity"] == sum(
+        c.copies for c in pack.cards if c.age == "prehistory" and c.type == "calamity"
+    )
 
 
 def test_playtest_plays_undoes_refuses_a_stale_click_and_survives_a_reload(
-        app: AppTest, pack_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app: AppTest, pack_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     start_game(app)
     assert "Prehistory, round 1" in texts(app.subheader)
     buttons = choice_buttons(app)
-    assert 1 < len(buttons) < 60                    # a menu, never hundreds of buttons
+    assert 1 < len(buttons) < 60  # a menu, never hundreds of buttons
     other_tab = AppTest.from_file(APP, default_timeout=120)
     other_tab.run()
     open_page(other_tab, "playtest")
@@ -111,7 +114,7 @@ def test_playtest_plays_undoes_refuses_a_stale_click_and_survives_a_reload(
 
 
 def test_playtest_plays_to_the_end_with_bots_and_shows_the_scores(app: AppTest) -> None:
-    start_game(app, bot="random", seed=15)     # a short game: about 50 decisions, the usual 70
+    start_game(app, bot="random", seed=15)  # a short game: about 50 decisions, the usual 70
     for _ in range(400):
         buttons = choice_buttons(app)
         if not buttons:
@@ -144,7 +147,7 @@ def test_a_corrupted_save_is_refused_with_a_message(pack_copy: Path) -> None:
     (pack_copy / pt.AUTOSAVE).write_text("{broken")
     with pytest.raises(pt.SaveError, match="not JSON"):
         pt.resume(pack_copy)
-    assert pt.resume(pack_copy) is None         # kept aside: no autosave any more
+    assert pt.resume(pack_copy) is None  # kept aside: no autosave any more
 
 
 def test_a_saved_game_loads_back_with_its_history(pack_copy: Path) -> None:
@@ -169,10 +172,11 @@ def test_a_position_saved_as_a_scenario_runs_green(app: AppTest, pack_copy: Path
     card = acquire.label.removeprefix("acquire ").split(" (")[0]
     acquire.click().run()
     choice_buttons(app)[0].click().run()
-    next(t for t in app.text_input if t.key.startswith("sc_name:")).input(
-        "First acquisition").run()
-    assert next(t for t in app.text_area if t.key.startswith("sc_expect:")).value == \
-        f'you own "{card}"'
+    next(t for t in app.text_input if t.key.startswith("sc_name:")).input("First acquisition").run()
+    assert (
+        next(t for t in app.text_area if t.key.startswith("sc_expect:")).value
+        == f'you own "{card}"'
+    )
     app.button(key="pt_scenario").click().run()
     assert not app.exception
     assert "it passes" in texts(app.success)
@@ -185,13 +189,15 @@ def test_a_position_saved_as_a_scenario_runs_green(app: AppTest, pack_copy: Path
 
 def test_the_table_draws_zones_dice_and_the_board_with_conditions(pack_copy: Path) -> None:
     from editor import table_view as tv
+
     table = pt.new_table(pack_copy, [pt.PERSON, "greedy"], 2, ages=["prehistory"])
     state, game = table.state, table.game
     board = tv.board_svg(game, state)
-    assert board.startswith("<svg") and board.count("<circle") == 23      # the front's spaces
-    assert re.search(r"<title>space \w+ \(level \d\): a \d token, taken when you [^<]+</title>",
-                     board)
-    assert board.count("<rect x=") == 2                                    # two markers
+    assert board.startswith("<svg") and board.count("<circle") == 23  # the front's spaces
+    assert re.search(
+        r"<title>space \w+ \(level \d\): a \d token, taken when you [^<]+</title>", board
+    )
+    assert board.count("<rect x=") == 2  # two markers
     events = tv.zones_html(game, state, 0)
     assert events.count('class="card-face"') == len(state.players[0].events)
     state.dice[0]["used"] = True

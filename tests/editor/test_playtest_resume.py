@@ -22,8 +22,13 @@ from interpreter.tools import scenario
 from interpreter.tools.saves import save_text
 
 APP = str(Path(__file__).parents[2] / "editor" / "app.py")
-ROBIN_HOOD = (Path(__file__).parents[1] / "scenarios" / "along_history" / "cards"
-              / "middle_ages-robin-hood.yaml")
+ROBIN_HOOD = (
+    Path(__file__).parents[1]
+    / "scenarios"
+    / "along_history"
+    / "cards"
+    / "middle_ages-robin-hood.yaml"
+)
 
 
 @cache
@@ -44,12 +49,20 @@ def autosave(pack: Path, text: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("variant", []), ("board", []), ("ages", []), ("ages", [3]), ("variant", {"a": 1}),
-    ("ages", "prehistory"),
-])
-def test_a_header_of_the_wrong_type_is_refused_with_its_name(pack_copy: Path, field: str,
-                                                             value: Any) -> None:
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("variant", []),
+        ("board", []),
+        ("ages", []),
+        ("ages", [3]),
+        ("variant", {"a": 1}),
+        ("ages", "prehistory"),
+    ],
+)
+def test_a_header_of_the_wrong_type_is_refused_with_its_name(
+    pack_copy: Path, field: str, value: Any
+) -> None:
     data = json.loads(a_save(str(pack_copy)))
     data[field] = value
     with pytest.raises(pt.SaveError, match=f"^{field}: must be"):
@@ -65,20 +78,42 @@ def test_a_pack_path_no_file_can_have_falls_back_to_the_pack(pack_copy: Path) ->
     assert not table.history and any("undo starts from here" in w for w in table.warnings)
 
 
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=6),
-                 st.lists(st.one_of(st.integers(-3, 3), st.text(max_size=3)), max_size=3),
-                 st.just({}), st.just({"kind": 1}), st.just([[{"kind": "x"}, True]]))
-PLACES = [("variant",), ("board",), ("ages",), ("extra",), ("extra", "playtest"),
-          ("extra", "playtest", "source"), ("extra", "playtest", "seats"),
-          ("extra", "playtest", "seed"), ("extra", "playtest", "actions"), ("state", "age"),
-          ("state", "players"), ("state", "frames"), ("pack", "hash"), ("copies",), ("cards",)]
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.text(max_size=6),
+    st.lists(st.one_of(st.integers(-3, 3), st.text(max_size=3)), max_size=3),
+    st.just({}),
+    st.just({"kind": 1}),
+    st.just([[{"kind": "x"}, True]]),
+)
+PLACES = [
+    ("variant",),
+    ("board",),
+    ("ages",),
+    ("extra",),
+    ("extra", "playtest"),
+    ("extra", "playtest", "source"),
+    ("extra", "playtest", "seats"),
+    ("extra", "playtest", "seed"),
+    ("extra", "playtest", "actions"),
+    ("state", "age"),
+    ("state", "players"),
+    ("state", "frames"),
+    ("pack", "hash"),
+    ("copies",),
+    ("cards",),
+]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[
-    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(changes=st.lists(st.tuples(st.sampled_from(PLACES), JUNK), min_size=1, max_size=3))
-def test_fuzzed_playtest_saves_load_or_are_refused_clearly(pack_copy: Path,
-                                                           changes: list) -> None:
+def test_fuzzed_playtest_saves_load_or_are_refused_clearly(pack_copy: Path, changes: list) -> None:
     data = json.loads(a_save(str(pack_copy)))
     for path, value in changes:
         parent = data
@@ -91,7 +126,7 @@ def test_fuzzed_playtest_saves_load_or_are_refused_clearly(pack_copy: Path,
     except pt.SaveError as e:
         assert str(e)
         return
-    if table.bot_to_move():                 # and it plays on
+    if table.bot_to_move():  # and it plays on
         table.bot_step()
 
 
@@ -128,14 +163,15 @@ def page(pack: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
 
 
 def test_the_page_says_why_a_game_was_not_resumed_and_offers_a_new_one(
-        pack_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pack_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = autosave(pack_copy, '{"format": "agesmith saved game", "version": 3, "ages": []}')
     at = page(pack_copy, monkeypatch)
     warning = "\n".join(w.value for w in at.warning)
     assert "The game in progress could not be resumed: ages: must be a list" in warning
     assert "kept, not deleted" in warning and path.with_name("playtest-unreadable-1.json").exists()
     at.selectbox(key="pt_ages").select("Prehistory").run()
-    at.button(key="pt_start").click().run()             # a new game starts
+    at.button(key="pt_start").click().run()  # a new game starts
     assert not at.exception and any(b.key.startswith("choice-") for b in at.button if b.key)
 
 
@@ -144,20 +180,21 @@ def changed_forest(pack: Path) -> None:
     text = cards.read_text(encoding="utf-8")
     old = "name: Forest\n    type: land\n    copies: 2\n    cost: 5 population"
     assert text.count(old) == 1
-    cards.write_text(text.replace(old, old.replace("5 population", "4 population")),
-                     encoding="utf-8")
+    cards.write_text(
+        text.replace(old, old.replace("5 population", "4 population")), encoding="utf-8"
+    )
 
 
 def test_a_game_whose_cards_changed_is_resumed_anyway_on_request(
-        pack_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pack_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = autosave(pack_copy, a_save(str(pack_copy)))
     changed_forest(pack_copy)
     with pytest.raises(pt.ChangedCards, match=r"Forest \(Prehistory\)"):
         pt.resume(pack_copy)
-    assert path.exists()                                # left in place, to resume anyway
+    assert path.exists()  # left in place, to resume anyway
     at = page(pack_copy, monkeypatch)
-    assert "no longer mean the same: Forest (Prehistory)" in "\n".join(
-        w.value for w in at.warning)
+    assert "no longer mean the same: Forest (Prehistory)" in "\n".join(w.value for w in at.warning)
     at.button(key="pt_resume_anyway").click().run()
     assert not at.exception
     assert any("loaded anyway, with Forest (Prehistory)" in i.value for i in at.info)

@@ -56,7 +56,7 @@ def test_the_menu_is_short_and_the_flat_listing_complete() -> None:
         menu, flat = g.choices(state), g.legal_actions(state)
         assert len(menu) <= len(flat)
         assert {a.kind for a in menu} == {a.kind for a in flat}
-        for action in flat:             # each complete action is playable as it is
+        for action in flat:  # each complete action is playable as it is
             assert action.text
     state = g.new(4, seed=1)
     assert len(g.choices(state)) < 25 < len(g.legal_actions(state))
@@ -68,8 +68,7 @@ def brute_force(population: int, sources: list[Source]) -> int:
     for n in range(1, len(sources) + 1):
         for chosen in combinations(sources, n):
             total = sum(s.gives[0][1] for s in chosen)
-            if total >= population and all(total - s.gives[0][1] < population
-                                           for s in chosen):
+            if total >= population and all(total - s.gives[0][1] < population for s in chosen):
                 count += 1
     return count
 
@@ -85,13 +84,15 @@ def test_every_minimal_payment_is_listed_with_no_cap() -> None:
 
 def test_payability_is_exact_with_counters_and_a_legacy_card() -> None:
     choices = ((("population", 3),), (("culture", 1),))
-    sources = [Source("counter", "universal resource", (), choices),
-               Source("legacy", 7, (("culture", 1),)),
-               Source("legacy", 8, (("culture", 1),))]
+    sources = [
+        Source("counter", "universal resource", (), choices),
+        Source("legacy", 7, (("culture", 1),)),
+        Source("legacy", 8, (("culture", 1),)),
+    ]
     purse = Purse(sources, "population")
-    assert purse.payable(3, Counter(culture=1))         # a counter and one legacy card
-    assert not purse.payable(0, Counter(culture=3))     # only one legacy card per turn
-    assert not purse.payable(3, Counter(culture=2))     # the counter pays one thing
+    assert purse.payable(3, Counter(culture=1))  # a counter and one legacy card
+    assert not purse.payable(0, Counter(culture=3))  # only one legacy card per turn
+    assert not purse.payable(3, Counter(culture=2))  # the counter pays one thing
     assert purse.cheapest(3, Counter(culture=1), (0.05, 0.3, 1.0, 1.5)) == 2.5
 
 
@@ -106,9 +107,11 @@ def pack_with(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_take_actions_honours_its_until(tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, "take actions until you have passed                        "
-                                 "# AH-T2, AH-T3, AH-T6",
-                       "take actions until you acquired a card this turn")
+    folder = pack_with(
+        tmp_path,
+        "take actions until you have passed                        # AH-T2, AH-T3, AH-T6",
+        "take actions until you acquired a card this turn",
+    )
     g = Game.load(folder)
     state = g.new(3, seed=2)
     acquire = next(a for a in g.legal_actions(state) if a.kind == "acquire")
@@ -121,8 +124,10 @@ def test_take_actions_honours_its_until(tmp_path: Path) -> None:
 
 
 def test_the_pack_declares_the_kinds_of_action(tmp_path: Path) -> None:
-    everything = ("actions: [acquire, buy, discard, re-roll a die, exchange, take gold, "
-                  "golden age, re-roll dice,\n          double, tilt for gold]")
+    everything = (
+        "actions: [acquire, buy, discard, re-roll a die, exchange, take gold, "
+        "golden age, re-roll dice,\n          double, tilt for gold]"
+    )
     folder = pack_with(tmp_path, everything, "actions: [acquire, buy]")
     g = Game.load(folder)
     state = g.new(3, seed=1)
@@ -150,13 +155,25 @@ def _gives(draw: st.DrawFn) -> tuple[tuple[str, int], ...]:
 
 @st.composite
 def purses(draw: st.DrawFn) -> list[Source]:
-    sources = [Source("die", i, (draw(st.sampled_from([("population", 1), ("population", 2),
-                                                       ("culture", 1), ("strength", 1)])),))
-               for i in range(draw(st.integers(0, 4)))]
+    sources = [
+        Source(
+            "die",
+            i,
+            (
+                draw(
+                    st.sampled_from(
+                        [("population", 1), ("population", 2), ("culture", 1), ("strength", 1)]
+                    )
+                ),
+            ),
+        )
+        for i in range(draw(st.integers(0, 4)))
+    ]
     sources += [Source("card", 100 + i, _gives(draw)) for i in range(draw(st.integers(0, 2)))]
     sources += [Source("legacy", 200 + i, _gives(draw)) for i in range(draw(st.integers(0, 2)))]
-    sources += [Source("counter", "universal resource", (), CHOICES)
-                for _ in range(draw(st.integers(0, 2)))]
+    sources += [
+        Source("counter", "universal resource", (), CHOICES) for _ in range(draw(st.integers(0, 2)))
+    ]
     return sources
 
 
@@ -184,11 +201,16 @@ def brute_payments(population: int, resources: Counter[str], sources: list[Sourc
                         total[what] += amount
                 if any(total[k] < v for k, v in need.items()):
                     continue
-                if any(all(total[k] - dict(unit).get(k, 0) >= v for k, v in need.items())
-                       for unit in units):
-                    continue            # a unit could be left out: not minimal
-                found.add(_canonical([(s.kind, s.gives) for s in plain] +
-                                     [("counter", CHOICES[u]) for u in uses]))
+                if any(
+                    all(total[k] - dict(unit).get(k, 0) >= v for k, v in need.items())
+                    for unit in units
+                ):
+                    continue  # a unit could be left out: not minimal
+                found.add(
+                    _canonical(
+                        [(s.kind, s.gives) for s in plain] + [("counter", CHOICES[u]) for u in uses]
+                    )
+                )
     return found
 
 
@@ -209,7 +231,8 @@ def listed(found: list, sources: list[Source]) -> set:
 @settings(max_examples=300, deadline=None)
 @given(purses(), st.integers(0, 6), st.integers(0, 2), st.integers(0, 2))
 def test_every_minimal_payment_is_found_as_brute_force_finds_it(
-        sources: list[Source], population: int, culture: int, strength: int) -> None:
+    sources: list[Source], population: int, culture: int, strength: int
+) -> None:
     resources = Counter({k: v for k, v in (("culture", culture), ("strength", strength)) if v})
     expected = brute_payments(population, resources, sources)
     found = payments("population", population, resources, sources)
@@ -217,5 +240,5 @@ def test_every_minimal_payment_is_found_as_brute_force_finds_it(
         assert len(found) == 1 and not found[0].dice
         return
     assert listed(found, sources) == expected
-    assert len(found) == len(expected)              # alike sources are not told apart
+    assert len(found) == len(expected)  # alike sources are not told apart
     assert Purse(sources, "population").payable(population, resources) == bool(expected)

@@ -17,15 +17,18 @@ VARIANTS = [None, "introductory", "no war", "progressive", "linear"]
 
 
 @cache
-def game(variant: str | None = None, ages: str | None = "prehistory",
-         board: str | None = None) -> Game:
+def game(
+    variant: str | None = None, ages: str | None = "prehistory", board: str | None = None
+) -> Game:
     return Game.load(bundled("along_history"), variant=variant, ages=ages, board=board)
 
 
 def mixed(players: int, seed: int) -> list:
     """Greedy bots (strict: a strategy error fails the test) and random bots, alternating."""
-    return [GreedyBot(seed * 10 + i, strict=True) if i % 2 == 0 else RandomBot(seed * 10 + i)
-            for i in range(players)]
+    return [
+        GreedyBot(seed * 10 + i, strict=True) if i % 2 == 0 else RandomBot(seed * 10 + i)
+        for i in range(players)
+    ]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -94,8 +97,9 @@ def test_greedy_beats_random() -> None:
     wins = 0.0
     for i in range(20):
         seat = i % 3
-        bots = [GreedyBot(i, strict=True) if s == seat else RandomBot(100 * i + s)
-                for s in range(3)]
+        bots = [
+            GreedyBot(i, strict=True) if s == seat else RandomBot(100 * i + s) for s in range(3)
+        ]
         state = play(g, bots, seed=1000 + i)
         if seat in state.winners:
             wins += 1 / len(state.winners)
@@ -116,6 +120,7 @@ def test_greedy_acquires_what_it_can_and_passes_last() -> None:
 def test_a_failing_strategy_falls_back_to_a_legal_action(monkeypatch) -> None:
     def broken(*args, **kwargs):
         raise RuntimeError("a bug in the strategy")
+
     monkeypatch.setattr(GreedyBot, "_action", broken)
     g = game()
     state = g.new(3, seed=4)

@@ -47,10 +47,25 @@ def position(gold: int, piles: list[list[str]]) -> State:
     return state
 
 
-@pytest.mark.parametrize(("gold", "points"), [
-    (0, 0), (2, 0), (3, 1), (5, 1), (6, 2), (8, 2), (9, 3), (11, 3),
-    (12, 4), (13, 4), (14, 4), (15, 4), (20, 4), (99, 4),
-])
+@pytest.mark.parametrize(
+    ("gold", "points"),
+    [
+        (0, 0),
+        (2, 0),
+        (3, 1),
+        (5, 1),
+        (6, 2),
+        (8, 2),
+        (9, 3),
+        (11, 3),
+        (12, 4),
+        (13, 4),
+        (14, 4),
+        (15, 4),
+        (20, 4),
+        (99, 4),
+    ],
+)
 def test_al_khawarizmi_scores_gold_over_3_rounded_down_at_most_4(gold: int, points: int) -> None:
     state = position(gold, [["Al-Khawarizmi"]])
     score_age(game(), state)

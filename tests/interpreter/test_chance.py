@@ -34,8 +34,14 @@ def test_seeding_is_one_splitmix64_draw(seed: int) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(STATES, st.lists(st.sampled_from([1, 2, 3, 6, 7, 64, 1000, 2**31 - 1, 2**40 + 7,
-                                         2**63, 3 * 2**62]), min_size=1, max_size=20))
+@given(
+    STATES,
+    st.lists(
+        st.sampled_from([1, 2, 3, 6, 7, 64, 1000, 2**31 - 1, 2**40 + 7, 2**63, 3 * 2**62]),
+        min_size=1,
+        max_size=20,
+    ),
+)
 def test_draws_and_states_are_splitmix64s(state: int, ranges: list[int]) -> None:
     chance = Chance(state)
     for n in ranges:

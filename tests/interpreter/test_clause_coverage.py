@@ -29,7 +29,9 @@ def test_every_clause_is_proved():
             proved.update(outcome.proves)
     for test_file in (ROOT / "tests").rglob("test_*.py"):
         for name in re.findall(r"def (test_\w+)", test_file.read_text(encoding="utf-8")):
-            proved.update(f"AH-{m.group(1).upper()}{m.group(2)}"
-                          for m in re.finditer(r"_ah_([a-z])(\d+)(?=_|$)", name))
+            proved.update(
+                f"AH-{m.group(1).upper()}{m.group(2)}"
+                for m in re.finditer(r"_ah_([a-z])(\d+)(?=_|$)", name)
+            )
     missing = [c for c in ids if c not in proved]
     assert not missing, f"clauses with no passing proof: {missing}"

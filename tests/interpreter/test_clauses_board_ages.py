@@ -34,15 +34,14 @@ from interpreter.tools.scenario import build, match
 from rules_dsl import printer
 
 HERE = Path(__file__).parent
-UNMET = "you have at least 15 points"        # a token condition nobody meets in these positions
+UNMET = "you have at least 15 points"  # a token condition nobody meets in these positions
 
 
 # ------------------------------------------------------------------ helpers
 
 
 @cache
-def game(variant: str | None = None, age_list: str | None = None,
-         board: str | None = None) -> Game:
+def game(variant: str | None = None, age_list: str | None = None, board: str | None = None) -> Game:
     return Game.load(bundled(), variant=variant, ages=age_list, board=board)
 
 
@@ -112,6 +111,7 @@ def age_change(monkeypatch: pytest.MonkeyPatch) -> list[State]:
     def watched(g: Game, state: State) -> None:
         seen.append(state.clone())
         original(g, state)
+
     monkeypatch.setattr(ages, "next_age", watched)
     return seen
 
@@ -123,9 +123,9 @@ def test_ah_a1_forward_through_empty_spaces_stops_on_a_met_token() -> None:
     state, g = position({1: {"civilization": ["Forest"], "events": []}})
     land = "you own a land"
     state.board = full_board(g, **{"1a": None, "2a": land})
-    assert destinations(g, state, 0) == ["1a", "2a"]         # S -> 1a (empty) -> 2a (met)
+    assert destinations(g, state, 0) == ["1a", "2a"]  # S -> 1a (empty) -> 2a (met)
     state.board = full_board(g, **{"1a": land, "2a": land})
-    assert destinations(g, state, 0) == ["1a"]               # a token ends the move (AH-A2)
+    assert destinations(g, state, 0) == ["1a"]  # a token ends the move (AH-A2)
 
 
 def test_ah_a1_an_unmet_token_blocks_the_path() -> None:
@@ -139,34 +139,38 @@ def test_ah_a1_an_unmet_token_blocks_the_path() -> None:
 def test_ah_a1_back_one_space_only_never_two() -> None:
     state, g = position({1: {"civilization": ["Forest"], "events": [], "space": "3a"}})
     state.board = full_board(g, **{"2a": None, "1a": None, "1b": None})
-    assert destinations(g, state, 0) == ["2a"]               # not 1a, 1b or S behind it
+    assert destinations(g, state, 0) == ["2a"]  # not 1a, 1b or S behind it
     state.board = full_board(g, **{"1a": None, "1b": None})  # 2a holds an unmet token
     assert destinations(g, state, 0) == []
 
 
 def test_ah_a1_the_marker_may_stay() -> None:
-    state, g = position({1: {"civilization": ["Forest"], "events": [], "universal resource": 0}},
-                        dice=["1 population", "1 population", "1 population", "culture",
-                              "re-roll", "golden age"])
+    state, g = position(
+        {1: {"civilization": ["Forest"], "events": [], "universal resource": 0}},
+        dice=["1 population", "1 population", "1 population", "culture", "re-roll", "golden age"],
+    )
     state.board = full_board(g, **{"1a": "you own a land"})
     state = do(g, state, "end your actions")
     assert state.pending["kind"] == "board"
-    assert texts(g, state) == ["stay where you are",
-                              "move to 1a (take the 1 token) — you own a land"]
+    assert texts(g, state) == [
+        "stay where you are",
+        "move to 1a (take the 1 token) — you own a land",
+    ]
     after = do(g, state, "stay where you are")
     assert after.players[0].space == "S" and after.players[0].tokens == []
 
 
 def test_ah_a2_a_token_taken_leaves_the_board_and_scores() -> None:
-    state, g = position({1: {"civilization": ["Forest"], "events": [], "universal resource": 0}},
-                        dice=["1 population", "1 population", "1 population", "culture",
-                              "re-roll", "golden age"])
+    state, g = position(
+        {1: {"civilization": ["Forest"], "events": [], "universal resource": 0}},
+        dice=["1 population", "1 population", "1 population", "culture", "re-roll", "golden age"],
+    )
     state.board = full_board(g, **{"1a": "you own a land"})
     state = do(g, state, "end your actions", "move to 1a (take the 1 token)")
     me = state.players[0]
     assert me.tokens == [1] and me.space == "1a" and "1a" not in state.board
     ages.score_age(g, state)
-    assert me.age_scores == [1 + 1]                          # Forest's point and the token
+    assert me.age_scores == [1 + 1]  # Forest's point and the token
 
 
 # AH-A3: every token of the pool, with a civilization that meets it and one that does not.
@@ -183,42 +187,60 @@ CONDITIONS: dict[str, tuple[list[str], list[str]]] = {
     "you own 2 progress cards": (["Hunting", "Fishing"], ["Hunting", "Forest"]),
     "you own 2 lands": (["Forest", "Hills"], ["Forest", "Hunting"]),
     "you own 2 figures": (["Mammoth", "Bear"], ["Mammoth", "Forest"]),
-    "you have at least 2 active population bonuses": (["Hunting", "Fishing"],
-                                                       ["Hunting", "Forest"]),
-    "you have at least 4 cards": (["Forest", "Hills", "Mammoth", "Bear"],
-                                  ["Forest", "Hills", "Mammoth"]),
-    "you have at least 8 points": (["The Fire", "Megaliths", "Mammoth"],
-                                   ["The Fire", "Megaliths", "Forest"]),
-    "you have at least 5 cards": (["Forest", "Hills", "Mammoth", "Bear", "Tools"],
-                                  ["Forest", "Hills", "Mammoth", "Bear"]),
-    "you have at least 3 card types": (["Forest", "Mammoth", "Hunting"],
-                                       ["Forest", "Mammoth", "Bear"]),
+    "you have at least 2 active population bonuses": (
+        ["Hunting", "Fishing"],
+        ["Hunting", "Forest"],
+    ),
+    "you have at least 4 cards": (
+        ["Forest", "Hills", "Mammoth", "Bear"],
+        ["Forest", "Hills", "Mammoth"],
+    ),
+    "you have at least 8 points": (
+        ["The Fire", "Megaliths", "Mammoth"],
+        ["The Fire", "Megaliths", "Forest"],
+    ),
+    "you have at least 5 cards": (
+        ["Forest", "Hills", "Mammoth", "Bear", "Tools"],
+        ["Forest", "Hills", "Mammoth", "Bear"],
+    ),
+    "you have at least 3 card types": (
+        ["Forest", "Mammoth", "Hunting"],
+        ["Forest", "Mammoth", "Bear"],
+    ),
     "you own a wonder": (["Megaliths"], ["Forest"]),
     "you own 3 figures": (["Mammoth", "Bear", "Tiger"], ["Mammoth", "Bear", "Forest"]),
-    "you have at least 12 points": (["Stonehenge", "Megaliths", "Megaliths", "Mammoth"],
-                                    ["Stonehenge", "Megaliths", "Megaliths", "Forest"]),
-    "you have at least 4 active bonuses": (["Forest", "Hills", "Hunting", "Fishing"],
-                                           ["Forest", "Hills", "Hunting", "Mammoth"]),
-    "you own 3 progress cards": (["Hunting", "Fishing", "Tools"],
-                                 ["Hunting", "Fishing", "Forest"]),
+    "you have at least 12 points": (
+        ["Stonehenge", "Megaliths", "Megaliths", "Mammoth"],
+        ["Stonehenge", "Megaliths", "Megaliths", "Forest"],
+    ),
+    "you have at least 4 active bonuses": (
+        ["Forest", "Hills", "Hunting", "Fishing"],
+        ["Forest", "Hills", "Hunting", "Mammoth"],
+    ),
+    "you own 3 progress cards": (["Hunting", "Fishing", "Tools"], ["Hunting", "Fishing", "Forest"]),
     "you own a calamity": (["Famine"], ["Forest"]),
-    "you have at least 6 cards": (["Forest", "Hills", "Mammoth", "Bear", "Tools", "Swamp"],
-                                  ["Forest", "Hills", "Mammoth", "Bear", "Tools"]),
+    "you have at least 6 cards": (
+        ["Forest", "Hills", "Mammoth", "Bear", "Tools", "Swamp"],
+        ["Forest", "Hills", "Mammoth", "Bear", "Tools"],
+    ),
     "you own 2 wonders": (["Megaliths", "Megaliths"], ["Megaliths", "Forest"]),
-    "you have at least 7 cards": (["Forest", "Hills", "Mammoth", "Bear", "Tools", "Swamp",
-                                   "River"],
-                                  ["Forest", "Hills", "Mammoth", "Bear", "Tools", "Swamp"]),
+    "you have at least 7 cards": (
+        ["Forest", "Hills", "Mammoth", "Bear", "Tools", "Swamp", "River"],
+        ["Forest", "Hills", "Mammoth", "Bear", "Tools", "Swamp"],
+    ),
     "you own 2 calamities": (["Famine", "Earthquake"], ["Famine", "Forest"]),
-    "you have at least 4 card types": (["Forest", "Mammoth", "Hunting", "Megaliths"],
-                                       ["Forest", "Mammoth", "Hunting", "Bear"]),
-    "you have at least 15 points": (["Stonehenge", "Megaliths", "Megaliths", "Megaliths",
-                                     "Lascaux Cave"],
-                                    ["Stonehenge", "Megaliths", "Megaliths", "Megaliths",
-                                     "Forest"]),
-    "you have at least 6 active bonuses": (["Forest", "Forest", "Hills", "Hills", "Hunting",
-                                            "Fishing"],
-                                           ["Forest", "Forest", "Hills", "Hills", "Hunting",
-                                            "Mammoth"]),
+    "you have at least 4 card types": (
+        ["Forest", "Mammoth", "Hunting", "Megaliths"],
+        ["Forest", "Mammoth", "Hunting", "Bear"],
+    ),
+    "you have at least 15 points": (
+        ["Stonehenge", "Megaliths", "Megaliths", "Megaliths", "Lascaux Cave"],
+        ["Stonehenge", "Megaliths", "Megaliths", "Megaliths", "Forest"],
+    ),
+    "you have at least 6 active bonuses": (
+        ["Forest", "Forest", "Hills", "Hills", "Hunting", "Fishing"],
+        ["Forest", "Forest", "Hills", "Hills", "Hunting", "Mammoth"],
+    ),
 }
 
 
@@ -243,8 +265,9 @@ def test_ah_a3_fifteen_gold_from_antiquity_on() -> None:
         state, g = position({1: {"events": [], "gold": gold}}, age="antiquity")
         state.board = full_board(g, **{"1a": "you have at least 15 gold"})
         assert ("1a" in destinations(g, state, 0)) is expected
-    prehistory = {printer.condition(g.pack.tokens[i].condition)
-                  for i in game().new(3, 0).board.values()}
+    prehistory = {
+        printer.condition(g.pack.tokens[i].condition) for i in game().new(3, 0).board.values()
+    }
     assert "you have at least 15 gold" not in prehistory
 
 
@@ -263,8 +286,9 @@ DECADENT = [
 
 
 @pytest.mark.parametrize(("condition", "civilization", "expected"), DECADENT)
-def test_ah_a4_decadent_cards_and_token_conditions(condition: str, civilization: list[str],
-                                                   expected: bool) -> None:
+def test_ah_a4_decadent_cards_and_token_conditions(
+    condition: str, civilization: list[str], expected: bool
+) -> None:
     state, g = position({1: {"civilization": civilization, "events": []}})
     state.board = full_board(g, **{"1a": condition})
     assert meets(g, state, 0, "1a") is expected
@@ -292,10 +316,36 @@ def test_ah_a6_the_two_sides_have_different_paths() -> None:
     g = game()
     front, back = _edges(g, "front"), _edges(g, "back")
     assert len(front) == len(back) == 39 and len(front & back) == 29
-    only_front = {frozenset(e.split("-")) for e in [
-        "S-2b", "3a-3b", "3b-3c", "3c-3d", "3b-4b", "4b-5c", "5a-6a", "5c-6c", "5d-6c", "6b-7"]}
-    only_back = {frozenset(e.split("-")) for e in [
-        "1a-3a", "1c-2b", "2a-2b", "2b-2c", "2c-3d", "4a-4b", "4b-4c", "5d-6b", "6a-6b", "6b-6c"]}
+    only_front = {
+        frozenset(e.split("-"))
+        for e in [
+            "S-2b",
+            "3a-3b",
+            "3b-3c",
+            "3c-3d",
+            "3b-4b",
+            "4b-5c",
+            "5a-6a",
+            "5c-6c",
+            "5d-6c",
+            "6b-7",
+        ]
+    }
+    only_back = {
+        frozenset(e.split("-"))
+        for e in [
+            "1a-3a",
+            "1c-2b",
+            "2a-2b",
+            "2b-2c",
+            "2c-3d",
+            "4a-4b",
+            "4b-4c",
+            "5d-6b",
+            "6a-6b",
+            "6b-6c",
+        ]
+    }
     assert front - back == only_front and back - front == only_back
     assert game().board_side == "front" and game(board="back").board_side == "back"
 
@@ -311,10 +361,17 @@ def test_ah_a6_the_chosen_side_is_the_one_played() -> None:
 
 
 def _take_a_token(civilization: list[str]) -> tuple[State, Game]:
-    state, g = position({1: {"civilization": civilization, "events": [], "universal resource": 0,
-                             "tilted": ["Hunting"]}},
-                        dice=["1 population", "1 population", "1 population", "culture",
-                              "re-roll", "golden age"])
+    state, g = position(
+        {
+            1: {
+                "civilization": civilization,
+                "events": [],
+                "universal resource": 0,
+                "tilted": ["Hunting"],
+            }
+        },
+        dice=["1 population", "1 population", "1 population", "culture", "re-roll", "golden age"],
+    )
     state.board = full_board(g, **{"1a": "you own a land"})
     return do(g, state, "end your actions", "move to 1a (take the 1 token)"), g
 
@@ -323,12 +380,14 @@ def test_ah_x1_decadence_slides_one_active_card_under_another() -> None:
     state, g = _take_a_token(["Forest", "Hunting > Wildcrafting", "Mammoth"])
     assert state.pending["kind"] == "decadence"
     options = texts(g, state)
-    assert len(options) == 6                                 # every ordered pair of 3 actives
+    assert len(options) == 6  # every ordered pair of 3 actives
     assert "put Wildcrafting in decadence under Forest" not in options
     state = do(g, state, "put Hunting in decadence under Forest")
     me = state.players[0]
     assert [names(g, pile) for pile in me.civilization] == [
-        ["Forest", "Hunting", "Wildcrafting"], ["Mammoth"]]  # the whole pile slides
+        ["Forest", "Hunting", "Wildcrafting"],
+        ["Mammoth"],
+    ]  # the whole pile slides
     assert "Hunting" not in names(g, me.tilted)
 
 
@@ -339,15 +398,19 @@ def test_ah_x2_no_decadence_with_a_single_active_card() -> None:
     assert [names(g, p) for p in state.players[0].civilization] == [["Forest", "Hunting"]]
 
 
-@pytest.mark.parametrize(("civilization", "points"), [
-    (["Stonehenge > Hunting"], 4 + 2 - 2),
-    (["The Fire > Weapons"], 3 + 2 - 4),                     # Weapons: 2 symbols
-    (["Megaliths > The Fire"], 3 + 3 - 4),                   # "2 population" is 2 symbols
-    (["Hunting", "Weapons"], 4),
-    (["Mammoth > Forest > Hunting"], 2 + 1 + 2 - 4),
-])
-def test_ah_x3_each_decadent_bonus_symbol_costs_2_points(civilization: list[str],
-                                                        points: int) -> None:
+@pytest.mark.parametrize(
+    ("civilization", "points"),
+    [
+        (["Stonehenge > Hunting"], 4 + 2 - 2),
+        (["The Fire > Weapons"], 3 + 2 - 4),  # Weapons: 2 symbols
+        (["Megaliths > The Fire"], 3 + 3 - 4),  # "2 population" is 2 symbols
+        (["Hunting", "Weapons"], 4),
+        (["Mammoth > Forest > Hunting"], 2 + 1 + 2 - 4),
+    ],
+)
+def test_ah_x3_each_decadent_bonus_symbol_costs_2_points(
+    civilization: list[str], points: int
+) -> None:
     state, g = position({1: {"civilization": civilization, "events": []}})
     ages.score_age(g, state)
     assert state.players[0].age_scores == [points]
@@ -357,16 +420,17 @@ def test_ah_x3_each_decadent_bonus_symbol_costs_2_points(civilization: list[str]
 
 
 def test_ah_u1_every_wonder_gains_a_universal_resource_on_acquiring() -> None:
-    state, g = position({1: {"events": ["Megaliths", "Stonehenge", "Lascaux Cave"],
-                             "universal resource": 0}},
-                        dice=["3 population", "3 population", "1 population", "ingenuity",
-                              "re-roll", "golden age"])
+    state, g = position(
+        {1: {"events": ["Megaliths", "Stonehenge", "Lascaux Cave"], "universal resource": 0}},
+        dice=["3 population", "3 population", "1 population", "ingenuity", "re-roll", "golden age"],
+    )
     wonders = [c for c in g.catalog.cards if c.type == "wonder"]
     assert len(wonders) == 3 + 7 + 5 and all(c.triggers.get("acquire") for c in wonders)
-    state = do(g, state, "acquire Megaliths paying green 3 population, green 3 population, "
-                         "blue ingenuity")
+    state = do(
+        g, state, "acquire Megaliths paying green 3 population, green 3 population, blue ingenuity"
+    )
     assert state.players[0].counters["universal resource"] == 1
-    state = do(g, state, "end your actions")                 # a card was acquired: no more
+    state = do(g, state, "end your actions")  # a card was acquired: no more
     assert state.players[0].counters["universal resource"] == 1
 
 
@@ -378,16 +442,24 @@ def test_ah_u2_at_most_two_universal_resources() -> None:
 
 
 def test_ah_u3_each_token_pays_3_population_or_one_resource_of_choice() -> None:
-    state, g = position({1: {"events": [], "universal resource": 2}},
-                        dice=["1 population", "1 population", "1 population", "strength",
-                              "re-roll", "golden age"])
+    state, g = position(
+        {1: {"events": [], "universal resource": 2}},
+        dice=["1 population", "1 population", "1 population", "strength", "re-roll", "golden age"],
+    )
     tokens = [s for s in sources(g, state, 0, state.dice) if s.kind == "counter"]
     assert len(tokens) == 2
-    assert set(tokens[0].choices) == {(("population", 3),), (("culture", 1),),
-                                      (("ingenuity", 1),), (("strength", 1),)}
+    assert set(tokens[0].choices) == {
+        (("population", 3),),
+        (("culture", 1),),
+        (("ingenuity", 1),),
+        (("strength", 1),),
+    }
     both = payments("population", 3, Counter({"culture": 1}), tokens)
-    assert any(sorted(w.counters) == [("universal resource", "3 population"),
-                                      ("universal resource", "culture")] for w in both)
+    assert any(
+        sorted(w.counters)
+        == [("universal resource", "3 population"), ("universal resource", "culture")]
+        for w in both
+    )
     # a token is one unit: 3 population never splits over two cards, nor pays 6
     assert payments("population", 6, Counter(), tokens[:1]) == []
 
@@ -396,12 +468,20 @@ def test_ah_u3_each_token_pays_3_population_or_one_resource_of_choice() -> None:
 
 
 def _other_players_turn() -> tuple[State, Game]:
-    state, g = position({1: {"events": [], "universal resource": 0},
-                         2: {"events": ["Hills", "Tools", "Bear"], "universal resource": 0}},
-                        dice=["3 population", "2 population", "1 population", "ingenuity",
-                              "x2", "re-roll"])
-    state = do(g, state, "use red x2 to double green 2 population",
-               "use red re-roll: re-roll green 1 population", "end your actions")
+    state, g = position(
+        {
+            1: {"events": [], "universal resource": 0},
+            2: {"events": ["Hills", "Tools", "Bear"], "universal resource": 0},
+        },
+        dice=["3 population", "2 population", "1 population", "ingenuity", "x2", "re-roll"],
+    )
+    state = do(
+        g,
+        state,
+        "use red x2 to double green 2 population",
+        "use red re-roll: re-roll green 1 population",
+        "end your actions",
+    )
     return state, g
 
 
@@ -412,23 +492,36 @@ def test_ah_o1_result_tokens_are_the_final_faces_without_red_dice() -> None:
     tokens = frame["loc"]["tokens"]
     assert [t["die"] for t in tokens] == ["green", "green", "green", "blue"]
     assert [t["face"] for t in tokens] == [d["face"] for d in state.dice if d["die"] != "red"]
-    assert all(t["times"] == 1 and not t["used"] for t in tokens)   # the x2 stays behind
+    assert all(t["times"] == 1 and not t["used"] for t in tokens)  # the x2 stays behind
     options = g.legal_actions(state)
-    assert {a.kind for a in options} <= {"pass", "acquire", "buy", "exchange", "discard", "tilt",
-                                         "gold"}
+    assert {a.kind for a in options} <= {
+        "pass",
+        "acquire",
+        "buy",
+        "exchange",
+        "discard",
+        "tilt",
+        "gold",
+    }
     assert not any(a.kind in ("reroll", "reroll all", "double", "golden age") for a in options)
 
 
 def test_ah_o1_each_player_gets_a_full_fresh_set() -> None:
-    state, g = position({1: {"events": [], "universal resource": 0},
-                         2: {"events": ["River", "Tools", "Bear"], "universal resource": 0},
-                         3: {"events": ["Lowland", "Mountain", "Swamp"],
-                             "universal resource": 0}},
-                        dice=["2 population", "1 population", "1 population", "ingenuity",
-                              "re-roll", "golden age"])
-    state = do(g, state, "end your actions",
-               "acquire River paying green 2 population, green 1 population, blue ingenuity",
-               "end your actions")
+    state, g = position(
+        {
+            1: {"events": [], "universal resource": 0},
+            2: {"events": ["River", "Tools", "Bear"], "universal resource": 0},
+            3: {"events": ["Lowland", "Mountain", "Swamp"], "universal resource": 0},
+        },
+        dice=["2 population", "1 population", "1 population", "ingenuity", "re-roll", "golden age"],
+    )
+    state = do(
+        g,
+        state,
+        "end your actions",
+        "acquire River paying green 2 population, green 1 population, blue ingenuity",
+        "end your actions",
+    )
     while state.pending["player"] != 2:
         state = do(g, state, "stay where you are")
     frame = next(f for f in reversed(state.frames) if f["loc"].get("pool") == "tokens")
@@ -474,20 +567,30 @@ def test_ah_o4_the_left_player_is_the_next_active_player(players: int) -> None:
 
 
 def test_ah_e1_the_last_card_of_the_deck_ends_the_age_after_the_round() -> None:
-    state, g = position({1: {"events": ["River", "Mammoth", "Bear"], "universal resource": 0},
-                         2: {"events": ["Tools", "Hills", "Swamp"], "universal resource": 0},
-                         3: {"events": ["Lowland", "Mountain", "Valley"],
-                             "universal resource": 0}},
-                        dice=["1 population", "1 population", "1 population", "ingenuity",
-                              "re-roll", "golden age"])
+    state, g = position(
+        {
+            1: {"events": ["River", "Mammoth", "Bear"], "universal resource": 0},
+            2: {"events": ["Tools", "Hills", "Swamp"], "universal resource": 0},
+            3: {"events": ["Lowland", "Mountain", "Valley"], "universal resource": 0},
+        },
+        dice=["1 population", "1 population", "1 population", "ingenuity", "re-roll", "golden age"],
+    )
     state.discard += state.deck[:-1]
-    state.deck = state.deck[-1:]                              # one card left
-    state = do(g, state, "acquire River paying green 1 population, green 1 population, "
-                         "green 1 population, blue ingenuity", "end your actions")
-    assert state.deck == [] and state.age == 0               # drawn; the round goes on
+    state.deck = state.deck[-1:]  # one card left
+    state = do(
+        g,
+        state,
+        "acquire River paying green 1 population, green 1 population, "
+        "green 1 population, blue ingenuity",
+        "end your actions",
+    )
+    assert state.deck == [] and state.age == 0  # drawn; the round goes on
     while state.age == 0:
-        state = do(g, state, "end your actions" if state.pending["kind"] == "action"
-                   else "stay where you are")
+        state = do(
+            g,
+            state,
+            "end your actions" if state.pending["kind"] == "action" else "stay where you are",
+        )
     log = "\n".join(state.log)
     assert log.index("player 3 gains 1 universal resource") < log.index("End of Prehistory")
     assert "Antiquity begins." in log
@@ -498,11 +601,12 @@ def test_ah_e1_random_games_end_the_age_with_the_round(seed: int, age_change) ->
     g = game()
     state = random_play(g, g.new(3, seed), seed, lambda s: s.age > 0)
     before = age_change[0]
-    last_round = "\n".join(before.log[max(i for i, line in enumerate(before.log)
-                                          if line.startswith("Round ")):])
+    last_round = "\n".join(
+        before.log[max(i for i, line in enumerate(before.log) if line.startswith("Round ")) :]
+    )
     assert "takes the 7 token" in last_round or not before.deck
     assert "7" not in before.board or not before.deck
-    assert before.frames == []                               # the round was played out
+    assert before.frames == []  # the round was played out
     assert state.age == 1 and [len(p.age_scores) for p in state.players] == [1, 1, 1]
 
 
@@ -513,14 +617,21 @@ def _age_score(g: Game, player: Any) -> int:
 
 
 def test_ah_e2_age_score_and_scores_add_up() -> None:
-    state, g = position({1: {"civilization": ["Stonehenge > Hunting", "Megaliths", "The Fire"],
-                             "events": [], "tokens": [1, 2, 7]},
-                         2: {"civilization": ["Forest > Hills > Woodlands"], "events": []}})
+    state, g = position(
+        {
+            1: {
+                "civilization": ["Stonehenge > Hunting", "Megaliths", "The Fire"],
+                "events": [],
+                "tokens": [1, 2, 7],
+            },
+            2: {"civilization": ["Forest > Hills > Woodlands"], "events": []},
+        }
+    )
     state.players[0].score, state.players[0].age_scores = 10, [10]
     ages.score_age(g, state)
     assert state.players[0].age_scores == [10, 4 + 2 - 2 + 3 + 3 + 10]
     assert state.players[0].score == 10 + 20
-    assert state.players[1].age_scores == [3 - 4]            # a score may be negative
+    assert state.players[1].age_scores == [3 - 4]  # a score may be negative
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -541,7 +652,7 @@ def test_ah_e3_e5_the_next_age(age_list: str | None, seed: int, age_change) -> N
     age = ages.age_id(g, state)
     for old, new in zip(before.players, state.players, strict=True):
         kept = [pile[0] for pile in old.civilization if g.catalog.info(pile[0]).bonus_symbols]
-        assert new.legacy == kept                            # the legacy of the past
+        assert new.legacy == kept  # the legacy of the past
         assert new.civilization == [] and new.tilted == []
         assert new.counters["universal resource"] == 1
         assert new.counters["gold"] == old.counters["gold"]  # AH-E5
@@ -550,20 +661,30 @@ def test_ah_e3_e5_the_next_age(age_list: str | None, seed: int, age_change) -> N
         assert {g.catalog.info(c).age for c in new.events} == {age}
         assert not {g.catalog.info(c).type for c in new.events} & {"wonder", "calamity"}
     assert state.active == (before.active + 1) % 3
-    assert len(state.board) == 22                            # a fresh board
-    assert "black" in [d["die"] for d in state.dice]         # rolled by the new active player
+    assert len(state.board) == 22  # a fresh board
+    assert "black" in [d["die"] for d in state.dice]  # rolled by the new active player
     assert f"Round 1: player {state.active + 1} is the active player." in state.log
 
 
 def _legacy_position() -> tuple[State, Game]:
-    state, g = position({1: {"events": ["Steppes", "Coast", "Iron Working"],
-                             "universal resource": 1}},
-                        age="antiquity",
-                        dice=["3 population", "1 population", "1 population", "strength",
-                              "re-roll", "golden age", "3 gold"])
-    state.players[0].legacy = [copy_named(g, "The Fire", "prehistory"),
-                               copy_named(g, "Fishing", "prehistory"),
-                               copy_named(g, "Hunting", "prehistory")]
+    state, g = position(
+        {1: {"events": ["Steppes", "Coast", "Iron Working"], "universal resource": 1}},
+        age="antiquity",
+        dice=[
+            "3 population",
+            "1 population",
+            "1 population",
+            "strength",
+            "re-roll",
+            "golden age",
+            "3 gold",
+        ],
+    )
+    state.players[0].legacy = [
+        copy_named(g, "The Fire", "prehistory"),
+        copy_named(g, "Fishing", "prehistory"),
+        copy_named(g, "Hunting", "prehistory"),
+    ]
     state.pending = None
     state.frames[-1]["loc"] = {}
     g.run(state)
@@ -573,16 +694,19 @@ def _legacy_position() -> tuple[State, Game]:
 def test_ah_e4_one_legacy_card_per_turn_only_for_acquisitions() -> None:
     state, g = _legacy_position()
     options = texts(g, state)
-    assert ("acquire Iron Working paying green 3 population, green 1 population, green 1 "
-            "population, legacy The Fire, universal resource as ingenuity") in options
-    assert ("acquire Coast paying green 1 population, green 1 population, legacy Fishing, "
-            "universal resource as strength") in options
+    assert (
+        "acquire Iron Working paying green 3 population, green 1 population, green 1 "
+        "population, legacy The Fire, universal resource as ingenuity"
+    ) in options
+    assert (
+        "acquire Coast paying green 1 population, green 1 population, legacy Fishing, "
+        "universal resource as strength"
+    ) in options
     assert not any(t.count("legacy") > 1 for t in options)
-    assert not any(a.kind == "tilt" for a in g.legal_actions(state))   # no gold from legacy
-    state = do(g, state, "acquire Steppes paying green 3 population, blue strength, "
-                         "legacy Fishing")
+    assert not any(a.kind == "tilt" for a in g.legal_actions(state))  # no gold from legacy
+    state = do(g, state, "acquire Steppes paying green 3 population, blue strength, legacy Fishing")
     me = state.players[0]
-    assert names(g, me.legacy) == ["The Fire", "Hunting"]    # a used legacy card leaves
+    assert names(g, me.legacy) == ["The Fire", "Hunting"]  # a used legacy card leaves
     assert "Fishing" not in names(g, state.discard)
     # Coast would need a second legacy card this turn (1 + 1 + Hunting's 1)
     assert not any("legacy" in t or "Coast" in t for t in texts(g, state) if "acquire" in t)
@@ -590,12 +714,17 @@ def test_ah_e4_one_legacy_card_per_turn_only_for_acquisitions() -> None:
 
 def test_ah_e4_legacy_cards_count_for_no_achievement_war_or_decadence() -> None:
     state, g = _legacy_position()
-    for condition in ("you have at least 3 cards", "you own 3 progress cards",
-                      "you have an active population bonus", "you have at least 4 points"):
+    for condition in (
+        "you have at least 3 cards",
+        "you own 3 progress cards",
+        "you have an active population bonus",
+        "you have at least 4 points",
+    ):
         state.board = full_board(g, **{"1a": condition})
         assert not meets(g, state, 0, "1a"), condition
     from interpreter.mechanics.board import _decadence_options
     from interpreter.mechanics.war import _tilt_options
+
     assert _decadence_options(g, state, 0) == []
     assert [a.params["cards"] for a in _tilt_options(g, state, 0)] == [[]]
 
@@ -613,10 +742,10 @@ def test_ah_e6_most_points_then_best_tokens_then_shared() -> None:
         return s.winners
 
     assert winners([30, 31, 29, 0], [[7], [], [], []]) == [1]
-    assert winners([30, 30, 29, 0], [[6, 5], [7], [7, 6], []]) == [1]      # the best token
-    assert winners([30, 30, 0, 0], [[7, 3], [7, 4], [], []]) == [1]        # then the next
+    assert winners([30, 30, 29, 0], [[6, 5], [7], [7, 6], []]) == [1]  # the best token
+    assert winners([30, 30, 0, 0], [[7, 3], [7, 4], [], []]) == [1]  # then the next
     assert winners([30, 30, 0, 0], [[7, 3], [7, 3, 1], [], []]) == [1]
-    assert winners([30, 30, 0, 0], [[7, 3], [3, 7], [], []]) == [0, 1]     # a shared win
+    assert winners([30, 30, 0, 0], [[7, 3], [3, 7], [], []]) == [0, 1]  # a shared win
 
 
 # ------------------------------------------------------------------ AH-V1 .. AH-V3: variants
@@ -628,8 +757,9 @@ def test_ah_v1_introductory_setup() -> None:
     assert state.board == {} and all(p.space is None for p in state.players)
     assert all(sorted(p.tokens) == [1, 3, 5] for p in state.players)
     for phase in ("active turn", "other turn"):
-        assert "advance" not in [i.act.verb for i in g.programs[f"phase:{phase}"]
-                                 if hasattr(i, "act")]
+        assert "advance" not in [
+            i.act.verb for i in g.programs[f"phase:{phase}"] if hasattr(i, "act")
+        ]
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -638,7 +768,7 @@ def test_ah_v1_introductory_age_ends_with_8_cards(seed: int, age_change) -> None
     state = random_play(g, g.new(3, seed), seed, lambda s: s.age > 0)
     before = age_change[0]
     assert before.deck == [] or max(len(p.all_cards()) for p in before.players) >= 8
-    assert not any(p.decadent_cards() for p in before.players)      # no decadence
+    assert not any(p.decadent_cards() for p in before.players)  # no decadence
     assert all(sorted(p.tokens) == [1, 3, 5] for p in state.players)
 
 
@@ -657,8 +787,9 @@ def _board_values(g: Game, state: State) -> set[int]:
     return {g.pack.tokens[i].value for i in state.board.values()}
 
 
-@pytest.mark.parametrize(("variant", "limits"), [
-    (None, [7, 7, 7]), ("progressive", [5, 6, 7]), ("linear", [6, 6, 6])])
+@pytest.mark.parametrize(
+    ("variant", "limits"), [(None, [7, 7, 7]), ("progressive", [5, 6, 7]), ("linear", [6, 6, 6])]
+)
 def test_ah_v3_length_modes(variant: str | None, limits: list[int], age_change) -> None:
     g = game(variant)
     state = g.new(3, 5)
@@ -672,10 +803,16 @@ def test_ah_v3_length_modes(variant: str | None, limits: list[int], age_change) 
             assert taken or not before.deck
 
 
-@pytest.mark.parametrize(("option", "played"), [
-    ("prehistory", ["prehistory"]), ("antiquity", ["antiquity"]),
-    ("middle_ages", ["middle_ages"]), ("antiquity+middle_ages", ["antiquity", "middle_ages"]),
-    ("all", ["prehistory", "antiquity", "middle_ages"])])
+@pytest.mark.parametrize(
+    ("option", "played"),
+    [
+        ("prehistory", ["prehistory"]),
+        ("antiquity", ["antiquity"]),
+        ("middle_ages", ["middle_ages"]),
+        ("antiquity+middle_ages", ["antiquity", "middle_ages"]),
+        ("all", ["prehistory", "antiquity", "middle_ages"]),
+    ],
+)
 def test_ah_v3_one_two_or_three_ages(option: str, played: list[str]) -> None:
     g = game(age_list=option)
     assert g.ages == played
@@ -686,6 +823,7 @@ def test_ah_v3_one_two_or_three_ages(option: str, played: list[str]) -> None:
 
 def test_ah_v3_two_ages_must_follow_each_other() -> None:
     from interpreter import PackError
+
     with pytest.raises(PackError):
         Game.load(bundled(), ages="prehistory+middle_ages")
 

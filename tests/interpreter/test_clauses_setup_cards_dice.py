@@ -158,15 +158,15 @@ def test_ah_s3_no_15_gold_token_in_prehistory() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_ah_s4_three_events_without_calamity_or_wonder(players: int) -> None:
     g = game()
-    held_back = {c for c in g.catalog.copies_of_age("prehistory")
-                 if kind(g, c) in ("wonder", "calamity")}
-    assert len(held_back) == 11                 # 5 wonders, 6 calamities
+    held_back = {
+        c for c in g.catalog.copies_of_age("prehistory") if kind(g, c) in ("wonder", "calamity")
+    }
+    assert len(held_back) == 11  # 5 wonders, 6 calamities
     for seed in range(30):
         state = fresh(players, seed)
         for p in state.players:
             assert len(p.events) == 3
-            assert not {kind(g, c) for c in p.events} & {"wonder", "calamity"}, \
-                names(g, p.events)
+            assert not {kind(g, c) for c in p.events} & {"wonder", "calamity"}, names(g, p.events)
         assert held_back <= set(state.deck), "they go back into the deck"
 
 
@@ -208,11 +208,10 @@ def test_ah_c1_five_card_types() -> None:
 
 
 def test_ah_c2_population_cost_never_below_zero() -> None:
-    g = Game.load(bundled())                    # a game of its own: a cost rule is added below
+    g = Game.load(bundled())  # a game of its own: a cost rule is added below
     state = fresh(2, 3, g)
     player = state.players[0]
-    erectus = next(c for c in g.catalog.copies_of_age("prehistory")
-                   if g.name(c) == "Homo Erectus")
+    erectus = next(c for c in g.catalog.copies_of_age("prehistory") if g.name(c) == "Homo Erectus")
     for p in state.players:
         if erectus in p.events:
             p.events.remove(erectus)
@@ -220,7 +219,7 @@ def test_ah_c2_population_cost_never_below_zero() -> None:
         state.deck.remove(erectus)
     player.events.append(erectus)
     info = g.catalog.info(erectus)
-    info.own_cost.append(CostRule(-10, lambda ctx: True))      # an effect lowering it by 10
+    info.own_cost.append(CostRule(-10, lambda ctx: True))  # an effect lowering it by 10
     cost = price(g, state, 0, erectus)
     assert cost.amount == 0 and not cost.free
     assert cost.resources == Counter({"culture": 1}), "the resource part stays due"
@@ -232,23 +231,41 @@ def test_ah_c2_population_cost_never_below_zero() -> None:
 
 
 def test_ah_c2_resource_symbol_is_never_paid_by_population() -> None:
-    state, g = play({
-        "position": {"active": 1, "players": {1: {"events": ["Australopithecus", "Swamp",
-                                                             "Mammoth"]}}},
-        "dice": ["3 population", "3 population", "3 population", "ingenuity", "golden age",
-                 "golden age"],
-    })
+    state, g = play(
+        {
+            "position": {
+                "active": 1,
+                "players": {1: {"events": ["Australopithecus", "Swamp", "Mammoth"]}},
+            },
+            "dice": [
+                "3 population",
+                "3 population",
+                "3 population",
+                "ingenuity",
+                "golden age",
+                "golden age",
+            ],
+        }
+    )
     acquire = [t for t in texts(g, state) if t.startswith("acquire Australopithecus")]
     assert acquire and all("universal resource as culture" in t for t in acquire)
 
 
 def test_ah_c6_a_tilted_card_pays_once_until_straightened() -> None:
-    state, g = play({
-        "position": {"active": 1, "players": {1: {"civilization": ["Forest"],
-                                                  "events": ["Hills", "Woodlands", "Mammoth"]}}},
-        "dice": ["3 population", "3 population", "1 population", "culture", "x2", "x2"],
-        "actions": ["acquire Hills paying green 3 population, green 1 population, tilting Forest"],
-    })
+    state, g = play(
+        {
+            "position": {
+                "active": 1,
+                "players": {
+                    1: {"civilization": ["Forest"], "events": ["Hills", "Woodlands", "Mammoth"]}
+                },
+            },
+            "dice": ["3 population", "3 population", "1 population", "culture", "x2", "x2"],
+            "actions": [
+                "acquire Hills paying green 3 population, green 1 population, tilting Forest"
+            ],
+        }
+    )
     assert state.players[0].tilted and g.name(state.players[0].tilted[0]) == "Forest"
     woodlands = [t for t in texts(g, state) if t.startswith("acquire Woodlands")]
     assert woodlands, "Woodlands is still payable (the universal resource gives ingenuity)"
@@ -257,27 +274,54 @@ def test_ah_c6_a_tilted_card_pays_once_until_straightened() -> None:
 
 def test_ah_c6_tilting_a_card_gives_all_its_symbols() -> None:
     """A tilt uses the whole card: Weapons (population, strength) is one source of both."""
-    state, g = play({
-        "position": {"active": 1, "players": {1: {"civilization": ["Weapons"],
-                                                  "events": ["Bear", "Swamp", "Mammoth"]}}},
-        "dice": ["3 population", "1 population", "1 population", "culture", "golden age",
-                 "golden age"],
-        "actions": ["acquire Bear paying green 3 population, tilting Weapons"],
-    })
+    state, g = play(
+        {
+            "position": {
+                "active": 1,
+                "players": {
+                    1: {"civilization": ["Weapons"], "events": ["Bear", "Swamp", "Mammoth"]}
+                },
+            },
+            "dice": [
+                "3 population",
+                "1 population",
+                "1 population",
+                "culture",
+                "golden age",
+                "golden age",
+            ],
+            "actions": ["acquire Bear paying green 3 population, tilting Weapons"],
+        }
+    )
     assert "Weapons" in names(g, state.players[0].tilted)
     assert state.players[0].counters["universal resource"] == 1
 
 
 def test_ah_c9_tilting_never_rerolls_nor_exchanges() -> None:
-    state, g = play({
-        "age": "antiquity",
-        "position": {"active": 1, "players": {
-            1: {"civilization": ["Coast", "Lighthouse of Alexandria"],
-                "events": ["Pompei", "Architecture", "Mathematics"]},
-            2: {"events": ["Desert", "Steppes", "Bocage"]}}},
-        "dice": ["1 population", "1 population", "1 population", "culture", "golden age",
-                 "golden age", "3 gold"],
-    })
+    state, g = play(
+        {
+            "age": "antiquity",
+            "position": {
+                "active": 1,
+                "players": {
+                    1: {
+                        "civilization": ["Coast", "Lighthouse of Alexandria"],
+                        "events": ["Pompei", "Architecture", "Mathematics"],
+                    },
+                    2: {"events": ["Desert", "Steppes", "Bocage"]},
+                },
+            },
+            "dice": [
+                "1 population",
+                "1 population",
+                "1 population",
+                "culture",
+                "golden age",
+                "golden age",
+                "3 gold",
+            ],
+        }
+    )
     every = g.legal_actions(state)
     moves = [a for a in every if a.kind in ("reroll", "reroll all", "exchange")]
     assert moves and all("die" in a.params for a in moves), "only a die buys a re-roll or swap"
@@ -293,18 +337,35 @@ def test_ah_c9_tilting_never_rerolls_nor_exchanges() -> None:
     tilt = next(a for a in g.legal_actions(state) if a.kind == "tilt")
     after = g.apply(state, tilt)
     assert ([dict(d) for d in after.dice], [list(p.events) for p in after.players]) == (
-        [dict(d, used=True) for d in before[0]], before[1])
+        [dict(d, used=True) for d in before[0]],
+        before[1],
+    )
 
 
 def test_ah_c9_other_player_cannot_exchange_by_tilting() -> None:
-    state, g = play({
-        "position": {"active": 1, "players": {
-            1: {"events": ["Mammoth", "Swamp", "Bear"]},
-            2: {"civilization": ["Forest", "Hunting"], "events": ["Hills", "Valley", "Tiger"]}}},
-        "dice": ["1 population", "1 population", "1 population", "culture", "golden age",
-                 "golden age"],
-        "actions": ["end your actions", "declare no more wars"],
-    })
+    state, g = play(
+        {
+            "position": {
+                "active": 1,
+                "players": {
+                    1: {"events": ["Mammoth", "Swamp", "Bear"]},
+                    2: {
+                        "civilization": ["Forest", "Hunting"],
+                        "events": ["Hills", "Valley", "Tiger"],
+                    },
+                },
+            },
+            "dice": [
+                "1 population",
+                "1 population",
+                "1 population",
+                "culture",
+                "golden age",
+                "golden age",
+            ],
+            "actions": ["end your actions", "declare no more wars"],
+        }
+    )
     assert state.to_move == 1
     moves = [a for a in g.legal_actions(state) if a.kind in ("reroll", "reroll all", "exchange")]
     assert moves and all(a.text.startswith("discard ") and "die" in a.params for a in moves)
@@ -317,8 +378,9 @@ def test_ah_d1_three_green_population_dice() -> None:
     g = game()
     spec = g.pack.game["dice"]["green"]
     assert spec["count"] == 3
-    assert sorted((f.kind, f.amount) for f in faces(g, "green")) == [
-        ("population", 1)] * 3 + [("population", 2)] * 2 + [("population", 3)]
+    assert sorted((f.kind, f.amount) for f in faces(g, "green")) == [("population", 1)] * 3 + [
+        ("population", 2)
+    ] * 2 + [("population", 3)]
     state = fresh(2, 5)
     assert sum(d["die"] == "green" for d in state.dice) == 3
 
@@ -327,7 +389,10 @@ def test_ah_d2_one_blue_resource_die() -> None:
     g = game()
     assert g.pack.game["dice"]["blue"].get("count", 1) == 1
     assert Counter(f.kind for f in faces(g, "blue")) == {
-        "ingenuity": 2, "strength": 2, "culture": 2}
+        "ingenuity": 2,
+        "strength": 2,
+        "culture": 2,
+    }
     assert all(f.amount == 1 for f in faces(g, "blue"))
 
 
@@ -336,22 +401,29 @@ def test_ah_d3_two_red_dice_faces() -> None:
     spec = g.pack.game["dice"]["red"]
     assert spec["count"] == 2 and spec.get("active_player_only")
     assert Counter(f.kind for f in faces(g, "red")) == {
-        "x2": 1, "war": 1, "re-roll": 2, "golden age": 2}
+        "x2": 1,
+        "war": 1,
+        "re-roll": 2,
+        "golden age": 2,
+    }
     assert all(f.is_action for f in faces(g, "red"))
 
 
 def test_ah_d3_only_the_active_player_has_the_red_dice() -> None:
-    state, g = play({
-        "players": 3,
-        "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
-        "dice": ["1 population", "2 population", "3 population", "culture", "x2", "war"],
-        "actions": ["end your actions", "declare no more wars"],
-    })
+    state, g = play(
+        {
+            "players": 3,
+            "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
+            "dice": ["1 population", "2 population", "3 population", "culture", "x2", "war"],
+            "actions": ["end your actions", "declare no more wars"],
+        }
+    )
     assert state.to_move == 1
     offered = texts(g, state)
     assert not any("red" in t for t in offered), "no red result token"
-    assert not any(a.kind in ("double", "reroll", "reroll all", "golden age")
-                   for a in g.legal_actions(state))
+    assert not any(
+        a.kind in ("double", "reroll", "reroll all", "golden age") for a in g.legal_actions(state)
+    )
     # in player 2's war step the unused war and x2 faces of player 1 declare nothing
     state = g.apply(state, next(a for a in g.legal_actions(state) if a.kind == "pass"))
     assert state.to_move == 1 and state.pending["kind"] == "war"
@@ -360,11 +432,13 @@ def test_ah_d3_only_the_active_player_has_the_red_dice() -> None:
 
 
 def test_ah_d3_red_effects_are_optional() -> None:
-    state, g = play({
-        "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
-        "dice": ["1 population", "2 population", "3 population", "culture", "x2", "war"],
-        "actions": ["end your actions"],
-    })
+    state, g = play(
+        {
+            "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
+            "dice": ["1 population", "2 population", "3 population", "culture", "x2", "war"],
+            "actions": ["end your actions"],
+        }
+    )
     # passing with every red face unused is legal; the war it gives is only offered
     assert state.pending["kind"] == "war"
     assert "declare no more wars" in texts(g, state)
@@ -375,10 +449,15 @@ def test_ah_d4_black_gold_die_from_antiquity_on() -> None:
     spec = g.pack.game["dice"]["black"]
     assert spec.get("count", 1) == 1 and spec["from_age"] == "antiquity"
     assert sorted((f.kind, f.amount) for f in faces(g, "black")) == [
-        ("gold", 3), ("gold", 3), ("gold", 3), ("gold", 4), ("gold", 5), ("gold", 6)]
+        ("gold", 3),
+        ("gold", 3),
+        ("gold", 3),
+        ("gold", 4),
+        ("gold", 5),
+        ("gold", 6),
+    ]
     a = antiquity_game()
-    assert [name for name, _ in dice_specs(a, fresh(2, 0, a))] == ["green", "blue", "red",
-                                                                     "black"]
+    assert [name for name, _ in dice_specs(a, fresh(2, 0, a))] == ["green", "blue", "red", "black"]
     # a full game moving into Antiquity adds it too
     state = fresh(2, 0)
     state.age = 1
@@ -386,54 +465,92 @@ def test_ah_d4_black_gold_die_from_antiquity_on() -> None:
 
 
 def test_ah_d5_reroll_face_offers_every_set_of_other_dice() -> None:
-    state, g = play({
-        "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
-        "dice": ["1 population", "2 population", "3 population", "culture", "re-roll",
-                 "golden age"],
-    })
-    sets = [tuple(a.params["targets"]) for a in g.legal_actions(state)
-            if a.kind == "reroll all" and a.params["die"] == 4]
-    assert len(sets) == len(set(sets)) == 2 ** 5 - 1, "any non-empty set of the 5 other dice"
-    everything = next(a for a in g.legal_actions(state)
-                      if a.kind == "reroll all" and len(a.params["targets"]) == 5)
+    state, g = play(
+        {
+            "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
+            "dice": [
+                "1 population",
+                "2 population",
+                "3 population",
+                "culture",
+                "re-roll",
+                "golden age",
+            ],
+        }
+    )
+    sets = [
+        tuple(a.params["targets"])
+        for a in g.legal_actions(state)
+        if a.kind == "reroll all" and a.params["die"] == 4
+    ]
+    assert len(sets) == len(set(sets)) == 2**5 - 1, "any non-empty set of the 5 other dice"
+    everything = next(
+        a
+        for a in g.legal_actions(state)
+        if a.kind == "reroll all" and len(a.params["targets"]) == 5
+    )
     after = g.apply(state, everything)
     assert after.dice[4]["used"], "the re-roll die is discarded"
     assert not any(a.kind == "reroll all" for a in g.legal_actions(after))
 
 
 def test_ah_d6_x2_cannot_double_itself_or_a_reroll_or_golden_age() -> None:
-    state, g = play({
-        "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
-        "dice": ["1 population", "2 population", "3 population", "culture", "x2", "golden age"],
-    })
+    state, g = play(
+        {
+            "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
+            "dice": ["1 population", "2 population", "3 population", "culture", "x2", "golden age"],
+        }
+    )
     targets = {a.params["target"] for a in g.legal_actions(state) if a.kind == "double"}
     assert targets == {0, 1, 2, 3}
 
 
 def test_ah_d7_one_war_face_is_one_war() -> None:
-    state, g = play({
-        "players": 3,
-        "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
-        "dice": ["1 population", "2 population", "3 population", "culture", "golden age",
-                 "war"],
-        "actions": ["end your actions", "declare war on player 2 (war face)"],
-    })
+    state, g = play(
+        {
+            "players": 3,
+            "position": {"active": 1, "players": {1: {"events": ["Mammoth", "Swamp", "Bear"]}}},
+            "dice": [
+                "1 population",
+                "2 population",
+                "3 population",
+                "culture",
+                "golden age",
+                "war",
+            ],
+            "actions": ["end your actions", "declare war on player 2 (war face)"],
+        }
+    )
     assert state.pending["kind"] == "war"
     ways = {a.params["with"] for a in g.legal_actions(state) if a.kind == "declare"}
     assert ways == {"universal resource"}, "the war face is spent after one war"
 
 
 def test_ah_d8_golden_age_offered_only_with_tilted_cards_and_straightens_all() -> None:
-    state, g = play({
-        "position": {"active": 1, "players": {1: {"civilization": ["Forest", "Hunting", "River"],
-                                                  "events": ["Wildcrafting", "Hills", "Bear"]}}},
-        "dice": ["3 population", "2 population", "1 population", "culture", "golden age", "x2"],
-    })
+    state, g = play(
+        {
+            "position": {
+                "active": 1,
+                "players": {
+                    1: {
+                        "civilization": ["Forest", "Hunting", "River"],
+                        "events": ["Wildcrafting", "Hills", "Bear"],
+                    }
+                },
+            },
+            "dice": ["3 population", "2 population", "1 population", "culture", "golden age", "x2"],
+        }
+    )
     assert not any(a.kind == "golden age" for a in g.legal_actions(state))
-    state = g.apply(state, next(
-        a for a in g.legal_actions(state)
-        if a.text == "acquire Wildcrafting paying green 2 population, tilting Forest, "
-                     "tilting Hunting"))
+    state = g.apply(
+        state,
+        next(
+            a
+            for a in g.legal_actions(state)
+            if a.text == "acquire Wildcrafting paying green 2 population, tilting Forest, "
+            "tilting Hunting"
+        ),
+    )
     assert len(state.players[0].tilted) == 2
     state = g.apply(state, next(a for a in g.legal_actions(state) if a.kind == "golden age"))
     assert state.players[0].tilted == []

@@ -38,15 +38,23 @@ def texts(game, state: State) -> list[str]:
     return [a.text for a in game.legal_actions(state)]
 
 
-def spec(p1: dict, p2: dict | None = None, dice: list[str] | None = None, actions=(),
-         **extra: Any) -> dict[str, Any]:
+def spec(
+    p1: dict, p2: dict | None = None, dice: list[str] | None = None, actions=(), **extra: Any
+) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "players": 2, "seed": 1,
-        "position": {"active": 1, "players": {
-            1: {"universal resource": 0, **p1},
-            2: {"universal resource": 0, "events": ["Peninsula", "Woodlands", "Lowland"],
-                **(p2 or {})},
-        }},
+        "players": 2,
+        "seed": 1,
+        "position": {
+            "active": 1,
+            "players": {
+                1: {"universal resource": 0, **p1},
+                2: {
+                    "universal resource": 0,
+                    "events": ["Peninsula", "Woodlands", "Lowland"],
+                    **(p2 or {}),
+                },
+            },
+        },
         "actions": list(actions),
     }
     if dice is not None:
@@ -62,21 +70,29 @@ def names(game, copies: list[int]) -> list[str]:
 def uses_die(action, i: int) -> bool:
     """Whether a legal action pays with, discards, targets or doubles die i."""
     p = action.params
-    return (i in (p.get("dice") or []) or p.get("die") == i or p.get("target") == i
-            or i in (p.get("targets") or []))
+    return (
+        i in (p.get("dice") or [])
+        or p.get("die") == i
+        or p.get("target") == i
+        or i in (p.get("targets") or [])
+    )
 
 
 # ------------------------------------------------------------------ the scenario files
 
 
-EXAMPLE_FILES = ("sophie-sedentism-x2-and-two-rerolls", "war-11-against-7-takes-the-3",
-                 "homo-erectus-in-decadence-under-the-fire",
-                 "homo-erectus-in-decadence-the-fire-not-free")
+EXAMPLE_FILES = (
+    "sophie-sedentism-x2-and-two-rerolls",
+    "war-11-against-7-takes-the-3",
+    "homo-erectus-in-decadence-under-the-fire",
+    "homo-erectus-in-decadence-the-fire-not-free",
+)
 
 
 def _files() -> list[Path]:
-    mine = [p for p in sorted(CLAUSES.glob("ah-*.yaml"))
-            if p.name.startswith(("ah-t", "ah-k", "ah-w"))]
+    mine = [
+        p for p in sorted(CLAUSES.glob("ah-*.yaml")) if p.name.startswith(("ah-t", "ah-k", "ah-w"))
+    ]
     return mine + [EXAMPLES / f"{name}.yaml" for name in EXAMPLE_FILES]
 
 
@@ -90,37 +106,64 @@ def test_AH_T_K_W_scenario_files_pass_or_fail_as_their_known_bug_says(path: Path
 
 
 def test_AH_T1_upkeep_straightens_only_the_active_player_then_every_die_is_rolled() -> None:
-    state, game = build(spec({"civilization": ["Hunting"], "tilted": ["Hunting"],
-                              "events": ["Forest", "Swamp", "Tools"]},
-                             {"civilization": ["Fishing"], "tilted": ["Fishing"]}), SCENARIOS)
+    state, game = build(
+        spec(
+            {
+                "civilization": ["Hunting"],
+                "tilted": ["Hunting"],
+                "events": ["Forest", "Swamp", "Tools"],
+            },
+            {"civilization": ["Fishing"], "tilted": ["Fishing"]},
+        ),
+        SCENARIOS,
+    )
     assert state.players[0].tilted == []
-    assert names(game, state.players[1].tilted) == ["Fishing"]      # not player 2's upkeep
+    assert names(game, state.players[1].tilted) == ["Fishing"]  # not player 2's upkeep
     assert [d["die"] for d in state.dice] == ["green"] * 3 + ["blue"] + ["red"] * 2
 
 
 def test_AH_T1_from_antiquity_the_black_die_is_rolled_too() -> None:
-    s = spec({"events": ["Coast", "Desert", "Steppes"]},
-             {"events": ["Bocage", "Medicine", "Pompei"]}, age="antiquity")
+    s = spec(
+        {"events": ["Coast", "Desert", "Steppes"]},
+        {"events": ["Bocage", "Medicine", "Pompei"]},
+        age="antiquity",
+    )
     state, _ = build(s, SCENARIOS)
     assert [d["die"] for d in state.dice] == ["green"] * 3 + ["blue"] + ["red"] * 2 + ["black"]
 
 
 def test_AH_T2_a_discarded_die_pays_for_nothing_and_buys_no_second_action() -> None:
-    s = spec({"events": ["Forest", "Swamp", "Mountain"]},
-             dice=["3 population", "1 population", "1 population", "ingenuity",
-                   "golden age", "golden age"],
-             actions=["discard green 3 population to re-roll green 1 population"])
+    s = spec(
+        {"events": ["Forest", "Swamp", "Mountain"]},
+        dice=[
+            "3 population",
+            "1 population",
+            "1 population",
+            "ingenuity",
+            "golden age",
+            "golden age",
+        ],
+        actions=["discard green 3 population to re-roll green 1 population"],
+    )
     state, game = play(s)
     assert state.dice[0]["used"]
     assert not any(uses_die(a, 0) for a in game.legal_actions(state))  # neither pays nor acts
-    assert any(uses_die(a, 1) for a in game.legal_actions(state))      # (the others still do)
+    assert any(uses_die(a, 1) for a in game.legal_actions(state))  # (the others still do)
 
 
 def test_AH_T2_each_die_buys_one_action_only() -> None:
-    s = spec({"events": ["Forest", "Swamp", "Mountain"]},
-             dice=["1 population", "1 population", "1 population", "ingenuity",
-                   "golden age", "golden age"],
-             actions=["discard red golden age to exchange Forest for Lowland of player 2"])
+    s = spec(
+        {"events": ["Forest", "Swamp", "Mountain"]},
+        dice=[
+            "1 population",
+            "1 population",
+            "1 population",
+            "ingenuity",
+            "golden age",
+            "golden age",
+        ],
+        actions=["discard red golden age to exchange Forest for Lowland of player 2"],
+    )
     state, game = play(s)
     used = [d for d in state.dice if d["used"]]
     assert len(used) == 1 and used[0]["die"] == "red"
@@ -130,10 +173,18 @@ def test_AH_T2_each_die_buys_one_action_only() -> None:
 
 
 def test_AH_T3_the_dice_that_paid_are_discarded_and_cannot_pay_again() -> None:
-    s = spec({"events": ["River", "Valley", "Mountain"]},
-             dice=["3 population", "1 population", "1 population", "ingenuity",
-                   "golden age", "golden age"],
-             actions=["acquire River paying green 3 population, blue ingenuity"])
+    s = spec(
+        {"events": ["River", "Valley", "Mountain"]},
+        dice=[
+            "3 population",
+            "1 population",
+            "1 population",
+            "ingenuity",
+            "golden age",
+            "golden age",
+        ],
+        actions=["acquire River paying green 3 population, blue ingenuity"],
+    )
     state, game = play(s)
     assert names(game, state.players[0].active_cards()) == ["River"]
     assert "River" not in names(game, state.players[0].events)
@@ -143,24 +194,32 @@ def test_AH_T3_the_dice_that_paid_are_discarded_and_cannot_pay_again() -> None:
 
 
 def test_AH_T4_the_excess_of_a_population_die_is_lost() -> None:
-    s = spec({"events": ["Australopithecus", "Wildcrafting", "Swamp"], "universal resource": 1},
-             dice=["2 population", "1 population", "2 population", "culture", "x2",
-                   "golden age"],
-             actions=["use red x2 to double green 2 population",
-                      "acquire Australopithecus paying green 2 population x2, blue culture"])
+    s = spec(
+        {"events": ["Australopithecus", "Wildcrafting", "Swamp"], "universal resource": 1},
+        dice=["2 population", "1 population", "2 population", "culture", "x2", "golden age"],
+        actions=[
+            "use red x2 to double green 2 population",
+            "acquire Australopithecus paying green 2 population x2, blue culture",
+        ],
+    )
     state, game = play(s)
     wildcrafting = [t for t in texts(game, state) if t.startswith("acquire Wildcrafting")]
     # 4 paid 3: the 1 left over is gone, so the two other green dice are both needed
-    assert wildcrafting == ["acquire Wildcrafting paying green 1 population, green 2 population, "
-                            "universal resource as ingenuity"]
+    assert wildcrafting == [
+        "acquire Wildcrafting paying green 1 population, green 2 population, "
+        "universal resource as ingenuity"
+    ]
 
 
 def test_AH_T4_one_die_never_pays_two_cards() -> None:
-    s = spec({"events": ["Australopithecus", "Valley", "Swamp"], "universal resource": 1},
-             dice=["3 population", "1 population", "1 population", "culture", "x2",
-                   "golden age"],
-             actions=["use red x2 to double green 3 population",
-                      "acquire Australopithecus paying green 3 population x2, blue culture"])
+    s = spec(
+        {"events": ["Australopithecus", "Valley", "Swamp"], "universal resource": 1},
+        dice=["3 population", "1 population", "1 population", "culture", "x2", "golden age"],
+        actions=[
+            "use red x2 to double green 3 population",
+            "acquire Australopithecus paying green 3 population x2, blue culture",
+        ],
+    )
     state, game = play(s)
     # 6 population paid Australopithecus (3): Valley (3 + ingenuity, the universal token paying
     # the ingenuity) cannot use the other 3, and 1 + 1 is too little
@@ -182,15 +241,21 @@ def test_AH_T5_result_tokens_are_a_fresh_full_set_of_the_final_faces() -> None:
     ]
     tokens = result_tokens(state)
     assert [(t["die"], t["face"]) for t in tokens] == [
-        ("green", 3), ("green", 0), ("green", 5), ("blue", 1), ("black", 4)]
-    assert all(not t["used"] and t["times"] == 1 for t in tokens)      # fresh, not doubled
+        ("green", 3),
+        ("green", 0),
+        ("green", 5),
+        ("blue", 1),
+        ("black", 4),
+    ]
+    assert all(not t["used"] and t["times"] == 1 for t in tokens)  # fresh, not doubled
 
 
 def test_AH_T5_other_players_get_no_red_dice_and_cannot_re_roll() -> None:
-    s = spec({"events": ["Forest", "Swamp", "Tools"]},
-             dice=["1 population", "1 population", "1 population", "ingenuity", "x2",
-                   "re-roll"],
-             actions=["end your actions"])
+    s = spec(
+        {"events": ["Forest", "Swamp", "Tools"]},
+        dice=["1 population", "1 population", "1 population", "ingenuity", "x2", "re-roll"],
+        actions=["end your actions"],
+    )
     state, game = play(s)
     assert state.to_move == 1
     options = texts(game, state)
@@ -198,9 +263,17 @@ def test_AH_T5_other_players_get_no_red_dice_and_cannot_re_roll() -> None:
 
 
 def test_AH_T6_ending_the_actions_is_always_legal() -> None:
-    s = spec({"civilization": ["Hunting"], "events": ["Forest", "Swamp", "Mountain"]},
-             dice=["2 population", "2 population", "1 population", "ingenuity", "golden age",
-                   "golden age"])
+    s = spec(
+        {"civilization": ["Hunting"], "events": ["Forest", "Swamp", "Mountain"]},
+        dice=[
+            "2 population",
+            "2 population",
+            "1 population",
+            "ingenuity",
+            "golden age",
+            "golden age",
+        ],
+    )
     state, game = play(s)
     assert "end your actions" in texts(game, state)
     state, game = play({**s, "actions": ["discard red golden age to re-roll blue ingenuity"]})
@@ -208,11 +281,18 @@ def test_AH_T6_ending_the_actions_is_always_legal() -> None:
 
 
 def test_AH_T7_refill_takes_the_top_of_the_deck_up_to_three() -> None:
-    s = spec({"events": ["River", "Valley", "Mountain"]},
-             dice=["3 population", "1 population", "1 population", "ingenuity", "golden age",
-                   "golden age"],
-             actions=["acquire River paying green 3 population, blue ingenuity",
-                      "end your actions"])
+    s = spec(
+        {"events": ["River", "Valley", "Mountain"]},
+        dice=[
+            "3 population",
+            "1 population",
+            "1 population",
+            "ingenuity",
+            "golden age",
+            "golden age",
+        ],
+        actions=["acquire River paying green 3 population, blue ingenuity", "end your actions"],
+    )
     s["position"]["deck"] = ["Bear", "Mammoth"]
     state, game = play(s)
     assert names(game, state.players[0].events) == ["Valley", "Mountain", "Bear"]
@@ -223,22 +303,42 @@ def test_AH_T7_refill_takes_the_top_of_the_deck_up_to_three() -> None:
 
 
 def test_AH_K3_a_failed_calamity_goes_to_the_discard_pile() -> None:
-    s = spec({"civilization": ["Mountain"], "events": ["Wolves", "Swamp", "Forest"]},
-             dice=["1 population", "1 population", "1 population", "culture", "golden age",
-                   "golden age"],
-             actions=["end your actions"])
+    s = spec(
+        {"civilization": ["Mountain"], "events": ["Wolves", "Swamp", "Forest"]},
+        dice=[
+            "1 population",
+            "1 population",
+            "1 population",
+            "culture",
+            "golden age",
+            "golden age",
+        ],
+        actions=["end your actions"],
+    )
     state, game = play(s)
     assert "Wolves" in names(game, state.discard)
     assert all("Wolves" not in names(game, p.events + p.all_cards()) for p in state.players)
 
 
 def test_AH_K3_a_passed_on_calamity_is_not_discarded() -> None:
-    s = spec({"civilization": ["Alluvial Plain"],
-              "events": ["Barbarian Invasions", "Desert", "Steppes"]},
-             {"events": ["Bocage", "Medicine", "Pompei"]},
-             dice=["1 population", "1 population", "1 population", "culture", "golden age",
-                   "golden age", "3 gold"],
-             actions=["end your actions"], age="antiquity")
+    s = spec(
+        {
+            "civilization": ["Alluvial Plain"],
+            "events": ["Barbarian Invasions", "Desert", "Steppes"],
+        },
+        {"events": ["Bocage", "Medicine", "Pompei"]},
+        dice=[
+            "1 population",
+            "1 population",
+            "1 population",
+            "culture",
+            "golden age",
+            "golden age",
+            "3 gold",
+        ],
+        actions=["end your actions"],
+        age="antiquity",
+    )
     state, game = play(s)
     assert "Barbarian Invasions" not in names(game, state.discard)
     assert names(game, state.players[1].events)[-1] == "Barbarian Invasions"
@@ -246,13 +346,21 @@ def test_AH_K3_a_passed_on_calamity_is_not_discarded() -> None:
 
 
 def test_AH_K5_non_transmissible_calamities_are_never_offered_for_an_exchange() -> None:
-    s = spec({"events": ["Earthquake", "Tiger", "Forest"]},
-             {"events": ["Famine", "River", "Valley"]},
-             dice=["1 population", "1 population", "1 population", "culture", "golden age",
-                   "golden age"])
+    s = spec(
+        {"events": ["Earthquake", "Tiger", "Forest"]},
+        {"events": ["Famine", "River", "Valley"]},
+        dice=[
+            "1 population",
+            "1 population",
+            "1 population",
+            "culture",
+            "golden age",
+            "golden age",
+        ],
+    )
     state, game = play(s)
     exchanges = [t for t in texts(game, state) if " to exchange " in t]
-    assert exchanges                                              # Tiger and Forest can go
+    assert exchanges  # Tiger and Forest can go
     assert not any("Earthquake" in t or "Famine" in t for t in exchanges)
     # nor with the result tokens, in player 2's turn (Earthquake has struck by then; Famine is
     # player 2's own)
@@ -264,11 +372,19 @@ def test_AH_K5_non_transmissible_calamities_are_never_offered_for_an_exchange() 
 
 
 def test_AH_K4_the_calamities_that_can_fail_are_those_held_when_the_turn_began() -> None:
-    s = spec({"civilization": ["Hunting"], "events": ["Forest", "Swamp", "Mountain"]},
-             {"events": ["Wolves", "Valley", "Hills"]},
-             dice=["1 population", "1 population", "1 population", "culture", "golden age",
-                   "golden age"],
-             actions=["discard red golden age to exchange Forest for Wolves of player 2"])
+    s = spec(
+        {"civilization": ["Hunting"], "events": ["Forest", "Swamp", "Mountain"]},
+        {"events": ["Wolves", "Valley", "Hills"]},
+        dice=[
+            "1 population",
+            "1 population",
+            "1 population",
+            "culture",
+            "golden age",
+            "golden age",
+        ],
+        actions=["discard red golden age to exchange Forest for Wolves of player 2"],
+    )
     state, game = play(s)
     started = names(game, state.players[0].flags["turn_start_events"])
     assert "Wolves" not in started and "Forest" in started
@@ -276,8 +392,15 @@ def test_AH_K4_the_calamities_that_can_fail_are_those_held_when_the_turn_began()
 
 def test_AH_K7_a_preference_for_population_bonus_cards_selects_them() -> None:
     # (singular("bonus") once gave "bonu", and every "bonus" preference was ignored)
-    state, game = build(spec({"civilization": ["Hunting", "Forest", "Mountain"],
-                              "events": ["Swamp", "Tools", "Bear"]}), SCENARIOS)
+    state, game = build(
+        spec(
+            {
+                "civilization": ["Hunting", "Forest", "Mountain"],
+                "events": ["Swamp", "Tools", "Bear"],
+            }
+        ),
+        SCENARIOS,
+    )
     ctx = Ctx(state, game.catalog, 0)
     population_bonus = card_filter(("population", "bonus", "cards"))
     bonus = card_filter(("bonus", "cards"))
@@ -290,8 +413,16 @@ def test_AH_K8_destroying_a_pile_top_leaves_the_card_under_it_active() -> None:
     # A card slides into decadence with its whole pile: under Forest lies the pile
     # Hunting > Weapons, which stays a pile when Forest goes (the rest does not fall apart).
     from interpreter.mechanics.verbs import destroy
-    state, game = build(spec({"civilization": ["Forest > Hunting > Weapons", "Mountain"],
-                              "events": ["Swamp", "Tools", "Bear"]}), SCENARIOS)
+
+    state, game = build(
+        spec(
+            {
+                "civilization": ["Forest > Hunting > Weapons", "Mountain"],
+                "events": ["Swamp", "Tools", "Bear"],
+            }
+        ),
+        SCENARIOS,
+    )
     player = state.players[0]
     assert names(game, player.active_cards()) == ["Forest", "Mountain"]
     destroy(game, state, player.active_cards()[0])
@@ -303,15 +434,21 @@ def test_AH_K8_destroying_a_pile_top_leaves_the_card_under_it_active() -> None:
 
 
 def _war_state(p1: dict | None = None, p2: dict | None = None):
-    s = spec({"events": ["Forest", "Swamp", "Tools"], **(p1 or {})},
-             {**(p2 or {})},
-             dice=["1 population", "1 population", "1 population", "culture", "war",
-                   "golden age"])
+    s = spec(
+        {"events": ["Forest", "Swamp", "Tools"], **(p1 or {})},
+        {**(p2 or {})},
+        dice=["1 population", "1 population", "1 population", "culture", "war", "golden age"],
+    )
     return build(s, SCENARIOS)
 
 
-def _fight(game, state: State, attack: list[int], defence: list[int],
-           tilted: tuple[list[int], list[int]] = ([], [])) -> tuple[int, int]:
+def _fight(
+    game,
+    state: State,
+    attack: list[int],
+    defence: list[int],
+    tilted: tuple[list[int], list[int]] = ([], []),
+) -> tuple[int, int]:
     fight = war.new_war(game, state, 0, 1, counter=True)
     fight["sides"][0].update(dice=attack, tilted=tilted[0])
     fight["sides"][1].update(dice=defence, tilted=tilted[1])
@@ -324,26 +461,33 @@ def test_AH_W2_only_the_active_player_has_the_war_face() -> None:
     state, game = _war_state()
     assert war._war_faces(game, state, 0) == 1
     assert war._war_faces(game, state, 1) == 0
-    s = spec({"events": ["Forest", "Swamp", "Tools"]},
-             {"events": ["River", "Valley", "Hills"], "universal resource": 1},
-             dice=["1 population", "1 population", "1 population", "ingenuity", "war",
-                   "golden age"],
-             actions=["end your actions", "declare no more wars", "end your actions"])
+    s = spec(
+        {"events": ["Forest", "Swamp", "Tools"]},
+        {"events": ["River", "Valley", "Hills"], "universal resource": 1},
+        dice=["1 population", "1 population", "1 population", "ingenuity", "war", "golden age"],
+        actions=["end your actions", "declare no more wars", "end your actions"],
+    )
     state, game = play(s)
     assert state.to_move == 1
-    assert texts(game, state) == ["declare no more wars",
-                                  "declare war on player 1 (universal resource)"]
+    assert texts(game, state) == [
+        "declare no more wars",
+        "declare war on player 1 (universal resource)",
+    ]
 
 
-@pytest.mark.parametrize(("attack", "defence", "tokens", "prize"), [
-    ([3, 3, 3], [1, 1, 1], [1, 2, 3, 5], 5),       # difference 6: the 5, not more than one
-    ([3, 3, 2], [1, 1, 2], [1, 2, 3, 5], 3),       # difference 4: no 4, the 3
-    ([2, 2, 1], [1, 1, 2], [2, 3], None),          # difference 1: nothing worth 1 or less
-    ([2, 2, 2], [3, 2, 1], [1, 2], None),          # a tie repels the attacker
-    ([1, 1, 1], [3, 3, 3], [1, 2], None),          # a loss: nothing either
-])
+@pytest.mark.parametrize(
+    ("attack", "defence", "tokens", "prize"),
+    [
+        ([3, 3, 3], [1, 1, 1], [1, 2, 3, 5], 5),  # difference 6: the 5, not more than one
+        ([3, 3, 2], [1, 1, 2], [1, 2, 3, 5], 3),  # difference 4: no 4, the 3
+        ([2, 2, 1], [1, 1, 2], [2, 3], None),  # difference 1: nothing worth 1 or less
+        ([2, 2, 2], [3, 2, 1], [1, 2], None),  # a tie repels the attacker
+        ([1, 1, 1], [3, 3, 3], [1, 2], None),  # a loss: nothing either
+    ],
+)
 def test_AH_W5_the_attacker_takes_the_highest_token_within_the_difference(
-        attack: list[int], defence: list[int], tokens: list[int], prize: int | None) -> None:
+    attack: list[int], defence: list[int], tokens: list[int], prize: int | None
+) -> None:
     state, game = _war_state(p1={"tokens": [4]}, p2={"tokens": tokens})
     _fight(game, state, attack, defence)
     taken = [prize] if prize is not None else []
@@ -351,15 +495,16 @@ def test_AH_W5_the_attacker_takes_the_highest_token_within_the_difference(
     expected = list(tokens)
     if prize is not None:
         expected.remove(prize)
-    assert state.players[1].tokens == expected                   # the defender never takes
+    assert state.players[1].tokens == expected  # the defender never takes
 
 
 def test_AH_W3_strength_is_dice_plus_tilted_population_plus_permanent_modifiers() -> None:
-    state, game = _war_state(p1={"civilization": ["Weapons", "The Fire", "Hunting"],
-                                 "tilted": []},
-                             p2={"civilization": ["Fishing"], "tokens": [1]})
+    state, game = _war_state(
+        p1={"civilization": ["Weapons", "The Fire", "Hunting"], "tilted": []},
+        p2={"civilization": ["Fishing"], "tokens": [1]},
+    )
     weapons, fire, hunting = state.players[0].active_cards()
-    state.players[0].tilted = [weapons]           # tilted before the war: its bonus is spent
+    state.players[0].tilted = [weapons]  # tilted before the war: its bonus is spent
     options = [o.text for o in war._tilt_options(game, state, 0)]
     assert options[0] == "tilt The Fire, Hunting (+3)" and not any("Weapons" in t for t in options)
     # dice 2+2+1, The Fire tilted +2, Weapons' "war +1" (permanent, although tilted)
@@ -381,8 +526,11 @@ def test_AH_W6_universal_tokens_never_add_to_a_war() -> None:
 
 def test_AH_W4_generals_give_re_rolls_whether_tilted_or_not_but_not_in_decadence() -> None:
     base = {"events": ["Coast", "Desert", "Steppes"]}
-    s = spec({**base, "civilization": ["Julius Caesar", "Hannibal"]},
-             {"events": ["Bocage", "Medicine", "Pompei"]}, age="antiquity")
+    s = spec(
+        {**base, "civilization": ["Julius Caesar", "Hannibal"]},
+        {"events": ["Bocage", "Medicine", "Pompei"]},
+        age="antiquity",
+    )
     state, game = build(s, SCENARIOS)
     state.players[0].tilted = state.players[0].active_cards()[:1]
     assert war._rerolls(game, state, 0) == 2

@@ -50,11 +50,12 @@ def test_money_below_the_bound_is_taken_whole() -> None:
 
 def test_a_rules_gain_stops_at_the_bound_and_at_a_declared_max() -> None:
     from interpreter.mechanics.moves import gain_counter
+
     state, game = run(_take_gold(COUNTER_LIMIT - 10), HERE)
     state.players[1].counters["gold"] = COUNTER_LIMIT - 3
     assert gain_counter(game, state, 1, "gold", 10) == 3
     assert state.players[1].counters["gold"] == COUNTER_LIMIT
-    state.players[1].counters["universal resource"] = 1             # its max is 2
+    state.players[1].counters["universal resource"] = 1  # its max is 2
     assert gain_counter(game, state, 1, "universal resource", 5) == 1
     assert state.players[1].counters["universal resource"] == 2
-    load_text(game, save_text(game, state))                          # loads: no SaveError
+    load_text(game, save_text(game, state))  # loads: no SaveError

@@ -57,30 +57,30 @@ EXPECTED = {
     "chivalry": "It adds +1 strength for every 2 land cards you own in every war.",
     # on acquire: a chosen opponent loses 1 active figure
     "poison": "When you acquire it: an opponent of your choice who owns an active figure card "
-              "destroys one of the active figure cards in their civilization.",
+    "destroys one of the active figure cards in their civilization.",
     # population X = number of bonus symbols on your active cards
     "saxons": "A calamity; it costs X population where X is the number of bonus symbols on "
-              "your active cards, 2 strength; it is worth 1 point.",
+    "your active cards, 2 strength; it is worth 1 point.",
     # on acquire: take Camelot from another civilization
     "king-arthur": 'When you acquire it: take "Camelot" from another player\'s civilization '
-                   "into your civilization.",
+    "into your civilization.",
     # on acquire: take Jerusalem from another civilization
     "saladin": 'When you acquire it: take "Jerusalem" from another player\'s civilization into '
-               "your civilization.",
+    "your civilization.",
     # failure: lose 1 active card, preferring figure then bonus card (no preference if own
     # Avicenna)
     "cholera": "When it fails (you did not pay for it in time): destroy one of the active cards "
-               "in your civilization, preferring figure cards, then cards with a bonus, unless "
-               'you own "Avicenna" (then any of them).',
+    "in your civilization, preferring figure cards, then cards with a bonus, unless "
+    'you own "Avicenna" (then any of them).',
     # general; on acquire: each opponent pays you 5 gold or loses 1 active card
     "templar-order": "When you acquire it: each opponent either pays 5 gold to you or destroys "
-                     "one of the active cards in their civilization (whichever they can do in "
-                     "full).",
+    "one of the active cards in their civilization (whichever they can do in "
+    "full).",
     # failure: lose 1 active card, preferring bonus card (no loss if own Charlemagne), then pass
-    "saxons-failure": 'When it fails (you did not pay for it in time): unless you own '
-                      '"Charlemagne": (destroy one of the active cards in your civilization, '
-                      "preferring cards with a bonus); then pass this card to another player "
-                      "(into their events).",
+    "saxons-failure": "When it fails (you did not pay for it in time): unless you own "
+    '"Charlemagne": (destroy one of the active cards in your civilization, '
+    "preferring cards with a bonus); then pass this card to another player "
+    "(into their events).",
 }
 
 
@@ -96,9 +96,22 @@ def test_the_hard_cards_read_back_as_plain_rules_sentences() -> None:
 
 
 # Words that only a program would write: none may appear in any card's read-back.
-GARBLED = ["who own owns", "step of", "chooser's", "the player ", "(/", " / ", "  ",
-           "one of the opponents", "each of the opponents", "or owns", "among each",
-           "its owner", "their turn", " is the active"]
+GARBLED = [
+    "who own owns",
+    "step of",
+    "chooser's",
+    "the player ",
+    "(/",
+    " / ",
+    "  ",
+    "one of the opponents",
+    "each of the opponents",
+    "or owns",
+    "among each",
+    "its owner",
+    "their turn",
+    " is the active",
+]
 
 
 def test_no_read_back_has_words_only_a_program_would_write() -> None:
@@ -110,6 +123,7 @@ def test_no_read_back_has_words_only_a_program_would_write() -> None:
 
 def _reference() -> dict[str, dict[str, str]]:
     import csv
+
     # the effects column of ../shared/reference/along-history-cards.tsv, kept beside the test
     path = Path(__file__).resolve().parent / "data" / "along-history-effects.tsv"
     with path.open(encoding="utf-8") as f:
@@ -128,15 +142,15 @@ def test_each_read_back_names_the_cards_numbers_and_keywords_of_its_reference_te
         if row is None or not row["effects"]:
             continue
         text = " ".join(reading.lines)
-        effects = re.sub(r"\([^)]*\)", "", row["effects"])    # asides: "(own strength 3 ...)"
+        effects = re.sub(r"\([^)]*\)", "", row["effects"])  # asides: "(own strength 3 ...)"
         rest = effects
-        for name in sorted(names, key=len, reverse=True):   # "Himeji Castle" is not "Castle"
+        for name in sorted(names, key=len, reverse=True):  # "Himeji Castle" is not "Castle"
             if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", rest):
                 rest = rest.replace(name, "")
                 if name != reading.name and f'"{name}"' not in text:
                     missing.append((reading.name, name))
         for number in re.findall(r"(?<![\w-])\d+(?![\w-])", effects):
-            said = r"1|one|a|an" if number == "1" else number      # "lose 1 card": one of
+            said = r"1|one|a|an" if number == "1" else number  # "lose 1 card": one of
             if not re.search(rf"(?<![\w-])({said})(?![\w-])", text):
                 missing.append((reading.name, number))
         for keyword in ("general", "non-transmissible"):

@@ -27,15 +27,16 @@ def _rename_famine(pack: Path) -> None:
     cards = pack / "prehistory.yaml"
     text = cards.read_text(encoding="utf-8")
     assert "    name: Famine\n" in text
-    cards.write_text(text.replace("    name: Famine\n", "    name: Great Famine\n"),
-                     encoding="utf-8")
+    cards.write_text(
+        text.replace("    name: Famine\n", "    name: Great Famine\n"), encoding="utf-8"
+    )
 
 
 def test_a_scenario_runs_on_the_pack_as_edited(pack: Path, tmp_path: Path) -> None:
     scenario = tmp_path / "famine.yaml"
     scenario.write_text(textwrap.dedent(FAMINE), encoding="utf-8")
     assert check(scenario, pack=pack).passed
-    assert check(scenario, pack=pack).passed            # the kept game
+    assert check(scenario, pack=pack).passed  # the kept game
     _rename_famine(pack)
     again = check(scenario, pack=pack)
     assert not again.passed
@@ -44,9 +45,11 @@ def test_a_scenario_runs_on_the_pack_as_edited(pack: Path, tmp_path: Path) -> No
 
 def test_a_simulation_plays_the_pack_as_edited(pack: Path) -> None:
     def names() -> set[str]:
-        report = simulate(str(pack), 1, 2, seed=3, bots="random", variant="introductory",
-                          ages="prehistory").to_json()
+        report = simulate(
+            str(pack), 1, 2, seed=3, bots="random", variant="introductory", ages="prehistory"
+        ).to_json()
         return {row["name"] for row in report["cards"]}
+
     assert "Famine" in names()
     _rename_famine(pack)
     after = names()

@@ -21,20 +21,26 @@ def small_pack(tmp_path: Path, red: str) -> Game:
     folder = tmp_path / "pack"
     shutil.copytree(MINIMAL, folder)
     game = (folder / "game.yaml").read_text()
-    game = game.replace("""  green:
+    game = game.replace(
+        """  green:
     count: 2
-    faces: [1 population, 2 population, ingenuity, strength]""", f"""  green:
+    faces: [1 population, 2 population, ingenuity, strength]""",
+        f"""  green:
     count: 1
     faces: [1 population, 2 population]
   red:
     count: 1
-    faces: [{red}, blank]""")
-    game = game.replace("  gold: {start: 0}\n",
-                        "  gold: {start: 0}\n  universal: {start: 0, pays: [2 population]}\n")
+    faces: [{red}, blank]""",
+    )
+    game = game.replace(
+        "  gold: {start: 0}\n",
+        "  gold: {start: 0}\n  universal: {start: 0, pays: [2 population]}\n",
+    )
     (folder / "game.yaml").write_text(game)
     stone = (folder / "stone.yaml").read_text()
-    (folder / "stone.yaml").write_text(stone.replace("cost: 3 population, ingenuity",
-                                                     "cost: 2 population", 1))
+    (folder / "stone.yaml").write_text(
+        stone.replace("cost: 3 population, ingenuity", "cost: 2 population", 1)
+    )
     return Game.load(folder)
 
 
@@ -55,7 +61,7 @@ def test_bonuses_pay_unless_tilted_and_a_golden_age_straightens(tmp_path: Path) 
     game = small_pack(tmp_path, "golden age")
     assert card_odds(game, "cave", own=["Cave"]).without_rerolls == 1
     tilted = card_odds(game, "cave", own=["Cave"], tilted=["Cave"])
-    assert tilted.without_rerolls == Fraction(3, 4)      # a 2, or a 1 with the golden age
+    assert tilted.without_rerolls == Fraction(3, 4)  # a 2, or a 1 with the golden age
     assert card_odds(game, "Cave", tokens=1).without_rerolls == 1
 
 
@@ -85,6 +91,7 @@ def test_the_command(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
     from agesmith.cli import main
+
     small_pack(tmp_path, "re-roll")
     result = CliRunner().invoke(main, ["odds", str(tmp_path / "pack"), "Cave", "--json"])
     assert result.exit_code == 0, result.output

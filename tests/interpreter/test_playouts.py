@@ -110,12 +110,15 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize(("board", "ages", "players"), [
-    ("back", "all", 3),
-    ("front", "antiquity", 4),
-    ("back", "antiquity+middle_ages", 2),
-    ("front", "middle_ages", 5),
-])
+@pytest.mark.parametrize(
+    ("board", "ages", "players"),
+    [
+        ("back", "all", 3),
+        ("front", "antiquity", 4),
+        ("back", "antiquity+middle_ages", 2),
+        ("front", "middle_ages", 5),
+    ],
+)
 def test_board_sides_and_ages_played(board, ages, players):
     game = Game.load(bundled(), board=board, ages=ages)
     state, _ = play(game, players, seed=300 + players)

@@ -32,14 +32,14 @@ def _listing(g: Game, state) -> list[tuple[str, str]]:
     """The menu, as (kind, sorted params), then every complete action with its sentence."""
     seat = state.to_move
     from interpreter.mechanics.action_phase import menu
+
     pool = waiting_pool(state)
     entries = menu(g, state, seat, pool, seat == state.active)
-    full = [(a.kind, repr(sorted(a.params.items())), str(a))
-            for a in g.legal_actions(state)]
+    full = [(a.kind, repr(sorted(a.params.items())), str(a)) for a in g.legal_actions(state)]
     return [(a.kind, repr(sorted(a.params.items()))) for a in entries] + full
 
 
-@pytest.mark.soak          # every position of two whole games: the games below check it locally
+@pytest.mark.soak  # every position of two whole games: the games below check it locally
 def test_menus_with_and_without_the_memo_are_the_same() -> None:
     g = game()
     compared = 0
@@ -67,9 +67,13 @@ def test_a_price_follows_a_change_made_in_place() -> None:
     writing = next(info for info in g.catalog.cards if info.name == "Writing")
     state = g.new(3, seed=5)
     player = state.players[0]
-    progress = next(c for c in range(len(g.catalog.copies))
-                    if g.catalog.info(c).type == "progress" and g.catalog.info(c).amount
-                    and c not in player.all_cards())
+    progress = next(
+        c
+        for c in range(len(g.catalog.copies))
+        if g.catalog.info(c).type == "progress"
+        and g.catalog.info(c).amount
+        and c not in player.all_cards()
+    )
     player.events.append(progress)
     before = costs.price(g, state, 0, progress)
     player.civilization.append([g.catalog.copies.index(writing.index)])
@@ -77,7 +81,7 @@ def test_a_price_follows_a_change_made_in_place() -> None:
     assert after.amount == max(0, before.amount - 2)
     assert after == costs._price(g, state, 0, progress)
     memo = costs.decision_facts()
-    assert costs.price(g, state, 0, progress, memo) == after and memo    # kept for the next
+    assert costs.price(g, state, 0, progress, memo) == after and memo  # kept for the next
     assert costs.price(g, state, 0, progress, memo) is memo[("price", 0, progress)]
 
 

@@ -19,11 +19,14 @@ def game() -> Game:
     return Game.load(bundled())
 
 
-@pytest.mark.parametrize(("bot", "seed", "players"), [
-    (RandomBot, 8, 3),
-    pytest.param(RandomBot, 3, 4, marks=pytest.mark.soak),
-    pytest.param(GreedyBot, 5, 4, marks=pytest.mark.soak),
-])
+@pytest.mark.parametrize(
+    ("bot", "seed", "players"),
+    [
+        (RandomBot, 8, 3),
+        pytest.param(RandomBot, 3, 4, marks=pytest.mark.soak),
+        pytest.param(GreedyBot, 5, 4, marks=pytest.mark.soak),
+    ],
+)
 def test_apply_leaves_every_earlier_position_unchanged(game, bot, seed, players):
     bots = [bot(seed * 16 + seat) for seat in range(players)]
     state = game.new(players, seed=seed)
@@ -33,4 +36,4 @@ def test_apply_leaves_every_earlier_position_unchanged(game, bot, seed, players)
         kept.append((state, state.digest()))
     changed = [i for i, (position, digest) in enumerate(kept) if position.digest() != digest]
     assert not changed, f"positions changed after they were left: {changed[:10]}"
-    assert len(kept) > 300          # a whole game, all three ages
+    assert len(kept) > 300  # a whole game, all three ages

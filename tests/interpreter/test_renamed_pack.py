@@ -40,14 +40,16 @@ def rename(text: str) -> str:
     def keep(match: re.Match[str]) -> str:
         kept.append(match.group(0))
         return f"\x00{len(kept) - 1}\x00"
+
     text = WORDS.sub(lambda m: RENAMED[m.group(1)], KEPT.sub(keep, text))
     return re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)
 
 
 def read_back(line: str) -> str:
     """A line of the renamed pack's log in the original's words."""
-    return re.sub(r"\b(people|coin)\b",
-                  lambda m: {v: k for k, v in RENAMED.items()}[m.group(1)], line)
+    return re.sub(
+        r"\b(people|coin)\b", lambda m: {v: k for k, v in RENAMED.items()}[m.group(1)], line
+    )
 
 
 @cache
@@ -88,8 +90,9 @@ def _diagnostics(folder: Path) -> list[Diagnostic]:
 def test_the_renamed_pack_is_as_clean_as_the_original(renamed: Path) -> None:
     found = _diagnostics(renamed)
     assert not [d.render() for d in found if d.is_error]
-    assert ([(d.code, d.line, d.column) for d in found]
-            == [(d.code, d.line, d.column) for d in _diagnostics(bundled())])
+    assert [(d.code, d.line, d.column) for d in found] == [
+        (d.code, d.line, d.column) for d in _diagnostics(bundled())
+    ]
 
 
 @cache
@@ -105,8 +108,9 @@ def _played(folder: Path, bot: str, seed: int) -> tuple[int, list[int], list[int
     return len(played), state.scores, state.winners, state.log
 
 
-@pytest.mark.parametrize(("bot", "seed"), [("random", 0), ("random", 1), ("random", 2),
-                                           ("greedy", 0), ("greedy", 1)])
+@pytest.mark.parametrize(
+    ("bot", "seed"), [("random", 0), ("random", 1), ("random", 2), ("greedy", 0), ("greedy", 1)]
+)
 def test_the_renamed_pack_plays_the_same_games(renamed: Path, bot: str, seed: int) -> None:
     actions, scores, winners, log = _played(bundled(), bot, seed)
     assert not any(re.search(r"\b(people|coin)\b", line) for line in log)

@@ -11,21 +11,33 @@ import pytest
 
 from interpreter.tools.report import CardRef, GameRecord, Report, RuleRef, compare
 
-CARDS = [CardRef(0, "forest", "Forest", "prehistory", "land"),
-         CardRef(1, "tiger", "Tiger", "prehistory", "figure"),
-         CardRef(2, "famine", "Famine", "prehistory", "calamity")]
-RULES = [RuleRef("card:1:acquire:0", "Tiger", "acquire", "prehistory.yaml:40"),
-         RuleRef("card:2:failure:0", "Famine", "failure", "prehistory.yaml:80")]
-TITLE = {"pack": "Test", "variant": None, "board": None, "ages": "prehistory", "players": 2,
-         "seed": 0, "bots": ["greedy", "random"]}
+CARDS = [
+    CardRef(0, "forest", "Forest", "prehistory", "land"),
+    CardRef(1, "tiger", "Tiger", "prehistory", "figure"),
+    CardRef(2, "famine", "Famine", "prehistory", "calamity"),
+]
+RULES = [
+    RuleRef("card:1:acquire:0", "Tiger", "acquire", "prehistory.yaml:40"),
+    RuleRef("card:2:failure:0", "Famine", "failure", "prehistory.yaml:80"),
+]
+TITLE = {
+    "pack": "Test",
+    "variant": None,
+    "board": None,
+    "ages": "prehistory",
+    "players": 2,
+    "seed": 0,
+    "bots": ["greedy", "random"],
+}
 
 
 def report() -> Report:
     return Report(dict(TITLE), CARDS, RULES)
 
 
-def game(index: int, winner: int, *, tiger_owner: int | None = None,
-         famine_struck: int | None = None) -> GameRecord:
+def game(
+    index: int, winner: int, *, tiger_owner: int | None = None, famine_struck: int | None = None
+) -> GameRecord:
     acquired = [(0, 0, 1), (0, 1, 2)]
     owned = [[0], [0]]
     if tiger_owner is not None:
@@ -33,21 +45,48 @@ def game(index: int, winner: int, *, tiger_owner: int | None = None,
         owned[tiger_owner].append(1)
     failed = [(2, famine_struck, [0])] if famine_struck is not None else []
     return GameRecord(
-        index=index, seed=index, scores=[10 + 5 * (winner == 0), 10 + 5 * (winner == 1)],
-        winners=[winner], actions=100 + index, rounds=8, age_scores={"prehistory": [3, 4]},
-        offered=[[0, 1, 2], [0, 2]], acquired=acquired, owned=owned,
-        points=[{0: 1, 1: 2} if tiger_owner == 0 else {0: 1},
-                {0: 1, 1: 2} if tiger_owner == 1 else {0: 1}],
-        failed=failed, tokens=[(3, winner)], wars=[(0, 1, 0)] if index % 2 else [],
-        fired=["card:1:acquire:0"] if tiger_owner is not None else [])
+        index=index,
+        seed=index,
+        scores=[10 + 5 * (winner == 0), 10 + 5 * (winner == 1)],
+        winners=[winner],
+        actions=100 + index,
+        rounds=8,
+        age_scores={"prehistory": [3, 4]},
+        offered=[[0, 1, 2], [0, 2]],
+        acquired=acquired,
+        owned=owned,
+        points=[
+            {0: 1, 1: 2} if tiger_owner == 0 else {0: 1},
+            {0: 1, 1: 2} if tiger_owner == 1 else {0: 1},
+        ],
+        failed=failed,
+        tokens=[(3, winner)],
+        wars=[(0, 1, 0)] if index % 2 else [],
+        fired=["card:1:acquire:0"] if tiger_owner is not None else [],
+    )
 
 
 def records() -> list[GameRecord]:
     # Tiger's owner wins 8 games of 10; a tie and a broken game on top
-    out = [game(i, winner=0 if i < 8 else 1, tiger_owner=0, famine_struck=1 if i < 3 else None)
-           for i in range(10)]
-    out.append(GameRecord(10, 10, [12, 12], [0, 1], 90, 8, {"prehistory": [3, 3]},
-                          [[0], [0]], [], [[], []], [{}, {}]))
+    out = [
+        game(i, winner=0 if i < 8 else 1, tiger_owner=0, famine_struck=1 if i < 3 else None)
+        for i in range(10)
+    ]
+    out.append(
+        GameRecord(
+            10,
+            10,
+            [12, 12],
+            [0, 1],
+            90,
+            8,
+            {"prehistory": [3, 3]},
+            [[0], [0]],
+            [],
+            [[], []],
+            [{}, {}],
+        )
+    )
     out.append(GameRecord(11, 11, error="RuleLoopError: a loop"))
     return out
 
@@ -57,7 +96,7 @@ def full() -> dict:
     for record in records():
         r.add(record)
     data = r.to_json()
-    assert json.loads(json.dumps(data)) == data       # plain JSON all through
+    assert json.loads(json.dumps(data)) == data  # plain JSON all through
     return data
 
 
@@ -78,7 +117,7 @@ def test_seats_and_lengths() -> None:
 def test_card_figures() -> None:
     rows = {row["id"]: row for row in full()["cards"]}
     tiger = rows["tiger"]
-    assert tiger["offered"] == 10 and tiger["acquired"] == 10      # seat 1 in games 0-9
+    assert tiger["offered"] == 10 and tiger["acquired"] == 10  # seat 1 in games 0-9
     assert tiger["acquired_when_offered"] == 1.0
     assert rows["famine"]["offered"] == 20 and rows["famine"]["acquired_when_offered"] == 0
     assert tiger["mean_round"] == 3
@@ -97,8 +136,9 @@ def test_card_figures() -> None:
 def test_coverage_lists_the_rules_that_never_ran() -> None:
     coverage = full()["coverage"]
     assert coverage["rules"] == 2 and coverage["fired"] == 1
-    assert coverage["never_fired"] == [{"card": "Famine", "event": "failure",
-                                        "where": "prehistory.yaml:80"}]
+    assert coverage["never_fired"] == [
+        {"card": "Famine", "event": "failure", "where": "prehistory.yaml:80"}
+    ]
 
 
 def test_merging_in_any_order_gives_identical_json() -> None:
@@ -129,7 +169,7 @@ def test_csv_files(tmp_path: Path) -> None:
 def test_ab_finds_what_moved() -> None:
     a, b = report(), report()
     for i in range(40):
-        a.add(game(i, winner=i % 2, tiger_owner=i % 2))        # Tiger does nothing
+        a.add(game(i, winner=i % 2, tiger_owner=i % 2))  # Tiger does nothing
         b.add(game(i, winner=0 if i % 5 else 1, tiger_owner=0))  # Tiger wins games
     changes = compare(a, b)
     moved = [c.what for c in changes if c.significant]
@@ -143,10 +183,11 @@ def test_ab_finds_what_moved() -> None:
 
 def test_html_page_is_self_contained(tmp_path: Path) -> None:
     from interpreter.tools.report_html import render_html
+
     page = render_html(full())
     assert page.startswith("<!doctype html>") and page.rstrip().endswith("</html>")
-    assert "http" not in page.replace("http-equiv", "")        # nothing from the network
+    assert "http" not in page.replace("http-equiv", "")  # nothing from the network
     assert page.count("<svg") >= 3
     assert "Tiger (prehistory)" in page and "never acquired" in page
-    assert "Famine" in page and "failure" in page               # the coverage table
+    assert "Famine" in page and "failure" in page  # the coverage table
     (tmp_path / "report.html").write_text(page)

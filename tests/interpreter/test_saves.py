@@ -28,8 +28,7 @@ def game(variant: str | None = None) -> Game:
 
 
 def bots(seed: int, players: int = 3) -> list:
-    return [RandomBot(seed * 10 + i) if i % 2 else GreedyBot(seed * 10 + i)
-            for i in range(players)]
+    return [RandomBot(seed * 10 + i) if i % 2 else GreedyBot(seed * 10 + i) for i in range(players)]
 
 
 def advance(g: Game, state: Any, players: list, n: int) -> Any:
@@ -85,7 +84,7 @@ def test_a_resumed_game_goes_on_exactly_as_the_uninterrupted_one(seed: int) -> N
     start = advance(g, g.new(3, seed=seed), bots(seed), 60)
     straight = advance(g, start, bots(seed), 10_000)
     resumed, _, _ = load_text(g, save_text(g, start))
-    again = advance(g, resumed, bots(seed), 10_000)      # new bots: nothing hidden in them
+    again = advance(g, resumed, bots(seed), 10_000)  # new bots: nothing hidden in them
     assert straight.over and again.digest() == straight.digest()
 
 
@@ -108,12 +107,14 @@ def test_complete_actions_and_menu_steps_give_the_same_game() -> None:
     state = g.new(3, seed=5)
     full = next(a for a in g.legal_actions(state) if a.kind == "acquire")
     one = g.apply(state, full)
-    head = next(a for a in g.choices(state) if a.kind == "acquire"
-                and a.params["card"] == full.params["card"])
+    head = next(
+        a
+        for a in g.choices(state)
+        if a.kind == "acquire" and a.params["card"] == full.params["card"]
+    )
     middle = g.apply(state, head)
     assert middle.pending["kind"] == "payment"
-    pay = next(a for a in g.choices(middle)
-               if all(a.params[k] == full.params[k] for k in a.params))
+    pay = next(a for a in g.choices(middle) if all(a.params[k] == full.params[k] for k in a.params))
     assert g.apply(middle, pay).digest() == one.digest()
     assert "paying" in full.text and pay.text.startswith("pay with")
 
@@ -250,8 +251,12 @@ def test_a_decision_with_other_choices_is_refused() -> None:
 
 
 def test_a_save_of_the_old_format_is_refused_naming_its_version() -> None:
-    old = {"format": "agesmith saved game", "version": 1, "pack": "cards/along_history",
-           "state": {"players": []}}
+    old = {
+        "format": "agesmith saved game",
+        "version": 1,
+        "pack": "cards/along_history",
+        "state": {"players": []},
+    }
     with pytest.raises(SaveError, match="format version 1"):
         load_data(game(), old)
 
@@ -283,20 +288,31 @@ def test_a_changed_pack_whose_cards_are_the_same_loads_with_a_warning(tmp_path: 
 
 
 def test_a_changed_card_is_refused(tmp_path: Path) -> None:
-    g = changed_pack(tmp_path, "cost: 5 population, ingenuity\n    points: 1",
-                     "cost: 4 population, ingenuity\n    points: 1", "prehistory.yaml")
-    with pytest.raises(SaveError, match=r"cards: the pack .* has changed since the save, and "
-                                        r"these cards of the game no longer mean the same: "
-                                        r"Forest \(Prehistory\)"):
+    g = changed_pack(
+        tmp_path,
+        "cost: 5 population, ingenuity\n    points: 1",
+        "cost: 4 population, ingenuity\n    points: 1",
+        "prehistory.yaml",
+    )
+    with pytest.raises(
+        SaveError,
+        match=r"cards: the pack .* has changed since the save, and "
+        r"these cards of the game no longer mean the same: "
+        r"Forest \(Prehistory\)",
+    ):
         load_text(g, saved())
 
 
 def test_a_pack_with_a_card_added_is_refused(tmp_path: Path) -> None:
     g = changed_pack(tmp_path, "  - id: hills\n", "  - id: hills\n", "prehistory.yaml")
-    assert load_text(g, saved())[1] == []       # the same content: no warning at all
-    g = changed_pack(tmp_path / "more", "cards:\n", "cards:\n  - id: meadow\n    name: "
-                     "Meadow\n    type: land\n    cost: 2 population\n    points: 1\n\n",
-                     "prehistory.yaml")
+    assert load_text(g, saved())[1] == []  # the same content: no warning at all
+    g = changed_pack(
+        tmp_path / "more",
+        "cards:\n",
+        "cards:\n  - id: meadow\n    name: "
+        "Meadow\n    type: land\n    cost: 2 population\n    points: 1\n\n",
+        "prehistory.yaml",
+    )
     with pytest.raises(SaveError, match="copies: the pack has changed"):
         load_text(g, saved())
 
@@ -332,21 +348,36 @@ def _fuzzable(save: dict[str, Any]) -> list[tuple]:
     """The places a fuzzed save may change: all but the working data of the rules below the
     one that waits (their frames' locals, which only their handlers read, later on)."""
     top = len(save["state"]["frames"]) - 1
-    return [p for p in _paths(save) if p and not (
-        p[:2] == ("state", "frames") and len(p) > 3 and p[2] != top and p[3] in ("loc",
-                                                                                  "roles"))]
+    return [
+        p
+        for p in _paths(save)
+        if p
+        and not (
+            p[:2] == ("state", "frames") and len(p) > 3 and p[2] != top and p[3] in ("loc", "roles")
+        )
+    ]
 
 
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20),
-                 st.floats(allow_nan=False), st.text(max_size=8),
-                 st.lists(st.integers(-5, 200), max_size=3), st.just({}), st.just([]))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False),
+    st.text(max_size=8),
+    st.lists(st.integers(-5, 200), max_size=3),
+    st.just({}),
+    st.just([]),
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_saves_load_or_are_refused_clearly(data: st.DataObject) -> None:
-    save = fresh(data.draw(st.sampled_from(["action", "payment", "board", "war", "decadence",
-                                            "choose", "card"])))
+    save = fresh(
+        data.draw(
+            st.sampled_from(["action", "payment", "board", "war", "decadence", "choose", "card"])
+        )
+    )
     places = _fuzzable(save)
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(places))
@@ -359,7 +390,7 @@ def test_fuzzed_saves_load_or_are_refused_clearly(data: st.DataObject) -> None:
             else:
                 parent[path[-1]] = data.draw(JUNK)
         except (KeyError, IndexError, TypeError):
-            continue            # an earlier change removed this place
+            continue  # an earlier change removed this place
     g = game()
     try:
         state, _, _ = load_data(g, save)

@@ -40,8 +40,7 @@ INTERPRETER = HERE.parents[1] / "interpreter"
 
 
 @cache
-def game(variant: str | None = None, board: str | None = None, ages: str | None = None
-         ) -> Game:
+def game(variant: str | None = None, board: str | None = None, ages: str | None = None) -> Game:
     return Game.load(bundled(), variant=variant, board=board, ages=ages)
 
 
@@ -59,8 +58,9 @@ def round_trip(g: Game, state: Any) -> Any:
 
 def same_decision(g: Game, state: Any, loaded: Any) -> None:
     assert loaded.digest() == state.digest(), g.line(state)
-    assert [a.to_data() for a in g.legal_actions(loaded)] == \
-        [a.to_data() for a in g.legal_actions(state)], g.line(state)
+    assert [a.to_data() for a in g.legal_actions(loaded)] == [
+        a.to_data() for a in g.legal_actions(state)
+    ], g.line(state)
 
 
 # ------------------------------------------------------------------ item 10: own saves load
@@ -99,7 +99,7 @@ def test_robin_hood_waiting_for_whom_is_saved_and_resumed_exactly() -> None:
     after = g.apply(loaded, answer)
     straight = g.apply(state, answer)
     assert after.digest() == straight.digest()
-    assert after.players[2].counters["gold"] == 9      # 4 + half of the 11 taken
+    assert after.players[2].counters["gold"] == 9  # 4 + half of the 11 taken
 
 
 GAMES = [  # (variant, players, bots, seed): whole games, a save at every decision
@@ -111,13 +111,12 @@ SOAK_GAMES = [
     ("no war", 5, "greedy,random", 4),
     ("linear", 3, "greedy", 5),
     (None, 4, "greedy", 7),
-    ("back:antiquity+middle_ages", 3, "random,greedy", 8),     # a board side and ages
+    ("back:antiquity+middle_ages", 3, "random,greedy", 8),  # a board side and ages
     ("front:middle_ages", 5, "random", 9),
 ]
 
 
-def every_decision_round_trips(variant: str | None, players: int, kinds: str,
-                               seed: int) -> None:
+def every_decision_round_trips(variant: str | None, players: int, kinds: str, seed: int) -> None:
     board, ages = variant.split(":") if variant and ":" in variant else (None, None)
     g = game(None, board, ages) if board else game(variant)
     seats = bots(seed, players, kinds)
@@ -128,19 +127,21 @@ def every_decision_round_trips(variant: str | None, players: int, kinds: str,
         state = g.apply(state, seats[state.to_move].choose(g, state, g.choices(state)))
         decisions += 1
     assert decisions > 100
-    assert round_trip(g, state).digest() == state.digest()      # the game over, too
+    assert round_trip(g, state).digest() == state.digest()  # the game over, too
 
 
 @pytest.mark.parametrize(("variant", "players", "kinds", "seed"), GAMES)
 def test_a_save_at_every_decision_of_a_game_loads_the_same_position(
-        variant: str | None, players: int, kinds: str, seed: int) -> None:
+    variant: str | None, players: int, kinds: str, seed: int
+) -> None:
     every_decision_round_trips(variant, players, kinds, seed)
 
 
 @pytest.mark.soak
 @pytest.mark.parametrize(("variant", "players", "kinds", "seed"), SOAK_GAMES)
 def test_soak_a_save_at_every_decision_loads_the_same_position(
-        variant: str | None, players: int, kinds: str, seed: int) -> None:
+    variant: str | None, players: int, kinds: str, seed: int
+) -> None:
     every_decision_round_trips(variant, players, kinds, seed)
 
 
@@ -156,16 +157,29 @@ def duplicated_cards() -> list[Any]:
 def failing(info: Any) -> tuple[Any, Game]:
     """A position where the calamity `info` fails and its rule asks which card to destroy."""
     g = game()
-    twin = next(c for c in g.catalog.cards if c.age == info.age and c.type != info.type
-                and c.has_bonus() and g.pack.cards[c.index].copies >= 2)
-    spec = {"players": 3, "seed": 1, "age": info.age, "position": {"active": 1, "players": {
-        1: {"civilization": [twin.name, twin.name], "events": [info.name]}}},
-        "actions": ["end your actions"]}
+    twin = next(
+        c
+        for c in g.catalog.cards
+        if c.age == info.age
+        and c.type != info.type
+        and c.has_bonus()
+        and g.pack.cards[c.index].copies >= 2
+    )
+    spec = {
+        "players": 3,
+        "seed": 1,
+        "age": info.age,
+        "position": {
+            "active": 1,
+            "players": {1: {"civilization": [twin.name, twin.name], "events": [info.name]}},
+        },
+        "actions": ["end your actions"],
+    }
     return scenario.run(spec, SCENARIOS)
 
 
 def test_ids_repeat_across_ages_in_the_pack() -> None:
-    assert len(duplicated_cards()) >= 5         # Famine in three ages, Volcanic Eruption in two
+    assert len(duplicated_cards()) >= 5  # Famine in three ages, Volcanic Eruption in two
 
 
 @pytest.mark.parametrize("info", duplicated_cards(), ids=lambda i: f"{i.age}-{i.id}")
@@ -193,8 +207,13 @@ def version_2(g: Game, data: dict[str, Any]) -> dict[str, Any]:
     for new in sorted(by_new, key=len, reverse=True):
         text = text.replace(f'"{new}"', f'"{by_new[new]}"')
     text = re.sub(r'"card:[a-z_]+/', '"card:', text)
-    return {**data, "version": 2, "copies": old, "state": json.loads(text),
-            "cards": {key.split("/")[1]: v for key, v in data["cards"].items()}}
+    return {
+        **data,
+        "version": 2,
+        "copies": old,
+        "state": json.loads(text),
+        "cards": {key.split("/")[1]: v for key, v in data["cards"].items()},
+    }
 
 
 @pytest.mark.parametrize("info", duplicated_cards()[:2], ids=lambda i: f"{i.age}-{i.id}")
@@ -229,14 +248,14 @@ def drop_player(data: dict, n: int) -> None:
 
 def add_player(data: dict, n: int) -> None:
     players = data["state"]["players"]
-    new = json.loads(json.dumps(players[n % len(players)]))     # a copy, at a seat of its own
+    new = json.loads(json.dumps(players[n % len(players)]))  # a copy, at a seat of its own
     new["seat"] = len(players)
     players.append(new)
 
 
 def lose_card(data: dict, n: int) -> None:
     zones = [data["state"]["deck"], *(p["events"] for p in data["state"]["players"])]
-    zone = next(z for z in zones[n % len(zones):] + zones if z)
+    zone = next(z for z in zones[n % len(zones) :] + zones if z)
     zone.pop()
 
 
@@ -268,6 +287,7 @@ def other_age(data: dict, n: int) -> None:
 def header(field: str, value: Any) -> Callable[[dict, int], None]:
     def change(data: dict, n: int) -> None:
         data[field] = value
+
     return change
 
 
@@ -303,11 +323,14 @@ def test_an_inconsistent_save_is_refused_naming_the_problem(name: str, version: 
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(["action", "payment", "board", "war", "card", "choose"]),
-       mutants=st.lists(st.sampled_from(list(MUTANTS)), min_size=1, max_size=3),
-       n=st.integers(0, 20))
-def test_fuzzed_inconsistent_saves_are_refused_clearly(kind: str, mutants: list[str],
-                                                       n: int) -> None:
+@given(
+    kind=st.sampled_from(["action", "payment", "board", "war", "card", "choose"]),
+    mutants=st.lists(st.sampled_from(list(MUTANTS)), min_size=1, max_size=3),
+    n=st.integers(0, 20),
+)
+def test_fuzzed_inconsistent_saves_are_refused_clearly(
+    kind: str, mutants: list[str], n: int
+) -> None:
     """Every mix of the mutants, on saves at decisions of every kind: a SaveError that names
     a field, never another exception and never a game that loads."""
     # a player added and then removed (or removed, then added as a copy of another) can give
@@ -349,8 +372,11 @@ def early_save() -> str:
 # the Middle Ages' Famine: a card of an age the early save has not dealt
 LATER = ("middle_ages.yaml", 'discardable if you own "Plough"', 'discardable if you own "Mill"')
 # Forest, dealt in the first age
-DEALT = ("prehistory.yaml", "name: Forest\n    type: land\n    copies: 2\n    cost: 5 population",
-         "name: Forest\n    type: land\n    copies: 2\n    cost: 4 population")
+DEALT = (
+    "prehistory.yaml",
+    "name: Forest\n    type: land\n    copies: 2\n    cost: 5 population",
+    "name: Forest\n    type: land\n    copies: 2\n    cost: 4 population",
+)
 
 
 def test_a_card_the_save_never_met_may_change(tmp_path: Path) -> None:
@@ -372,19 +398,28 @@ def test_a_changed_card_loads_anyway_when_asked_with_a_warning(tmp_path: Path) -
     g = changed_pack(tmp_path, *DEALT)
     state, warnings, _ = load_text(g, early_save(), force=True)
     assert state.log == load_text(game(), early_save())[0].log
-    assert warnings == ["the pack 'Along History' has changed since this game was saved: "
-                        "loaded anyway, with Forest (Prehistory) as they are now"]
+    assert warnings == [
+        "the pack 'Along History' has changed since this game was saved: "
+        "loaded anyway, with Forest (Prehistory) as they are now"
+    ]
     seats = bots(4, 3, "random")
-    while not state.over:                       # and it plays on to the end
+    while not state.over:  # and it plays on to the end
         state = g.apply(state, seats[state.to_move].choose(g, state, g.choices(state)))
     assert state.winners
 
 
 def test_a_copy_added_to_a_dealt_age_is_refused_even_when_forced(tmp_path: Path) -> None:
-    g = changed_pack(tmp_path, "prehistory.yaml", "name: Hills\n    type: land\n    copies: 2",
-                     "name: Hills\n    type: land\n    copies: 3")
-    with pytest.raises(SaveError, match=r"^copies: the pack has changed since the save: the "
-                                        r"copies of Hills \(Prehistory\) are"):
+    g = changed_pack(
+        tmp_path,
+        "prehistory.yaml",
+        "name: Hills\n    type: land\n    copies: 2",
+        "name: Hills\n    type: land\n    copies: 3",
+    )
+    with pytest.raises(
+        SaveError,
+        match=r"^copies: the pack has changed since the save: the "
+        r"copies of Hills \(Prehistory\) are",
+    ):
         load_text(g, early_save(), force=True)
 
 
@@ -421,17 +456,23 @@ def test_soak_the_position_every_scenario_ends_in_saves_and_loads() -> None:
         try:
             state, g = scenario.run(spec, path.parent)
         except (scenario.ScenarioError, ValueError):
-            continue                    # the scenario files meant to fail
+            continue  # the scenario files meant to fail
         if state.pending is None:
             continue
         tried += 1
         try:
             same_decision(g, state, round_trip(g, state))
         except SaveError as e:
-            legacies = [n for p in (spec["position"].get("players") or {}).values()
-                        for n in (p or {}).get("legacy") or []]
-            spent = [n for n in legacies if not any(
-                g.name(c) == n for p in state.players for c in p.legacy)]
+            legacies = [
+                n
+                for p in (spec["position"].get("players") or {}).values()
+                for n in (p or {}).get("legacy") or []
+            ]
+            spent = [
+                n
+                for n in legacies
+                if not any(g.name(c) == n for p in state.players for c in p.legacy)
+            ]
             assert "in no zone" in str(e) and spent, f"{path.name}: {e}"
     assert tried > 200
 

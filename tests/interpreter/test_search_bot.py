@@ -25,8 +25,7 @@ def search(seed: int) -> SearchBot:
     return SearchBot(seed, strict=True, **BUDGET)
 
 
-def match(seed: int, search_seat: int, ages: str = "prehistory"
-          ) -> tuple[State, list, SearchBot]:
+def match(seed: int, search_seat: int, ages: str = "prehistory") -> tuple[State, list, SearchBot]:
     """A 2-player game of the search bot against the greedy bot, every choice checked legal
     by `apply` (which raises on an illegal one)."""
     g = game(ages)
@@ -50,7 +49,7 @@ def test_the_registry_makes_a_search_bot() -> None:
 def test_it_plays_a_whole_game_of_legal_actions_and_searches() -> None:
     state, _, bot = match(seed=3, search_seat=0)
     assert state.over and state.winners
-    assert bot.searched > 10          # decisions with alternatives were searched
+    assert bot.searched > 10  # decisions with alternatives were searched
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
@@ -100,8 +99,11 @@ def test_a_world_keeps_what_is_public_and_resamples_the_rest() -> None:
     world = determinize(state, 123)
     assert sorted(world.deck) == sorted(state.deck)
     assert world.rng != state.rng
-    assert len(state.deck) < 2 or world.deck != state.deck or \
-        determinize(state, 124).deck != state.deck
+    assert (
+        len(state.deck) < 2
+        or world.deck != state.deck
+        or determinize(state, 124).deck != state.deck
+    )
     assert determinize(state, 123).to_json() == world.to_json()
     world.deck, world.rng = state.deck, state.rng
     assert world.to_json() == state.to_json()
@@ -116,7 +118,7 @@ def test_a_saved_game_resumes_exactly() -> None:
         state = g.apply(state, bots[state.to_move].choose(g, state, g.choices(state)))
     state = State.from_json(state.to_json())
     state.quiet = True
-    bots = [search(6), GreedyBot(206, strict=True)]     # fresh bots, as after loading a save
+    bots = [search(6), GreedyBot(206, strict=True)]  # fresh bots, as after loading a save
     while not state.over:
         state = g.apply(state, bots[state.to_move].choose(g, state, g.choices(state)))
     assert state.digest() == whole.digest()

@@ -89,8 +89,9 @@ def test_the_report_of_a_short_simulation() -> None:
     assert data["wars"]["declared"] > 0
     coverage = data["coverage"]
     assert coverage["rules"] == coverage["fired"] + len(coverage["never_fired"])
-    assert all(r["where"].startswith(("prehistory.yaml:", "game.yaml:"))
-               for r in coverage["never_fired"])
+    assert all(
+        r["where"].startswith(("prehistory.yaml:", "game.yaml:")) for r in coverage["never_fired"]
+    )
 
 
 def test_the_record_of_a_game_matches_its_log() -> None:
@@ -115,8 +116,10 @@ def test_a_calamity_and_what_it_destroyed() -> None:
     for name, lost in struck:
         assert any(f"{name} strikes" in line for line in log)
         for card in lost:
-            assert any(f"{game.catalog.cards[card].name} of player" in line
-                       and "is destroyed" in line for line in log)
+            assert any(
+                f"{game.catalog.cards[card].name} of player" in line and "is destroyed" in line
+                for line in log
+            )
 
 
 def test_cards_of_every_age_are_counted_in_a_whole_game() -> None:
@@ -131,8 +134,7 @@ def test_cards_of_every_age_are_counted_in_a_whole_game() -> None:
 
 def test_progress_is_reported() -> None:
     seen: list[tuple[int, int]] = []
-    simulate(PACK, 2, 2, seed=1, progress=lambda done, total: seen.append((done, total)),
-             **SHORT)
+    simulate(PACK, 2, 2, seed=1, progress=lambda done, total: seen.append((done, total)), **SHORT)
     assert seen == [(0, 2), (1, 2), (2, 2)]
 
 
@@ -148,12 +150,13 @@ def test_a_failing_game_is_reported_not_raised(monkeypatch) -> None:
             if calls["n"] == 5:
                 raise RuntimeError("an engine bug")
         return play(self, state, action)
+
     monkeypatch.setattr(Game, "play", flaky)
     report = simulate(game, 2, 2, seed=0)
     data = report.to_json()
     assert data["games"] == 2 and data["finished"] == 1 and report.failed == 1
     assert data["errors"][0]["seed"] == 0 and "an engine bug" in data["errors"][0]["error"]
-    assert game.observer is None            # the engine is not left listening
+    assert game.observer is None  # the engine is not left listening
 
 
 def test_bad_arguments() -> None:
@@ -171,9 +174,11 @@ def test_no_card_is_acquired_more_often_than_it_is_offered_on_real_games() -> No
     data = simulate(PACK, 12, 3, seed=1, bots="greedy", workers=1, ages="prehistory").to_json()
     cards = data["cards"]
     assert sum(c["acquired"] for c in cards) > 100
-    assert [(c["name"], c["acquired"], c["offered"]) for c in cards
-            if c["acquired"] > c["offered"]] == []
+    assert [
+        (c["name"], c["acquired"], c["offered"]) for c in cards if c["acquired"] > c["offered"]
+    ] == []
     for c in cards:
         if c["offered"]:
-            assert c["acquired_when_offered"] == pytest.approx(c["acquired"] / c["offered"],
-                                                               abs=1e-4)
+            assert c["acquired_when_offered"] == pytest.approx(
+                c["acquired"] / c["offered"], abs=1e-4
+            )

@@ -51,7 +51,7 @@ def test_running_means_merge_to_the_same_result_in_any_order() -> None:
     merged = Running()
     for part in reversed(parts):
         merged.merge(part)
-    assert merged == whole              # exactly: same figures whatever the order
+    assert merged == whole  # exactly: same figures whatever the order
     assert merged.to_json() == whole.to_json()
     assert merged.mean == pytest.approx(sum(values) / len(values))
     assert (merged.low, merged.high) == (min(values), max(values))
@@ -70,6 +70,7 @@ def test_mean_difference_finds_a_real_shift() -> None:
 
 def test_benjamini_hochberg_matches_a_worked_example() -> None:
     from interpreter.tools.stats import false_discovery
+
     # five tests: p = .01, .04, .03, .005, .5 -> q = .025, .05, .05, .025, .5
     q = false_discovery([0.01, 0.04, 0.03, 0.005, 0.5])
     assert q == pytest.approx([0.025, 0.05, 0.05, 0.025, 0.5])
@@ -78,10 +79,14 @@ def test_benjamini_hochberg_matches_a_worked_example() -> None:
 
 def test_many_tests_need_stronger_evidence_than_one() -> None:
     from interpreter.tools.stats import adjust
-    one = rate_difference(14, 20, 7, 20)        # p about 0.03 on its own
+
+    one = rate_difference(14, 20, 7, 20)  # p about 0.03 on its own
     assert one is not None and one.significant
     alone = adjust([one])[0]
     assert alone is not None and alone.significant
-    among = adjust([one] + [rate_difference(10, 20, 10, 20)] * 32)[0]   # one card of 33
-    assert among is not None and not among.significant and among.q_value == pytest.approx(
-        min(1.0, one.p_value * 33))
+    among = adjust([one] + [rate_difference(10, 20, 10, 20)] * 32)[0]  # one card of 33
+    assert (
+        among is not None
+        and not among.significant
+        and among.q_value == pytest.approx(min(1.0, one.p_value * 33))
+    )

@@ -16,8 +16,9 @@ def editable_pack(tmp_path):
     shutil.copytree(bundled(), pack)
     for path in pack.glob("*.yaml"):
         text = path.read_text(encoding="utf-8")
-        path.write_text(text.replace("../schema/", str(bundled().parent / "schema") + "/"),
-                        encoding="utf-8")
+        path.write_text(
+            text.replace("../schema/", str(bundled().parent / "schema") + "/"), encoding="utf-8"
+        )
     return pack
 
 
@@ -25,10 +26,13 @@ def test_a_looping_phase_is_stopped_and_located(tmp_path):
     pack = editable_pack(tmp_path)
     game_file = pack / "game.yaml"
     text = game_file.read_text(encoding="utf-8")
-    looping = text.replace('''  round: |
-    the active player plays "active turn"''', '''  round: |
+    looping = text.replace(
+        '''  round: |
+    the active player plays "active turn"''',
+        '''  round: |
     repeat until the deck is empty: gain 1 gold
-    the active player plays "active turn"''')
+    the active player plays "active turn"''',
+    )
     assert looping != text
     game_file.write_text(looping, encoding="utf-8")
     game = Game.load(pack)
@@ -44,10 +48,13 @@ def test_a_phase_that_plays_itself_is_stopped_and_located(tmp_path):
     pack = editable_pack(tmp_path)
     game_file = pack / "game.yaml"
     text = game_file.read_text(encoding="utf-8")
-    nesting = text.replace("""  other turn: |
-    straighten your cards""", """  other turn: |
+    nesting = text.replace(
+        """  other turn: |
+    straighten your cards""",
+        """  other turn: |
     play "other turn"
-    straighten your cards""")
+    straighten your cards""",
+    )
     assert nesting != text
     game_file.write_text(nesting, encoding="utf-8")
     game = Game.load(pack)

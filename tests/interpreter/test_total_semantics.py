@@ -42,9 +42,12 @@ _STATE = GAME.new(players=2, seed=1, start=False)
 
 def _position() -> None:
     def copy(name: str) -> int:
-        return next(i for i, c in enumerate(GAME.catalog.copies)
-                    if GAME.catalog.cards[c].name == name
-                    and GAME.catalog.cards[c].age == "prehistory")
+        return next(
+            i
+            for i, c in enumerate(GAME.catalog.copies)
+            if GAME.catalog.cards[c].name == name and GAME.catalog.cards[c].age == "prehistory"
+        )
+
     p1, p2 = _STATE.players
     p1.civilization = [[copy("Hunting"), copy("Forest")], [copy("Mountain")]]
     p1.tilted = [copy("Hunting")]
@@ -53,16 +56,18 @@ def _position() -> None:
     p2.counters = {"gold": 3, "universal resource": 0}
     p1.tokens = [1, 3]
     p1.space = "3a"
-    _STATE.dice = [{"die": "red", "face": 3, "used": False, "times": 1, "token": False},
-                   {"die": "green", "face": 0, "used": False, "times": 1, "token": True}]
+    _STATE.dice = [
+        {"die": "red", "face": 3, "used": False, "times": 1, "token": False},
+        {"die": "green", "face": 0, "used": False, "times": 1, "token": True},
+    ]
 
 
 _position()
 
 # (entry point, text, outcome, expected value for conditions and numbers)
 CONDITIONS = [
-    ("you own \"Hunting\" or \"Wildcrafting\"", True),
-    ("you own 2 of \"Hunting\", \"Mountain\", \"Fishing\"", True),
+    ('you own "Hunting" or "Wildcrafting"', True),
+    ('you own 2 of "Hunting", "Mountain", "Fishing"', True),
     ("you have at least 7 gold", True),
     ("you have exactly 1 tilted card", True),
     ("you have exactly 2 untilted cards", False),
@@ -70,9 +75,9 @@ CONDITIONS = [
     ("you have more than 2 cards", True),
     ("you have fewer than 3 cards", False),
     ("you have less than 8 gold", True),
-    ("you have \"Wolves\" in your events", True),
-    ("you have \"Hunting\" in your events", False),
-    ("\"Swamp\" is in your events", True),
+    ('you have "Wolves" in your events', True),
+    ('you have "Hunting" in your events', False),
+    ('"Swamp" is in your events', True),
     ("your gold is at least 8", False),
     ("the deck is empty", True),
     ("your events are not empty", True),
@@ -103,27 +108,25 @@ NUMBERS = [
     ("the number of cards in your events", 2),
     ("the value of your achievement tokens", 4),
     ("the points of your cards", -1),
-    ("your decadent bonuses", 1),                 # Forest's one bonus symbol
+    ("your decadent bonuses", 1),  # Forest's one bonus symbol
     ("half of your gold rounded up", 4),
     ("all your gold", 7),
 ]
 # Card rules (abilities and triggers): (text, outcome).
 RULES = [
-    ("free if you have \"The Fire\" in your events", PLAYS),
-    ("discardable unless you own \"The Fire\"", PLAYS),
-    ("costs 3 less population if you own \"Hunting\"", PLAYS),
+    ('free if you have "The Fire" in your events', PLAYS),
+    ('discardable unless you own "The Fire"', PLAYS),
+    ('costs 3 less population if you own "Hunting"', PLAYS),
     ("your progress acquisitions cost 2 less population", PLAYS),
-    ("while in your events: your first paid acquisition each turn costs 1 more population",
-     PLAYS),
-    ("while in your events: your first acquisition each turn costs 1 more population",
-     REPORTED),
+    ("while in your events: your first paid acquisition each turn costs 1 more population", PLAYS),
+    ("while in your events: your first acquisition each turn costs 1 more population", REPORTED),
     ("costs 2 less culture", REPORTED),
-    ("gold price 5 if you own \"Hunting\"", PLAYS),
+    ('gold price 5 if you own "Hunting"', PLAYS),
     ("war +1 per 2 lands", PLAYS),
     ("attack +1 if the opponent owns a land", PLAYS),
     ("defence +2", PLAYS),
-    ("cancels the war bonus of the opponent's \"Chivalry\"", PLAYS),
-    ("cancels \"Chivalry\"", REPORTED),
+    ('cancels the war bonus of the opponent\'s "Chivalry"', PLAYS),
+    ('cancels "Chivalry"', REPORTED),
     ("non-transmissible", PLAYS),
     ("while in your civilization: war +1", REPORTED),
     ("on acquire: gain 2 gold", PLAYS),
@@ -133,47 +136,58 @@ RULES = [
     ("on acquire: each opponent discards a card", REPORTED),
     ("on acquire: each opponent discards one of their active cards", PLAYS),
     ("in war: you may roll one of your dice", REPORTED),
-    ("on failure: destroy one of your active cards, preferring population bonus cards, "
-     "then bonus cards unless you own \"Hunting\"", PLAYS),
+    (
+        "on failure: destroy one of your active cards, preferring population bonus cards, "
+        'then bonus cards unless you own "Hunting"',
+        PLAYS,
+    ),
     ("on failure: destroy one of your active cards with the most points", PLAYS),
     ("on failure: destroy one of your active cards with the most gold", REPORTED),
     ("on failure: discard each card in your events", PLAYS),
     ("on failure: discard every card in your events", PLAYS),
     ("on failure: discard any card in your events", REPORTED),
     ("on failure: pay 10 gold or destroy one of your active cards", PLAYS),
-    ("on acquire: each opponent pays 5 gold to you or destroys one of their active cards",
-     PLAYS),
-    ("on acquire: take all gold from the opponent with the most gold; then give half of it "
-     "rounded down to an opponent of your choice", PLAYS),
+    ("on acquire: each opponent pays 5 gold to you or destroys one of their active cards", PLAYS),
+    (
+        "on acquire: take all gold from the opponent with the most gold; then give half of it "
+        "rounded down to an opponent of your choice",
+        PLAYS,
+    ),
     ("on failure: share 12 gold among your opponents", PLAYS),
     ("on failure: lose half of your gold rounded up", PLAYS),
     ("on failure: pass this card to another player", PLAYS),
     ("on failure: pass this card", REPORTED),
     ("when you lose a war: move this card to the winner's civilization", PLAYS),
-    ("on acquire: take \"Hunting\" from another civilization", PLAYS),
-    ("on acquire: take \"Hunting\"", REPORTED),
+    ('on acquire: take "Hunting" from another civilization', PLAYS),
+    ('on acquire: take "Hunting"', REPORTED),
     ("on acquire: swap this card for a card in another player's civilization", PLAYS),
-    ("on acquire: you may swap \"Hunting\" in any civilization for a non-calamity card in "
-     "your events", PLAYS),
-    ("on acquire: destroy \"Hunting\" in any civilization", PLAYS),
-    ("on acquire: destroy \"Hunting\" in the galaxy", REPORTED),
+    (
+        'on acquire: you may swap "Hunting" in any civilization for a non-calamity card in '
+        "your events",
+        PLAYS,
+    ),
+    ('on acquire: destroy "Hunting" in any civilization', PLAYS),
+    ('on acquire: destroy "Hunting" in the galaxy', REPORTED),
     ("on failure: skip your next turn", PLAYS),
     ("on failure: skip a turn", REPORTED),
     ("in war: you may discard this card; then win the war by 3", PLAYS),
     ("when you lose a war as defender: you may declare a war on the attacker", PLAYS),
-    ("at the start of your actions: if \"Wolves\" is in your events: swap it for a "
-     "transmissible card in another player's events", PLAYS),
+    (
+        'at the start of your actions: if "Wolves" is in your events: swap it for a '
+        "transmissible card in another player's events",
+        PLAYS,
+    ),
     ("on acquire:\n  if you have at least 2 gold: gain 1 gold\n  otherwise: lose 1 gold", PLAYS),
-    ("on acquire:\n  unless you own \"Hunting\": gain 1 gold", PLAYS),
+    ('on acquire:\n  unless you own "Hunting": gain 1 gold', PLAYS),
     ("on acquire: repeat until you have at least 9 gold: gain 1 gold", PLAYS),
     ("on acquire: each opponent may gain 1 gold", PLAYS),
     ("on acquire: each opponent may gain 1 gold; then lose 1 gold", REPORTED),
     ("on acquire: draw 999999999 cards from the deck into your events", PLAYS),
     ("on acquire: draw 2 cards", REPORTED),
     ("on acquire: draw a card from the deck into your events", PLAYS),
-    ("on acquire: draw cards from the deck into your events", REPORTED),      # how many?
-    ("on acquire: destroy one of your decadent cards", REPORTED),             # AH-K8
-    ("on acquire: destroy your active cards", REPORTED),                      # how many?
+    ("on acquire: draw cards from the deck into your events", REPORTED),  # how many?
+    ("on acquire: destroy one of your decadent cards", REPORTED),  # AH-K8
+    ("on acquire: destroy your active cards", REPORTED),  # how many?
     ("on acquire: fail each calamity in another player's events", REPORTED),
     ("on acquire: swap this card for a card in the deck", REPORTED),
     ("on acquire: each opponent destroys one of their active cards of your choice", PLAYS),
@@ -187,8 +201,8 @@ RULES = [
 ]
 # Phase steps (the language of the game's turn).
 PHASES = [
-    ("the active player plays \"active turn\"", PLAYS),
-    ("each other player in turn order plays \"other turn\"", PLAYS),
+    ('the active player plays "active turn"', PLAYS),
+    ('each other player in turn order plays "other turn"', PLAYS),
     ("straighten your cards", PLAYS),
     ("roll all dice", PLAYS),
     ("take actions until you have passed", PLAYS),
@@ -208,46 +222,124 @@ PHASES = [
 
 # Which examples show each production of the grammar and each word of its vocabularies.
 PRODUCTIONS = {
-    "rules": "on acquire: gain 2 gold", "cost": "free", "amount": "free",
-    "number": "7 / 2", "condition": "the deck is empty", "statement": "defence +2",
-    "ability": "defence +2", "free": "free if", "discardable": "discardable",
-    "cost_change": "costs 3 less", "gold_price": "gold price", "strength": "war +1",
-    "cancels": "cancels the war", "keyword": "non-transmissible",
-    "acquisitions": "your progress acquisitions", "per": "per 2 lands",
-    "trigger": "on acquire:", "scope": "while in your events", "event": "on acquire:",
-    "body": "on acquire:\n", "block": "on acquire:\n", "otherwise": "otherwise:",
-    "steps": "; then", "_step": "; then", "optional": "you may", "if_step": "if you have",
-    "repeat": "repeat until", "choice": " or destroy", "act": "gain 2 gold",
-    "act_to": "pays 5 gold to you", "receiver": "pays 5 gold to you", "role": "to another",
-    "until_role": "until you have passed", "equal_role": "equal to",
-    "_cond_clause": "if you own", "_condition": "if you own", "or_level": " or ",
-    "or_cond": "or you own a land", "and_level": " and ", "and_cond": " and you",
+    "rules": "on acquire: gain 2 gold",
+    "cost": "free",
+    "amount": "free",
+    "number": "7 / 2",
+    "condition": "the deck is empty",
+    "statement": "defence +2",
+    "ability": "defence +2",
+    "free": "free if",
+    "discardable": "discardable",
+    "cost_change": "costs 3 less",
+    "gold_price": "gold price",
+    "strength": "war +1",
+    "cancels": "cancels the war",
+    "keyword": "non-transmissible",
+    "acquisitions": "your progress acquisitions",
+    "per": "per 2 lands",
+    "trigger": "on acquire:",
+    "scope": "while in your events",
+    "event": "on acquire:",
+    "body": "on acquire:\n",
+    "block": "on acquire:\n",
+    "otherwise": "otherwise:",
+    "steps": "; then",
+    "_step": "; then",
+    "optional": "you may",
+    "if_step": "if you have",
+    "repeat": "repeat until",
+    "choice": " or destroy",
+    "act": "gain 2 gold",
+    "act_to": "pays 5 gold to you",
+    "receiver": "pays 5 gold to you",
+    "role": "to another",
+    "until_role": "until you have passed",
+    "equal_role": "equal to",
+    "_cond_clause": "if you own",
+    "_condition": "if you own",
+    "or_level": " or ",
+    "or_cond": "or you own a land",
+    "and_level": " and ",
+    "and_cond": " and you",
     "not_level": "not",
-    "not_cond": "not you own", "_atom_cond": "you own", "owns": "you own \"Hunting\"",
-    "owns_n_of": "2 of", "has": "you have", "is_in": "is in your events",
-    "is_cmp": "your gold is", "is_state": "is empty", "did": "acquired nothing",
-    "value": "7 / 2", "rounded": "rounded up", "limit": "at most 3", "sum": "+ 1",
-    "arith": "7 / 2", "product": "* 2", "atom": "(your gold", "int": "7 / 2",
-    "np": "your gold", "determiner": "one of", "one_of": "one of your", "half_of": "half of",
-    "all_of": "all your gold", "possessive_det": "your gold", "this": "this card",
-    "head": "your gold", "tail": "in your events", "located": "in your events",
-    "chosen": "of your choice", "of": "the number of", "most_of": "with the most",
-    "who_owns": "who owns", "who_has": "who has", "who_did": "who has passed",
-    "in_turn_order": "in turn order", "preferring": "preferring", "preference": "preferring",
-    "words": "gold", "it": "half of it", "you": "to you",
+    "not_cond": "not you own",
+    "_atom_cond": "you own",
+    "owns": 'you own "Hunting"',
+    "owns_n_of": "2 of",
+    "has": "you have",
+    "is_in": "is in your events",
+    "is_cmp": "your gold is",
+    "is_state": "is empty",
+    "did": "acquired nothing",
+    "value": "7 / 2",
+    "rounded": "rounded up",
+    "limit": "at most 3",
+    "sum": "+ 1",
+    "arith": "7 / 2",
+    "product": "* 2",
+    "atom": "(your gold",
+    "int": "7 / 2",
+    "np": "your gold",
+    "determiner": "one of",
+    "one_of": "one of your",
+    "half_of": "half of",
+    "all_of": "all your gold",
+    "possessive_det": "your gold",
+    "this": "this card",
+    "head": "your gold",
+    "tail": "in your events",
+    "located": "in your events",
+    "chosen": "of your choice",
+    "of": "the number of",
+    "most_of": "with the most",
+    "who_owns": "who owns",
+    "who_has": "who has",
+    "who_did": "who has passed",
+    "in_turn_order": "in turn order",
+    "preferring": "preferring",
+    "preference": "preferring",
+    "words": "gold",
+    "it": "half of it",
+    "you": "to you",
     # closed vocabularies, spelled out below
-    "verb": "", "past_verb": "", "own": "you own", "have": "you have", "be": "is in",
-    "costs": "costs 3", "change": "less population", "acquisition": "acquisitions",
-    "cond_word": "unless", "strength_kind": "attack +1", "trigger_word": "when you lose",
-    "preposition": "", "comparator": "", "at_least": "at least", "at_most": "at most",
-    "more_than": "more than", "fewer_than": "fewer than", "less_than": "less than",
-    "exactly": "exactly", "limit_word": "at most", "superlative": "", "rounding": "rounded up",
-    "possessive": "their", "det": "", "negation": "not", "each_turn": "each turn",
-    "this_turn": "this turn", "sum_op": "- 10", "product_op": "* 2",
+    "verb": "",
+    "past_verb": "",
+    "own": "you own",
+    "have": "you have",
+    "be": "is in",
+    "costs": "costs 3",
+    "change": "less population",
+    "acquisition": "acquisitions",
+    "cond_word": "unless",
+    "strength_kind": "attack +1",
+    "trigger_word": "when you lose",
+    "preposition": "",
+    "comparator": "",
+    "at_least": "at least",
+    "at_most": "at most",
+    "more_than": "more than",
+    "fewer_than": "fewer than",
+    "less_than": "less than",
+    "exactly": "exactly",
+    "limit_word": "at most",
+    "superlative": "",
+    "rounding": "rounded up",
+    "possessive": "their",
+    "det": "",
+    "negation": "not",
+    "each_turn": "each turn",
+    "this_turn": "this turn",
+    "sum_op": "- 10",
+    "product_op": "* 2",
 }
 
-ALL_TEXTS = [t for t, _ in CONDITIONS] + [t for t, _ in NUMBERS] + [t for t, _ in RULES] + \
-    [t for t, _ in PHASES]
+ALL_TEXTS = (
+    [t for t, _ in CONDITIONS]
+    + [t for t, _ in NUMBERS]
+    + [t for t, _ in RULES]
+    + [t for t, _ in PHASES]
+)
 
 
 def _grammar_names() -> tuple[set[str], dict[str, list[str]]]:
@@ -289,31 +381,50 @@ def test_every_other_closed_word_is_played_or_reported() -> None:
         for word in words[kind]:
             if re.search(rf"\b{re.escape(word)}\b", joined):
                 continue
-            text = {"preposition": f"on failure: pay 10 gold {word} another player",
-                    "det": f"on failure: destroy {word} card in your events",
-                    "superlative": f"on failure: destroy one of your active cards with the "
-                                   f"{word} gold"}[kind]
+            text = {
+                "preposition": f"on failure: pay 10 gold {word} another player",
+                "det": f"on failure: destroy {word} card in your events",
+                "superlative": f"on failure: destroy one of your active cards with the {word} gold",
+            }[kind]
             with pytest.raises(RuleError, match="the interpreter cannot play"):
                 _compile_rules(text)
     for verb in words["past_verb"]:
         if verb in ("acquired", "passed", "won"):
             continue
         with pytest.raises(RuleError, match="is not a fact the game records"):
-            compile_condition(parse(f"you {verb} nothing this turn", start="condition"),
-                              GAME.lexicon)
-    for event in EVENTS:        # every event the checker accepts is raised by the engine
-        assert event in {"acquire", "failure", "war", "you lose a war",
-                         "you lose a war as defender", "the start of your actions"}
+            compile_condition(
+                parse(f"you {verb} nothing this turn", start="condition"), GAME.lexicon
+            )
+    for event in EVENTS:  # every event the checker accepts is raised by the engine
+        assert event in {
+            "acquire",
+            "failure",
+            "war",
+            "you lose a war",
+            "you lose a war as defender",
+            "the start of your actions",
+        }
 
 
 def _compile_rules(text: str) -> None:
     rules = parse(text, start="rules")
-    shell = CardInfo(0, "prehistory", "x", "X", "progress", 0, None,
-                     __import__("collections").Counter(), None, 0,
-                     __import__("collections").Counter())
+    shell = CardInfo(
+        0,
+        "prehistory",
+        "x",
+        "X",
+        "progress",
+        0,
+        None,
+        __import__("collections").Counter(),
+        None,
+        0,
+        __import__("collections").Counter(),
+    )
     for statement in rules.statements:
-        sort_statement(shell, statement, set(), in_events=False, lex=GAME.lexicon,
-                       roles=GAME.catalog.roles)
+        sort_statement(
+            shell, statement, set(), in_events=False, lex=GAME.lexicon, roles=GAME.catalog.roles
+        )
     for bodies in shell.triggers.values():
         for body in bodies:
             for instruction in compile_body(body, GAME.lexicon):
@@ -348,8 +459,9 @@ def test_a_card_rule_plays_or_is_reported(text: str, outcome: str) -> None:
     else:
         with pytest.raises(RuleError, match="the interpreter cannot play") as caught:
             _compile_rules(text)
-        assert caught.value.node is not None and getattr(caught.value.node, "span", None), \
+        assert caught.value.node is not None and getattr(caught.value.node, "span", None), (
             "a reported phrase carries its place"
+        )
 
 
 @pytest.mark.parametrize(("text", "outcome"), PHASES)
@@ -366,16 +478,22 @@ def test_validate_reports_each_unplayable_phrase_at_its_place(tmp_path: Path) ->
 
     from interpreter.tools.playability import check_playable
     from rules_dsl.pack import load_pack
+
     pack = tmp_path / "pack"
     copytree(bundled(), pack)
     cards = pack / "prehistory.yaml"
     text = cards.read_text(encoding="utf-8")
-    cards.write_text(text.replace('free if you own "Cro-Magnon"',
-                                  'free if you own "Cro-Magnon"\n'
-                                  '      on acquire: each opponent discards a card\n'
-                                  '      in war: you may roll one of your dice\n'
-                                  '      free if you have at least 10 gold and you have fewer '
-                                  'than 5 gold'), encoding="utf-8")
+    cards.write_text(
+        text.replace(
+            'free if you own "Cro-Magnon"',
+            'free if you own "Cro-Magnon"\n'
+            "      on acquire: each opponent discards a card\n"
+            "      in war: you may roll one of your dice\n"
+            "      free if you have at least 10 gold and you have fewer "
+            "than 5 gold",
+        ),
+        encoding="utf-8",
+    )
     loaded, diagnostics = load_pack(pack)
     assert loaded is not None
     found = [d for d in diagnostics + check_playable(loaded)]
@@ -388,8 +506,9 @@ def test_validate_reports_each_unplayable_phrase_at_its_place(tmp_path: Path) ->
 
 def test_no_python_statement_reads_the_syntax_tree_during_play() -> None:
     """Handlers are closures over compiled selectors: none keeps a cache keyed on AST nodes."""
-    source = (Path(__file__).resolve().parents[2] / "interpreter" / "mechanics"
-              / "effects.py").read_text()
+    source = (
+        Path(__file__).resolve().parents[2] / "interpreter" / "mechanics" / "effects.py"
+    ).read_text()
     assert "@cache" not in source and "lru_cache" not in source
     assert isinstance(parse("gain 2 gold", start="rules"), ast.Rules)
 
@@ -402,21 +521,31 @@ PLAYED = [
     ("lose half of your gold rounded up", ["you have exactly 3 gold"]),
     ("lose all your gold", ["you have exactly 0 gold"]),
     ("repeat until you have at least 12 gold: gain 1 gold", ["you have exactly 12 gold"]),
-    ("if you have at least 2 gold: gain 1 gold\notherwise: lose 1 gold",
-     ["you have exactly 8 gold"]),
+    (
+        "if you have at least 2 gold: gain 1 gold\notherwise: lose 1 gold",
+        ["you have exactly 8 gold"],
+    ),
     ("unless you own a land: gain 5 gold", ["you have exactly 7 gold"]),
     ("if you have exactly 1 tilted card: gain 1 gold", ["you have exactly 8 gold"]),
     ("if the number of war dice is at least 1: gain 1 gold", ["you have exactly 8 gold"]),
-    ("draw 999999999 cards from the deck into your events",
-     ["the deck is empty", "you have more than 2 cards in your events"]),
+    (
+        "draw 999999999 cards from the deck into your events",
+        ["the deck is empty", "you have more than 2 cards in your events"],
+    ),
     ("discard each card in your events", ["your events are empty"]),
-    ("destroy one of your active cards, preferring land cards",
-     ["you own \"Hunting\"", "not you own \"Mountain\"", "you have exactly 1 decadent card"]),
-    ("destroy one of your untilted cards", ["not you own \"Mountain\""]),
-    ("each opponent gains 1 gold", ["player 2: you have exactly 4 gold",
-                                    "you have exactly 7 gold"]),
-    ("take all gold from the opponent with the most gold",
-     ["you have exactly 10 gold", "player 2: you have exactly 0 gold"]),
+    (
+        "destroy one of your active cards, preferring land cards",
+        ['you own "Hunting"', 'not you own "Mountain"', "you have exactly 1 decadent card"],
+    ),
+    ("destroy one of your untilted cards", ['not you own "Mountain"']),
+    (
+        "each opponent gains 1 gold",
+        ["player 2: you have exactly 4 gold", "you have exactly 7 gold"],
+    ),
+    (
+        "take all gold from the opponent with the most gold",
+        ["you have exactly 10 gold", "player 2: you have exactly 0 gold"],
+    ),
     ("pay 10 gold", ["you have exactly 0 gold"]),
     ("skip your next turn", []),
     ("straighten your cards", ["you have exactly 0 tilted cards"]),
@@ -425,13 +554,17 @@ PLAYED = [
 
 def _play_steps(text: str):
     from interpreter.compile.program import JumpI
-    state = _STATE.clone()              # (a compiled State has no deepcopy)
-    state.deck = [i for i, c in enumerate(GAME.catalog.copies)
-                  if GAME.catalog.cards[c].age == "prehistory"][:20]
-    state.deck = [c for c in state.deck if c not in state.players[0].all_cards()
-                  and c not in state.players[0].events]
-    GAME.programs["test:steps"] = program = compile_body(parse(text, start="rules"),
-                                                         GAME.lexicon)
+
+    state = _STATE.clone()  # (a compiled State has no deepcopy)
+    state.deck = [
+        i for i, c in enumerate(GAME.catalog.copies) if GAME.catalog.cards[c].age == "prehistory"
+    ][:20]
+    state.deck = [
+        c
+        for c in state.deck
+        if c not in state.players[0].all_cards() and c not in state.players[0].events
+    ]
+    GAME.programs["test:steps"] = program = compile_body(parse(text, start="rules"), GAME.lexicon)
     for instruction in program:
         if isinstance(instruction, ActI):
             prepare_act(GAME, instruction)
@@ -445,9 +578,11 @@ def _play_steps(text: str):
 
 def test_another_players_may_is_their_decision() -> None:
     from interpreter.compile.program import JumpI
-    state = _STATE.clone()              # (a compiled State has no deepcopy)
+
+    state = _STATE.clone()  # (a compiled State has no deepcopy)
     GAME.programs["test:may"] = program = compile_body(
-        parse("each opponent may gain 1 gold", start="rules"), GAME.lexicon)
+        parse("each opponent may gain 1 gold", start="rules"), GAME.lexicon
+    )
     for instruction in program:
         prepare_act(GAME, instruction)
     GAME.programs["test:stop"] = [JumpI(0)]
@@ -467,22 +602,55 @@ def test_another_players_may_is_their_decision() -> None:
 def test_a_step_plays_as_it_reads(text: str, expect: list[str]) -> None:
     state = _play_steps(text)
     for line in expect:
-        seat, condition = (1, line.split(": ", 1)[1]) if line.startswith("player 2: ") \
-            else (0, line)
+        seat, condition = (
+            (1, line.split(": ", 1)[1]) if line.startswith("player 2: ") else (0, line)
+        )
         holds = compile_condition(parse(condition, start="condition"), GAME.lexicon)
         assert holds(Ctx(state, GAME.catalog, seat)), f"{text!r}: not {line!r}"
     if text == "skip your next turn":
         assert state.players[0].marks.get("skip_turns") == 1
 
 
-FUZZ_OBJECTS = ["", "3", "it", "you", "2 gold", "all gold", "half of it", "this card", "a card",
-                "each card in your events", '"Hunting"', '"Hunting" in any civilization',
-                "your wars", "a war", "the war", "the deck", "your events",
-                "one of your active cards", "each opponent", "the discard pile", "all dice",
-                "your next turn", "gold"]
-FUZZ_ROLES = ["", " to you", " to another player", " from the deck", " from another civilization",
-              " for a card in your events", " into the deck", " among your opponents",
-              " on the attacker", " by 3", " until you have passed", " equal to 3", " to 3"]
+FUZZ_OBJECTS = [
+    "",
+    "3",
+    "it",
+    "you",
+    "2 gold",
+    "all gold",
+    "half of it",
+    "this card",
+    "a card",
+    "each card in your events",
+    '"Hunting"',
+    '"Hunting" in any civilization',
+    "your wars",
+    "a war",
+    "the war",
+    "the deck",
+    "your events",
+    "one of your active cards",
+    "each opponent",
+    "the discard pile",
+    "all dice",
+    "your next turn",
+    "gold",
+]
+FUZZ_ROLES = [
+    "",
+    " to you",
+    " to another player",
+    " from the deck",
+    " from another civilization",
+    " for a card in your events",
+    " into the deck",
+    " among your opponents",
+    " on the attacker",
+    " by 3",
+    " until you have passed",
+    " equal to 3",
+    " to 3",
+]
 
 
 @pytest.mark.parametrize("verb", sorted(VERBS))
@@ -491,6 +659,7 @@ def test_any_object_and_role_of_a_verb_plays_or_is_reported_never_crashes(verb: 
     located error, never another exception (which `agesmith validate` would show as a
     traceback)."""
     from rules_dsl.parser import try_parse
+
     for obj in FUZZ_OBJECTS:
         for role in FUZZ_ROLES:
             text = " ".join(f"on acquire: {verb} {obj}{role}".split())
@@ -503,20 +672,54 @@ def test_any_object_and_role_of_a_verb_plays_or_is_reported_never_crashes(verb: 
                 assert "the interpreter cannot play" in str(e) or "not a fact" in str(e), text
 
 
-FUZZ_SUBJECTS = ["you", "each opponent", "the opponent", "a player", "no player", "it",
-                 "the deck", "your events", '"Hunting"', "this card", "your gold", "3",
-                 "the winner", "the active player", "the number of your lands"]
-FUZZ_PREDICATES = ['own "Hunting"', "owns a land", 'own 2 of "Hunting", "Fishing"',
-                   "have at least 3 gold", 'has "Hunting" in your events', "is in your events",
-                   "are in any civilization", "is at least 3", "is empty", "are not empty",
-                   "is over", "acquired nothing this turn", "has passed", "have not passed",
-                   "won the game", "has 3 cards in the deck", "has a card", "has 3", "have it",
-                   "own it", "own you", "is in the deck", "is in it"]
+FUZZ_SUBJECTS = [
+    "you",
+    "each opponent",
+    "the opponent",
+    "a player",
+    "no player",
+    "it",
+    "the deck",
+    "your events",
+    '"Hunting"',
+    "this card",
+    "your gold",
+    "3",
+    "the winner",
+    "the active player",
+    "the number of your lands",
+]
+FUZZ_PREDICATES = [
+    'own "Hunting"',
+    "owns a land",
+    'own 2 of "Hunting", "Fishing"',
+    "have at least 3 gold",
+    'has "Hunting" in your events',
+    "is in your events",
+    "are in any civilization",
+    "is at least 3",
+    "is empty",
+    "are not empty",
+    "is over",
+    "acquired nothing this turn",
+    "has passed",
+    "have not passed",
+    "won the game",
+    "has 3 cards in the deck",
+    "has a card",
+    "has 3",
+    "have it",
+    "own it",
+    "own you",
+    "is in the deck",
+    "is in it",
+]
 
 
 @pytest.mark.parametrize("subject", FUZZ_SUBJECTS)
 def test_any_condition_holds_as_read_or_is_reported_never_crashes(subject: str) -> None:
     from rules_dsl.parser import try_parse
+
     for predicate in FUZZ_PREDICATES:
         tree, problem = try_parse(f"{subject} {predicate}", "condition")
         if problem is not None:
@@ -539,16 +742,16 @@ def test_any_condition_holds_as_read_or_is_reported_never_crashes(subject: str) 
 # name: (seat or shared zone, zone, pile state, type, bonus kinds)
 _MODEL = {
     "Hunting": (0, "civilization", "tilted", "progress", "population"),
-    "Forest": (0, "civilization", "decadent", "land", "ingenuity"),    # under Hunting
+    "Forest": (0, "civilization", "decadent", "land", "ingenuity"),  # under Hunting
     "Mountain": (0, "civilization", "untilted", "land", ""),
     "Lowland": (0, "civilization", "tilted", "land", "population"),
     "Tools": (0, "civilization", "untilted", "progress", "ingenuity"),
-    "Wolves": (0, "events", "unresolved", "calamity", ""),             # there since the turn began
-    "Earthquake": (0, "events", "", "calamity", ""),                    # arrived this turn
+    "Wolves": (0, "events", "unresolved", "calamity", ""),  # there since the turn began
+    "Earthquake": (0, "events", "", "calamity", ""),  # arrived this turn
     "Swamp": (0, "events", "", "land", ""),
     "River": (0, "legacy", "", "land", "population"),
     "Peninsula": (1, "civilization", "tilted", "land", "population"),
-    "Bear": (1, "civilization", "decadent", "figure", ""),             # under Peninsula
+    "Bear": (1, "civilization", "decadent", "figure", ""),  # under Peninsula
     "Tiger": (1, "civilization", "untilted", "figure", ""),
     "Famine": (1, "events", "", "calamity", ""),
     "Valley": (1, "events", "", "land", "population"),
@@ -586,16 +789,29 @@ def _word_position():
     return state
 
 
-_ZONES = {"your events": (0, "events"), "another player's events": (1, "events"),
-          "your civilization": (0, "civilization"), "any civilization": (None, "civilization"),
-          "another player's civilization": (1, "civilization"), "your legacy": (0, "legacy"),
-          "the deck": ("deck", "deck"), "the discard pile": ("discard", "discard")}
-_KINDS = {"": lambda t, b: True, "land ": lambda t, b: t == "land",
-          "non-land ": lambda t, b: t != "land",
-          "population bonus ": lambda t, b: b == "population"}
-_STATES = {"": lambda s: True, "active ": lambda s: s in ("tilted", "untilted"),
-           "decadent ": lambda s: s == "decadent", "tilted ": lambda s: s == "tilted",
-           "untilted ": lambda s: s == "untilted"}
+_ZONES = {
+    "your events": (0, "events"),
+    "another player's events": (1, "events"),
+    "your civilization": (0, "civilization"),
+    "any civilization": (None, "civilization"),
+    "another player's civilization": (1, "civilization"),
+    "your legacy": (0, "legacy"),
+    "the deck": ("deck", "deck"),
+    "the discard pile": ("discard", "discard"),
+}
+_KINDS = {
+    "": lambda t, b: True,
+    "land ": lambda t, b: t == "land",
+    "non-land ": lambda t, b: t != "land",
+    "population bonus ": lambda t, b: b == "population",
+}
+_STATES = {
+    "": lambda s: True,
+    "active ": lambda s: s in ("tilted", "untilted"),
+    "decadent ": lambda s: s == "decadent",
+    "tilted ": lambda s: s == "tilted",
+    "untilted ": lambda s: s == "untilted",
+}
 
 
 def _phrases() -> list[tuple[str, set[str] | None, bool]]:
@@ -603,21 +819,27 @@ def _phrases() -> list[tuple[str, set[str] | None, bool]]:
     out: list[tuple[str, set[str] | None, bool]] = []
     for state_word, state_test in _STATES.items():
         for kind_word, kind_test in _KINDS.items():
-            named = {n for n, (seat, zone, s, t, b) in _MODEL.items()
-                     if seat == 0 and zone == "civilization" and state_test(s) and kind_test(t, b)}
+            named = {
+                n
+                for n, (seat, zone, s, t, b) in _MODEL.items()
+                if seat == 0 and zone == "civilization" and state_test(s) and kind_test(t, b)
+            }
             out.append((f"one of your {state_word}{kind_word}cards", named, False))
             out.append((f"all your {state_word}{kind_word}cards", named, True))
-            if state_word:        # a zone's cards have no state: "one of your tilted cards"
+            if state_word:  # a zone's cards have no state: "one of your tilted cards"
                 out.append((f"a {state_word}{kind_word}card in your events", None, False))
     for zone_text, (where, zone) in _ZONES.items():
         for kind_word, kind_test in _KINDS.items():
-            named = {n for n, (seat, z, s, t, b) in _MODEL.items()
-                     if z == zone and (where is None or seat == where) and kind_test(t, b)}
+            named = {
+                n
+                for n, (seat, z, s, t, b) in _MODEL.items()
+                if z == zone and (where is None or seat == where) and kind_test(t, b)
+            }
             out.append((f"a {kind_word}card in {zone_text}", named, False))
             out.append((f"each {kind_word}card in {zone_text}", named, True))
         unresolved = {"Wolves"} if zone_text == "your events" else None
         out.append((f"each unresolved calamity in {zone_text}", unresolved, True))
-    out.append(("your active cards", None, False))      # how many of them? never guessed
+    out.append(("your active cards", None, False))  # how many of them? never guessed
     return out
 
 
@@ -629,7 +851,7 @@ def _verb_cases() -> list[tuple[str, str, set[str] | None, bool]]:
         reach = None if named is None else set(named)
         decadent = {n for n, m in _MODEL.items() if m[2] == "decadent"}
         destroyable = None if reach is None else reach - decadent
-        if "decadent" in phrase:          # a card in decadence is never destroyed (AH-K8)
+        if "decadent" in phrase:  # a card in decadence is never destroyed (AH-K8)
             destroyable = None
         cases.append(("destroy", f"destroy {phrase}", destroyable, many))
         cases.append(("discard", f"discard {phrase}", reach, many))
@@ -640,26 +862,31 @@ def _verb_cases() -> list[tuple[str, str, set[str] | None, bool]]:
         cases.append(("pass", f"pass {phrase} to another player", moved, False))
         in_play = not located or phrase.endswith(("events", "civilization"))
         swapped = None if moved is None or not in_play else moved - {"Valley"}
-        cases.append(("swap", f'swap {phrase} for "Valley" in another player\'s events',
-                      swapped, False))
+        cases.append(
+            ("swap", f'swap {phrase} for "Valley" in another player\'s events', swapped, False)
+        )
         fails = None if reach is None or not phrase.endswith(" in your events") else reach
         cases.append(("fail", f"fail {phrase}", fails, many))
     return cases
 
 
-_LOGGED = {"destroy": r"^(.+?)(?: of player \d)? is destroyed\.$",
-           "discard": r"^(.+) is discarded\.$", "take": r"^player \d takes (.+) from ",
-           "pass": r"^(.+) goes to player \d\.$", "swap": r"^(.+) and .+ change places\.$",
-           "fail": r"^(.+) strikes player \d\.$"}
+_LOGGED = {
+    "destroy": r"^(.+?)(?: of player \d)? is destroyed\.$",
+    "discard": r"^(.+) is discarded\.$",
+    "take": r"^player \d takes (.+) from ",
+    "pass": r"^(.+) goes to player \d\.$",
+    "swap": r"^(.+) and .+ change places\.$",
+    "fail": r"^(.+) strikes player \d\.$",
+}
 
 
 def _reached(verb: str, text: str) -> tuple[set[str], set[str]]:
     """The cards a step acted on, and those its pending decision offers."""
     from interpreter.compile.program import JumpI
+
     state = _word_position()
     before = state.log_length
-    GAME.programs["test:words"] = program = compile_body(parse(text, start="rules"),
-                                                         GAME.lexicon)
+    GAME.programs["test:words"] = program = compile_body(parse(text, start="rules"), GAME.lexicon)
     for instruction in program:
         if isinstance(instruction, ActI):
             prepare_act(GAME, instruction)
@@ -667,19 +894,19 @@ def _reached(verb: str, text: str) -> tuple[set[str], set[str]]:
     state.frames = [GAME.frame("test:stop", 0), GAME.frame("test:words", 0)]
     state.pending = None
     GAME.run(state, stop=lambda frame, instruction: frame["prog"] == "test:stop")
-    acted = {m.group(1) for line in state.log[before:]
-             if (m := re.match(_LOGGED[verb], line))}
+    acted = {m.group(1) for line in state.log[before:] if (m := re.match(_LOGGED[verb], line))}
     offered = set()
     if state.pending is not None and state.pending["kind"] == "card":
         offered = {o.text for o in state.pending["options"]}
     return acted, offered
 
 
-@pytest.mark.parametrize(("verb", "text", "named", "many"), _verb_cases(),
-                         ids=[c[1] for c in _verb_cases()])
-def test_a_verb_reaches_exactly_the_cards_its_phrase_names(verb: str, text: str,
-                                                           named: set[str] | None,
-                                                           many: bool) -> None:
+@pytest.mark.parametrize(
+    ("verb", "text", "named", "many"), _verb_cases(), ids=[c[1] for c in _verb_cases()]
+)
+def test_a_verb_reaches_exactly_the_cards_its_phrase_names(
+    verb: str, text: str, named: set[str] | None, many: bool
+) -> None:
     if named is None:
         with pytest.raises(RuleError, match="the interpreter cannot play") as caught:
             _compile_phase(text)
@@ -696,10 +923,10 @@ def test_a_verb_reaches_exactly_the_cards_its_phrase_names(verb: str, text: str,
 
 def test_of_your_choice_lets_the_rules_player_choose_the_card() -> None:
     from interpreter.compile.program import JumpI
+
     state = _word_position()
     text = "each opponent destroys one of their cards of your choice"
-    GAME.programs["test:chosen"] = program = compile_body(parse(text, start="rules"),
-                                                          GAME.lexicon)
+    GAME.programs["test:chosen"] = program = compile_body(parse(text, start="rules"), GAME.lexicon)
     for instruction in program:
         prepare_act(GAME, instruction)
     GAME.programs["test:stop"] = [JumpI(0)]
@@ -712,10 +939,10 @@ def test_of_your_choice_lets_the_rules_player_choose_the_card() -> None:
 
 def test_a_swap_keeps_a_tilted_card_tilted_in_its_new_civilization() -> None:
     from interpreter.compile.program import JumpI
+
     state = _word_position()
-    text = "swap \"Lowland\" in your civilization for \"Tiger\" in another player's civilization"
-    GAME.programs["test:swap"] = program = compile_body(parse(text, start="rules"),
-                                                        GAME.lexicon)
+    text = 'swap "Lowland" in your civilization for "Tiger" in another player\'s civilization'
+    GAME.programs["test:swap"] = program = compile_body(parse(text, start="rules"), GAME.lexicon)
     for instruction in program:
         prepare_act(GAME, instruction)
     GAME.programs["test:stop"] = [JumpI(0)]
@@ -729,25 +956,40 @@ def test_a_swap_keeps_a_tilted_card_tilted_in_its_new_civilization() -> None:
 # card in decadence (Forest, 1 point, an ingenuity bonus, under Hunting), so neither a preference
 # nor "the fewest points" can land on it and spare every card.
 _PICKS = [
-    ("one of your active cards with the most points", {"Hunting", "Mountain", "Tools"},
-     {"Hunting", "Mountain", "Tools"}),
+    (
+        "one of your active cards with the most points",
+        {"Hunting", "Mountain", "Tools"},
+        {"Hunting", "Mountain", "Tools"},
+    ),
     ("one of your cards with the fewest points", {"Forest", "Lowland"}, {"Lowland"}),
-    ("one of your cards, preferring land cards", {"Forest", "Mountain", "Lowland"},
-     {"Mountain", "Lowland"}),
-    ("one of your cards, preferring figure cards, then ingenuity bonus cards",
-     {"Forest", "Tools"}, {"Tools"}),
-    ("one of your cards, preferring ingenuity bonus land cards", {"Forest"},
-     {"Hunting", "Mountain", "Lowland", "Tools"}),
-    ("one of your cards, preferring figure cards", {"Hunting", "Forest", "Mountain", "Lowland",
-                                                   "Tools"},
-     {"Hunting", "Mountain", "Lowland", "Tools"}),
+    (
+        "one of your cards, preferring land cards",
+        {"Forest", "Mountain", "Lowland"},
+        {"Mountain", "Lowland"},
+    ),
+    (
+        "one of your cards, preferring figure cards, then ingenuity bonus cards",
+        {"Forest", "Tools"},
+        {"Tools"},
+    ),
+    (
+        "one of your cards, preferring ingenuity bonus land cards",
+        {"Forest"},
+        {"Hunting", "Mountain", "Lowland", "Tools"},
+    ),
+    (
+        "one of your cards, preferring figure cards",
+        {"Hunting", "Forest", "Mountain", "Lowland", "Tools"},
+        {"Hunting", "Mountain", "Lowland", "Tools"},
+    ),
 ]
 
 
 @pytest.mark.parametrize(("phrase", "named", "destroyable"), _PICKS)
 @pytest.mark.parametrize("verb", ["destroy", "discard", "pass"])
 def test_a_comparison_or_preference_picks_among_what_the_verb_reaches(
-        verb: str, phrase: str, named: set[str], destroyable: set[str]) -> None:
+    verb: str, phrase: str, named: set[str], destroyable: set[str]
+) -> None:
     text = f"{verb} {phrase}" + (" to another player" if verb == "pass" else "")
     acted, offered = _reached(verb, text)
     want = destroyable if verb == "destroy" else named
@@ -756,11 +998,13 @@ def test_a_comparison_or_preference_picks_among_what_the_verb_reaches(
 
 def test_of_your_choice_lets_the_rules_player_choose_the_receiver() -> None:
     from interpreter.compile.program import JumpI
+
     state = _word_position()
     state.players[1].counters["gold"] = 3
     text = "each opponent gives 1 gold to a player of your choice"
-    GAME.programs["test:receiver"] = program = compile_body(parse(text, start="rules"),
-                                                            GAME.lexicon)
+    GAME.programs["test:receiver"] = program = compile_body(
+        parse(text, start="rules"), GAME.lexicon
+    )
     for instruction in program:
         prepare_act(GAME, instruction)
     GAME.programs["test:stop"] = [JumpI(0)]

@@ -80,6 +80,7 @@ def _set(key: str, value: Any) -> Any:
 def test_the_loader_keeps_a_counter_without_max_to_the_counter_bound() -> None:
     def gold(n: int) -> Any:
         return lambda player: player["counters"].__setitem__("gold", n)
+
     assert _loads(gold(COUNTER_LIMIT)) is None
     assert f"at most {COUNTER_LIMIT}" in (_loads(gold(COUNTER_LIMIT + 1)) or "")
 
@@ -90,8 +91,7 @@ def test_the_loader_keeps_scores_and_tokens_to_their_bounds() -> None:
     assert "at most" not in (_loads(_set("score", SCORE_LIMIT)) or "")
     assert f"at most {SCORE_LIMIT}" in (_loads(_set("score", SCORE_LIMIT + 1)) or "")
     assert "at most" not in (_loads(_set("tokens", [TOKEN_VALUE_LIMIT])) or "")
-    assert f"at most {TOKEN_VALUE_LIMIT}" in (_loads(_set("tokens", [TOKEN_VALUE_LIMIT + 1]))
-                                              or "")
+    assert f"at most {TOKEN_VALUE_LIMIT}" in (_loads(_set("tokens", [TOKEN_VALUE_LIMIT + 1])) or "")
 
 
 # ------------------------------------------------------------------ validate, at each bound
@@ -111,22 +111,42 @@ def _bound_errors(folder: Path) -> list[str]:
     return [d.render() for d in found if d.is_error]
 
 
-@pytest.mark.parametrize(("file", "old", "new", "limit"), [
-    ("stone.yaml", "    points: 2\n    rules: |\n      general",
-     "    points: {n}\n    rules: |\n      general", CARD_NUMBER_LIMIT),
-    ("stone.yaml", "    bonus: population", "    bonus: {n} population", CARD_NUMBER_LIMIT),
-    ("stone.yaml", "    cost: 4 population, strength", "    cost: {n} population, strength",
-     CARD_NUMBER_LIMIT),
-    ("bronze.yaml", "    gold: 6", "    gold: {n}", CARD_NUMBER_LIMIT),
-    ("stone.yaml", "      war +1\n", "      war +1\n      on acquire: gain {n} gold\n",
-     RULE_NUMBER_LIMIT),
-    ("bronze.yaml", "    points: 2\n", "    points: the points of your cards * {n}\n",
-     RULE_NUMBER_LIMIT),
-    ("game.yaml", "  gold: {start: 0}", "  gold: {start: 0, max: {n}}", COUNTER_LIMIT),
-    ("game.yaml", "  gold: {start: 0}", "  gold: {start: {n}}", COUNTER_LIMIT),
-])
-def test_validate_accepts_the_bound_and_refuses_one_more(tmp_path: Path, file: str, old: str,
-                                                         new: str, limit: int) -> None:
+@pytest.mark.parametrize(
+    ("file", "old", "new", "limit"),
+    [
+        (
+            "stone.yaml",
+            "    points: 2\n    rules: |\n      general",
+            "    points: {n}\n    rules: |\n      general",
+            CARD_NUMBER_LIMIT,
+        ),
+        ("stone.yaml", "    bonus: population", "    bonus: {n} population", CARD_NUMBER_LIMIT),
+        (
+            "stone.yaml",
+            "    cost: 4 population, strength",
+            "    cost: {n} population, strength",
+            CARD_NUMBER_LIMIT,
+        ),
+        ("bronze.yaml", "    gold: 6", "    gold: {n}", CARD_NUMBER_LIMIT),
+        (
+            "stone.yaml",
+            "      war +1\n",
+            "      war +1\n      on acquire: gain {n} gold\n",
+            RULE_NUMBER_LIMIT,
+        ),
+        (
+            "bronze.yaml",
+            "    points: 2\n",
+            "    points: the points of your cards * {n}\n",
+            RULE_NUMBER_LIMIT,
+        ),
+        ("game.yaml", "  gold: {start: 0}", "  gold: {start: 0, max: {n}}", COUNTER_LIMIT),
+        ("game.yaml", "  gold: {start: 0}", "  gold: {start: {n}}", COUNTER_LIMIT),
+    ],
+)
+def test_validate_accepts_the_bound_and_refuses_one_more(
+    tmp_path: Path, file: str, old: str, new: str, limit: int
+) -> None:
     at_bound = _pack(tmp_path / "at", file, old, new.replace("{n}", str(limit)))
     assert _bound_errors(at_bound) == []
     beyond = _pack(tmp_path / "beyond", file, old, new.replace("{n}", str(limit + 1)))
@@ -158,7 +178,6 @@ def test_validate_shows_a_bound_at_its_place_with_its_caret(tmp_path: Path) -> N
     folder = _pack(tmp_path, "stone.yaml", "    bonus: population", "    bonus: 99999 population")
     result = CliRunner().invoke(main, ["validate", str(folder)])
     assert result.exit_code == 1
-    assert "stone.yaml:9:12: error: 99,999 population is more than a card may hold" in \
-        result.output
+    assert "stone.yaml:9:12: error: 99,999 population is more than a card may hold" in result.output
     assert "    bonus: 99999 population\n      |            ^^^^^^^^^^^^^^^^" in result.output
     assert f"hint: a card's bonus counts at most {CARD_NUMBER_LIMIT:,} of each" in result.output

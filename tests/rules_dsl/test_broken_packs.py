@@ -36,8 +36,15 @@ BROKEN = PACKS / "broken"
 CASES = sorted(p.name for p in BROKEN.iterdir() if p.is_dir())
 
 CASE_KEYS = {"description", "variant", "exact", "diagnostics"}
-DIAGNOSTIC_KEYS = {"severity", "code", "file", "line", "column", "message_contains",
-                   "hint_contains"}
+DIAGNOSTIC_KEYS = {
+    "severity",
+    "code",
+    "file",
+    "line",
+    "column",
+    "message_contains",
+    "hint_contains",
+}
 # Line breaks as YAML counts them (the loader reports lines the same way).
 LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
@@ -56,19 +63,22 @@ def loaded(case: str) -> tuple[Any, tuple[Diagnostic, ...]]:
 
 
 def same_file(diagnostic: Diagnostic, case: str, name: str) -> bool:
-    return (diagnostic.file is not None
-            and Path(diagnostic.file).resolve() == (BROKEN / case / name).resolve())
+    return (
+        diagnostic.file is not None
+        and Path(diagnostic.file).resolve() == (BROKEN / case / name).resolve()
+    )
 
 
 def matches(diagnostic: Diagnostic, case: str, want: dict[str, Any]) -> bool:
-    return (diagnostic.severity == want["severity"]
-            and want.get("code", diagnostic.code) == diagnostic.code
-            and ("file" not in want or same_file(diagnostic, case, want["file"]))
-            and want.get("line", diagnostic.line) == diagnostic.line
-            and want.get("column", diagnostic.column) == diagnostic.column
-            and want["message_contains"] in diagnostic.message
-            and ("hint_contains" not in want
-                 or want["hint_contains"] in (diagnostic.hint or "")))
+    return (
+        diagnostic.severity == want["severity"]
+        and want.get("code", diagnostic.code) == diagnostic.code
+        and ("file" not in want or same_file(diagnostic, case, want["file"]))
+        and want.get("line", diagnostic.line) == diagnostic.line
+        and want.get("column", diagnostic.column) == diagnostic.column
+        and want["message_contains"] in diagnostic.message
+        and ("hint_contains" not in want or want["hint_contains"] in (diagnostic.hint or ""))
+    )
 
 
 def file_lines(path: Path) -> list[str]:
@@ -83,20 +93,50 @@ def rendered(diagnostics: tuple[Diagnostic, ...]) -> str:
 
 
 def test_the_suite_has_every_case() -> None:
-    wanted = {"yaml-syntax-error", "tab-indentation", "wrong-value-type", "missing-required-key",
-              "unknown-key", "rule-syntax-error", "unknown-card-name", "unknown-word",
-              "unknown-resource", "unknown-keyword", "unknown-event", "duplicate-card",
-              "card-of-other-age", "card-of-no-age", "empty-file", "missing-game-yaml",
-              "missing-card-file", "non-utf8", "alias-bomb", "long-rule", "deep-brackets",
-              "deep-blocks", "unreachable-space", "token-without-space",
-              "owns-n-of-never-holds", "several-errors", "unknown-variant",
-              # numbers beyond the bounds a save is held to (rules_dsl/bounds.py)
-              "points-beyond-bound", "bonus-beyond-bound", "rule-number-beyond-bound",
-              "formula-number-too-long", "number-of-5000-digits", "counter-start-above-max",
-              "counter-max-zero", "counter-beyond-bound",
-              # inputs once ignored or met with a traceback
-              "long-card-file-name", "card-file-is-a-list", "option-default-not-a-value",
-              "or-always-holds", "game-file-is-a-list"}
+    wanted = {
+        "yaml-syntax-error",
+        "tab-indentation",
+        "wrong-value-type",
+        "missing-required-key",
+        "unknown-key",
+        "rule-syntax-error",
+        "unknown-card-name",
+        "unknown-word",
+        "unknown-resource",
+        "unknown-keyword",
+        "unknown-event",
+        "duplicate-card",
+        "card-of-other-age",
+        "card-of-no-age",
+        "empty-file",
+        "missing-game-yaml",
+        "missing-card-file",
+        "non-utf8",
+        "alias-bomb",
+        "long-rule",
+        "deep-brackets",
+        "deep-blocks",
+        "unreachable-space",
+        "token-without-space",
+        "owns-n-of-never-holds",
+        "several-errors",
+        "unknown-variant",
+        # numbers beyond the bounds a save is held to (rules_dsl/bounds.py)
+        "points-beyond-bound",
+        "bonus-beyond-bound",
+        "rule-number-beyond-bound",
+        "formula-number-too-long",
+        "number-of-5000-digits",
+        "counter-start-above-max",
+        "counter-max-zero",
+        "counter-beyond-bound",
+        # inputs once ignored or met with a traceback
+        "long-card-file-name",
+        "card-file-is-a-list",
+        "option-default-not-a-value",
+        "or-always-holds",
+        "game-file-is-a-list",
+    }
     assert wanted <= set(CASES)
 
 
@@ -132,7 +172,8 @@ def test_reports_each_expected_diagnostic(case: str) -> None:
     _, diagnostics = loaded(case)
     for want in expected(case)["diagnostics"]:
         assert any(matches(d, case, want) for d in diagnostics), (
-            f"{case}: nothing matches {want}; reported:\n{rendered(diagnostics)}")
+            f"{case}: nothing matches {want}; reported:\n{rendered(diagnostics)}"
+        )
     if expected(case).get("exact"):
         assert len(diagnostics) == len(expected(case)["diagnostics"]), rendered(diagnostics)
 
@@ -173,12 +214,15 @@ def test_every_location_lies_inside_its_file(case: str) -> None:
 # ------------------------------------------------------------------ through the command line
 
 
-@pytest.mark.parametrize(("case", "where"), [
-    ("rule-syntax-error", "stone.yaml:33:52: error: unexpected ','"),
-    ("non-utf8", "stone.yaml:19:16: error: the byte 0xE9 is not valid UTF-8"),
-    ("several-errors", "game.yaml:7:1: error: unknown key \"player_count\""),
-    ("unknown-event", "bronze.yaml:25:7: error: unknown event \"on aquire\""),
-])
+@pytest.mark.parametrize(
+    ("case", "where"),
+    [
+        ("rule-syntax-error", "stone.yaml:33:52: error: unexpected ','"),
+        ("non-utf8", "stone.yaml:19:16: error: the byte 0xE9 is not valid UTF-8"),
+        ("several-errors", 'game.yaml:7:1: error: unknown key "player_count"'),
+        ("unknown-event", 'bronze.yaml:25:7: error: unknown event "on aquire"'),
+    ],
+)
 def test_validate_reports_the_place(case: str, where: str) -> None:
     result = CliRunner().invoke(main, ["validate", str(BROKEN / case)])
     assert result.exit_code == 1, result.output
@@ -191,8 +235,13 @@ def test_validate_reports_the_place(case: str, where: str) -> None:
 def test_validate_reports_all_errors_of_several_files_in_one_run() -> None:
     result = CliRunner().invoke(main, ["validate", str(BROKEN / "several-errors")])
     assert result.exit_code == 1
-    for where in ("game.yaml:7:1:", "stone.yaml:13:25:", "stone.yaml:25:23:",
-                  "bronze.yaml:15:13:", "bronze.yaml:25:"):
+    for where in (
+        "game.yaml:7:1:",
+        "stone.yaml:13:25:",
+        "stone.yaml:25:23:",
+        "bronze.yaml:15:13:",
+        "bronze.yaml:25:",
+    ):
         assert where in result.output
     assert "5 errors, 0 warnings" in result.output
 
@@ -200,15 +249,20 @@ def test_validate_reports_all_errors_of_several_files_in_one_run() -> None:
 def test_validate_in_a_real_process_never_shows_a_traceback() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "agesmith", "validate", str(BROKEN / "missing-game-yaml")],
-        capture_output=True, text=True, timeout=60, check=False)
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
     assert "error: the pack has no game.yaml" in result.stdout
 
 
 def test_validate_with_an_unknown_variant() -> None:
-    result = CliRunner().invoke(main, ["validate", str(BROKEN / "unknown-variant"),
-                                       "--variant", "shrot"])
+    result = CliRunner().invoke(
+        main, ["validate", str(BROKEN / "unknown-variant"), "--variant", "shrot"]
+    )
     assert result.exit_code == 1
-    assert "game.yaml:46:3: error: the pack has no variant \"shrot\"" in result.output
+    assert 'game.yaml:46:3: error: the pack has no variant "shrot"' in result.output
     assert 'hint: did you mean "short"?' in result.output

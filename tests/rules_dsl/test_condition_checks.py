@@ -36,8 +36,9 @@ def diagnostics(tmp_path_factory: pytest.TempPathFactory) -> list:
     copytree(bundled(), folder)
     cards = folder / "prehistory.yaml"
     extra = "".join(f"\n      {text}" for text in [*CASES, *UNDECIDED])
-    text = cards.read_text(encoding="utf-8").replace('free if you own "Cro-Magnon"',
-                                                      'free if you own "Cro-Magnon"' + extra)
+    text = cards.read_text(encoding="utf-8").replace(
+        'free if you own "Cro-Magnon"', 'free if you own "Cro-Magnon"' + extra
+    )
     cards.write_text(text, encoding="utf-8")
     pack, found = load_pack(folder)
     assert pack is not None
@@ -45,8 +46,9 @@ def diagnostics(tmp_path_factory: pytest.TempPathFactory) -> list:
 
 
 @pytest.mark.parametrize(("text", "code"), CASES.items())
-def test_each_undecidable_free_condition_is_warned_at_its_line(diagnostics: list, text: str,
-                                                               code: str) -> None:
+def test_each_undecidable_free_condition_is_warned_at_its_line(
+    diagnostics: list, text: str, code: str
+) -> None:
     hits = [d for d in diagnostics if d.source_line.strip() == text]
     assert [(d.severity, d.code) for d in hits] == [("warning", code)]
 

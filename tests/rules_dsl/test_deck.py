@@ -28,7 +28,7 @@ def test_a_deck_changes_the_copies_dealt(tmp_path: Path) -> None:
     assert pack is not None and problems == [], [p.render() for p in problems]
     assert copies_of(pack, "prehistory", "famine") == 0
     assert copies_of(pack, "prehistory", "tiger") == 3
-    assert copies_of(pack, "prehistory", "forest") == 2           # untouched
+    assert copies_of(pack, "prehistory", "forest") == 2  # untouched
     game = Game.load(pack)
     names = [game.catalog.info(c).name for c in game.catalog.copies_of_age("prehistory")]
     assert "Famine" not in names and names.count("Tiger") == 3
@@ -43,8 +43,10 @@ def test_the_pack_path_is_relative_to_the_deck(tmp_path: Path) -> None:
 
 
 def test_unknown_ages_and_cards_are_located_with_a_hint(tmp_path: Path) -> None:
-    deck = write_deck(tmp_path, "copies:\n  prehistroy:\n    famine: 0\n"
-                                "  antiquity:\n    tigre: 2\n    homo-erectus: 1\n")
+    deck = write_deck(
+        tmp_path,
+        "copies:\n  prehistroy:\n    famine: 0\n  antiquity:\n    tigre: 2\n    homo-erectus: 1\n",
+    )
     _, problems = load_deck(deck)
     messages = {(p.line, p.column, p.message, p.hint) for p in problems}
     assert (4, 3, 'the pack has no age "prehistroy"', 'did you mean "prehistory"?') in messages
@@ -55,8 +57,9 @@ def test_unknown_ages_and_cards_are_located_with_a_hint(tmp_path: Path) -> None:
 
 
 def test_schema_errors_and_bad_files_are_diagnostics(tmp_path: Path) -> None:
-    deck = write_deck(tmp_path, "copies:\n  prehistory:\n    famine: -1\n    Tiger: 2\n"
-                                "colour: red\n")
+    deck = write_deck(
+        tmp_path, "copies:\n  prehistory:\n    famine: -1\n    Tiger: 2\ncolour: red\n"
+    )
     pack, problems = load_deck(deck)
     assert pack is None
     lines = sorted(p.line for p in problems if p.is_error)
@@ -94,14 +97,17 @@ def test_every_command_that_takes_a_pack_takes_a_deck(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
     from agesmith.cli import main
+
     good = write_deck(tmp_path, "copies:\n  prehistory:\n    famine: 0\n")
     result = CliRunner().invoke(main, ["validate", str(good)])
     assert result.exit_code == 0, result.output
     listed = json.loads(CliRunner().invoke(main, ["cards", str(good), "--json"]).stdout)
     famine = [c for c in listed if c["id"] == "famine" and c["age"] == "prehistory"]
     assert famine[0]["copies"] == 0
-    result = CliRunner().invoke(main, ["simulate", str(good), "--games", "1", "--players", "2",
-                                       "--ages", "prehistory", "--json"])
+    result = CliRunner().invoke(
+        main,
+        ["simulate", str(good), "--games", "1", "--players", "2", "--ages", "prehistory", "--json"],
+    )
     assert result.exit_code == 0, result.output
     bad = write_deck(tmp_path, "copies:\n  prehistory:\n    famin: 0\n")
     result = CliRunner().invoke(main, ["validate", str(bad)])

@@ -23,7 +23,7 @@ def test_a_long_line_is_cut_around_the_caret_which_points_at_the_same_character(
     assert text.startswith("...") and text.endswith("...")
     assert len(text) <= SHOWN + 6
     at = caret.index("^")
-    assert text[at:at + 3] == "BAD" and caret.count("^") == 3
+    assert text[at : at + 3] == "BAD" and caret.count("^") == 3
 
 
 def test_a_long_number_is_shown_from_its_start_and_marked_to_the_cut() -> None:

@@ -23,34 +23,86 @@ from rules_dsl.printer import print_any
 
 GRAMMAR = (Path(ast.__file__).parent / "grammar.lark").read_text(encoding="utf-8")
 KEYWORDS = sorted(set(re.findall(r'"([a-z]+)"', GRAMMAR)))
-PUNCTUATION = ["(", ")", ":", ";", ",", "'s", '"', "“", "”", "'", "+", "-", "*", "/", "+1", "-2",
-               "X", "#", "\t", "\r", "\n", "\n  ", "\n    ", "\n \t", "0", "007", "é", "Fire"]
+PUNCTUATION = [
+    "(",
+    ")",
+    ":",
+    ";",
+    ",",
+    "'s",
+    '"',
+    "“",
+    "”",
+    "'",
+    "+",
+    "-",
+    "*",
+    "/",
+    "+1",
+    "-2",
+    "X",
+    "#",
+    "\t",
+    "\r",
+    "\n",
+    "\n  ",
+    "\n    ",
+    "\n \t",
+    "0",
+    "007",
+    "é",
+    "Fire",
+]
 
 SEEDS = [
     ("rules", 'free if you own "Homo Erectus"'),
-    ("rules", "while in your events: your first acquisition each turn costs 1 more population"
-              ' if you own "Hills" or "Mountain"'),
-    ("rules", "non-transmissible\nwar +1 per 2 lands\ngold price 5 if you own \"Aristotle\""),
-    ("rules", "cancels the war bonus of the opponent's \"Chivalry\""),
-    ("rules", 'at the start of your actions: if "Barbarian Invasions" is in your events: swap it'
-              " for a transmissible card in another player's events"),
-    ("rules", "on failure: pay 10 gold or destroy one of your active cards, preferring"
-              " population bonus cards, then bonus cards;\n  then shuffle the discard pile into"
-              " the deck"),
-    ("rules", "on acquire: take all gold from the opponent with the most gold; then give half of"
-              " it rounded down to an opponent of your choice"),
-    ("rules", "in war: you may discard this card; then win the war by 3\n"
-              "when you lose a war: move this card to the winner's civilization"),
-    ("rules", "on failure:\n  if you have at least 12 gold: share 12 gold among your opponents\n"
-              "  otherwise: destroy one of your active cards"),
-    ("rules", "repeat until every player has passed:\n"
-              "  each player in turn order who has not passed takes an action\n"
-              "if you acquired nothing this turn: gain 1 universal resource"),
+    (
+        "rules",
+        "while in your events: your first acquisition each turn costs 1 more population"
+        ' if you own "Hills" or "Mountain"',
+    ),
+    ("rules", 'non-transmissible\nwar +1 per 2 lands\ngold price 5 if you own "Aristotle"'),
+    ("rules", 'cancels the war bonus of the opponent\'s "Chivalry"'),
+    (
+        "rules",
+        'at the start of your actions: if "Barbarian Invasions" is in your events: swap it'
+        " for a transmissible card in another player's events",
+    ),
+    (
+        "rules",
+        "on failure: pay 10 gold or destroy one of your active cards, preferring"
+        " population bonus cards, then bonus cards;\n  then shuffle the discard pile into"
+        " the deck",
+    ),
+    (
+        "rules",
+        "on acquire: take all gold from the opponent with the most gold; then give half of"
+        " it rounded down to an opponent of your choice",
+    ),
+    (
+        "rules",
+        "in war: you may discard this card; then win the war by 3\n"
+        "when you lose a war: move this card to the winner's civilization",
+    ),
+    (
+        "rules",
+        "on failure:\n  if you have at least 12 gold: share 12 gold among your opponents\n"
+        "  otherwise: destroy one of your active cards",
+    ),
+    (
+        "rules",
+        "repeat until every player has passed:\n"
+        "  each player in turn order who has not passed takes an action\n"
+        "if you acquired nothing this turn: gain 1 universal resource",
+    ),
     ("cost", "X population, 2 strength where X is the number of your active bonuses"),
     ("number", "your gold / 3 rounded down at most 4"),
     ("number", "the points of your cards - 2 * (your decadent bonuses + 1)"),
-    ("condition", "not (you have at least 15 gold or the deck is empty) and you own 2 of"
-                  ' "Hunting", "Fishing"'),
+    (
+        "condition",
+        "not (you have at least 15 gold or the deck is empty) and you own 2 of"
+        ' "Hunting", "Fishing"',
+    ),
 ]
 
 TOKEN = re.compile(r'"[^"\n]*"|\n[ \t]*|[^\s"():;,]+|\S')
@@ -83,8 +135,12 @@ def test_any_text_gets_an_answer(text, start):
 
 
 @FUZZ
-@given(st.lists(st.sampled_from(KEYWORDS + PUNCTUATION + ["card", "gold", '"The Fire"']),
-                max_size=40).map(" ".join), st.sampled_from(STARTS))
+@given(
+    st.lists(
+        st.sampled_from(KEYWORDS + PUNCTUATION + ["card", "gold", '"The Fire"']), max_size=40
+    ).map(" ".join),
+    st.sampled_from(STARTS),
+)
 def test_any_string_of_keywords_gets_an_answer(text, start):
     answer(text, start)
 
@@ -118,7 +174,7 @@ def mutate(text: str, mutations: list[tuple]) -> str:
             tokens[i], tokens[j] = tokens[j], tokens[i]
         elif kind == "insert":
             tokens.insert(i, extra[0])
-        else:           # replace, indent
+        else:  # replace, indent
             tokens[i] = extra[0]
     out = ""
     for token in tokens:
@@ -148,8 +204,10 @@ ABSURD = {
     "5,000 brackets deep": ("number", "(" * 5_000 + "1" + ")" * 5_000),
     "brackets one too deep": ("number", "(" * (MAX_NESTING + 1) + "1" + ")" * (MAX_NESTING + 1)),
     "5,000 nested blocks": ("rules", "".join(f"{' ' * i}if x is y:\n" for i in range(5_000))),
-    "150 nested blocks": ("rules", "".join(f"{' ' * i}if x is y:\n" for i in range(150))
-                          + " " * 150 + "pass"),
+    "150 nested blocks": (
+        "rules",
+        "".join(f"{' ' * i}if x is y:\n" for i in range(150)) + " " * 150 + "pass",
+    ),
     "3,000 nested inline ifs": ("rules", "if x is y: " * 1_500 + "pass"),
     "4,000 nots": ("condition", "not " * 4_000 + "you own a land"),
     "4,000 subtractions": ("number", "1 - " * 4_000 + "1"),
@@ -172,9 +230,10 @@ ABSURD = {
 
 
 # Numbers as written: up to 6,000 digits (Python refuses to convert more than 4,300).
-numbers = st.one_of(st.integers(-10**6, 10**7).map(str),
-                    st.tuples(st.integers(1, 9), st.integers(0, 6_000))
-                    .map(lambda t: str(t[0]) + "0" * t[1]))
+numbers = st.one_of(
+    st.integers(-(10**6), 10**7).map(str),
+    st.tuples(st.integers(1, 9), st.integers(0, 6_000)).map(lambda t: str(t[0]) + "0" * t[1]),
+)
 
 
 @FUZZ
@@ -196,14 +255,21 @@ def test_long_texts_are_refused_before_parsing():
     assert "characters long" in diagnostic.message and f"{MAX_TEXT:,}" in diagnostic.hint
 
 
-@pytest.mark.parametrize("start, text", [
-    ("number", "(" * MAX_NESTING + "1" + ")" * MAX_NESTING),
-    ("rules", "".join(f"{' ' * i}if x is y:\n" for i in range(MAX_NESTING - 1))
-     + " " * (MAX_NESTING - 1) + "pass"),
-    ("condition", "not (" * 50 + "you own a land" + ")" * 50),
-    ("condition", "you own a land" + " or a land" * 1_500),
-    ("rules", "gain 1 gold; " * 1_000 + "pass"),
-])
+@pytest.mark.parametrize(
+    "start, text",
+    [
+        ("number", "(" * MAX_NESTING + "1" + ")" * MAX_NESTING),
+        (
+            "rules",
+            "".join(f"{' ' * i}if x is y:\n" for i in range(MAX_NESTING - 1))
+            + " " * (MAX_NESTING - 1)
+            + "pass",
+        ),
+        ("condition", "not (" * 50 + "you own a land" + ")" * 50),
+        ("condition", "you own a land" + " or a land" * 1_500),
+        ("rules", "gain 1 gold; " * 1_000 + "pass"),
+    ],
+)
 def test_deep_but_allowed_texts_parse(start, text):
     tree, diagnostic = try_parse(text, start)
     assert diagnostic is None and tree is not None
@@ -214,8 +280,11 @@ def test_deep_but_allowed_texts_parse(start, text):
 MINIMAL = Path(__file__).resolve().parents[1] / "packs" / "minimal"
 # (file, a line of the minimal pack, the same line with {n} for a number)
 NUMERIC_PLACES = [
-    ("stone.yaml", "    points: 2\n    rules: |\n      general",
-     "    points: {n}\n    rules: |\n      general"),
+    (
+        "stone.yaml",
+        "    points: 2\n    rules: |\n      general",
+        "    points: {n}\n    rules: |\n      general",
+    ),
     ("stone.yaml", "    bonus: population", "    bonus: {n} population"),
     ("stone.yaml", "    cost: 4 population, strength", "    cost: {n} population, strength"),
     ("stone.yaml", "    copies: 2", "    copies: {n}"),
@@ -223,17 +292,23 @@ NUMERIC_PLACES = [
     ("bronze.yaml", "    gold: 6", "    gold: {n}"),
     ("bronze.yaml", "    points: 2\n", "    points: your gold * {n}\n"),
     ("game.yaml", "  gold: {start: 0}", "  gold: {start: {n}, max: {n}}"),
-    ("game.yaml", "{value: 2, condition: you have at least 3 cards}",
-     "{value: {n}, condition: you have at least {n} cards}"),
+    (
+        "game.yaml",
+        "{value: 2, condition: you have at least 3 cards}",
+        "{value: {n}, condition: you have at least {n} cards}",
+    ),
 ]
-PACK_FUZZ = settings(max_examples=60, deadline=None,
-                     suppress_health_check=[HealthCheck.too_slow,
-                                            HealthCheck.function_scoped_fixture])
+PACK_FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
 
 def _pack_answers(folder: Path) -> list:
     """load_pack answers: every diagnostic placed in a file of the pack."""
     from rules_dsl.pack import load_pack
+
     _, found = load_pack(folder)
     for d in found:
         assert d.file and d.message, d
@@ -244,6 +319,7 @@ def _pack_answers(folder: Path) -> list:
 def _copy_minimal(tmp_path: Path) -> Path:
     import shutil
     import uuid
+
     folder = tmp_path / uuid.uuid4().hex[:8]
     shutil.copytree(MINIMAL, folder)
     return folder
@@ -253,30 +329,43 @@ def _copy_minimal(tmp_path: Path) -> Path:
 @given(st.sampled_from(NUMERIC_PLACES), numbers)
 def test_any_number_in_a_pack_gets_an_answer(tmp_path, place, number):
     from rules_dsl.bounds import COUNTER_LIMIT
+
     file, old, new = place
     folder = _copy_minimal(tmp_path)
     text = (folder / file).read_text(encoding="utf-8")
-    (folder / file).write_text(text.replace(old, new.replace("{n}", number), 1),
-                               encoding="utf-8")
+    (folder / file).write_text(text.replace(old, new.replace("{n}", number), 1), encoding="utf-8")
     found = _pack_answers(folder)
-    if len(number.lstrip("-")) > len(str(COUNTER_LIMIT)):   # beyond every bound: refused there
+    if len(number.lstrip("-")) > len(str(COUNTER_LIMIT)):  # beyond every bound: refused there
         assert any(d.is_error and d.file.endswith(file) for d in found), found
 
 
 @PACK_FUZZ
-@given(st.sampled_from(["- a\n- b\n", "42\n", "'a text'\n", "[]\n", "- {name: Farm}\n",
-                        "age: bronze\ncards: 5\n", "age: bronze\ncards: [3, x]\n"]),
-       st.integers(1, 600))
-def test_card_files_of_any_shape_and_names_of_any_length_get_an_answer(tmp_path, content,
-                                                                       length):
+@given(
+    st.sampled_from(
+        [
+            "- a\n- b\n",
+            "42\n",
+            "'a text'\n",
+            "[]\n",
+            "- {name: Farm}\n",
+            "age: bronze\ncards: 5\n",
+            "age: bronze\ncards: [3, x]\n",
+        ]
+    ),
+    st.integers(1, 600),
+)
+def test_card_files_of_any_shape_and_names_of_any_length_get_an_answer(tmp_path, content, length):
     folder = _copy_minimal(tmp_path)
     name = "b" * length + ".yaml"
     game = (folder / "game.yaml").read_text(encoding="utf-8")
-    (folder / "game.yaml").write_text(game.replace("cards: bronze.yaml", f"cards: {name}"),
-                                      encoding="utf-8")
+    (folder / "game.yaml").write_text(
+        game.replace("cards: bronze.yaml", f"cards: {name}"), encoding="utf-8"
+    )
     if length <= 200:
-        (folder / name).write_text("# yaml-language-server: $schema=x\n" + content,
-                                   encoding="utf-8")
+        (folder / name).write_text(
+            "# yaml-language-server: $schema=x\n" + content, encoding="utf-8"
+        )
     found = _pack_answers(folder)
-    assert any(d.is_error and d.file.endswith("game.yaml" if length > 200 else name)
-               for d in found), found
+    assert any(
+        d.is_error and d.file.endswith("game.yaml" if length > 200 else name) for d in found
+    ), found

@@ -75,8 +75,7 @@ def test_famine_is_free_with_two_of_three_cards() -> None:
     assert free.condition.count == 2
     assert free.condition.names == ("Hunting", "Wildcrafting", "Fishing")
     assert ast.Keyword("non-transmissible") in famine.rules.statements
-    assert any(isinstance(s, ast.Trigger) and s.event == "failure"
-               for s in famine.rules.statements)
+    assert any(isinstance(s, ast.Trigger) and s.event == "failure" for s in famine.rules.statements)
 
 
 def test_saxons_cost_has_x() -> None:
@@ -123,10 +122,10 @@ def test_a_syntax_error_in_a_rule_is_placed_exactly(copy_of_pack: Path) -> None:
     file = copy_of_pack / "prehistory.yaml"
     old = 'free if you own 2 of "Hunting", "Wildcrafting", "Fishing"'
     line, column = edit(file, old, old.replace('"Hunting",', '"Hunting",,'))
-    column += len('free if you own 2 of "Hunting",')     # the caret goes to the second ","
+    column += len('free if you own 2 of "Hunting",')  # the caret goes to the second ","
     loaded, diagnostics = load_pack(copy_of_pack)
     assert loaded is not None
-    (error,) = diagnostics                  # one error; nothing naming "Famine" fails with it
+    (error,) = diagnostics  # one error; nothing naming "Famine" fails with it
     assert error.is_error and error.code == "syntax"
     assert Path(error.file).resolve() == file.resolve()
     assert (error.line, error.column) == (line, column)
@@ -137,7 +136,7 @@ def test_a_syntax_error_in_a_rule_is_placed_exactly(copy_of_pack: Path) -> None:
 
 def test_an_unknown_card_name_is_placed_exactly(copy_of_pack: Path) -> None:
     file = copy_of_pack / "prehistory.yaml"
-    old = 'free if you own "The Fire"'        # Harsh Winter
+    old = 'free if you own "The Fire"'  # Harsh Winter
     line, column = edit(file, old, old.replace('"The Fire"', '"The Fyre"'))
     column += len("free if you own ")
     _, diagnostics = load_pack(copy_of_pack)

@@ -46,19 +46,30 @@ def one(found: list[Diagnostic]) -> Diagnostic:
 
 
 def test_a_war_tilt_of_no_resource(tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, game=("scoring:\n",
-                                       "war:\n  dice: green\n  tilt: populaton\nscoring:\n"))
+    folder = pack_with(
+        tmp_path, game=("scoring:\n", "war:\n  dice: green\n  tilt: populaton\nscoring:\n")
+    )
     d = one(errors(folder))
-    assert (d.code, Path(str(d.file)).name, d.line, d.column) == ("unknown-role", "game.yaml",
-                                                                  36, 9)
+    assert (d.code, Path(str(d.file)).name, d.line, d.column) == (
+        "unknown-role",
+        "game.yaml",
+        36,
+        9,
+    )
     assert 'the war\'s tilt "populaton" is not a resource or counter' in d.message
     assert d.hint == 'did you mean "population"?'
 
 
 def test_a_variant_that_names_an_undeclared_money_is_reported_at_the_variant(
-        tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, game=("    changes:\n      phases:\n",
-                                       "    changes:\n      money: silver\n      phases:\n"))
+    tmp_path: Path,
+) -> None:
+    folder = pack_with(
+        tmp_path,
+        game=(
+            "    changes:\n      phases:\n",
+            "    changes:\n      money: silver\n      phases:\n",
+        ),
+    )
     assert not errors(folder)
     d = one(errors(folder, variant="short"))
     assert d.line == 49 and d.source_line is not None and "money: silver" in d.source_line
@@ -77,8 +88,9 @@ def test_a_gold_price_needs_a_money(tmp_path: Path) -> None:
 
 
 def test_take_and_tilt_name_the_money(tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, game=("money: gold", "money: gold\nactions: [acquire, take "
-                                       "gold, tilt for glod]"))
+    folder = pack_with(
+        tmp_path, game=("money: gold", "money: gold\nactions: [acquire, take gold, tilt for glod]")
+    )
     d = one(errors(folder))
     assert (d.line, d.column) == (12, 31)
     assert '"tilt for glod": "glod" is not the money of the game (gold)' in d.message
@@ -86,8 +98,11 @@ def test_take_and_tilt_name_the_money(tmp_path: Path) -> None:
 
 
 def test_taking_money_needs_a_money(tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, game=("money: gold", "x-money: gold\nactions: [take gold]"),
-                       bronze=("    gold: 6\n", ""))
+    folder = pack_with(
+        tmp_path,
+        game=("money: gold", "x-money: gold\nactions: [take gold]"),
+        bronze=("    gold: 6\n", ""),
+    )
     d = one(errors(folder))
     assert (d.line, d.column) == (12, 11)
     assert d.message == '"take gold" takes money, but the game names no money'
@@ -102,20 +117,28 @@ def test_an_unknown_kind_of_action_is_a_schema_error(tmp_path: Path) -> None:
 
 
 def test_an_x_cost_of_another_resource_is_reported_at_the_cost(tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, bronze=("cost: 5 population, ingenuity",
-                                         "cost: 5 population, X ingenuity where X is 2"))
+    folder = pack_with(
+        tmp_path,
+        bronze=("cost: 5 population, ingenuity", "cost: 5 population, X ingenuity where X is 2"),
+    )
     d = one(errors(folder))
     assert (Path(str(d.file)).name, d.line, d.code) == ("bronze.yaml", 13, "not-playable")
     assert "only the counted resource's amount may be X (population)" in d.message
 
 
-@pytest.mark.parametrize(("rule", "says"), [
-    ("costs 1 less population", "game.yaml names none: counted_resource"),
-    ("gold price 3", "game.yaml names none (money)"),
-])
+@pytest.mark.parametrize(
+    ("rule", "says"),
+    [
+        ("costs 1 less population", "game.yaml names none: counted_resource"),
+        ("gold price 3", "game.yaml names none (money)"),
+    ],
+)
 def test_a_rule_that_needs_an_unnamed_role(tmp_path: Path, rule: str, says: str) -> None:
-    game = (("counted_resource: population", "x-counted: population") if "population" in rule
-            else ("money: gold", "x-money: gold"))
+    game = (
+        ("counted_resource: population", "x-counted: population")
+        if "population" in rule
+        else ("money: gold", "x-money: gold")
+    )
     folder = pack_with(tmp_path, game=game, bronze=("    gold: 6\n", f"    rules: {rule}\n"))
     d = one(errors(folder))
     assert (Path(str(d.file)).name, d.line, d.code) == ("bronze.yaml", 14, "not-playable")
@@ -123,17 +146,19 @@ def test_a_rule_that_needs_an_unnamed_role(tmp_path: Path, rule: str, says: str)
 
 
 def test_validate_fails_with_the_located_error(tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, game=("counted_resource: population",
-                                       "counted_resource: people"))
+    folder = pack_with(tmp_path, game=("counted_resource: population", "counted_resource: people"))
     result = CliRunner().invoke(main, ["validate", str(folder)])
     assert result.exit_code == 1
-    assert 'game.yaml:10:19: error: the counted resource "people" is not a resource' \
-        in result.output
+    assert (
+        'game.yaml:10:19: error: the counted resource "people" is not a resource' in result.output
+    )
     assert "declared: population, ingenuity, strength" in result.output
 
 
 def test_a_misspelt_money_is_one_error_not_one_per_money_action(tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, game=(
-        "money: gold ", "actions: [acquire, take gold, tilt for gold]\nmoney: golds "))
+    folder = pack_with(
+        tmp_path,
+        game=("money: gold ", "actions: [acquire, take gold, tilt for gold]\nmoney: golds "),
+    )
     d = one(errors(folder))
     assert 'the money "golds" is not a counter' in d.message and d.hint == 'did you mean "gold"?'

@@ -41,18 +41,63 @@ def _listed(rule: str) -> tuple[str, ...]:
 
 # Plain words that are no keyword of the grammar, so they always read as nouns. "gold" is the one
 # exception kept on purpose (it starts the "gold price" ability): see `_statement_start_ok`.
-NOUNS = ("card", "cards", "land", "lands", "gold", "events", "deck", "player", "players",
-         "opponent", "opponents", "bonus", "bonuses", "figure", "figures", "population",
-         "active", "points", "pile", "civilization", "token", "tokens", "resource", "strength",
-         "non-transmissible", "age2")
+NOUNS = (
+    "card",
+    "cards",
+    "land",
+    "lands",
+    "gold",
+    "events",
+    "deck",
+    "player",
+    "players",
+    "opponent",
+    "opponents",
+    "bonus",
+    "bonuses",
+    "figure",
+    "figures",
+    "population",
+    "active",
+    "points",
+    "pile",
+    "civilization",
+    "token",
+    "tokens",
+    "resource",
+    "strength",
+    "non-transmissible",
+    "age2",
+)
 STATES = ("empty", "over", "tilted", "exhausted", "ready")
 KEYWORD_WORDS = ("general", "non-transmissible", "transmissible", "nomad", "leader")
-EVENTS = ("acquire", "failure", "war", "you lose a war", "you lose a war as defender",
-          "the start of your actions", "the end of the round", "age 2", "the winner's turn")
-NAMES = ("The Fire", "Homo Erectus", "Saxons!", "Al-Khawarizmi", "Le Cid", "active turn",
-         "it's here", "a 's b", "X", "#1 (of 2)", "dé: ü", "on acquire:")
+EVENTS = (
+    "acquire",
+    "failure",
+    "war",
+    "you lose a war",
+    "you lose a war as defender",
+    "the start of your actions",
+    "the end of the round",
+    "age 2",
+    "the winner's turn",
+)
+NAMES = (
+    "The Fire",
+    "Homo Erectus",
+    "Saxons!",
+    "Al-Khawarizmi",
+    "Le Cid",
+    "active turn",
+    "it's here",
+    "a 's b",
+    "X",
+    "#1 (of 2)",
+    "dé: ü",
+    "on acquire:",
+)
 
-VERBS = _listed("verb")[0::2]           # base forms; the parser keeps those
+VERBS = _listed("verb")[0::2]  # base forms; the parser keeps those
 PAST_VERBS = _listed("past_verb")
 DETS = _listed("det")
 POSSESSIVES = _listed("possessive")
@@ -142,8 +187,9 @@ def takes_operator(node: object) -> bool:
 
 
 def _open_condition(x: object) -> bool:
-    return ((isinstance(x, ast.Preferring) and x.condition is not None)
-            or (isinstance(x, ast.Role) and x.preposition == "until"))
+    return (isinstance(x, ast.Preferring) and x.condition is not None) or (
+        isinstance(x, ast.Role) and x.preposition == "until"
+    )
 
 
 # ------------------------------------------------------------------ strategies: phrases
@@ -156,16 +202,22 @@ def words(max_size: int = 3) -> st.SearchStrategy[tuple[str, ...]]:
 card_names = st.one_of(
     st.sampled_from(NAMES),
     # a card name is any text without a double quote or a line break
-    st.text(st.characters(blacklist_characters='"\n', blacklist_categories=("Cs",)),
-            min_size=1, max_size=8),
+    st.text(
+        st.characters(blacklist_characters='"\n', blacklist_categories=("Cs",)),
+        min_size=1,
+        max_size=8,
+    ),
 )
 heads = st.one_of(words(), st.builds(ast.CardName, card_names))
 determiners = st.one_of(
     st.just((None, None, None)),
     st.sampled_from(DETS).map(lambda d: (d, None, None)),
     st.integers(0, 120).map(lambda n: (None, n, None)),
-    st.tuples(st.sampled_from(("one of", "half of", "all")), st.none(),
-              st.sampled_from((None, *POSSESSIVES))),
+    st.tuples(
+        st.sampled_from(("one of", "half of", "all")),
+        st.none(),
+        st.sampled_from((None, *POSSESSIVES)),
+    ),
     st.sampled_from(POSSESSIVES).map(lambda p: (None, None, p)),
     st.just(("this", None, None)),
 )
@@ -190,8 +242,7 @@ def _upto_first(items: list, is_open) -> tuple:
 def options(d: int) -> st.SearchStrategy[tuple]:
     # GRAMMAR LIMIT: in "owns A or B", an A ending with its own "or"-list or condition takes
     # the "or"; phrases cannot be bracketed, so only the last option may end that way.
-    return st.lists(phrases(d), min_size=1, max_size=2).map(
-        lambda xs: _upto_first(xs, takes_or))
+    return st.lists(phrases(d), min_size=1, max_size=2).map(lambda xs: _upto_first(xs, takes_or))
 
 
 @cache
@@ -223,7 +274,8 @@ def tails(d: int) -> st.SearchStrategy[tuple]:
     # "preferring" list, can only be the last tail of a phrase.
     last = st.one_of(st.just(()), st.just(()), preferring.map(lambda p: (p,)))
     return st.tuples(st.lists(simple, max_size=2), last).map(
-        lambda parts: _upto_first([*parts[0], *parts[1]], takes_tails))
+        lambda parts: _upto_first([*parts[0], *parts[1]], takes_tails)
+    )
 
 
 @cache
@@ -234,9 +286,13 @@ def noun_phrases(d: int) -> st.SearchStrategy[ast.NounPhrase]:
 @st.composite
 def _noun_phrases(draw, d: int) -> ast.NounPhrase:
     determiner, count, possessive = draw(determiners)
-    return ast.NounPhrase(determiner, count, possessive,
-                          tuple(draw(st.lists(heads, min_size=1, max_size=2))),
-                          draw(tails(d)))
+    return ast.NounPhrase(
+        determiner,
+        count,
+        possessive,
+        tuple(draw(st.lists(heads, min_size=1, max_size=2))),
+        draw(tails(d)),
+    )
 
 
 @cache
@@ -289,12 +345,19 @@ def atom_conditions(d: int) -> st.SearchStrategy:
         st.builds(ast.OwnsNOf, p, st.integers(0, 9), names_lists),
         st.builds(ast.Has, p, st.sampled_from((None, *COMPARATORS)), v),
         st.builds(ast.IsIn, p, st.sampled_from(("is", "are")), p),
-        st.builds(ast.Compare, p, st.sampled_from(("is", "are")), st.sampled_from(COMPARATORS),
-                  v),
-        st.builds(ast.IsState, p, st.sampled_from(("is", "are")), st.booleans(),
-                  st.sampled_from(STATES)),
-        st.builds(ast.Did, p, st.booleans(), st.booleans(), st.sampled_from(PAST_VERBS),
-                  st.none() | v, st.booleans()).filter(_this_turn_closed),
+        st.builds(ast.Compare, p, st.sampled_from(("is", "are")), st.sampled_from(COMPARATORS), v),
+        st.builds(
+            ast.IsState, p, st.sampled_from(("is", "are")), st.booleans(), st.sampled_from(STATES)
+        ),
+        st.builds(
+            ast.Did,
+            p,
+            st.booleans(),
+            st.booleans(),
+            st.sampled_from(PAST_VERBS),
+            st.none() | v,
+            st.booleans(),
+        ).filter(_this_turn_closed),
     )
 
 
@@ -312,8 +375,7 @@ def conditions(d: int) -> st.SearchStrategy:
     sub = conditions(d - 1)
     # "a or b or c" is one Or (the parser flattens nested ones), likewise And.
     or_items = st.lists(sub.filter(lambda c: not isinstance(c, ast.Or)), min_size=2, max_size=3)
-    and_items = st.lists(sub.filter(lambda c: not isinstance(c, ast.And)), min_size=2,
-                         max_size=3)
+    and_items = st.lists(sub.filter(lambda c: not isinstance(c, ast.And)), min_size=2, max_size=3)
     return st.one_of(
         atoms,
         or_items.map(tuple).map(ast.Or).filter(_condition_operands_closed),
@@ -359,8 +421,12 @@ def choices(d: int) -> st.SearchStrategy[ast.Choice]:
     # condition, and a condition in brackets is still an operand of "or": it must come last.
     # PRINTER LIMIT (see test_printer_limits): an option ending with an owns list or condition
     # inside its object is not bracketed.
-    return st.lists(acts(d), min_size=2, max_size=3).filter(
-        lambda xs: not any(takes_or(a) for a in xs[:-1])).map(tuple).map(ast.Choice)
+    return (
+        st.lists(acts(d), min_size=2, max_size=3)
+        .filter(lambda xs: not any(takes_or(a) for a in xs[:-1]))
+        .map(tuple)
+        .map(ast.Choice)
+    )
 
 
 def _statement_start_ok(step: object) -> bool:
@@ -389,20 +455,26 @@ def steps(d: int, statement: bool) -> st.SearchStrategy[ast.Steps]:
     if d > 0:
         last += [
             # "you may" is written with no subject in the tree
-            st.builds(ast.Optional, steps(d - 1, statement=False),
-                      st.none() | phrases(e).filter(lambda p: p != ast.Pronoun("you"))),
+            st.builds(
+                ast.Optional,
+                steps(d - 1, statement=False),
+                st.none() | phrases(e).filter(lambda p: p != ast.Pronoun("you")),
+            ),
             st.builds(ast.If, conditions(e), st.booleans(), bodies(d - 1)),
             st.builds(ast.Repeat, conditions(e), bodies(d - 1)),
         ]
         if statement:
             # GRAMMAR LIMIT: "otherwise:" is a line of its own, joined to the "if" that ends the
             # statement above it; an "if" inside "you may ..." cannot have one.
-            last.append(st.builds(ast.If, conditions(e), st.booleans(), bodies(d - 1),
-                                  bodies(d - 1)))
+            last.append(
+                st.builds(ast.If, conditions(e), st.booleans(), bodies(d - 1), bodies(d - 1))
+            )
     # GRAMMAR LIMIT: "you may", "if" and "repeat" take every step after them: they come last.
-    return st.tuples(st.lists(simple, max_size=1), either(*last)).map(
-        lambda parts: ast.Steps((*parts[0], parts[1]))).filter(
-        lambda s: _statement_start_ok(s.steps[0]))
+    return (
+        st.tuples(st.lists(simple, max_size=1), either(*last))
+        .map(lambda parts: ast.Steps((*parts[0], parts[1])))
+        .filter(lambda s: _statement_start_ok(s.steps[0]))
+    )
 
 
 # ------------------------------------------------------------------ strategies: statements
@@ -426,15 +498,23 @@ def abilities(d: int) -> st.SearchStrategy:
         st.builds(lambda g: ast.Discardable(*g), guard),
         st.builds(
             lambda target, amount, change, resource, g: ast.CostChange(
-                target, amount, change, resource, *g),
-            st.none() | st.builds(ast.Acquisitions, st.just(()) | words(2), st.booleans(),
-                                  st.booleans()),
-            st.integers(0, 99), st.sampled_from(("more", "less")), words(), guard),
+                target, amount, change, resource, *g
+            ),
+            st.none()
+            | st.builds(ast.Acquisitions, st.just(()) | words(2), st.booleans(), st.booleans()),
+            st.integers(0, 99),
+            st.sampled_from(("more", "less")),
+            words(),
+            guard,
+        ),
         st.builds(lambda amount, g: ast.GoldPrice(amount, *g), st.integers(0, 99), guard),
         st.builds(
             lambda kind, amount, per, g: ast.Strength(kind, amount, per, *g),
-            st.sampled_from(("war", "attack", "defence")), st.integers(-20, 20),
-            st.none() | st.builds(ast.Per, st.none() | st.integers(0, 9), words()), guard),
+            st.sampled_from(("war", "attack", "defence")),
+            st.integers(-20, 20),
+            st.none() | st.builds(ast.Per, st.none() | st.integers(0, 9), words()),
+            guard,
+        ),
         st.builds(ast.Cancels, phrases(d)),
         st.builds(ast.Keyword, st.sampled_from(KEYWORD_WORDS)),
     )
@@ -450,8 +530,12 @@ def statements(d: int) -> st.SearchStrategy:
     options_: list[st.SearchStrategy] = [abilities(d), steps(d, statement=True)]
     if d > 0:
         options_ += [
-            st.builds(ast.Trigger, st.sampled_from(("on", "in", "at", "when")),
-                      st.sampled_from(EVENTS), bodies(d - 1)),
+            st.builds(
+                ast.Trigger,
+                st.sampled_from(("on", "in", "at", "when")),
+                st.sampled_from(EVENTS),
+                bodies(d - 1),
+            ),
             st.builds(ast.Scope, phrases(min(d, EXPRESSION_DEPTH)), bodies(d - 1)),
         ]
     return either(*options_)
@@ -459,8 +543,7 @@ def statements(d: int) -> st.SearchStrategy:
 
 rules_trees = st.lists(statements(2), max_size=2).map(tuple).map(ast.Rules)
 amounts = st.builds(ast.Amount, st.none() | st.integers(0, 20) | st.just("X"), words())
-cost_trees = st.builds(ast.Cost, st.lists(amounts, max_size=3).map(tuple),
-                       st.none() | values(2))
+cost_trees = st.builds(ast.Cost, st.lists(amounts, max_size=3).map(tuple), st.none() | values(2))
 
 
 def assert_round_trip(tree: object, start: str) -> None:
@@ -469,8 +552,11 @@ def assert_round_trip(tree: object, start: str) -> None:
 
 
 def fast(examples: int):
-    return settings(max_examples=examples, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
 
 
 @fast(200)
@@ -506,38 +592,78 @@ def test_condition_round_trip(tree):
 X = ast.NounPhrase(heads=(("x",),))
 YOU = ast.Pronoun("you")
 X_WHO_HAS_3 = ast.NounPhrase(heads=(("x",),), tails=(ast.WhoHas(None, ast.Int(3)),))
-X_WHO_OWNS_Y = ast.NounPhrase(heads=(("x",),), tails=(ast.WhoOwns((
-    ast.NounPhrase(heads=(("y",),)),)),))
-X_PREFERRING_IF = ast.NounPhrase(heads=(("x",),), tails=(ast.Preferring(
-    (("y",),), ast.IsState(YOU, "are", False, "ready")),))
+X_WHO_OWNS_Y = ast.NounPhrase(
+    heads=(("x",),), tails=(ast.WhoOwns((ast.NounPhrase(heads=(("y",),)),)),)
+)
+X_PREFERRING_IF = ast.NounPhrase(
+    heads=(("x",),), tails=(ast.Preferring((("y",),), ast.IsState(YOU, "are", False, "ready")),)
+)
 
 PRINTER_LIMITS = {
     # "(x who has 3) + 1" is printed without its brackets
     "operand ending in who-has": ("number", ast.Arith("+", X_WHO_HAS_3, ast.Int(1))),
     "rounded who-has": ("number", ast.Rounded(X_WHO_HAS_3, "up")),
     "limited who-has": ("number", ast.Limit(X_WHO_HAS_3, "most", ast.Int(1))),
-    "or after who-owns": ("condition", ast.Or((ast.Has(YOU, None, X_WHO_OWNS_Y),
-                                               ast.Has(YOU, None, ast.Int(4))))),
-    "and after preferring-if": ("condition", ast.And((ast.Has(YOU, None, X_PREFERRING_IF),
-                                                      ast.Has(YOU, None, ast.Int(4))))),
-    "this turn after preferring-if": ("condition", ast.Did(
-        YOU, False, False, "acquired", ast.NounPhrase(heads=(("x",),), tails=(ast.Preferring(
-            (("y",),), ast.Did(YOU, False, False, "passed", None, False)),)), True)),
-    "choice after who-owns": ("rules", ast.Rules((ast.Steps((ast.Choice((
-        ast.Act(None, "take", X_WHO_OWNS_Y), ast.Act(None, "pay", ast.Int(3)))),)),))),
+    "or after who-owns": (
+        "condition",
+        ast.Or((ast.Has(YOU, None, X_WHO_OWNS_Y), ast.Has(YOU, None, ast.Int(4)))),
+    ),
+    "and after preferring-if": (
+        "condition",
+        ast.And((ast.Has(YOU, None, X_PREFERRING_IF), ast.Has(YOU, None, ast.Int(4)))),
+    ),
+    "this turn after preferring-if": (
+        "condition",
+        ast.Did(
+            YOU,
+            False,
+            False,
+            "acquired",
+            ast.NounPhrase(
+                heads=(("x",),),
+                tails=(
+                    ast.Preferring((("y",),), ast.Did(YOU, False, False, "passed", None, False)),
+                ),
+            ),
+            True,
+        ),
+    ),
+    "choice after who-owns": (
+        "rules",
+        ast.Rules(
+            (
+                ast.Steps(
+                    (
+                        ast.Choice(
+                            (ast.Act(None, "take", X_WHO_OWNS_Y), ast.Act(None, "pay", ast.Int(3)))
+                        ),
+                    )
+                ),
+            )
+        ),
+    ),
 }
 
 
-@pytest.mark.parametrize("start, tree", [
-    pytest.param(*case, id=name, marks=pytest.mark.xfail(strict=True, reason="printer limit"))
-    for name, case in PRINTER_LIMITS.items()])
+@pytest.mark.parametrize(
+    "start, tree",
+    [
+        pytest.param(*case, id=name, marks=pytest.mark.xfail(strict=True, reason="printer limit"))
+        for name, case in PRINTER_LIMITS.items()
+    ],
+)
 def test_printer_limits(start, tree):
     assert_round_trip(tree, start)
 
 
 def test_printer_brackets_an_or_operand_ending_with_owns():
-    tree = ast.Or((ast.And((ast.Has(YOU, None, ast.Int(3)), ast.Owns(YOU, (X,)))),
-                   ast.Not(ast.Owns(YOU, (X,))), ast.Has(YOU, None, ast.Int(4))))
+    tree = ast.Or(
+        (
+            ast.And((ast.Has(YOU, None, ast.Int(3)), ast.Owns(YOU, (X,)))),
+            ast.Not(ast.Owns(YOU, (X,))),
+            ast.Has(YOU, None, ast.Int(4)),
+        )
+    )
     assert print_any(tree) == "(you have 3 and you own x) or (not you own x) or you have 4"
     assert_round_trip(tree, "condition")
 
@@ -557,9 +683,13 @@ GRAMMAR_LIMITS = {
 }
 
 
-@pytest.mark.parametrize("start, text", [
-    pytest.param(*case, id=name, marks=pytest.mark.xfail(strict=True, reason="grammar limit"))
-    for name, case in GRAMMAR_LIMITS.items()])
+@pytest.mark.parametrize(
+    "start, text",
+    [
+        pytest.param(*case, id=name, marks=pytest.mark.xfail(strict=True, reason="grammar limit"))
+        for name, case in GRAMMAR_LIMITS.items()
+    ],
+)
 def test_grammar_limits(start, text):
     parse(text, start)
 
@@ -567,7 +697,8 @@ def test_grammar_limits(start, text):
 def test_a_receiver_before_the_object_reads_as_to_you():
     # DESIGN.md's Templar Order: "pays you 5 gold" is "pays 5 gold to you"
     assert parse("on acquire: each opponent pays you 5 gold") == parse(
-        "on acquire: each opponent pays 5 gold to you")
+        "on acquire: each opponent pays 5 gold to you"
+    )
 
 
 def test_someone_else_may():
@@ -582,41 +713,71 @@ def test_someone_else_may():
 SAMPLES = [
     ("rules", 'free if you own "Homo Erectus"'),
     ("rules", 'costs 3 less population if you own "Homo Erectus" or "Neanderthal"'),
-    ("rules", "while in your events: your first acquisition each turn costs 1 more population"
-              ' if you own "Hills" or "Mountain"'),
+    (
+        "rules",
+        "while in your events: your first acquisition each turn costs 1 more population"
+        ' if you own "Hills" or "Mountain"',
+    ),
     ("rules", "non-transmissible"),
     ("rules", 'free if you own 2 of "Hunting", "Wildcrafting", "Fishing"'),
-    ("rules", "on failure: destroy one of your active cards, preferring population bonus cards,"
-              " then bonus cards"),
+    (
+        "rules",
+        "on failure: destroy one of your active cards, preferring population bonus cards,"
+        " then bonus cards",
+    ),
     ("rules", 'gold price 5 if you own "Aristotle"'),
     ("rules", "war +1 per 2 lands"),
     ("rules", 'attack +1 if the opponent owns a land or "Camelot" or "Jerusalem"'),
-    ("rules", "cancels the war bonus of the opponent's \"Chivalry\""),
-    ("rules", 'at the start of your actions: if "Barbarian Invasions" is in your events: swap it'
-              " for a transmissible card in another player's events"),
-    ("rules", "on failure: pay 10 gold or destroy one of your active cards; then shuffle the"
-              " discard pile into the deck"),
-    ("rules", "on failure: lose half of your gold rounded up; then destroy one of your active"
-              " cards with the most points"),
-    ("rules", "on acquire: take all gold from the opponent with the most gold; then give half of"
-              " it rounded down to an opponent of your choice"),
-    ("rules", "on acquire: an opponent of your choice who owns an active figure destroys one of"
-              " their active figures"),
+    ("rules", 'cancels the war bonus of the opponent\'s "Chivalry"'),
+    (
+        "rules",
+        'at the start of your actions: if "Barbarian Invasions" is in your events: swap it'
+        " for a transmissible card in another player's events",
+    ),
+    (
+        "rules",
+        "on failure: pay 10 gold or destroy one of your active cards; then shuffle the"
+        " discard pile into the deck",
+    ),
+    (
+        "rules",
+        "on failure: lose half of your gold rounded up; then destroy one of your active"
+        " cards with the most points",
+    ),
+    (
+        "rules",
+        "on acquire: take all gold from the opponent with the most gold; then give half of"
+        " it rounded down to an opponent of your choice",
+    ),
+    (
+        "rules",
+        "on acquire: an opponent of your choice who owns an active figure destroys one of"
+        " their active figures",
+    ),
     ("rules", "in war: you may discard this card; then win the war by 3"),
     ("rules", "when you lose a war: move this card to the winner's civilization"),
-    ("rules", "on failure:\n"
-              "  if you have at least 12 gold: share 12 gold among your opponents\n"
-              "  otherwise: destroy one of your active cards"),
+    (
+        "rules",
+        "on failure:\n"
+        "  if you have at least 12 gold: share 12 gold among your opponents\n"
+        "  otherwise: destroy one of your active cards",
+    ),
     ("rules", 'the active player plays "active turn"'),
     ("rules", 'each other player in turn order plays "other turn"'),
     ("rules", "take actions until you have passed"),
     ("rules", "if you acquired nothing this turn: gain 1 universal resource"),
-    ("rules", "repeat until every player has passed:\n"
-              "  each player in turn order who has not passed takes an action"),
+    (
+        "rules",
+        "repeat until every player has passed:\n"
+        "  each player in turn order who has not passed takes an action",
+    ),
     ("cost", "X population, 2 strength where X is the number of your active bonuses"),
     ("number", "your gold / 3 rounded down at most 4"),
-    ("number", "the points of your cards - 2 * your decadent bonuses"
-               " + the value of your achievement tokens"),
+    (
+        "number",
+        "the points of your cards - 2 * your decadent bonuses"
+        " + the value of your achievement tokens",
+    ),
     ("condition", "you have at least 15 gold"),
 ]
 

@@ -26,10 +26,13 @@ def test_keeps_the_mode_of_an_existing_file(tmp_path: Path) -> None:
     assert target.stat().st_mode & 0o777 == 0o640
 
 
-@pytest.mark.parametrize("name, reason", [
-    ("", "empty"),
-    ("bad\x1b[31mname", "control characters"),
-])
+@pytest.mark.parametrize(
+    "name, reason",
+    [
+        ("", "empty"),
+        ("bad\x1b[31mname", "control characters"),
+    ],
+)
 def test_refuses_bad_names(tmp_path: Path, name: str, reason: str) -> None:
     with pytest.raises(UnsafePathError, match=reason):
         write_atomic(os.path.join(tmp_path, name) if name else name, "x")
@@ -53,13 +56,15 @@ def test_refuses_paths_outside_the_given_folder(tmp_path: Path) -> None:
     assert write_atomic(pack / "age.yaml", "ok", inside=pack).read_text() == "ok"
 
 
-def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                            ) -> None:
+def test_a_failed_write_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "save.json"
     target.write_text("old")
 
     def broken(*args: object) -> None:
         raise OSError("disk full")
+
     monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(OSError, match="disk full"):
         write_atomic(target, "new")
@@ -69,6 +74,7 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.
 
 def test_reads_a_regular_file_within_its_limit(tmp_path: Path) -> None:
     from rules_dsl.safe_files import read_regular
+
     (tmp_path / "save.json").write_bytes(b"{}")
     assert read_regular(tmp_path / "save.json", 10) == b"{}"
     with pytest.raises(UnsafePathError, match="larger than 1 bytes"):
@@ -77,6 +83,7 @@ def test_reads_a_regular_file_within_its_limit(tmp_path: Path) -> None:
 
 def test_never_blocks_on_a_pipe_nor_reads_a_device_forever(tmp_path: Path) -> None:
     from rules_dsl.safe_files import read_regular
+
     os.mkfifo(tmp_path / "pipe")
     for path in (tmp_path / "pipe", Path("/dev/zero")):
         with pytest.raises(UnsafePathError, match="not a regular file"):

@@ -30,7 +30,9 @@ phases:
   active turn: x
 """
 
-FULL_GAME = MINIMAL_GAME + """\
+FULL_GAME = (
+    MINIMAL_GAME
+    + """\
 description: Three ages of civilization.
 keywords: [general, non-transmissible]
 dice:
@@ -56,6 +58,7 @@ options:
   board side: {description: Which side of the board., values: [front, back], default: front}
 x-playtest-notes: anything goes here
 """
+)
 
 MINIMAL_CARDS = """\
 # yaml-language-server: $schema=../schema/cards.schema.json
@@ -67,7 +70,9 @@ cards:
     points: 1
 """
 
-FULL_CARDS = MINIMAL_CARDS + """\
+FULL_CARDS = (
+    MINIMAL_CARDS
+    + """\
   - id: the-fire
     name: The Fire
     type: progress
@@ -85,6 +90,7 @@ FULL_CARDS = MINIMAL_CARDS + """\
     gold: null
     points: x
 """
+)
 
 
 def check(text: str, kind: str):
@@ -93,9 +99,16 @@ def check(text: str, kind: str):
     return check_schema(doc, kind)
 
 
-@pytest.mark.parametrize(("text", "kind"), [
-    (MINIMAL_GAME, "game"), (FULL_GAME, "game"), (MINIMAL_CARDS, "cards"), (FULL_CARDS, "cards"),
-], ids=["minimal-game", "full-game", "minimal-cards", "full-cards"])
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        (MINIMAL_GAME, "game"),
+        (FULL_GAME, "game"),
+        (MINIMAL_CARDS, "cards"),
+        (FULL_CARDS, "cards"),
+    ],
+    ids=["minimal-game", "full-game", "minimal-cards", "full-cards"],
+)
 def test_valid_files_pass(text, kind):
     assert check(text, kind) == []
 
@@ -104,74 +117,203 @@ FOREST = "  - name: Forest\n    type: land\n    cost: x\n    points: 1\n"
 
 # (id, the cards, line, column, message, hint)
 CARD_ERRORS = [
-    ("unknown-key", FOREST + "    colour: red\n",
-     8, 5, 'unknown key "colour"', "the keys allowed here are id, name, type, copies, cost, gold, "
-     "points, bonus, rules, notes"),
-    ("misspelt-key", FOREST + "    tpye: land\n", 8, 5, 'unknown key "tpye"',
-     'did you mean "type"?'),
-    ("missing-key", "  - name: Forest\n    cost: x\n    points: 1\n",
-     4, 5, 'missing key "type"', '"type": The kind of card, one of the card_types of game.yaml, '
-     "e.g. land, figure, progress, wonder or calamity."),
-    ("wrong-type", FOREST + "    copies: five\n",
-     8, 13, 'expected an integer, got a string ("five")', None),
-    ("too-many", FOREST + "    copies: 25\n",
-     8, 13, "expected at most 20, got 25", None),
-    ("negative-gold", FOREST + "    gold: -1\n",
-     8, 11, "expected at least 0, got -1", None),
-    ("empty-value", "  - name: Forest\n    type: land\n    cost:\n    points: 1\n",
-     6, 10, "expected a string, got nothing", 'write a value after "cost:"'),
-    ("empty-text", '  - name: Forest\n    type: land\n    cost: ""\n    points: 1\n',
-     6, 11, "this text must not be empty", None),
-    ("number-for-text", "  - name: 1984\n    type: land\n    cost: x\n    points: 1\n",
-     4, 11, "expected a string, got an integer (1984)", "put it in quotes to make it text"),
-    ("points-list", "  - name: Forest\n    type: land\n    cost: x\n    points: [1]\n",
-     7, 13, "expected an integer or a string, got a list", None),
-    ("bad-id", "  - {id: Forest, name: Forest, type: land, cost: x, points: 1}\n",
-     4, 10, '"Forest" is not valid: an id is lowercase letters and digits in words joined by "-", '
-     'e.g. "homo-erectus"', 'did you mean "forest"?'),
+    (
+        "unknown-key",
+        FOREST + "    colour: red\n",
+        8,
+        5,
+        'unknown key "colour"',
+        "the keys allowed here are id, name, type, copies, cost, gold, points, bonus, rules, notes",
+    ),
+    (
+        "misspelt-key",
+        FOREST + "    tpye: land\n",
+        8,
+        5,
+        'unknown key "tpye"',
+        'did you mean "type"?',
+    ),
+    (
+        "missing-key",
+        "  - name: Forest\n    cost: x\n    points: 1\n",
+        4,
+        5,
+        'missing key "type"',
+        '"type": The kind of card, one of the card_types of game.yaml, '
+        "e.g. land, figure, progress, wonder or calamity.",
+    ),
+    (
+        "wrong-type",
+        FOREST + "    copies: five\n",
+        8,
+        13,
+        'expected an integer, got a string ("five")',
+        None,
+    ),
+    ("too-many", FOREST + "    copies: 25\n", 8, 13, "expected at most 20, got 25", None),
+    ("negative-gold", FOREST + "    gold: -1\n", 8, 11, "expected at least 0, got -1", None),
+    (
+        "empty-value",
+        "  - name: Forest\n    type: land\n    cost:\n    points: 1\n",
+        6,
+        10,
+        "expected a string, got nothing",
+        'write a value after "cost:"',
+    ),
+    (
+        "empty-text",
+        '  - name: Forest\n    type: land\n    cost: ""\n    points: 1\n',
+        6,
+        11,
+        "this text must not be empty",
+        None,
+    ),
+    (
+        "number-for-text",
+        "  - name: 1984\n    type: land\n    cost: x\n    points: 1\n",
+        4,
+        11,
+        "expected a string, got an integer (1984)",
+        "put it in quotes to make it text",
+    ),
+    (
+        "points-list",
+        "  - name: Forest\n    type: land\n    cost: x\n    points: [1]\n",
+        7,
+        13,
+        "expected an integer or a string, got a list",
+        None,
+    ),
+    (
+        "bad-id",
+        "  - {id: Forest, name: Forest, type: land, cost: x, points: 1}\n",
+        4,
+        10,
+        '"Forest" is not valid: an id is lowercase letters and digits in words joined by "-", '
+        'e.g. "homo-erectus"',
+        'did you mean "forest"?',
+    ),
 ]
 
 
-@pytest.mark.parametrize(("cards", "line", "column", "message", "hint"),
-                         [case[1:] for case in CARD_ERRORS], ids=[case[0] for case in CARD_ERRORS])
+@pytest.mark.parametrize(
+    ("cards", "line", "column", "message", "hint"),
+    [case[1:] for case in CARD_ERRORS],
+    ids=[case[0] for case in CARD_ERRORS],
+)
 def test_card_errors(cards, line, column, message, hint):
     [diag] = check(MINIMAL_CARDS.split("cards:\n")[0] + "cards:\n" + cards, "cards")
     assert (diag.line, diag.column, diag.message, diag.hint) == (line, column, message, hint)
     assert (diag.code, diag.file, diag.severity) == ("schema", "pack/cards.yaml", "error")
-    assert diag.source_line == (MINIMAL_CARDS.split("cards:\n")[0] + "cards:\n" + cards
-                                ).splitlines()[line - 1]
+    assert (
+        diag.source_line
+        == (MINIMAL_CARDS.split("cards:\n")[0] + "cards:\n" + cards).splitlines()[line - 1]
+    )
 
 
 # (id, text replaced in MINIMAL_GAME, its replacement, line, column, message, hint)
 GAME_ERRORS = [
-    ("unknown-top-key", "name: Along History\n", "name: Along History\ncolour: red\n", 3, 1,
-     'unknown key "colour"', None),
+    (
+        "unknown-top-key",
+        "name: Along History\n",
+        "name: Along History\ncolour: red\n",
+        3,
+        1,
+        'unknown key "colour"',
+        None,
+    ),
     ("missing-top-key", "phases:\n  active turn: x\n", "", 2, 1, 'missing key "phases"', None),
-    ("players-range", "{min: 2, max: 5}", "{min: 0, max: 11}", 3, 16,
-     "expected at least 1, got 0", None),
-    ("duplicate-resource", "ingenuity, strength]", "ingenuity, culture]", 4, 45,
-     '"culture" is listed twice', "it is already listed at line 4, column 25"),
-    ("empty-phases", "phases:\n  active turn: x\n", "phases: {}\n", 15, 9,
-     "this mapping must not be empty", None),
-    ("no-ages", "ages:\n  - {id: prehistory, name: Prehistory, cards: prehistory.yaml}\n",
-     "ages: []\n", 11, 7, "this list must not be empty", None),
-    ("bad-age-id", "{id: prehistory,", "{id: Pre History,", 12, 10,
-     '"Pre History" is not valid: an age id is lowercase letters and digits in words joined by '
-     '"-" or "_", e.g. "middle_ages"', 'did you mean "pre-history"?'),
-    ("bad-card-file", "cards: prehistory.yaml}", "cards: prehistory.txt}", 12, 47,
-     '"prehistory.txt" is not valid: a card file is a file name next to game.yaml ending in '
-     ".yaml or .yml", None),
-    ("counter-not-mapping", "gold: {start: 0}", "gold: 0", 6, 9,
-     "expected a mapping, got an integer (0)", None),
-    ("unknown-nested-key", "{start: 0}", "{strat: 0}", 6, 10, 'unknown key "strat"',
-     'did you mean "start"?'),
-    ("root-not-mapping", MINIMAL_GAME.split("\n", 1)[1], "- a\n- b\n", 2, 1,
-     "expected a mapping, got a list", None),
+    (
+        "players-range",
+        "{min: 2, max: 5}",
+        "{min: 0, max: 11}",
+        3,
+        16,
+        "expected at least 1, got 0",
+        None,
+    ),
+    (
+        "duplicate-resource",
+        "ingenuity, strength]",
+        "ingenuity, culture]",
+        4,
+        45,
+        '"culture" is listed twice',
+        "it is already listed at line 4, column 25",
+    ),
+    (
+        "empty-phases",
+        "phases:\n  active turn: x\n",
+        "phases: {}\n",
+        15,
+        9,
+        "this mapping must not be empty",
+        None,
+    ),
+    (
+        "no-ages",
+        "ages:\n  - {id: prehistory, name: Prehistory, cards: prehistory.yaml}\n",
+        "ages: []\n",
+        11,
+        7,
+        "this list must not be empty",
+        None,
+    ),
+    (
+        "bad-age-id",
+        "{id: prehistory,",
+        "{id: Pre History,",
+        12,
+        10,
+        '"Pre History" is not valid: an age id is lowercase letters and digits in words joined by '
+        '"-" or "_", e.g. "middle_ages"',
+        'did you mean "pre-history"?',
+    ),
+    (
+        "bad-card-file",
+        "cards: prehistory.yaml}",
+        "cards: prehistory.txt}",
+        12,
+        47,
+        '"prehistory.txt" is not valid: a card file is a file name next to game.yaml ending in '
+        ".yaml or .yml",
+        None,
+    ),
+    (
+        "counter-not-mapping",
+        "gold: {start: 0}",
+        "gold: 0",
+        6,
+        9,
+        "expected a mapping, got an integer (0)",
+        None,
+    ),
+    (
+        "unknown-nested-key",
+        "{start: 0}",
+        "{strat: 0}",
+        6,
+        10,
+        'unknown key "strat"',
+        'did you mean "start"?',
+    ),
+    (
+        "root-not-mapping",
+        MINIMAL_GAME.split("\n", 1)[1],
+        "- a\n- b\n",
+        2,
+        1,
+        "expected a mapping, got a list",
+        None,
+    ),
 ]
 
 
-@pytest.mark.parametrize(("old", "new", "line", "column", "message", "hint"),
-                         [case[1:] for case in GAME_ERRORS], ids=[case[0] for case in GAME_ERRORS])
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "message", "hint"),
+    [case[1:] for case in GAME_ERRORS],
+    ids=[case[0] for case in GAME_ERRORS],
+)
 def test_game_errors(old, new, line, column, message, hint):
     assert old in MINIMAL_GAME
     diags = check(MINIMAL_GAME.replace(old, new), "game")
@@ -190,14 +332,19 @@ def test_top_level_unknown_key_hint_mentions_extensions():
 def test_missing_key_is_reported_at_the_mapping_with_its_description():
     diags = check(MINIMAL_GAME.replace("max: 5", "mx: 5"), "game")
     assert [(d.line, d.column, d.message) for d in diags] == [
-        (3, 10, 'missing key "max"'), (3, 19, 'unknown key "mx"')]
+        (3, 10, 'missing key "max"'),
+        (3, 19, 'unknown key "mx"'),
+    ]
     diags = check(MINIMAL_GAME.replace(", max: 5", ""), "game")
     assert [(d.line, d.column, d.message, d.hint) for d in diags] == [
-        (3, 10, 'missing key "max"', '"max": The most players (1 to 10).')]
+        (3, 10, 'missing key "max"', '"max": The most players (1 to 10).')
+    ]
 
 
 def test_every_error_is_reported_in_file_order():
-    text = MINIMAL_CARDS.replace("age: prehistory\n", "") + """\
+    text = (
+        MINIMAL_CARDS.replace("age: prehistory\n", "")
+        + """\
   - name: Tiger
     tpye: figure
     cost: ""
@@ -210,6 +357,7 @@ def test_every_error_is_reported_in_file_order():
     gold: five
 colour: red
 """
+    )
     diags = check(text, "cards")
     assert [(d.line, d.column, d.message) for d in diags] == [
         (2, 1, 'missing key "age"'),
@@ -226,7 +374,9 @@ colour: red
 def test_unknown_keys_are_each_reported_at_the_key():
     diags = check(MINIMAL_CARDS + "    colour: red\n    size: big\n", "cards")
     assert [(d.line, d.column, d.end_column, d.message) for d in diags] == [
-        (8, 5, 11, 'unknown key "colour"'), (9, 5, 9, 'unknown key "size"')]
+        (8, 5, 11, 'unknown key "colour"'),
+        (9, 5, 9, 'unknown key "size"'),
+    ]
 
 
 def test_extension_keys_are_allowed_at_the_top_only():
@@ -241,8 +391,9 @@ def test_merge_patch_changes_are_free_form():
 
 
 def test_errors_inside_aliased_values_point_at_the_anchor():
-    game = MINIMAL_GAME.replace("counters:\n  gold: {start: 0}\n",
-                                "counters:\n  gold: &c {start: -1}\n  culture: *c\n")
+    game = MINIMAL_GAME.replace(
+        "counters:\n  gold: {start: 0}\n", "counters:\n  gold: &c {start: -1}\n  culture: *c\n"
+    )
     diags = check(game, "game")
     assert [(d.line, d.column) for d in diags] == [(6, 20)]  # two errors, one place
 
@@ -265,11 +416,20 @@ def test_enum_with_did_you_mean():
 
 
 def test_one_of_reports_the_most_useful_alternative():
-    schema = {"properties": {"die": {"oneOf": [
-        {"type": "string"},
-        {"type": "object", "properties": {"count": {"type": "integer"}},
-         "additionalProperties": False},
-    ]}}}
+    schema = {
+        "properties": {
+            "die": {
+                "oneOf": [
+                    {"type": "string"},
+                    {
+                        "type": "object",
+                        "properties": {"count": {"type": "integer"}},
+                        "additionalProperties": False,
+                    },
+                ]
+            }
+        }
+    }
     [diag] = check_with(schema, "die:\n  count: three\n")
     assert (diag.line, diag.column) == (2, 10)
     assert diag.message == 'expected an integer, got a string ("three")'
@@ -300,9 +460,13 @@ SCHEMA_FILES = sorted(SCHEMA_DIR.glob("*.schema.json"))
 
 
 def test_the_schema_files_are_there():
-    assert [p.name for p in SCHEMA_FILES] == ["cards.schema.json", "common.schema.json",
-                                              "deck.schema.json", "game.schema.json",
-                                              "scenario.schema.json"]
+    assert [p.name for p in SCHEMA_FILES] == [
+        "cards.schema.json",
+        "common.schema.json",
+        "deck.schema.json",
+        "game.schema.json",
+        "scenario.schema.json",
+    ]
 
 
 @pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
@@ -348,35 +512,42 @@ def test_validators_are_built_once_and_refs_resolve_offline():
         schema_validator("board")
 
 
-@pytest.mark.parametrize("change", [
-    {},                                                     # nothing changed
-    {"players": {"min": "two", "max": 5}},                  # a changed value is wrong
-    {"sideboard": True},                                    # an unknown key
-    {"phases": None},                                       # a required key removed
-    {"players": {"min": 2}, "counters": {"gold": {"start": -1}}, "zones": 3},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {},  # nothing changed
+        {"players": {"min": "two", "max": 5}},  # a changed value is wrong
+        {"sideboard": True},  # an unknown key
+        {"phases": None},  # a required key removed
+        {"players": {"min": 2}, "counters": {"gold": {"start": -1}}, "zones": 3},
+    ],
+)
 def test_a_changed_copy_is_checked_like_the_whole_file(change: dict) -> None:
     """check_changes (a variant's game file) finds what checking the whole file finds, when
     the file it was changed from is valid."""
     from rules_dsl.pack import merge_patch
     from rules_dsl.schema_check import check_changes
     from rules_dsl.yaml_source import YamlDocument
+
     doc, problems = load_yaml_text(MINIMAL_GAME, "game.yaml")
     assert doc is not None and not problems and not check_schema(doc, "game")
     changed = YamlDocument(doc.source, merge_patch(doc.data, change))
     whole = [(d.message, d.line, d.column) for d in check_schema(changed, "game")]
-    assert [(d.message, d.line, d.column) for d in check_changes(changed, doc.data, "game")] \
-        == whole
+    assert [
+        (d.message, d.line, d.column) for d in check_changes(changed, doc.data, "game")
+    ] == whole
     assert bool(whole) == bool(change)
 
 
 def test_a_valid_file_is_remembered_across_processes_and_a_wrong_one_never(
-        tmp_path, monkeypatch) -> None:
+    tmp_path, monkeypatch
+) -> None:
     """Only "valid" is remembered (in the user's cache folder, read again by a new process):
     a file with a problem is checked every time, so its diagnostics are the library's own."""
     from rules_dsl import schema_check
     from rules_dsl.pack import merge_patch
     from rules_dsl.yaml_source import YamlDocument
+
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     first = schema_check._Valid()
     monkeypatch.setattr(schema_check, "VALID", first)
@@ -386,6 +557,6 @@ def test_a_valid_file_is_remembered_across_processes_and_a_wrong_one_never(
     assert check_schema(wrong, "game") and check_schema(wrong, "game")
     written = json.loads(first.file().read_text(encoding="utf-8"))["valid"]
     assert written == [first.key("game", repr(doc.data))]
-    later = schema_check._Valid()             # a new process reads the file
+    later = schema_check._Valid()  # a new process reads the file
     assert later.has(first.key("game", repr(doc.data)))
     assert not later.has(later.key("game", repr(wrong.data)))

@@ -165,8 +165,10 @@ if the age is exactly 4: end the game                               # TTA-T5, TT
 
 SKETCHES = [
     pytest.param(game, phase, text, id=f"{game}: {phase}")
-    for game, phases in (("The Ancient World", THE_ANCIENT_WORLD),
-                         ("Through the Ages", THROUGH_THE_AGES))
+    for game, phases in (
+        ("The Ancient World", THE_ANCIENT_WORLD),
+        ("Through the Ages", THROUGH_THE_AGES),
+    )
     for phase, text in phases.items()
 ]
 
@@ -203,8 +205,9 @@ def test_the_phases_named_in_the_sketches_are_sketched():
 
 def test_a_sketch_reads_as_written():
     (repeat,) = parse(THE_ANCIENT_WORLD["player actions"]).statements[0].steps
-    assert repeat.until == ast.Did(ast.NounPhrase("every", heads=(("player",),)), True, False,
-                                   "passed", None, False)
+    assert repeat.until == ast.Did(
+        ast.NounPhrase("every", heads=(("player",),)), True, False, "passed", None, False
+    )
     (step,) = repeat.body[0].steps
     assert step.verb == "play" and step.object == ast.NounPhrase(heads=(ast.CardName("turn"),))
     assert list(step.subject.tails) == [ast.InTurnOrder(), ast.WhoDid(True, True, "passed")]

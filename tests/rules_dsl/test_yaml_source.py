@@ -28,43 +28,111 @@ def only_error(text: str | bytes):
 
 # (id, input, line, column, message, code)
 FAILURES = [
-    ("tab-indent", "a:\n\tb: 1\n", 2, 1,
-     "tabs are not allowed for indentation in YAML; use spaces", "yaml"),
-    ("tab-after-spaces", "a:\n  b: 1\n  \tc: 2\n", 3, 3,
-     "tabs are not allowed for indentation in YAML; use spaces", "yaml"),
+    (
+        "tab-indent",
+        "a:\n\tb: 1\n",
+        2,
+        1,
+        "tabs are not allowed for indentation in YAML; use spaces",
+        "yaml",
+    ),
+    (
+        "tab-after-spaces",
+        "a:\n  b: 1\n  \tc: 2\n",
+        3,
+        3,
+        "tabs are not allowed for indentation in YAML; use spaces",
+        "yaml",
+    ),
     ("unclosed-quote", 'a: "hello\nb: 2\n', 1, 4, "this quoted text is never closed", "yaml"),
     ("colon-in-value", "name: Tiger: the cat\n", 1, 12, 'a ": " is not allowed here', "yaml"),
-    ("key-misaligned", "a:\n  b: 1\n c: 2\n", 3, 2,
-     "this line is not aligned with the keys around it", "yaml"),
+    (
+        "key-misaligned",
+        "a:\n  b: 1\n c: 2\n",
+        3,
+        2,
+        "this line is not aligned with the keys around it",
+        "yaml",
+    ),
     ("key-in-list", "a:\n  - 1\n  b: 2\n", 3, 3, 'expected a list item ("- ") here', "yaml"),
-    ("unclosed-list", "a: [1, 2\nb: 3\n", 2, 2,
-     'expected "," or "]" in the list opened at line 1', "yaml"),
-    ("unclosed-mapping-at-end", "a: {x: 1\n", 1, 4,
-     'expected "," or "}" in the mapping opened at line 1', "yaml"),
+    (
+        "unclosed-list",
+        "a: [1, 2\nb: 3\n",
+        2,
+        2,
+        'expected "," or "]" in the list opened at line 1',
+        "yaml",
+    ),
+    (
+        "unclosed-mapping-at-end",
+        "a: {x: 1\n",
+        1,
+        4,
+        'expected "," or "}" in the mapping opened at line 1',
+        "yaml",
+    ),
     ("reserved-char", "a: @foo\n", 1, 4, '"@" cannot start a value', "yaml"),
     ("list-on-key-line", "a: - 1\n", 1, 4, 'a list item ("- ") cannot start here', "yaml"),
-    ("yaml-version", "%YAML 2.0\n---\na: 1\n", 1, 1, "unsupported %YAML version directive",
-     "yaml"),
+    ("yaml-version", "%YAML 2.0\n---\na: 1\n", 1, 1, "unsupported %YAML version directive", "yaml"),
     ("empty", "", 1, 1, "the file is empty", "yaml"),
-    ("only-comments", "# yaml-language-server: $schema=x\n\n# nothing\n", 1, 1,
-     "the file is empty", "yaml"),
+    (
+        "only-comments",
+        "# yaml-language-server: $schema=x\n\n# nothing\n",
+        1,
+        1,
+        "the file is empty",
+        "yaml",
+    ),
     ("only-document-marker", "---\n", 1, 1, "the file is empty", "yaml"),
-    ("two-documents", "a: 1\n---\nb: 2\n", 2, 1, "the file holds more than one YAML document",
-     "yaml"),
-    ("bad-utf8", b"name: Forest\ncost: caf\xe9 x\n", 2, 10, "the byte 0xE9 is not valid UTF-8",
-     "encoding"),
-    ("bad-utf8-after-multibyte", "a: é".encode() + b"\xff\n", 1, 5,
-     "the byte 0xFF is not valid UTF-8", "encoding"),
+    (
+        "two-documents",
+        "a: 1\n---\nb: 2\n",
+        2,
+        1,
+        "the file holds more than one YAML document",
+        "yaml",
+    ),
+    (
+        "bad-utf8",
+        b"name: Forest\ncost: caf\xe9 x\n",
+        2,
+        10,
+        "the byte 0xE9 is not valid UTF-8",
+        "encoding",
+    ),
+    (
+        "bad-utf8-after-multibyte",
+        "a: é".encode() + b"\xff\n",
+        1,
+        5,
+        "the byte 0xFF is not valid UTF-8",
+        "encoding",
+    ),
     ("utf16", "a: 1\n".encode("utf-16"), 1, 1, "the byte 0xFF is not valid UTF-8", "encoding"),
-    ("control-char", "a: 1\nb: x\x07\n", 2, 5, "the character U+0007 is not allowed in YAML",
-     "encoding"),
-    ("too-large", b"a: 1\n" + b"#" * MAX_BYTES, None, None,
-     "the file is too large (5.0 MB; the limit is 5 MB)", "yaml-limit"),
+    (
+        "control-char",
+        "a: 1\nb: x\x07\n",
+        2,
+        5,
+        "the character U+0007 is not allowed in YAML",
+        "encoding",
+    ),
+    (
+        "too-large",
+        b"a: 1\n" + b"#" * MAX_BYTES,
+        None,
+        None,
+        "the file is too large (5.0 MB; the limit is 5 MB)",
+        "yaml-limit",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("text", "line", "column", "message", "code"),
-                         [case[1:] for case in FAILURES], ids=[case[0] for case in FAILURES])
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message", "code"),
+    [case[1:] for case in FAILURES],
+    ids=[case[0] for case in FAILURES],
+)
 def test_failure_is_one_located_diagnostic(loader, text, line, column, message, code):
     doc, diag = only_error(text)
     assert doc is None
@@ -163,22 +231,29 @@ def test_duplicate_keys_are_all_reported():
     ]
 
 
-@pytest.mark.parametrize(("text", "column", "message"), [
-    ("a: !foo x\n", 4, 'unsupported YAML tag "!foo"'),
-    ("a: !!binary aGk=\n", 4, 'unsupported YAML tag "!!binary"'),
-    ("a: !!set {x}\n", 4, 'unsupported YAML tag "!!set"'),
-    ("a: !!python/object:os.system [ls]\n", 4,
-     'unsupported YAML tag "!!python/object:os.system"'),
-    ("a: !!int five\n", 4, '"five" is not a valid !!int value'),
-])
+@pytest.mark.parametrize(
+    ("text", "column", "message"),
+    [
+        ("a: !foo x\n", 4, 'unsupported YAML tag "!foo"'),
+        ("a: !!binary aGk=\n", 4, 'unsupported YAML tag "!!binary"'),
+        ("a: !!set {x}\n", 4, 'unsupported YAML tag "!!set"'),
+        (
+            "a: !!python/object:os.system [ls]\n",
+            4,
+            'unsupported YAML tag "!!python/object:os.system"',
+        ),
+        ("a: !!int five\n", 4, '"five" is not a valid !!int value'),
+    ],
+)
 def test_unsupported_tags(loader, text, column, message):
     _, diag = only_error(text)
     assert (diag.line, diag.column, diag.message, diag.code) == (1, column, message, "yaml-tag")
 
 
 def test_standard_tags_are_fine():
-    doc, diags = load_yaml_text("a: !!str 12\nb: !!int '7'\nc: ! 3\nd: !!map {x: !!seq [1]}\n",
-                                "f.yaml")
+    doc, diags = load_yaml_text(
+        "a: !!str 12\nb: !!int '7'\nc: ! 3\nd: !!map {x: !!seq [1]}\n", "f.yaml"
+    )
     assert diags == []
     assert doc.data == {"a": "12", "b": 7, "c": 3, "d": {"x": [1]}}  # "!" resolves as safe_load
 
@@ -202,12 +277,24 @@ def test_collection_as_key_is_an_error():
 
 
 def test_scalars_resolve_as_yaml_1_1_safe_loader(loader):
-    text = ("a: yes\nb: 1.5\nc: ~\nd: 0x10\ne: '5'\nf: 2024-01-01\ng: .inf\nh: on\n"
-            "i: -3\nj: null\nk:\n")
+    text = (
+        "a: yes\nb: 1.5\nc: ~\nd: 0x10\ne: '5'\nf: 2024-01-01\ng: .inf\nh: on\ni: -3\nj: null\nk:\n"
+    )
     doc, diags = load_yaml_text(text, "f.yaml")
     assert diags == []
-    assert doc.data == {"a": True, "b": 1.5, "c": None, "d": 16, "e": "5", "f": "2024-01-01",
-                        "g": float("inf"), "h": True, "i": -3, "j": None, "k": None}
+    assert doc.data == {
+        "a": True,
+        "b": 1.5,
+        "c": None,
+        "d": 16,
+        "e": "5",
+        "f": "2024-01-01",
+        "g": float("inf"),
+        "h": True,
+        "i": -3,
+        "j": None,
+        "k": None,
+    }
 
 
 def test_non_string_keys_are_stringified_as_written():
@@ -217,16 +304,20 @@ def test_non_string_keys_are_stringified_as_written():
 
 
 def test_small_anchors_aliases_and_merge_keys(loader):
-    text = ("die: &die {count: 3, faces: [a, b]}\n"
-            "dice:\n"
-            "  green: *die\n"
-            "  red:\n"
-            "    <<: *die\n"
-            "    count: 2\n")
+    text = (
+        "die: &die {count: 3, faces: [a, b]}\n"
+        "dice:\n"
+        "  green: *die\n"
+        "  red:\n"
+        "    <<: *die\n"
+        "    count: 2\n"
+    )
     doc, diags = load_yaml_text(text, "f.yaml")
     assert diags == []
-    assert doc.data["dice"] == {"green": {"count": 3, "faces": ["a", "b"]},
-                                "red": {"count": 2, "faces": ["a", "b"]}}
+    assert doc.data["dice"] == {
+        "green": {"count": 3, "faces": ["a", "b"]},
+        "red": {"count": 2, "faces": ["a", "b"]},
+    }
     assert doc.position(("dice", "red", "count")) == (6, 12)
     assert doc.position(("dice", "red", "faces")) == (1, 29)  # where the merged value is written
 
@@ -283,20 +374,23 @@ cards:
 """
 
 
-@pytest.mark.parametrize(("path", "key", "expected"), [
-    ((), False, (2, 1)),
-    (("age",), False, (2, 6)),
-    (("age",), True, (2, 1)),
-    (("cards", 0), False, (4, 5)),
-    (("cards", 0), True, (4, 5)),
-    (("cards", 1, "name"), False, (7, 11)),
-    (("cards", 1, "name"), True, (7, 5)),
-    (("cards", 1, "cost"), False, (7, 5)),  # a missing key: the mapping
-    (("cards", 1, "cost", "deeper"), True, (7, 5)),
-    (("cards", 5), False, (4, 3)),  # out of range: the list
-    (("cards", "0"), False, (4, 3)),  # a string does not index a list
-    (("age", 0), False, (2, 6)),
-])
+@pytest.mark.parametrize(
+    ("path", "key", "expected"),
+    [
+        ((), False, (2, 1)),
+        (("age",), False, (2, 6)),
+        (("age",), True, (2, 1)),
+        (("cards", 0), False, (4, 5)),
+        (("cards", 0), True, (4, 5)),
+        (("cards", 1, "name"), False, (7, 11)),
+        (("cards", 1, "name"), True, (7, 5)),
+        (("cards", 1, "cost"), False, (7, 5)),  # a missing key: the mapping
+        (("cards", 1, "cost", "deeper"), True, (7, 5)),
+        (("cards", 5), False, (4, 3)),  # out of range: the list
+        (("cards", "0"), False, (4, 3)),  # a string does not index a list
+        (("age", 0), False, (2, 6)),
+    ],
+)
 def test_position(loader, path, key, expected):
     doc, _ = load_yaml_text(CARDS, "f.yaml")
     assert doc.position(path, key=key) == expected
@@ -304,10 +398,15 @@ def test_position(loader, path, key, expected):
 
 def test_diagnostic_is_located_with_source_line_and_width():
     doc, _ = load_yaml_text(CARDS, "pack/prehistory.yaml")
-    diag = doc.diagnostic(("cards", 0, "cost"), "unknown resource", code="rules",
-                          hint="did you mean?")
-    assert (diag.file, diag.line, diag.column, diag.end_column) == ("pack/prehistory.yaml", 6, 11,
-                                                                     34)
+    diag = doc.diagnostic(
+        ("cards", 0, "cost"), "unknown resource", code="rules", hint="did you mean?"
+    )
+    assert (diag.file, diag.line, diag.column, diag.end_column) == (
+        "pack/prehistory.yaml",
+        6,
+        11,
+        34,
+    )
     assert diag.source_line == "    cost: 5 population, ingenuity"
     assert (diag.severity, diag.code, diag.hint) == ("error", "rules", "did you mean?")
     key_diag = doc.diagnostic(("cards", 1, "points"), "x", code="c", severity="warning", key=True)
@@ -389,25 +488,31 @@ TEXT_POSITIONS = [
 ]
 
 
-@pytest.mark.parametrize(("key", "line", "column", "text", "file_line", "file_column"),
-                         TEXT_POSITIONS, ids=[f"{c[0]}-{c[1]}:{c[2]}" for c in TEXT_POSITIONS])
+@pytest.mark.parametrize(
+    ("key", "line", "column", "text", "file_line", "file_column"),
+    TEXT_POSITIONS,
+    ids=[f"{c[0]}-{c[1]}:{c[2]}" for c in TEXT_POSITIONS],
+)
 def test_text_position(loader, key, line, column, text, file_line, file_column):
     doc, diags = load_yaml_text(TEXTS, "f.yaml")
     assert diags == []
     value = str(doc.data[key]).split("\n")[line - 1]
-    assert value[column - 1:].startswith(text)
+    assert value[column - 1 :].startswith(text)
     assert doc.text_position((key,), line, column) == (file_line, file_column)
-    at = doc.source.line_text(file_line)[file_column - 1:file_column]
+    at = doc.source.line_text(file_line)[file_column - 1 : file_column]
     assert at == text[:1] or at == "\\"  # the same character, or the escape that writes it
 
 
-@pytest.mark.parametrize(("path", "line", "column", "expected"), [
-    (("plain",), 1, 200, (1, 26)),  # past the end: just after the text
-    (("plain",), 5, 1, (1, 8)),  # no such line: the scalar's start
-    (("literal",), 0, 1, (5, 10)),
-    (("missing",), 1, 1, (1, 1)),  # no such key: the nearest ancestor
-    (("folded",), 1, 1, (20, 3)),
-])
+@pytest.mark.parametrize(
+    ("path", "line", "column", "expected"),
+    [
+        (("plain",), 1, 200, (1, 26)),  # past the end: just after the text
+        (("plain",), 5, 1, (1, 8)),  # no such line: the scalar's start
+        (("literal",), 0, 1, (5, 10)),
+        (("missing",), 1, 1, (1, 1)),  # no such key: the nearest ancestor
+        (("folded",), 1, 1, (20, 3)),
+    ],
+)
 def test_text_position_falls_back(path, line, column, expected):
     doc, _ = load_yaml_text(TEXTS, "f.yaml")
     assert doc.text_position(path, line, column) == expected
@@ -421,8 +526,9 @@ def test_text_position_of_a_literal_with_leading_blank_lines():
 
 # --- never a traceback --------------------------------------------------------------------------
 
-YAML_ALPHABET = st.sampled_from([*"ab :-[]{},'\"|>!&*#?%@\t\n\\0.", "yes", "- ", ": ", "\u00e9",
-                                 "<<"])
+YAML_ALPHABET = st.sampled_from(
+    [*"ab :-[]{},'\"|>!&*#?%@\t\n\\0.", "yes", "- ", ": ", "\u00e9", "<<"]
+)
 
 
 @settings(max_examples=300, deadline=None)
