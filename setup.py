@@ -21,7 +21,7 @@ from setuptools.errors import CCompilerError, ExecError, PlatformError
 # The layers of interpreter/ a game runs through, move after move (interpreter/__init__.py): every
 # module in them is compiled, but those below. The tools around play (simulation, reports,
 # scenarios, saves: interpreter/tools/) are not compiled.
-COMPILED = ["core", "compile", "mechanics", "engine", "bots"]
+COMPILED = ["core", "model", "compile", "mechanics", "engine", "bots"]
 
 # Modules of those packages that stay Python, each with why.
 NOT_COMPILED = {

@@ -35,6 +35,7 @@ from interpreter.bots.registry import make_bot
 from interpreter.mechanics.action_phase import waiting_pool
 from interpreter.mechanics.ages import age_points
 from interpreter.mechanics.dice import die_text
+from interpreter.model.zones import TABLEAU
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
@@ -353,7 +354,7 @@ def _dice(game: Game, dice: list[dict]) -> str:
 def _civilization(game: Game, state: State, seat: int, full: bool) -> str:
     player = state.players[seat]
     piles = []
-    for pile in player.civilization:
+    for pile in player.tableau:
         top = game.catalog.info(pile[0]).name if not full else card_text(game, pile[0])
         if pile[0] in player.tilted:
             top += " [tilted]"
@@ -391,16 +392,25 @@ def show_position(session: Session, console: Console) -> None:
         f"{escape(_counters(me))} · tokens {_tokens(me.tokens)}"
         + (f" · board {me.space}" if me.space is not None else "")
     )
-    events = []
-    for copy in me.events:
-        text = card_text(game, copy)
-        if game.catalog.info(copy).triggers.get("failure"):
-            text += " — fails at the end of your turn" if copy in failing else " — calamity"
-        events.append(text)
-    console.print("  Events:\n    " + ("\n    ".join(events) or "none"), markup=False)
-    console.print("  Civilization:\n    " + _civilization(game, state, HUMAN, True), markup=False)
-    if me.legacy:
-        console.print("  Legacy: " + ", ".join(card_text(game, c) for c in me.legacy), markup=False)
+    zones = game.zones
+    for name in zones.names("player"):
+        index = (zones.find(name) or ("player", TABLEAU))[1]
+        label = name[:1].upper() + name[1:]
+        if index == TABLEAU:
+            console.print(
+                f"  {label}:\n    " + _civilization(game, state, HUMAN, True), markup=False
+            )
+        elif index == zones.hand:
+            held = []
+            for copy in me.zones[index]:
+                text = card_text(game, copy)
+                if game.catalog.info(copy).triggers.get("failure"):
+                    text += " — fails at the end of your turn" if copy in failing else " — can fail"
+                held.append(text)
+            console.print(f"  {label}:\n    " + ("\n    ".join(held) or "none"), markup=False)
+        elif me.zones[index]:
+            shown = ", ".join(card_text(game, c) for c in me.zones[index])
+            console.print(f"  {label}: {shown}", markup=False)
     for player in state.players:
         if player.seat == HUMAN:
             continue
@@ -409,7 +419,8 @@ def show_position(session: Session, console: Console) -> None:
             f"{game.player_name(player.seat)} ({name}): score {player.score} · "
             f"{_counters(player)} · tokens {_tokens(player.tokens)}"
             + (f" · board {player.space}" if player.space is not None else "")
-            + f" · {len(player.events)} events · civilization: "
+            + f" · {len(player.zones[zones.hand])} {zones.name('hand')}"
+            + f" · {zones.name('tableau')}: "
             + _civilization(game, state, player.seat, False),
             markup=False,
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from editor.playtest import Table
@@ -20,6 +21,7 @@ from interpreter import Action, Game, State
 from interpreter.mechanics.action_phase import split
 from interpreter.mechanics.ages import age_id
 from interpreter.mechanics.dice import die_text
+from interpreter.model.zones import TABLEAU
 from rules_dsl.deck import is_deck_file
 from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import condition
@@ -58,6 +60,11 @@ def turn_start(table: Table) -> int:
 
 def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
+
+
+def _key(name: str) -> str:
+    """A mapping key as YAML reads it: plain words as they are, anything else quoted."""
+    return name if re.fullmatch(r"[a-z][a-z0-9 _-]*", name) else _q(name)
 
 
 def _names(game: Game, copies: list[int]) -> str:
@@ -155,10 +162,13 @@ def scenario_text(table: Table, name: str, expect: list[str], folder: Path) -> s
     lines += ["position:", f"  active: {state.active + 1}", "  players:"]
     for p in state.players:
         lines.append(f"    {p.seat + 1}:")
-        lines.append(f"      events: {_names(game, p.events)}")
-        piles = [" > ".join(game.name(c) for c in pile) for pile in p.civilization]
-        lines.append("      civilization: [" + ", ".join(_q(t) for t in piles) + "]")
-        lines.append(f"      legacy: {_names(game, p.legacy)}")
+        for zone in game.zones.names("player"):
+            index = (game.zones.find(zone) or ("player", TABLEAU))[1]
+            if index == TABLEAU:
+                piles = [" > ".join(game.name(c) for c in pile) for pile in p.tableau]
+                lines.append(f"      {_key(zone)}: [" + ", ".join(_q(t) for t in piles) + "]")
+            else:
+                lines.append(f"      {_key(zone)}: {_names(game, p.zones[index])}")
         if p.tilted:
             lines.append(f"      tilted: {_names(game, p.tilted)}")
         lines.append(f"      tokens: [{', '.join(str(t) for t in p.tokens)}]")
@@ -166,8 +176,10 @@ def scenario_text(table: Table, name: str, expect: list[str], folder: Path) -> s
             lines.append(f"      space: {_q(p.space)}")
         for counter in counters:
             lines.append(f"      {_q(counter)}: {p.counters.get(counter, 0)}")
-    lines.append(f"  deck: {_names(game, list(reversed(state.deck)))}")
-    lines.append(f"  discard: {_names(game, state.discard)}")
+    for i, (zone, cards) in enumerate(zip(game.zones.shared, state.zones, strict=True)):
+        # the draw pile is listed top first, as it is drawn
+        shown = list(reversed(cards)) if i == game.zones.draw else cards
+        lines.append(f"  {_key(zone.name)}: {_names(game, shown)}")
     if game.board_side:
         board = ", ".join(
             f"{_q(space)}: {_q(condition(game.pack.tokens[t].condition))}"
@@ -195,8 +207,8 @@ def suggested_expectation(table: Table) -> str:
     to change."""
     state, game = scenario_end(table), table.game
     player = state.players[state.active]
-    if player.civilization:
-        return f'you own "{game.name(player.civilization[-1][0])}"'
+    if player.tableau:
+        return f'you own "{game.name(player.tableau[-1][0])}"'
     return (
         f"you have at least {player.score} points" if player.score else "you have at least 0 points"
     )

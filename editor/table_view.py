@@ -13,6 +13,7 @@ from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
 from interpreter.mechanics.action_phase import waiting_pool_of
 from interpreter.mechanics.dice import die_text
+from interpreter.model.zones import TABLEAU
 from rules_dsl.printer import condition as condition_text
 
 CARD_WIDTH = 108  # pixels of a card face on the table
@@ -123,36 +124,42 @@ def tokens_html(tokens: list[int]) -> str:
 
 
 def zones_html(game: Game, state: State, seat: int) -> str:
-    """A player's events, civilization (decadent cards under their pile, tilted cards turned)
-    and legacy."""
+    """A player's zones in the order the pack declares them: the tableau's decadent cards
+    under their pile and its tilted cards turned; a zone without a role (rules_dsl/zones.py)
+    only when it holds cards."""
     player = state.players[seat]
-    parts = [
-        STYLE,
-        '<p class="pt-label">Events</p><div class="pt-zone">',
-        "".join(face(game, c) for c in player.events) or "<i>none</i>",
-        "</div>",
-        '<p class="pt-label">Civilization (decadent cards greyed under their pile, '
-        'tilted cards turned)</p><div class="pt-zone">',
-    ]
-    for pile in player.civilization:
-        under = "".join(
-            f'<span class="pt-under" title="decadent: '
-            f'{escape(game.name(c))}">{face(game, c)}</span>'
-            for c in reversed(pile[1:])
+    zones = game.zones
+    parts = [STYLE]
+    for name in zones.names("player"):
+        index = (zones.find(name) or ("player", TABLEAU))[1]
+        label = escape(name[:1].upper() + name[1:])
+        if index != TABLEAU:
+            cards = player.zones[index]
+            if not cards and zones.player[index].role in (None, "archive"):
+                continue
+            parts += [
+                f'<p class="pt-label">{label}</p><div class="pt-zone">',
+                "".join(face(game, c) for c in cards) or "<i>none</i>",
+                "</div>",
+            ]
+            continue
+        parts.append(
+            f'<p class="pt-label">{label} (decadent cards greyed under their pile, '
+            'tilted cards turned)</p><div class="pt-zone">'
         )
-        top = face(game, pile[0])
-        if pile[0] in player.tilted:
-            top = f'<div class="pt-tilted" title="tilted">{top}</div>'
-        parts.append(f'<div class="pt-pile">{under}{top}</div>')
-    if not player.civilization:
-        parts.append("<i>none</i>")
-    parts.append("</div>")
-    if player.legacy:
-        parts += [
-            '<p class="pt-label">Legacy</p><div class="pt-zone">',
-            "".join(face(game, c) for c in player.legacy),
-            "</div>",
-        ]
+        for pile in player.tableau:
+            under = "".join(
+                f'<span class="pt-under" title="decadent: '
+                f'{escape(game.name(c))}">{face(game, c)}</span>'
+                for c in reversed(pile[1:])
+            )
+            top = face(game, pile[0])
+            if pile[0] in player.tilted:
+                top = f'<div class="pt-tilted" title="tilted">{top}</div>'
+            parts.append(f'<div class="pt-pile">{under}{top}</div>')
+        if not player.tableau:
+            parts.append("<i>none</i>")
+        parts.append("</div>")
     return "".join(parts)
 
 

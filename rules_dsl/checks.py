@@ -21,6 +21,7 @@ from .input_checks import control_characters
 from .roles import check_roles
 from .source import Source
 from .vocabulary import EVENTS, Vocabulary, singular
+from .zones import check_zones
 
 if TYPE_CHECKING:
     from .pack import Pack
@@ -82,6 +83,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += _board(pack)
     out += _option_defaults(pack)
     out += check_roles(pack)
+    out += check_zones(pack)
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
     return out

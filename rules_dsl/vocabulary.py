@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .zones import zone_names
+
 # Words the shared mechanics understand, grouped by what they name.
 ENGINE_WORDS: dict[str, tuple[str, ...]] = {
     "players": (
@@ -123,11 +125,11 @@ class Vocabulary:
             value = game.get(key)
             return value if isinstance(value, dict) else {}
 
-        zones, counters, dice = mapping("zones"), mapping("counters"), mapping("dice")
+        counters, dice = mapping("counters"), mapping("dice")
         return cls(
             card_types=strings(game.get("card_types")),
             keywords=strings(game.get("keywords")),
-            zones=strings(zones.get("player")) | strings(zones.get("shared")),
+            zones=zone_names(game),
             resources=strings(game.get("resources")),
             counters={str(c) for c in counters},
             dice={str(d) for d in dice},

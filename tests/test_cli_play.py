@@ -67,7 +67,7 @@ def test_save_and_resume(tmp_path: Path) -> None:
     assert f"Saved to {saved}" in result.output
     data = json.loads(saved.read_text())
     assert data["variant"] == "progressive" and data["ages"] == ["prehistory"]
-    assert data["format"] == "agesmith saved game" and data["version"] == 3
+    assert data["format"] == "agesmith saved game" and data["version"] == 4
     assert data["pack"]["name"] == "Along History" and data["pack"]["hash"]
     assert data["extra"]["bots"] == ["you", "greedy"] and data["state"]["players"]
     resumed = run("play", PACK, "--load", str(saved), input="1\n" * 3000)

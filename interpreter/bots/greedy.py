@@ -216,7 +216,9 @@ class GreedyBot:
         # the cards it could acquire, buy or discard (on the menu only when it can)
         payable = {a.params["card"] for a in menu if a.kind in ("acquire", "buy", "discard")}
         # (the exchanges are listed only when some card of the events is worth giving away)
-        if any(_fails(game, c) and c not in payable for c in state.players[seat].events):
+        if any(
+            _fails(game, c) and c not in payable for c in state.players[seat].zones[game.zones.hand]
+        ):
             exchange = self._exchange(game, state, seat, complete("exchange"), payable, pool)
             if exchange is not None:
                 return exchange
@@ -314,10 +316,10 @@ class GreedyBot:
         ranked = self._ranked(game, state, seat, menu, pool, facts)
         if not ranked:
             return None
-        if pool is None or len(state.players[seat].events) < 2:
+        if pool is None or len(state.players[seat].zones[game.zones.hand]) < 2:
             return ranked[0][0], ranked[0][2].action()
         # two steps: does the rest of the pool still pay for another card?
-        events = state.players[seat].events
+        events = state.players[seat].zones[game.zones.hand]
         prices = {c: price(game, state, seat, c, facts) for c in events}
         most_other = max(self.value(game, c) + THREAT * _fails(game, c) for c in events)
         best: tuple[float, tuple[int, int], Action] | None = None
@@ -349,7 +351,7 @@ class GreedyBot:
         """The most any other card of the events (not `card`) could be worth."""
         others = [
             self.value(game, c) + THREAT * _fails(game, c)
-            for c in state.players[seat].events
+            for c in state.players[seat].zones[game.zones.hand]
             if c != card
         ]
         return max(others, default=0.0)
@@ -387,7 +389,7 @@ class GreedyBot:
         purse = Purse(have, game.catalog.roles.counted)
         best = 0.0
         player = state.players[seat]
-        for copy in player.events:
+        for copy in player.zones[game.zones.hand]:
             if skip and copy in skip:
                 continue
             worth = self.value(game, copy) + (THREAT if _fails(game, copy) else 0.0)
@@ -514,7 +516,10 @@ class GreedyBot:
         and `memo`: this position's, see `_affordable`)."""
         from ..mechanics.dice import face_of
 
-        prices = {c: price(game, state, seat, c, facts) for c in state.players[seat].events}
+        prices = {
+            c: price(game, state, seat, c, facts)
+            for c in state.players[seat].zones[game.zones.hand]
+        }
         now = self._affordable(game, state, seat, pool, prices=prices, facts=facts, memo=memo)
         money = game.catalog.roles.money
         resource = [
@@ -906,7 +911,7 @@ def material(game: Game, state: State, seat: int) -> float:
     player = state.players[seat]
     money = game.catalog.roles.money
     worth = float(player.score + sum(player.tokens))
-    for pile in player.civilization:
+    for pile in player.tableau:
         for depth, copy in enumerate(pile):
             info = game.catalog.info(copy)
             worth += info.points if isinstance(info.points, int) else FORMULA_POINTS
@@ -916,8 +921,9 @@ def material(game: Game, state: State, seat: int) -> float:
                 worth += BONUS_VALUE * sum(n for k, n in info.bonus.items() if k != money)
     for name, amount in player.counters.items():
         worth += (MONEY_VALUE if name == money else COUNTER_VALUE) * amount
-    worth += 0.3 * len(player.legacy)
-    worth -= THREAT * sum(1 for c in player.events if _fails(game, c))
+    if game.zones.archive >= 0:
+        worth += 0.3 * len(player.zones[game.zones.archive])
+    worth -= THREAT * sum(1 for c in player.zones[game.zones.hand] if _fails(game, c))
     return worth
 
 

@@ -60,23 +60,31 @@ SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "
 FACES_AND_TILTS = frozenset({"double", "golden age", TAKE_MONEY, "tilt"})  # one-step entries
 
 
-def public_key(state: State) -> int:
-    """A number drawn from what every player can see: the position without the deck's order
-    and the generator's state (the deck's content is known: the cards not yet seen)."""
+def hidden_zones(game: Game) -> list[int]:
+    """The shared zones no player sees (a face-down deck): their order is what a bot may not
+    know. Their content is known: the cards not yet seen."""
+    return [i for i, zone in enumerate(game.zones.shared) if zone.seen_by == "nobody"]
+
+
+def public_key(game: Game, state: State) -> int:
+    """A number drawn from what every player can see: the position without the order of the
+    hidden zones and the generator's state."""
     data = state.to_data()
-    data["deck"] = sorted(data["deck"])
+    for i in hidden_zones(game):
+        data["zones"][i] = sorted(data["zones"][i])
     data.pop("rng")
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def determinize(state: State, key: int) -> State:
-    """A copy of `state` in one sampled world: the deck shuffled and the generator reseeded
-    from `key` only (the deck is sorted first, so its real order leaves no trace)."""
+def determinize(game: Game, state: State, key: int) -> State:
+    """A copy of `state` in one sampled world: the hidden zones shuffled and the generator
+    reseeded from `key` only (each is sorted first, so its real order leaves no trace)."""
     world = state.clone()
     chance = Chance(seed_state(key))
-    world.deck.sort()
-    chance.shuffle(world.deck)
+    for i in hidden_zones(game):
+        world.zones[i].sort()
+        chance.shuffle(world.zones[i])
     world.rng = seed_state(chance.state ^ 0x5EED)
     return world
 
@@ -112,8 +120,8 @@ class SearchBot:
         actions = list(actions)
         if len(actions) == 1:
             return actions[0]
-        key = seed_state(self.seed ^ public_key(state))
-        base = determinize(state, key)
+        key = seed_state(self.seed ^ public_key(game, state))
+        base = determinize(game, state, key)
         fallback = self.greedy.choose(game, base, actions)
         kind = (state.pending or {}).get("kind", "")
         if kind not in SEARCHED or self.iterations <= 0:
@@ -174,7 +182,7 @@ class SearchBot:
         for r in range(rounds):
             share = max(1, (self.iterations - spent) // ((rounds - r) * len(alive)))
             for _ in range(share):
-                sample = determinize(state, seed_state(key + world + 1))
+                sample = determinize(game, state, seed_state(key + world + 1))
                 world += 1
                 for i in alive:
                     totals[i] += self._rollout(game, sample, candidates[i], seat)

@@ -16,6 +16,7 @@ from rules_dsl.pack import Card, Pack
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import RuleError, cannot
+from ..model.zones import NO_ZONES, ZoneTable
 from .meaning import (
     NO_LEXICON,
     Lexicon,
@@ -343,6 +344,7 @@ class Catalog:
     types: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()
     roles: Roles = Roles()
+    zones: ZoneTable = NO_ZONES
 
     @classmethod
     def build(cls, pack: Pack) -> Catalog:
@@ -355,7 +357,7 @@ class Catalog:
         copies = [info.index for info in cards for _ in range(pack.cards[info.index].copies)]
         by_name = {(c.age, c.name): c.index for c in cards}
         types = frozenset(str(t) for t in pack.game.get("card_types") or [])
-        return cls(cards, copies, by_name, types, frozenset(keywords), roles)
+        return cls(cards, copies, by_name, types, frozenset(keywords), roles, lex.zones)
 
     def info(self, copy: int) -> CardInfo:
         return self.cards[self.copies[copy]]

@@ -17,9 +17,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
+from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import cannot
+from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
 
 if TYPE_CHECKING:
     from ..core.state import State
@@ -97,6 +99,7 @@ class Lexicon:
     dice: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (die, its faces' texts)
     columns: tuple[tuple[str, int], ...] = ()  # board space -> its value
     columns_agree: bool = True  # every side of the board gives a space one value
+    zones: ZoneTable = NO_ZONES
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -119,6 +122,7 @@ class Lexicon:
             dice,
             tuple(columns.items()),
             agree,
+            ZoneTable.of(game),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -390,44 +394,121 @@ def _named(np: Any) -> str | None:
 
 @dataclass(frozen=True)
 class Zone:
-    """The cards of a zone a phrase names, for the player a rule speaks for."""
+    """The cards of a zone a phrase names, for the player a rule speaks for. `cards` gives the
+    zone's own list where it can (a shared zone): read it, never change it."""
 
     cards: Callable[[Ctx], list[int]]
     text: str
     shared: bool
+    role: str | None = None  # the zone's role (rules_dsl/zones.py), if it has one
+    owner: str = ""  # whose: your | their | all | others; "" for a shared zone
 
 
 def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
-    """The cards of a zone named by a phrase: the deck, the discard pile, your events, any
-    civilization. Its determiner is consumed: your / their (the player the rule is about), any
-    (every player's), the (a shared zone)."""
-    words = " ".join(_head_words(np))
-    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.tails or np.count:
-        raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
-    if words in ("deck", "discard pile"):
-        if np.determiner not in ("the", None) or np.possessive:
-            raise cannot(np, f"there is one {words}, shared by every player")
-        if words == "deck":
-            return Zone(lambda ctx: ctx.state.deck, "the deck", True)
-        return Zone(lambda ctx: ctx.state.discard, "the discard pile", True)
-    if words in ("events", "legacy", "civilization"):
-
-        def own(ctx: Ctx, seat: int) -> list[int]:
-            player = ctx.state.players[seat]
-            if words == "civilization":
-                return player.all_cards()
-            return list(player.events if words == "events" else player.legacy)
-
+    """The one resolver of zone phrases: the deck, the discard pile, your events, their
+    civilization, any civilization, another player's events, another civilization. The zone is
+    looked up in the pack's table (a zone it does not declare is an error here, with the
+    declared ones as the hint); its determiner is consumed: your / their (the player the rule is
+    about, the player doing the step), any (every player's), another (every other player's), the
+    (a shared zone). A tableau's cards are all of them, decadent ones included."""
+    if not isinstance(np, ast.NounPhrase) or np.tails or np.count is not None:
+        raise cannot(np, _ZONE_FORMS)
+    heads = np.heads
+    if (
+        len(heads) == 2
+        and heads[0] == ("player",)
+        and np.determiner == "another"
+        and isinstance(heads[1], tuple)
+    ):
+        words, owner = " ".join(heads[1]), "others"
+    elif len(heads) == 1 and isinstance(heads[0], tuple):
+        words = " ".join(heads[0])
+        owner = {"any": "all", "another": "others", "the": "", None: ""}.get(np.determiner, "?")
         if np.possessive in ("your", "their") and np.determiner is None:
-            return Zone(lambda ctx: own(ctx, ctx.player), f"{np.possessive} {words}", False)
-        if np.determiner == "any" and not np.possessive:
-            return Zone(
-                lambda ctx: [c for p in ctx.state.players for c in own(ctx, p.seat)],
-                f"any player's {words}",
-                False,
-            )
-        raise cannot(np, f'whose {words}? say "your {words}" or "any {words}"')
-    raise cannot(np, f'"{words}" is not a zone the game knows')
+            owner = np.possessive
+    else:
+        raise cannot(np, _ZONE_FORMS)
+    table = lex.zones
+    found = table.find(words)
+    if found is None:
+        declared = [*table.names("player"), *table.names("shared")]
+        if declared:
+            hint = did_you_mean(words, declared) or f"the zones: {', '.join(declared)}"
+            raise cannot(np, f'"{words}" is not a zone of the game ({hint})')
+        return _zone_found_in_play(np, words, owner)
+    return _zone(np, words, owner, found, table)
+
+
+_ZONE_FORMS = "a zone is named as your events, any civilization, the deck ..."
+
+
+def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTable) -> Zone:
+    side, index = found
+    role: str | None
+    if side == "shared":
+        if owner not in ("",) or np.possessive or np.determiner not in ("the", None):
+            raise cannot(np, f"there is one {words}, shared by every player: the {words}")
+        role = table.shared[index].role
+        return Zone(lambda ctx: ctx.state.zones[index], f"the {words}", True, role)
+    if owner not in ("your", "their", "all", "others"):
+        raise cannot(
+            np, f'whose {words}? say "your {words}", "any {words}" or "another player\'s {words}"'
+        )
+    if index == TABLEAU:
+        role = "tableau"
+
+        def of(ctx: Ctx, seat: int) -> list[int]:
+            return ctx.state.players[seat].all_cards()
+    else:
+        role = table.player[index].role
+
+        def of(ctx: Ctx, seat: int) -> list[int]:
+            return ctx.state.players[seat].zones[index]
+
+    if owner == "your":
+        return Zone(lambda ctx: of(ctx, ctx.player), f"your {words}", False, role, owner)
+    if owner == "their":
+        return Zone(lambda ctx: of(ctx, _me(ctx)), f"their {words}", False, role, owner)
+    if owner == "all":
+        return Zone(
+            lambda ctx: [c for p in ctx.state.players for c in of(ctx, p.seat)],
+            f"any player's {words}",
+            False,
+            role,
+            owner,
+        )
+    return Zone(
+        lambda ctx: [c for p in ctx.state.players if p.seat != _me(ctx) for c in of(ctx, p.seat)],
+        f"another player's {words}",
+        False,
+        role,
+        owner,
+    )
+
+
+def _zone_found_in_play(np: Any, words: str, owner: str) -> Zone:
+    """A zone phrase compiled without the pack's table (a scenario's conditions): looked up in
+    the table of the game being played, the first time it is read."""
+    resolved: list[Zone] = []
+
+    def cards(ctx: Ctx) -> list[int]:
+        if not resolved:
+            table = ctx.catalog.zones
+            found = table.find(words)
+            if found is None:
+                declared = [*table.names("player"), *table.names("shared")]
+                raise cannot(np, f'"{words}" is not a zone of the game ({", ".join(declared)})')
+            resolved.append(_zone(np, words, owner, found, table))
+        return resolved[0].cards(ctx)
+
+    shared = owner == "" and not np.possessive
+    text = {"your": "your", "their": "their", "all": "any player's", "others": "another player's"}
+    return Zone(cards, f"{text.get(owner, 'the')} {words}", shared, None, owner)
+
+
+def _me(ctx: Ctx) -> int:
+    """The player doing the step ("their"), else the player the rule speaks for."""
+    return ctx.doer if ctx.doer is not None else ctx.player
 
 
 # ------------------------------------------------------------------ numbers

@@ -20,16 +20,19 @@ from rules_dsl import ast
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import cannot
+from ..model.zones import TABLEAU
 from .meaning import (
     NO_LEXICON,
     Ctx,
     Lexicon,
+    Zone,
     card_points,
     card_words,
     civ_cards,
     compile_condition,
     players_of,
     says,
+    zone_of,
 )
 
 Select = Callable[[Ctx], list[int]]
@@ -46,13 +49,12 @@ class CardSelector:
     text: str
     where: str = ""
     yours: bool = False
+    zone_role: str | None = None  # the role of the zone the cards are in (rules_dsl/zones.py)
+    zone_owner: str = ""  # whose zone: your | their | all | others; "" for a shared one
 
     def chooser(self, player: int, doer: int) -> int:
         """Who picks the card: the rule's player for "of your choice", else the doer."""
         return player if self.yours else doer
-
-
-PLAYER_ZONES = ("events", "civilization", "legacy")
 
 
 def me(ctx: Ctx) -> int:
@@ -60,63 +62,17 @@ def me(ctx: Ctx) -> int:
     return ctx.doer if ctx.doer is not None else ctx.player
 
 
-def zone_cards(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Select, str]:
-    """The cards of a zone phrase: your events, their civilization, any civilization, another
-    player's events, another civilization, the deck, the discard pile. A civilization's cards
-    are all of them, decadent ones included (a card named in quotes is looked for among the
-    active ones: a decadent card has lost its name)."""
-    if not isinstance(np, ast.NounPhrase) or np.tails or np.count is not None:
-        raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
-    heads = np.heads
-    owner: str | None
-    if (
-        len(heads) == 2
-        and heads[0] == ("player",)
-        and np.determiner == "another"
-        and isinstance(heads[1], tuple)
-    ):
-        owner, zone = "others", " ".join(heads[1])
-    elif len(heads) == 1 and isinstance(heads[0], tuple):
-        zone = " ".join(heads[0])
-        owner = {"any": "all", "another": "others", None: None}.get(np.determiner, "?")
-        if np.possessive in ("your", "their") and np.determiner is None:
-            owner = np.possessive
-        if zone in ("deck", "discard pile"):
-            if np.determiner != "the" or np.possessive:
-                raise cannot(np, f"there is one {zone}, shared by every player: the {zone}")
-            if zone == "deck":
-                return (lambda ctx: list(ctx.state.deck)), "the deck"
-            return (lambda ctx: list(ctx.state.discard)), "the discard pile"
-    else:
-        raise cannot(np, "a zone is named as your events, any civilization, the deck ...")
-    if zone not in PLAYER_ZONES:
-        raise cannot(np, f'"{zone}" is not a zone the game knows')
-    if owner not in ("your", "their", "all", "others"):
-        raise cannot(
-            np, f'whose {zone}? say "your {zone}", "any {zone}" or "another player\'s {zone}"'
-        )
-
-    def of(ctx: Ctx, seat: int) -> list[int]:
-        player = ctx.state.players[seat]
-        if zone == "civilization":
-            return player.all_cards()
-        return list(player.events if zone == "events" else player.legacy)
-
-    if owner == "your":
-        return (lambda ctx: of(ctx, ctx.player)), f"your {zone}"
-    if owner == "their":
-        return (lambda ctx: of(ctx, me(ctx))), f"their {zone}"
-    if owner == "all":
-        return (
-            lambda ctx: [c for p in ctx.state.players for c in of(ctx, p.seat)]
-        ), f"any player's {zone}"
-    return (
-        lambda ctx: [c for p in ctx.state.players if p.seat != me(ctx) for c in of(ctx, p.seat)]
-    ), f"another player's {zone}"
+def zone_cards(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Select, Zone]:
+    """The cards of a zone phrase (a new list each time: a selector's caller may keep it),
+    and the zone (`meaning.zone_of`). A card named in quotes is looked for among the active
+    ones of a tableau: a decadent card has lost its name."""
+    zone = zone_of(np, lex)
+    cards = zone.cards
+    return (lambda ctx: list(cards(ctx))), zone
 
 
 def decadent(ctx: Ctx, copy: int) -> bool:
-    return any(copy in pile[1:] for p in ctx.state.players for pile in p.civilization)
+    return any(copy in pile[1:] for p in ctx.state.players for pile in p.tableau)
 
 
 def card_selector(
@@ -186,7 +142,8 @@ def card_selector(
                 f'where is "{head.name}"? say "\\"{head.name}\\" in any '
                 'civilization" or "from another civilization"',
             )
-        zone_select, zone_text = zone_cards(where, lex)
+        zone_select, in_zone = zone_cards(where, lex)
+        zone_text = in_zone.text
         name = head.name
         return CardSelector(
             lambda ctx: [
@@ -195,6 +152,8 @@ def card_selector(
             False,
             f'"{name}" in {zone_text}',
             zone_text,
+            zone_role=in_zone.role,
+            zone_owner=in_zone.owner,
         )
     found = card_words(tuple(singular(w) for w in head), np, lex, allow=("unresolved",))
     unresolved = "unresolved" in (singular(w) for w in head)
@@ -207,7 +166,8 @@ def card_selector(
                 f'"{found.state}" cards are in a civilization; say "one of '
                 f'your {found.state} cards"',
             )
-        base, base_text = zone_cards(where, lex)
+        base, base_zone = zone_cards(where, lex)
+        base_text, base_role, base_owner = base_zone.text, base_zone.role, base_zone.owner
     elif np.possessive in ("your", "their"):
         owner = np.possessive
         state = found.state
@@ -215,7 +175,8 @@ def card_selector(
         def base(ctx: Ctx) -> list[int]:
             return civ_cards(ctx, ctx.player if owner == "your" else me(ctx), state)
 
-        base_text = f"{owner} civilization"
+        base_text = f"{owner} {lex.zones.name('tableau')}"
+        base_role, base_owner = "tableau", owner
     else:
         raise cannot(np, 'whose cards? say "one of your active cards" or "a card in your events"')
     if never_decadent and found.state == "decadent":
@@ -223,13 +184,14 @@ def card_selector(
             np,
             "a card in decadence can never be destroyed (AH-K8): no card is ever chosen this way",
         )
-    if unresolved and base_text not in ("your events", "their events"):
+    hand = lex.zones.name("hand")
+    if unresolved and (base_role != "hand" or base_owner not in ("your", "their")):
         raise cannot(
             np,
-            '"unresolved" cards are calamities still in the events zone since '
-            'the turn began: "each unresolved calamity in your events"',
+            f'"unresolved" cards are cards still in the {hand} since the turn began: '
+            f'"each unresolved card in your {hand}"',
         )
-    started_seat = (lambda ctx: ctx.player) if base_text == "your events" else me
+    started_seat = (lambda ctx: ctx.player) if base_owner == "your" else me
     test = found.test
     pick_best = None
     if superlative is not None:
@@ -259,7 +221,7 @@ def card_selector(
         return cards
 
     text = ("each of the " if many else "one of the ") + f"{found.text} in {base_text}"
-    if never_decadent and found.state is None and "civilization" in base_text:
+    if never_decadent and found.state is None and base_role == "tableau":
         text += " that are not in decadence"
     if superlative is not None:
         text += f" with the {superlative.kind} points"
@@ -267,7 +229,7 @@ def card_selector(
         text += ", of your choice"
     if prefer is not None:
         text += f", {says(prefer)}"
-    return CardSelector(select, many, text, base_text, yours)
+    return CardSelector(select, many, text, base_text, yours, base_role, base_owner)
 
 
 def _preferences(pref: ast.Preferring, lex: Lexicon) -> Callable[[Ctx, list[int]], list[int]]:
@@ -305,7 +267,8 @@ class Receiver:
 
     seats: Callable[[Ctx], list[int]]
     mode: str  # one | all | choose
-    zone: str  # events | civilization
+    zone: int  # the zone the card goes to: an index of PlayerState.zones, or TABLEAU
+    zone_name: str
     text: str
     yours: bool = False  # "a player of your choice": the rule's player picks
 
@@ -314,18 +277,30 @@ class Receiver:
         return player if self.yours else doer
 
 
-def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_zone: str = "events") -> Receiver:
+def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_role: str = "hand") -> Receiver:
+    """The players a card goes to, and into which of their zones (the zone with
+    `default_role` unless the phrase names one: "to the winner's civilization")."""
+    table = lex.zones
+    zone = TABLEAU if default_role == "tableau" else table.hand
+    zone_name = table.name(default_role)
+    if zone == -1:
+        raise cannot(np, f'the game has no zone with the role "{default_role}" to put it into')
     if isinstance(np, ast.Pronoun) and np.word == "you":
-        return Receiver(lambda ctx: [ctx.player], "one", default_zone, "you")
+        return Receiver(lambda ctx: [ctx.player], "one", zone, zone_name, "you")
     yours = isinstance(np, ast.NounPhrase) and any(isinstance(t, ast.OfChoice) for t in np.tails)
     if isinstance(np, ast.NounPhrase) and len(np.heads) == 2 and isinstance(np.heads[1], tuple):
-        zone = " ".join(np.heads[1])
-        if zone not in ("events", "civilization"):
-            raise cannot(np, f'a card goes to a player\'s events or civilization, not "{zone}"')
+        zone_name = " ".join(np.heads[1])
+        found = table.find(zone_name)
+        if found is None or found[0] != "player":
+            names = ", ".join(table.names("player"))
+            raise cannot(
+                np, f'a card goes to one of a player\'s zones ({names}), not "{zone_name}"'
+            )
+        zone = found[1]
         owner = ast.NounPhrase(
             np.determiner, np.count, np.possessive, np.heads[:1], np.tails, span=np.span
         )
         seats, mode = players_of(owner, lex)
-        return Receiver(seats, mode, zone, f"{says(seats)}'s {zone}", yours)
+        return Receiver(seats, mode, zone, zone_name, f"{says(seats)}'s {zone_name}", yours)
     seats, mode = players_of(np, lex)
-    return Receiver(seats, mode, default_zone, says(seats), yours)
+    return Receiver(seats, mode, zone, zone_name, says(seats), yours)

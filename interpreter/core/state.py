@@ -1,9 +1,10 @@
 """The game as a value: every fact of a position is plain data that goes to JSON and back.
 
 Card copies are small integers (indexes into the game's catalogue of copies); zones are lists of
-them. The civilization zone is a list of piles: the first card of a pile is active, the cards
-under it are in decadence. Where play stands inside a phase or a half-resolved effect is the
-`frames` stack; a decision waiting for a player is `pending`. The random generator's state is
+them, in the order the pack declares them (`interpreter.model.zones`). The tableau is a list of
+piles (`tableau`): the first card of a pile is active, the cards under it are in decadence.
+Where play stands inside a phase or a half-resolved effect is the `frames` stack; a decision
+waiting for a player is `pending`. The random generator's state is
 part of the value, so the same seed and actions give the same game.
 
 The log is not part of the position: it is a persistent chain of lines shared by a state and
@@ -25,29 +26,27 @@ Log = tuple[Any, str, int] | None
 
 
 class PlayerState:
-    """One civilization."""
+    """One player's part of the position."""
 
     __slots__ = (
         "age_scores",
-        "civilization",
         "counters",
-        "events",
         "flags",
-        "legacy",
         "marks",
         "score",
         "seat",
         "space",
+        "tableau",
         "tilted",
         "tokens",
+        "zones",
     )
 
     def __init__(
         self,
         seat: int,
-        events: list[int] | None = None,
-        civilization: list[list[int]] | None = None,
-        legacy: list[int] | None = None,
+        zones: list[list[int]] | None = None,
+        tableau: list[list[int]] | None = None,
         tilted: list[int] | None = None,
         counters: dict[str, int] | None = None,
         tokens: list[int] | None = None,
@@ -58,11 +57,11 @@ class PlayerState:
         marks: dict[str, Any] | None = None,
     ) -> None:
         self.seat = seat
-        self.events: list[int] = events if events is not None else []
-        # piles, the active card first; a pile is replaced by a new list, never changed in place
-        # (a copy of the player shares them)
-        self.civilization: list[list[int]] = civilization if civilization is not None else []
-        self.legacy: list[int] = legacy if legacy is not None else []
+        # the player's zones but the tableau, in the order the pack declares them
+        self.zones: list[list[int]] = zones if zones is not None else []
+        # the tableau's piles, the active card first; a pile is replaced by a new list, never
+        # changed in place (a copy of the player shares them)
+        self.tableau: list[list[int]] = tableau if tableau is not None else []
         self.tilted: list[int] = tilted if tilted is not None else []
         self.counters: dict[str, int] = counters if counters is not None else {}
         self.tokens: list[int] = tokens if tokens is not None else []  # token values
@@ -76,21 +75,20 @@ class PlayerState:
         self.marks: dict[str, Any] = marks if marks is not None else {}
 
     def active_cards(self) -> list[int]:
-        return [pile[0] for pile in self.civilization]
+        return [pile[0] for pile in self.tableau]
 
     def decadent_cards(self) -> list[int]:
-        return [c for pile in self.civilization for c in pile[1:]]
+        return [c for pile in self.tableau for c in pile[1:]]
 
     def all_cards(self) -> list[int]:
-        return [c for pile in self.civilization for c in pile]
+        return [c for pile in self.tableau for c in pile]
 
     def copy(self) -> PlayerState:
-        # the piles are shared: a pile is replaced, never changed in place (see `civilization`)
+        # the piles are shared: a pile is replaced, never changed in place (see `tableau`)
         return PlayerState(
             self.seat,
-            self.events[:],
-            self.civilization[:],
-            self.legacy[:],
+            [zone[:] for zone in self.zones],
+            self.tableau[:],
             self.tilted[:],
             self.counters.copy(),
             self.tokens[:],
@@ -113,9 +111,8 @@ class PlayerState:
 
 PLAYER_FIELDS = (
     "seat",
-    "events",
-    "civilization",
-    "legacy",
+    "zones",
+    "tableau",
     "tilted",
     "counters",
     "tokens",
@@ -134,9 +131,7 @@ STATE_SLOTS = (
     "active",
     "age",
     "board",
-    "deck",
     "dice",
-    "discard",
     "frames",
     "marks",
     "moves",
@@ -148,6 +143,7 @@ STATE_SLOTS = (
     "round",
     "steps",
     "winners",
+    "zones",
 )
 
 
@@ -159,8 +155,7 @@ class State:
     def __init__(
         self,
         players: list[PlayerState],
-        deck: list[int] | None = None,
-        discard: list[int] | None = None,
+        zones: list[list[int]] | None = None,
         age: int = 0,
         round: int = 0,
         active: int = 0,
@@ -177,8 +172,8 @@ class State:
         log: list[str] | None = None,
     ) -> None:
         self.players = players
-        self.deck: list[int] = deck if deck is not None else []
-        self.discard: list[int] = discard if discard is not None else []
+        # the shared zones, in the order the pack declares them
+        self.zones: list[list[int]] = zones if zones is not None else []
         self.age = age  # index into the ages being played
         self.round = round
         self.active = active  # seat of the active player
@@ -256,8 +251,7 @@ class State:
         copy a frame before changing it."""
         new = State(
             [p.copy() for p in self.players],
-            self.deck[:],
-            self.discard[:],
+            [zone[:] for zone in self.zones],
             self.age,
             self.round,
             self.active,
@@ -341,8 +335,7 @@ class State:
 
 
 STATE_FIELDS = (
-    "deck",
-    "discard",
+    "zones",
     "age",
     "round",
     "active",

@@ -27,6 +27,7 @@ from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopErro
 from ..core.state import PlayerState, State
 from ..mechanics.action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from ..mechanics.ages import missing_round_phase
+from ..model.zones import NO_ZONES, TABLEAU, ZoneTable, missing_roles
 
 STEP_BUDGET = 20_000  # instructions between two decisions before a rule is a loop
 MAX_DEPTH = 200  # rules running inside rules before it is endless recursion
@@ -75,6 +76,7 @@ class Game:
     sources: dict[str, Source] = field(default_factory=dict)  # where each program is written
     formulas: Formulas = field(default_factory=Formulas)
     lexicon: Lexicon = NO_LEXICON  # the pack's nouns, for compiling phrases word by word
+    zones: ZoneTable = NO_ZONES  # the pack's zones, indexed
     # told facts of play as they happen (a simulation's record keeper); see `note`
     observer: Callable[[str, dict[str, Any]], None] | None = field(
         default=None, repr=False, compare=False
@@ -105,18 +107,20 @@ class Game:
         side = board or achievements.get("default_board")
         if side is not None and side not in (achievements.get("boards") or {}):
             raise PackError(f'the pack has no board side "{side}"')
-        missing = missing_round_phase(pack)
-        if missing is not None:
-            raise PackError(missing.render())
+        missing = [d for d in [missing_round_phase(pack)] if d is not None] + missing_roles(pack)
+        if missing:
+            raise PackError("\n".join(d.render() for d in missing))
         try:
             catalog = Catalog.build(pack)
+            lexicon = Lexicon.of(pack.game)
             game = cls(
                 pack,
                 catalog,
                 chosen,
                 side,
                 formulas=Formulas.build(pack, catalog),
-                lexicon=Lexicon.of(pack.game),
+                lexicon=lexicon,
+                zones=lexicon.zones,
             )
             game._compile()
         except RuleError as e:
@@ -179,7 +183,12 @@ class Game:
                 f"{self.pack.name} is for {limits.get('min')} to "
                 f"{limits.get('max')} players, not {players}"
             )
-        state = State(players=[PlayerState(seat=i) for i in range(players)])
+        state = State(
+            players=[
+                PlayerState(seat=i, zones=[[] for _ in self.zones.player]) for i in range(players)
+            ],
+            zones=[[] for _ in self.zones.shared],
+        )
         state.rng = seed_state(seed)
         state.quiet = quiet
         state.say(f"A game of {self.pack.name} for {players} players, seed {seed}.")
@@ -189,6 +198,21 @@ class Game:
         if start:
             self.run(state)
         return state
+
+    def zone(self, state: State, name: str, seat: int | None = None) -> list[int]:
+        """The cards of the zone the pack calls `name` (a player's zone needs the seat; the
+        tableau's cards are all of them, its piles flattened). A KeyError names the zones."""
+        found = self.zones.find(name)
+        if found is None:
+            names = [*self.zones.names("player"), *self.zones.names("shared")]
+            raise KeyError(f'the pack has no zone "{name}" (its zones: {", ".join(names)})')
+        side, index = found
+        if side == "shared":
+            return state.zones[index]
+        if seat is None:
+            raise KeyError(f'"{name}" is a zone of each player: whose?')
+        player = state.players[seat]
+        return player.all_cards() if index == TABLEAU else player.zones[index]
 
     @staticmethod
     def state_from_json(text: str) -> State:

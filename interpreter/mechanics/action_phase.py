@@ -325,8 +325,8 @@ def _held_sources(game: Game, state: State, seat: int) -> list[Source]:
         gives = _gives(info(copy), money)
         if gives:
             out.append(Source("card", copy, gives))
-    if not player.flags.get("legacy_used"):
-        for copy in player.legacy:
+    if game.zones.archive >= 0 and not player.flags.get("legacy_used"):
+        for copy in player.zones[game.zones.archive]:
             gives = _gives(info(copy), money)
             if gives:
                 out.append(Source("legacy", copy, gives))
@@ -377,7 +377,7 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
         if "acquire" in kinds
         else None
     )
-    for copy in player.events:
+    for copy in player.zones[game.zones.hand]:
         if purse is not None:
             cost = price(game, state, seat, copy, facts)
             if cost.free:
@@ -423,9 +423,10 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
 
 def _exchangeable(game: Game, state: State, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
     kept = _kept(game)
-    mine = [c for c in state.players[seat].events if c not in kept]
+    hand = game.zones.hand
+    mine = [c for c in state.players[seat].zones[hand] if c not in kept]
     theirs = [
-        (p.seat, c) for p in state.players if p.seat != seat for c in p.events if c not in kept
+        (p.seat, c) for p in state.players if p.seat != seat for c in p.zones[hand] if c not in kept
     ]
     return mine, theirs
 
@@ -542,11 +543,14 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == "buy":
         return f"buy {game.name(p['card'])} for {p[PRICE]} {money}"
     if kind == "discard":
-        return f"discard {game.name(p['card'])} from your events"
+        return f"discard {game.name(p['card'])} from your {game.zones.name('hand')}"
     if kind == "reroll":
         return f"discard {label} to re-roll {_die_label(game, pool, p['target'])}"
     if kind == "exchange" and _partial(action):
-        return f"discard {label} to exchange an events card (then choose which)"
+        return (
+            f"discard {label} to exchange a card of your {game.zones.name('hand')} "
+            "(then choose which)"
+        )
     if kind == "exchange":
         return (
             f"discard {label} to exchange {game.name(p['card'])} for "
@@ -640,23 +644,24 @@ def perform(
             for c in p["tilt"]:
                 tilt(game, state, seat, c)
             if p["legacy"] is not None:
-                player.legacy.remove(p["legacy"])
+                player.zones[game.zones.archive].remove(p["legacy"])
                 player.flags["legacy_used"] = True
             for name, _ in p["counters"]:
                 player.counters[name] -= 1
             if p["dice"] or p["tilt"] or p["legacy"] is not None or p["counters"]:
                 player.flags["paid_acquisition"] = True
-        player.events.remove(copy)
-        player.civilization.append([copy])
+        player.zones[game.zones.hand].remove(copy)
+        player.tableau.append([copy])
         player.flags["acquired"] = True
         game.say(
             state, f"{who} {'buys' if action.kind == 'buy' else 'acquires'} {game.name(copy)}."
         )
         return acquire_triggers(game, seat, copy)
     if action.kind == "discard":
-        player.events.remove(p["card"])
-        state.discard.append(p["card"])
-        game.say(state, f"{who} discards {game.name(p['card'])} from their events.")
+        player.zones[game.zones.hand].remove(p["card"])
+        state.zones[game.zones.discard].append(p["card"])
+        hand = game.zones.name("hand")
+        game.say(state, f"{who} discards {game.name(p['card'])} from their {hand}.")
         return []
     die = pool[p["die"]] if "die" in p else None
     if die is not None:
@@ -671,8 +676,9 @@ def perform(
     elif action.kind == "exchange":
         other = state.players[p["seat"]]
         mine, theirs = p["card"], p["with"]
-        player.events[player.events.index(mine)] = theirs
-        other.events[other.events.index(theirs)] = mine
+        held, other_held = player.zones[game.zones.hand], other.zones[game.zones.hand]
+        held[held.index(mine)] = theirs
+        other_held[other_held.index(theirs)] = mine
         game.say(
             state,
             f"{who} exchanges {game.name(mine)} for {game.name(theirs)} of "

@@ -56,7 +56,7 @@ def last_token(game: Game, state: State) -> int | None:
 
 
 def start_age(game: Game, state: State, first: bool = False) -> None:
-    """Deal the age: counters, tokens, board, the deck and events zones (the pack's setup)."""
+    """Deal the age: counters, tokens, board, the draw pile emptied, then the pack's setup."""
     age = age_id(game, state)
     game.say(state, f"{_age_name(game, age)} begins.")
     counters = game.pack.game.get("counters") or {}
@@ -70,7 +70,7 @@ def start_age(game: Game, state: State, first: bool = False) -> None:
         player.space = board.get("start") if board else None
         player.flags = {}
     _deal_tokens(game, state, board)
-    state.deck = []
+    state.zones[game.zones.draw] = []
     state.marks = {}
     state.frames = [game.frame(SETUP, state.active)] if SETUP in game.programs else []
 
@@ -178,17 +178,17 @@ def _formula_points(game: Game, state: State, seat: int) -> int:
 
 
 def next_age(game: Game, state: State) -> None:
-    """AH-E3: events discarded; decadent cards and cards without bonus discarded; the rest
-    becomes the legacy of the past (the old legacy leaves); then the next age is dealt."""
+    """AH-E3: the hand discarded; decadent cards and cards without bonus discarded; the rest of
+    the tableau becomes the archive (the old archive leaves); then the next age is dealt."""
+    zones = game.zones
     for player in state.players:
-        player.events = []
-        keep = [
-            pile[0] for pile in player.civilization if game.catalog.info(pile[0]).bonus_symbols > 0
-        ]
-        player.legacy = keep
-        player.civilization = []
+        player.zones[zones.hand] = []
+        keep = [pile[0] for pile in player.tableau if game.catalog.info(pile[0]).bonus_symbols > 0]
+        if zones.archive >= 0:
+            player.zones[zones.archive] = keep
+        player.tableau = []
         player.tilted = []
-    state.discard = []
+    state.zones[zones.discard] = []
     state.age += 1
     start_age(game, state)
     state.active = (state.active + 1) % len(state.players)

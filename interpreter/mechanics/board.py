@@ -111,7 +111,7 @@ def handler(
         if answer.kind == "stay":
             return NEXT
         took = _move(game, state, seat, answer.params["space"])
-        if took and len(player.civilization) >= 2:
+        if took and len(player.tableau) >= 2:
             loc["decadence"] = True
             return wait(
                 Decision(
@@ -172,10 +172,10 @@ def _decadence_options(game: Game, state: State, seat: int) -> list[Action]:
 
 def _decay(game: Game, state: State, seat: int, card: int, under: int) -> None:
     player = state.players[seat]
-    pile = next(p for p in player.civilization if p[0] == card)
-    target = next(p for p in player.civilization if p[0] == under)
-    player.civilization.remove(pile)
-    player.civilization[player.civilization.index(target)] = target + pile  # a new pile
+    pile = next(p for p in player.tableau if p[0] == card)
+    target = next(p for p in player.tableau if p[0] == under)
+    player.tableau.remove(pile)
+    player.tableau[player.tableau.index(target)] = target + pile  # a new pile
     if card in player.tilted:
         player.tilted.remove(card)
     game.say(state, f"{game.player_name(seat)} puts {game.name(card)} in decadence.")

@@ -17,7 +17,16 @@ from ..compile.selectors import CardSelector, Receiver, card_selector, receiver
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
-from .moves import destroy, doer, gain_counter, is_tilted, move_card, remove_card, role
+from ..model.zones import TABLEAU
+from .moves import (
+    destroy,
+    discard_card,
+    doer,
+    gain_counter,
+    is_tilted,
+    move_card,
+    role,
+)
 
 if TYPE_CHECKING:
     from ..compile.program import ActI
@@ -91,8 +100,7 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if verb == "destroy":
                 destroy(game, state, copy)
             else:
-                remove_card(state, copy)
-                state.discard.append(copy)
+                discard_card(game, state, copy)
                 game.say(state, f"{game.name(copy)} is discarded.")
         return NEXT
 
@@ -137,7 +145,7 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
             chosen = cards if chosen_by.many else cards[:1]
         for copy in chosen:
             owner = _owner(state, copy)
-            move_card(state, copy, me, "civilization")
+            move_card(state, copy, me, TABLEAU)
             game.say(
                 state,
                 f"{game.player_name(me)} takes {game.name(copy)} from "
@@ -203,14 +211,14 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
         return NEXT
 
     text = f"{act.verb} {chosen_by.text} to {target.text}"
-    if not target.text.endswith(target.zone):
-        text += f" (into their {target.zone})"
+    if not target.text.endswith(target.zone_name):
+        text += f" (into their {target.zone_name})"
     return _finish(instruction, handler, text, _some(chosen_by))
 
 
 def _owner(state: State, copy: int) -> int | None:
     for player in state.players:
-        if copy in player.events or copy in player.all_cards() or copy in player.legacy:
+        if any(copy in zone for zone in player.zones) or copy in player.all_cards():
             return player.seat
     return None
 
@@ -400,8 +408,8 @@ def money_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
-    """swap A for B: the two cards trade places (events or civilization), each taking the
-    other's exact place."""
+    """swap A for B: the two cards trade places (in players' zones, the tableau's piles
+    included), each taking the other's exact place."""
     act = instruction.act
     _only_roles(act, "for")
     other = role(act, "for")
@@ -412,10 +420,8 @@ def swap_builder(instruction: ActI, lex: Lexicon) -> Handler:
     if first_by.many or second_by.many:
         raise cannot(act, "swap one card for one card")
     for phrase, selector in ((act.object, first_by), (other, second_by)):
-        if selector.where and not selector.where.endswith(("events", "civilization")):
-            raise cannot(
-                phrase, f"a swap trades places in events or civilizations, not in {selector.where}"
-            )
+        if selector.where and not selector.zone_owner:
+            raise cannot(phrase, f"a swap trades places in players' zones, not in {selector.where}")
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
@@ -461,15 +467,14 @@ def _exchange_places(state: State, a: int, b: int) -> None:
     on top of a civilization's pile stays tilted there (its new owner straightens it)."""
     turned = {c for c in (a, b) if is_tilted(state, c)}
     for player in state.players:  # the piles that change are new lists: piles are shared
-        player.civilization = [
-            pile[:] if a in pile or b in pile else pile for pile in player.civilization
-        ]
+        player.tableau = [pile[:] if a in pile or b in pile else pile for pile in player.tableau]
 
     def place(copy: int) -> tuple[list[int], int] | None:
         for player in state.players:
-            if copy in player.events:
-                return player.events, player.events.index(copy)
-            for pile in player.civilization:
+            for zone in player.zones:
+                if copy in zone:
+                    return zone, zone.index(copy)
+            for pile in player.tableau:
                 if copy in pile:
                     return pile, pile.index(copy)
         return None
@@ -497,12 +502,13 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     failing_by = card_selector(act.object, lex)
     subject = act.subject
     spoken = subject is None or (isinstance(subject, ast.Pronoun) and subject.word == "you")
-    own = ("your events", "their events") if spoken else ("their events",)
-    if failing_by.where not in own:
+    own = ("your", "their") if spoken else ("their",)
+    if failing_by.zone_role != "hand" or failing_by.zone_owner not in own:
+        hand = lex.zones.name("hand")
         raise cannot(
             act.object,
-            "a calamity fails in the events zone of the player it "
-            'strikes: "fail each unresolved calamity in your events"',
+            f"a card fails in the {hand} of the player it strikes: "
+            f'"fail each unresolved card in your {hand}"',
         )
 
     def handler(
@@ -518,7 +524,8 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
         if answer is not None:
             copy = answer.params["card"]
         else:
-            failing = [c for c in failing_by.select(_ctx(game, state, frame)) if c in player.events]
+            hand = player.zones[game.zones.hand]
+            failing = [c for c in failing_by.select(_ctx(game, state, frame)) if c in hand]
             if not failing:
                 return NEXT
             if len(failing) > 1:
@@ -529,8 +536,8 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
             copy = failing[0]
         started = player.flags.get("turn_start_events", [])
         player.flags["turn_start_events"] = [c for c in started if c != copy]
-        player.events.remove(copy)
-        state.discard.append(copy)
+        player.zones[game.zones.hand].remove(copy)
+        state.zones[game.zones.discard].append(copy)
         loc["struck"] = True
         game.say(state, f"{game.name(copy)} strikes {game.player_name(me)}.")
         game.note("fail", card=copy, seat=me)

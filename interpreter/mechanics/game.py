@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..compile.meaning import Ctx, Lexicon
     from ..compile.program import Instruction
     from ..core.state import State
+    from ..model.zones import ZoneTable
 
 
 class Formulas(Protocol):
@@ -55,6 +56,8 @@ class Game(Protocol):
     def formulas(self) -> Formulas: ...
     @property
     def lexicon(self) -> Lexicon: ...
+    @property
+    def zones(self) -> ZoneTable: ...
     @property
     def caches(self) -> dict[str, Any]: ...
 

@@ -9,6 +9,8 @@ from rules_dsl import ast
 from rules_dsl.bounds import counter_bound, within_bound
 from rules_dsl.vocabulary import singular
 
+from ..model.zones import TABLEAU
+
 if TYPE_CHECKING:
     from ..core.state import State
     from .game import Game
@@ -24,29 +26,28 @@ def doer(frame: dict[str, Any]) -> int:
     return int(frame.get("doer", frame["player"]))
 
 
-def remove_card(state: State, copy: int) -> tuple[int, str] | None:
-    """Take a copy out of wherever it is; return (seat, zone) or None for shared zones.
+def remove_card(state: State, copy: int) -> tuple[int, int] | None:
+    """Take a copy out of wherever it is; return (seat, zone) for a player's zone (the index
+    of `PlayerState.zones`, or TABLEAU), None for a shared zone.
 
     Removing the top of a pile makes the card under it active again, and the cards under that
     one stay in decadence under it (AH-K8)."""
     for player in state.players:
-        if copy in player.events:
-            player.events.remove(copy)
-            return player.seat, "events"
-        if copy in player.legacy:
-            player.legacy.remove(copy)
-            return player.seat, "legacy"
-        for i, pile in enumerate(player.civilization):
+        for z, zone in enumerate(player.zones):
+            if copy in zone:
+                zone.remove(copy)
+                return player.seat, z
+        for i, pile in enumerate(player.tableau):
             if copy in pile:
                 rest = [c for c in pile if c != copy]  # a new pile: piles are shared
                 if copy in player.tilted:
                     player.tilted.remove(copy)
                 if rest:
-                    player.civilization[i] = rest
+                    player.tableau[i] = rest
                 else:
-                    del player.civilization[i]
-                return player.seat, "civilization"
-    for zone in (state.deck, state.discard):
+                    del player.tableau[i]
+                return player.seat, TABLEAU
+    for zone in state.zones:
         if copy in zone:
             zone.remove(copy)
     return None
@@ -56,25 +57,32 @@ def is_tilted(state: State, copy: int) -> bool:
     return any(copy in player.tilted for player in state.players)
 
 
-def move_card(state: State, copy: int, seat: int, zone: str) -> None:
-    """Move a copy into a player's events or civilization (as a pile of its own).
+def move_card(state: State, copy: int, seat: int, zone: int) -> None:
+    """Move a copy into one of a player's zones (`PlayerState.zones`' index), or into their
+    tableau (TABLEAU) as a pile of its own.
 
-    A card keeps its turned state: a tilted card stays tilted, in its new civilization too,
-    until its owner straightens it (a card in the events is never turned)."""
+    A card keeps its turned state: a tilted card stays tilted, in its new tableau too, until
+    its owner straightens it (a card in another zone is never turned)."""
     tilted = is_tilted(state, copy)
     remove_card(state, copy)
     player = state.players[seat]
-    if zone == "civilization":
-        player.civilization.append([copy])
+    if zone == TABLEAU:
+        player.tableau.append([copy])
         if tilted:
             player.tilted.append(copy)
     else:
-        player.events.append(copy)
+        player.zones[zone].append(copy)
+
+
+def discard_card(game: Game, state: State, copy: int) -> None:
+    """Put a copy on the discard pile (from wherever it is)."""
+    remove_card(state, copy)
+    state.zones[game.zones.discard].append(copy)
 
 
 def destroy(game: Game, state: State, copy: int) -> None:
     where = remove_card(state, copy)
-    state.discard.append(copy)
+    state.zones[game.zones.discard].append(copy)
     whose = f" of {game.player_name(where[0])}" if where else ""
     game.say(state, f"{game.name(copy)}{whose} is destroyed.")
     game.note("destroy", card=copy, frames=state.frames)

@@ -27,11 +27,13 @@ from rules_dsl.vocabulary import singular
 
 from ..compile.meaning import (
     Lexicon,
+    Zone,
     card_words,
     compile_condition,
     compile_value,
     players_of,
     says,
+    zone_of,
 )
 from ..compile.program import ActI, ChoiceI
 from ..core.actions import Action, Decision
@@ -279,7 +281,7 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
             player.marks["skip_turns"] -= 1
             game.say(state, f"{game.player_name(seat)} skips this turn.")
             return NEXT
-        player.flags = {"turn_start_events": list(player.events)}
+        player.flags = {"turn_start_events": list(player.zones[game.zones.hand])}
         loc["turn"] = True
         key = f"phase:{phase}"
         if key not in game.programs:
@@ -305,7 +307,7 @@ def _straighten(instruction: ActI, lex: Lexicon) -> Handler:
         state.players[doer(frame)].tilted = []
         return NEXT
 
-    instruction.data["says"] = "straighten every tilted card of their civilization"
+    instruction.data["says"] = f"straighten every tilted card of their {lex.zones.name('tableau')}"
     return handler
 
 
@@ -332,52 +334,68 @@ def _roll(instruction: ActI, lex: Lexicon) -> Handler:
     return handler
 
 
-def _events_of_doer(np: Any) -> bool:
-    return _is_phrase(np, None, "your", ("event",)) or _is_phrase(np, None, "their", ("event",))
+def _own_zone(np: Any, lex: Lexicon, verb: str) -> Zone:
+    """A zone a verb moves cards into or out of: a shared zone, or one of the doer's own
+    ("your hand", "their hand"). Its `cards` is then the zone's own list."""
+    if np is None:
+        raise cannot(np, f"{verb} moves cards between zones: which ones?")
+    zone = zone_of(np, lex)
+    if zone.role == "tableau":
+        raise cannot(np, f"{verb} cannot put cards into {zone.text} or take them from it")
+    if zone.owner not in ("", "your", "their"):
+        raise cannot(
+            np, f'{verb} moves the cards of one zone: "your ...", "their ..." or "the ..."'
+        )
+    return zone
 
 
-def _the_deck(np: Any) -> bool:
-    return _is_phrase(np, "the", None, ("deck",))
+def _drawn(game: Game, state: State, source: Zone, cards: list[int]) -> None:
+    """After cards are taken off a zone: its last card gone is the age event "deck emptied"
+    when the zone is the draw pile."""
+    if not cards and source.role == "draw pile":
+        age_event(game, state, "deck emptied", f"the last card of {source.text} was drawn")
 
 
 def _refill(instruction: ActI, lex: Lexicon) -> Handler:
-    """refill your events to 3 from the deck."""
+    """refill your hand to 3 from the deck: draw until the zone holds that many cards (or the
+    source is empty)."""
     act = instruction.act
     _only_roles(act, "to", "from")
-    if (
-        not _events_of_doer(act.object)
-        or not _the_deck(role(act, "from"))
-        or role(act, "to") is None
-    ):
-        raise cannot(act, 'refill reads "refill your events to <number> from the deck"')
+    if role(act, "to") is None or role(act, "from") is None:
+        raise cannot(act, 'refill reads "refill <zone> to <number> from <zone>"')
+    into = _own_zone(act.object, lex, "refill")
+    source = _own_zone(role(act, "from"), lex, "refill")
     target = compile_value(role(act, "to"), lex)
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
         seat = doer(frame)
-        player = state.players[seat]
-        want = target(game.ctx(state, frame))
+        ctx = game.ctx(state, frame)
+        want = target(ctx)
+        zone, pile = into.cards(ctx), source.cards(ctx)
         drawn = []
-        while len(player.events) < want and state.deck:
-            copy = state.deck.pop()
-            player.events.append(copy)
+        while len(zone) < want and pile:
+            copy = pile.pop()
+            zone.append(copy)
             drawn.append(game.name(copy))
-            if not state.deck:
-                age_event(game, state, "deck emptied", "the last card of the deck was drawn")
+            _drawn(game, state, source, pile)
         if drawn:
             game.say(state, f"{game.player_name(seat)} draws {', '.join(drawn)}.")
         return NEXT
 
-    instruction.data["says"] = f"draw from the deck until their events hold {says(target)} cards"
+    instruction.data["says"] = (
+        f"draw from {source.text} until {into.text} holds {says(target)} cards"
+    )
     return handler
 
 
 def _draw(instruction: ActI, lex: Lexicon) -> Handler:
-    """draw 3 cards from the deck into their events (no more than the deck holds)."""
+    """draw 3 cards from the deck into their hand (no more than the deck holds)."""
     act = instruction.act
     _only_roles(act, "from", "into")
     np = act.object
+    form = 'draw reads "draw 3 cards from <zone> into <zone>"'
     if (
         not (
             (isinstance(np, ast.NounPhrase) and np.heads == (("cards",),))
@@ -386,10 +404,12 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         or np.tails
         or np.possessive
         or np.determiner not in (None, "a", "an")
+        or role(act, "from") is None
+        or role(act, "into") is None
     ):
-        raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
-    if not _the_deck(role(act, "from")) or not _events_of_doer(role(act, "into")):
-        raise cannot(act, 'draw reads "draw 3 cards from the deck into their events"')
+        raise cannot(act, form)
+    source = _own_zone(role(act, "from"), lex, "draw")
+    into = _own_zone(role(act, "into"), lex, "draw")
     if np.count is None and np.determiner is None:
         raise cannot(np, 'how many cards? "draw 3 cards" or "draw a card"')
     count = np.count if np.count is not None else 1
@@ -397,15 +417,16 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
-        player = state.players[doer(frame)]
-        n = min(count, len(state.deck))  # bounded by the deck, never by the number
+        ctx = game.ctx(state, frame)
+        zone, pile = into.cards(ctx), source.cards(ctx)
+        n = min(count, len(pile))  # bounded by the source, never by the number
         for _ in range(n):
-            player.events.append(state.deck.pop())
-        if not state.deck and n:
-            age_event(game, state, "deck emptied", "the last card of the deck was drawn")
+            zone.append(pile.pop())
+        if n:
+            _drawn(game, state, source, pile)
         return NEXT
 
-    instruction.data["says"] = f"draw {count} card(s) from the deck into their events"
+    instruction.data["says"] = f"draw {count} card(s) from {source.text} into {into.text}"
     return handler
 
 
@@ -493,39 +514,42 @@ def _shuffle(instruction: ActI, lex: Lexicon) -> Handler:
     deck (from wherever it is: a failing calamity is in the discard pile)."""
     act = instruction.act
     _only_roles(act, "into")
-    into = role(act, "into")
-    pile = _is_phrase(act.object, "the", None, ("discard", "pile"))
     this = _is_phrase(act.object, "this", None, ("card",))
-    if not (((pile or this) and _the_deck(into)) or (_the_deck(act.object) and into is None)):
-        raise cannot(
-            act,
-            'shuffle reads "shuffle the deck", "shuffle the discard pile into '
-            'the deck" or "shuffle this card into the deck"',
-        )
+    if role(act, "into") is None:
+        if this:
+            raise cannot(act, 'shuffle this card into which zone? "into the deck"')
+        pile, moved = _own_zone(act.object, lex, "shuffle"), None
+    else:
+        pile = _own_zone(role(act, "into"), lex, "shuffle")
+        moved = None if this else _own_zone(act.object, lex, "shuffle")
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
-        if pile:
-            state.deck.extend(state.discard)
-            state.discard = []
-            game.say(state, "The discard pile is shuffled into the deck.")
+        ctx = game.ctx(state, frame)
+        cards = pile.cards(ctx)
+        if moved is not None:
+            emptied = moved.cards(ctx)
+            cards.extend(emptied)
+            del emptied[:]
+            game.say(state, f"{moved.text.capitalize()} is shuffled into {pile.text}.")
         if this and frame.get("card") is not None:
             copy = frame["card"]
             remove_card(state, copy)
-            state.deck.append(copy)
-            game.say(state, f"{game.name(copy)} is shuffled into the deck.")
+            cards = pile.cards(ctx)  # the card may have come from this very zone
+            cards.append(copy)
+            game.say(state, f"{game.name(copy)} is shuffled into {pile.text}.")
         rng = state.random()
-        rng.shuffle(state.deck)
+        rng.shuffle(cards)
         state.store_random(rng)
         return NEXT
 
     instruction.data["says"] = (
-        "put the discard pile into the deck and shuffle it"
-        if pile
-        else "put this card into the deck, from wherever it is, and shuffle it"
+        f"put {moved.text} into {pile.text} and shuffle it"
+        if moved is not None
+        else f"put this card into {pile.text}, from wherever it is, and shuffle it"
         if this
-        else "shuffle the deck"
+        else f"shuffle {pile.text}"
     )
     return handler
 
@@ -547,12 +571,13 @@ def _put(instruction: ActI, lex: Lexicon) -> Handler:
         or not isinstance(np, ast.NounPhrase)
         or np.determiner != "each"
         or not isinstance(head, tuple)
-        or not _the_deck(role(act, "into"))
+        or role(act, "into") is None
     ):
-        raise cannot(act, 'put reads "put each <kind of> card of the age into the deck"')
+        raise cannot(act, 'put reads "put each <kind of> card of the age into <zone>"')
+    into = _own_zone(role(act, "into"), lex, "put")
     found = card_words(tuple(singular(w) for w in head), np, lex)
     if found.state is not None:
-        raise cannot(np, "cards of the age are in no civilization")
+        raise cannot(np, f"cards of the age are in no {lex.zones.name('tableau')}")
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
@@ -560,13 +585,14 @@ def _put(instruction: ActI, lex: Lexicon) -> Handler:
         from .ages import age_id
 
         ctx = game.ctx(state, frame)
-        placed = set(state.deck)
+        zone = into.cards(ctx)
+        placed = set(zone)
         for copy in game.catalog.copies_of_age(age_id(game, state)):
             if copy not in placed and found.test(ctx, copy):
-                state.deck.append(copy)
+                zone.append(copy)
         return NEXT
 
-    instruction.data["says"] = f"put every copy of the age's {found.text} into the deck"
+    instruction.data["says"] = f"put every copy of the age's {found.text} into {into.text}"
     return handler
 
 

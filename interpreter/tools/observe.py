@@ -74,9 +74,10 @@ class Recorder:
         if state.age != self._age and not state.over:  # an age ended and the next began
             ended = self.game.ages[self._age]
             for seat, (cards, points) in enumerate(self._ending):
+                archive = self.game.zones.archive
                 legacy = {
                     self.copies[c]
-                    for c in state.players[seat].legacy
+                    for c in (state.players[seat].zones[archive] if archive >= 0 else ())
                     if self.game.catalog.info(c).age == ended
                 }
                 self.owned[seat] |= cards | legacy
@@ -106,9 +107,10 @@ class Recorder:
         return record
 
     def _see_events(self, state: State) -> None:
-        """Count the copies that came into each player's events since the last look."""
+        """Count the copies that came into each player's hand since the last look."""
+        hand = self.game.zones.hand
         for seat, player in enumerate(state.players):
-            now = set(player.events)
+            now = set(player.zones[hand])
             self.offered[seat].update(self.copies[c] for c in now - self.showing[seat])
             self.showing[seat] = now
 

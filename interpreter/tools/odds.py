@@ -113,14 +113,16 @@ def card_odds(
         if not match:
             raise ValueError(f'"{name}" is tilted but not among the cards owned (--own)')
         tilted_copies.append(match[0])
+    hand = game.zones.hand
     for c in {copy, *owned}:
         for p in state.players:
-            p.events = [e for e in p.events if e != c]
-            p.civilization = [pile for pile in p.civilization if c not in pile]
-        if c in state.deck:
-            state.deck.remove(c)
-    player.events = [copy]
-    player.civilization = [[c] for c in owned]
+            p.zones[hand] = [e for e in p.zones[hand] if e != c]
+            p.tableau = [pile for pile in p.tableau if c not in pile]
+        for zone in state.zones:
+            if c in zone:
+                zone.remove(c)
+    player.zones[hand] = [copy]
+    player.tableau = [[c] for c in owned]
     player.tilted = list(tilted_copies)
     pays, counter = _token_counter(game)
     if counter is not None:

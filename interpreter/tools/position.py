@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..mechanics.dice import die_text
+from ..model.zones import TABLEAU
 
 if TYPE_CHECKING:
     from ..core.state import PlayerState, State
@@ -19,17 +20,26 @@ if TYPE_CHECKING:
 
 
 def _player(game: Game, player: PlayerState) -> str:
+    """A player's zones, each by its initial, in the order the pack declares them."""
+
     def card(copy: int) -> str:
         return game.name(copy) + ("*" if copy in player.tilted else "")
 
-    events = ",".join(game.name(c) for c in player.events)
-    civ = ",".join(">".join(card(c) for c in pile) for pile in player.civilization)
-    legacy = ",".join(game.name(c) for c in player.legacy)
+    zones = game.zones
+    shown = []
+    for name in zones.names("player"):
+        index = (zones.find(name) or ("player", TABLEAU))[1]
+        cards = (
+            ",".join(">".join(card(c) for c in pile) for pile in player.tableau)
+            if index == TABLEAU
+            else ",".join(game.name(c) for c in player.zones[index])
+        )
+        shown.append(f"{name[:1].upper()}[{cards}]")
     counters = " ".join(f"{k} {v}" for k, v in sorted(player.counters.items()))
     tokens = ",".join(str(t) for t in player.tokens) or "-"
     where = f" @{player.space}" if player.space else ""
     return (
-        f"p{player.seat + 1} E[{events}] C[{civ}] L[{legacy}] {counters} tokens {tokens}"
+        f"p{player.seat + 1} {' '.join(shown)} {counters} tokens {tokens}"
         f"{where} score {player.score}"
     )
 
@@ -39,7 +49,8 @@ def position_line(game: Game, state: State) -> str:
     head = f"age {state.age + 1} round {state.round} active {state.active + 1}"
     players = " | ".join(_player(game, p) for p in state.players)
     dice = ",".join(die_text(game, d) + ("(used)" if d["used"] else "") for d in state.dice)
-    tail = f"deck {len(state.deck)} discard {len(state.discard)}" + (
+    shared = zip(game.zones.shared, state.zones, strict=True)
+    tail = " ".join(f"{zone.name} {len(cards)}" for zone, cards in shared) + (
         f" | dice {dice}" if dice else ""
     )
     status = (

@@ -51,13 +51,16 @@ from ..core.state import (
     pending_data,
 )
 from ..mechanics.ages import ROOT_PROGRAMS, SETUP
+from ..model.zones import ZoneSpec
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 SAVE_FORMAT = "agesmith saved game"
-VERSION = 3
-READS = (2, 3)  # version 2 named cards without their age (see `_upgrade`)
+VERSION = 4
+# version 2 named cards without their age (see `_upgrade`); version 3 had the zones of Along
+# History as fields of their own (see `_upgrade_zones`)
+READS = (2, 3, 4)
 DIE_KEYS = {"die", "face", "used", "times", "token"}
 
 
@@ -125,12 +128,18 @@ def save_data(game: Game, state: State, extra: dict[str, Any] | None = None) -> 
     ids = copy_ids(game)
     hashes = card_hashes(game)
     data = state.to_data()
+    zones = game.zones
     for player in data["players"]:
-        for zone in ("events", "legacy", "tilted"):
-            player[zone] = [ids[c] for c in player[zone]]
-        player["civilization"] = [[ids[c] for c in pile] for pile in player["civilization"]]
-    for zone in ("deck", "discard"):
-        data[zone] = [ids[c] for c in data[zone]]
+        player["zones"] = {
+            zone.name: [ids[c] for c in cards]
+            for zone, cards in zip(zones.player, player["zones"], strict=True)
+        }
+        player["tilted"] = [ids[c] for c in player["tilted"]]
+        player["tableau"] = [[ids[c] for c in pile] for pile in player["tableau"]]
+    data["zones"] = {
+        zone.name: [ids[c] for c in cards]
+        for zone, cards in zip(zones.shared, data["zones"], strict=True)
+    }
     for frame in data["frames"]:
         frame["prog"] = _prog_out(game, frame["prog"])
         if frame.get("card") is not None:
@@ -297,6 +306,8 @@ class _Reader:
         )
         if data["version"] == 2:
             data = _upgrade(self.game, data)
+        if data["version"] == 3:
+            data = _upgrade_zones(self.game, data)
         self.check_pack(data)
         state = self.state(data["state"])
         if self.changed:
@@ -408,6 +419,20 @@ class _Reader:
         self.kind(value, list, path, "a list of card ids")
         return [self.card(v, f"{path}[{i}]") for i, v in enumerate(value)]
 
+    def zones(self, value: Any, path: str, declared: tuple[ZoneSpec, ...]) -> list[list[int]]:
+        """Zones saved by name: every zone the pack declares there, and no other."""
+        names = [zone.name for zone in declared]
+        self.kind(value, dict, path, "an object of zones")
+        for name in value:
+            if name not in names:
+                raise self.fail(
+                    f"{path}.{name}", f"is not a zone of the pack (its zones: {', '.join(names)})"
+                )
+        for name in names:
+            if name not in value:
+                raise self.fail(f"{path}.{name}", "is missing: the save holds every zone")
+        return [self.cards(value[name], f"{path}.{name}") for name in names]
+
     def state(self, data: Any) -> State:
         game = self.game
         fields = {*STATE_FIELDS, "players", "pending"}
@@ -423,8 +448,7 @@ class _Reader:
         players = [self.player(p, i) for i, p in enumerate(players_data)]
         seats = range(len(players))
         state = State(players=players)
-        state.deck = self.cards(data["deck"], "state.deck")
-        state.discard = self.cards(data["discard"], "state.discard")
+        state.zones = self.zones(data["zones"], "state.zones", game.zones.shared)
         state.age = self.whole(data["age"], "state.age", 0, len(game.ages) - 1)
         state.round = self.whole(data["round"], "state.round", 0, ROUND_LIMIT)
         state.active = self.whole(data["active"], "state.active", 0, len(players) - 1)
@@ -469,20 +493,21 @@ class _Reader:
             raise self.fail(
                 f"{path}.seat", f"must be {seat} (its place in the list), not {_show(data['seat'])}"
             )
-        piles = self.kind(data["civilization"], list, f"{path}.civilization", "a list of piles")
-        civilization = []
+        piles = self.kind(data["tableau"], list, f"{path}.tableau", "a list of piles")
+        tableau = []
         for i, pile in enumerate(piles):
-            cards = self.cards(pile, f"{path}.civilization[{i}]")
+            cards = self.cards(pile, f"{path}.tableau[{i}]")
             if not cards:
-                raise self.fail(f"{path}.civilization[{i}]", "a pile cannot be empty")
-            civilization.append(cards)
+                raise self.fail(f"{path}.tableau[{i}]", "a pile cannot be empty")
+            tableau.append(cards)
         tilted = self.cards(data["tilted"], f"{path}.tilted")
-        active = {pile[0] for pile in civilization}
+        active = {pile[0] for pile in tableau}
         for i, copy in enumerate(tilted):
             if copy not in active or tilted.count(copy) > 1:
                 raise self.fail(
                     f"{path}.tilted[{i}]",
-                    "only an active card of the player's civilization can be tilted, once",
+                    "only an active card of the player's "
+                    f"{self.game.zones.name('tableau')} can be tilted, once",
                 )
         declared = game_counters(self.game)
         counters = self.kind(data["counters"], dict, f"{path}.counters", "an object")
@@ -518,9 +543,8 @@ class _Reader:
             self.json_value(data[field], f"{path}.{field}")
         return PlayerState(
             seat,
-            self.cards(data["events"], f"{path}.events"),
-            civilization,
-            self.cards(data["legacy"], f"{path}.legacy"),
+            self.zones(data["zones"], f"{path}.zones", self.game.zones.player),
+            tableau,
             tilted,
             dict(counters),
             list(tokens),
@@ -533,17 +557,20 @@ class _Reader:
 
     def places(self, state: State) -> None:
         """Each card copy is in one place: a copy of the age played in exactly one (once the
-        age is dealt), a copy of another age only in a legacy (which a scenario may also fill
-        with cards of the age played)."""
+        age is dealt), a copy of another age only in the archive (which a scenario may also
+        fill with cards of the age played)."""
         where: dict[int, str] = {}
-        places = [("state.deck", state.deck), ("state.discard", state.discard)]
+        zones = self.game.zones
+        places = [
+            (f"state.zones.{z.name}", c) for z, c in zip(zones.shared, state.zones, strict=True)
+        ]
+        archive = ".zones." + zones.name("archive")
         for p in state.players:
             base = f"state.players[{p.seat}]"
             places += [
-                (f"{base}.events", p.events),
-                (f"{base}.legacy", p.legacy),
-                (f"{base}.civilization", p.all_cards()),
+                (f"{base}.zones.{z.name}", c) for z, c in zip(zones.player, p.zones, strict=True)
             ]
+            places.append((f"{base}.tableau", p.all_cards()))
         ids = list(self.copies)
         age = self.game.ages[state.age]
         for path, cards in places:
@@ -555,12 +582,12 @@ class _Reader:
                         "each card is in one place",
                     )
                 where[copy] = path
-                if self.game.catalog.info(copy).age != age and not path.endswith(".legacy"):
+                if self.game.catalog.info(copy).age != age and not path.endswith(archive):
                     raise self.fail(
                         path,
                         f"the card {ids[copy]!r} cannot be here in "
-                        f"{age!r} (state.age {state.age}): only a legacy "
-                        "holds the cards of other ages",
+                        f"{age!r} (state.age {state.age}): only the "
+                        f"{zones.name('archive')} holds the cards of other ages",
                     )
         if any(f["prog"] == SETUP for f in state.frames):
             return  # the age is being dealt: its cards are on their way
@@ -757,9 +784,9 @@ def _card_of(copy_name: str) -> str:
 
 def _held(state: State) -> list[int]:
     """Every card copy in a zone of the position."""
-    held = [*state.deck, *state.discard]
+    held = [c for zone in state.zones for c in zone]
     for p in state.players:
-        held += [*p.events, *p.all_cards(), *p.legacy]
+        held += [c for zone in p.zones for c in zone] + p.all_cards()
     return held
 
 
@@ -798,7 +825,7 @@ def _upgrade(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     # changed if the pack has changed since
     out = {
         **data,
-        "version": VERSION,
+        "version": 3,
         "copies": ids,
         "cards": {keys[k][0]: v for k, v in cards.items() if len(keys.get(k, ())) == 1},
     }
@@ -813,24 +840,67 @@ def _upgrade(game: Game, data: dict[str, Any]) -> dict[str, Any]:
             else cards
         )
 
+    fields = _fields_3(game)
     state = out["state"] = {**state}
-    for zone in ("deck", "discard"):
+    for zone in fields["shared"]:
         state[zone] = rename(state.get(zone))
     if isinstance(state.get("players"), list):
-        state["players"] = [_upgrade_player(p, rename) for p in state["players"]]
+        state["players"] = [_upgrade_player(p, rename, fields) for p in state["players"]]
     if isinstance(state.get("frames"), list):
         state["frames"] = [_upgrade_frame(f, rename, keys) for f in state["frames"]]
     return out
 
 
-def _upgrade_player(player: Any, rename: Any) -> Any:
+def _fields_3(game: Game) -> dict[str, dict[str, str]]:
+    """The fields of a version 3 save that held zones, and the role of each zone: that
+    version was written for Along History only, its fields named as that pack names the
+    zones of these roles (but "discard" for the discard pile), the tableau included."""
+    zones = game.zones
+    return {
+        "player": {zones.name(role): role for role in ("hand", "archive")},
+        "shared": {zones.name("draw pile"): "draw pile", "discard": "discard pile"},
+        "tableau": {zones.name("tableau"): "tableau"},
+    }
+
+
+def _upgrade_zones(game: Game, data: dict[str, Any]) -> dict[str, Any]:
+    """A save of format version 3 in the shape of version 4. Version 3 kept the zones of Along
+    History in fields of their own (`_fields_3`); they are the zones of the pack's roles now,
+    saved by the pack's names."""
+    out = {**data, "version": VERSION}
+    state = data.get("state")
+    if not isinstance(state, dict):
+        return out
+    zones = game.zones
+    fields = _fields_3(game)
+    (tableau,) = fields["tableau"]
+
+    def moved(old: dict[str, Any], side: str) -> dict[str, Any]:
+        new = {k: v for k, v in old.items() if k not in fields[side]}
+        new["zones"] = {
+            zones.name(role): old[field] for field, role in fields[side].items() if field in old
+        }
+        if side == "player" and tableau in new:
+            new["tableau"] = new.pop(tableau)
+        return new
+
+    state = out["state"] = moved(state, "shared")
+    if isinstance(state.get("players"), list):
+        state["players"] = [
+            moved(p, "player") if isinstance(p, dict) else p for p in state["players"]
+        ]
+    return out
+
+
+def _upgrade_player(player: Any, rename: Any, fields: dict[str, dict[str, str]]) -> Any:
     if not isinstance(player, dict):
         return player
     player = {**player}
-    for zone in ("events", "legacy", "tilted"):
+    for zone in (*fields["player"], "tilted"):
         player[zone] = rename(player.get(zone))
-    piles = player.get("civilization")
-    player["civilization"] = [rename(p) for p in piles] if isinstance(piles, list) else piles
+    for zone in fields["tableau"]:
+        piles = player.get(zone)
+        player[zone] = [rename(p) for p in piles] if isinstance(piles, list) else piles
     return player
 
 

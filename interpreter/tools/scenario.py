@@ -72,10 +72,10 @@ from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopErro
 from ..core.state import State
 from ..engine.game import Game
 from .scenario_position import (
-    PLAYER_KEYS,
     ScenarioError,
     ScenarioProblems,
     place,
+    player_keys,
     seat_of,
     set_dice,
     unknown_key,
@@ -621,21 +621,23 @@ def _unknown_player_keys(
     if not isinstance(players, dict):
         return problems, []
     try:
-        counters = _load_game(doc.data, here).pack.game.get("counters") or {}
+        game = _load_game(doc.data, here)
     except Exception:  # the pack's own problems are reported when it is run
         return problems, []
+    counters = game.pack.game.get("counters") or {}
+    keys = player_keys(game)
     unknown = []
     for number, desc in players.items():
         if isinstance(desc, dict):
             unknown += [
                 ("position", "players", number, key)
                 for key in desc
-                if key not in PLAYER_KEYS and key not in counters
+                if key not in keys and key not in counters
             ]
     values = {doc.position(path) for path in unknown}
     return (
         [d for d in problems if (d.line, d.column) not in values],
-        [_located(doc, unknown_key(str(path[-1]), path, counters)) for path in unknown],
+        [_located(doc, unknown_key(str(path[-1]), path, counters, keys)) for path in unknown],
     )
 
 

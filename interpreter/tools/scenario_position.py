@@ -16,13 +16,23 @@ from rules_dsl.bounds import COUNTER_LIMIT, TOKEN_VALUE_LIMIT
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.errors import AgesmithError
 
+from ..model.zones import TABLEAU
+
 if TYPE_CHECKING:
     from ..core.state import PlayerState, State
     from ..engine.game import Game
 
 Path = tuple[str | int, ...]
 T = TypeVar("T")
-PLAYER_KEYS = ("civilization", "events", "legacy", "tilted", "tokens", "space")
+# What a position holds beside the zones of the table.
+POSITION_FACTS = ("active", "players", "board")
+# What a player's description holds beside the pack's zones and counters.
+PLAYER_FACTS = ("tilted", "tokens", "space")
+
+
+def player_keys(game: Game) -> list[str]:
+    """The keys of a player's description: each zone of a player, then `PLAYER_FACTS`."""
+    return [*game.zones.names("player"), *PLAYER_FACTS]
 
 
 class ScenarioError(AgesmithError):
@@ -187,6 +197,18 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     copies = Copies(game, age_id(game, state))
     attempt = _Attempts()
     here: Path = ("position",)
+    keys = [*POSITION_FACTS, *game.zones.names("shared")]
+    for key in position:
+        if key not in keys:
+            attempt.problems.append(
+                ScenarioError(
+                    f'unknown key "{key}"',
+                    (*here, str(key)),
+                    did_you_mean(str(key), keys)
+                    or f"a position has {', '.join(keys)} (the zones of the table)",
+                    key=True,
+                )
+            )
     if position.get("active") is not None:
         active = attempt(lambda: seat_of(position["active"], len(state.players), (*here, "active")))
         if active is not None:
@@ -201,36 +223,43 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         if desc is not None and not isinstance(desc, dict):
             attempt.problems.append(
                 ScenarioError(
-                    "a player is described by a mapping (events:, civilization: ...)", path
+                    "a player is described by a mapping of zones, counters, tilted:, "
+                    "tokens: and space:",
+                    path,
                 )
             )
             continue
         described[seat] = (path, desc or {})
     for seat, (path, desc) in described.items():
         _place_player(game, state.players[seat], desc, path, copies, attempt)
-    # undescribed players keep their dealt events, less the cards placed elsewhere, topped up
+    # undescribed players keep their dealt hands, less the cards placed elsewhere, topped up
     # from the rest of the age
-    dealt = {p.seat: len(p.events) for p in state.players}
+    zones = game.zones
+    dealt = {p.seat: len(p.zones[zones.hand]) for p in state.players}
     for player in state.players:
         if player.seat not in described:
-            player.events = [c for c in player.events if c not in copies.placed]
-            copies.placed.update(player.events)
-    top = attempt.all(
-        partial(copies.take, n, (*here, "deck", i))
-        for i, n in enumerate(_names(position, "deck", here, attempt))
-    )
-    state.discard = attempt.all(
-        partial(copies.take, n, (*here, "discard", i))
-        for i, n in enumerate(_names(position, "discard", here, attempt))
-    )
+            hand = [c for c in player.zones[zones.hand] if c not in copies.placed]
+            player.zones[zones.hand] = hand
+            copies.placed.update(hand)
+    listed = [
+        attempt.all(
+            partial(copies.take, n, (*here, zone.name, i))
+            for i, n in enumerate(_names(position, zone.name, here, attempt))
+        )
+        for zone in zones.shared
+    ]
     rest = copies.rest()
     rng = state.random()
     rng.shuffle(rest)
     state.store_random(rng)
     for player in state.players:
-        while player.seat not in described and len(player.events) < dealt[player.seat] and rest:
-            player.events.append(rest.pop())
-    state.deck = rest + list(reversed(top))  # the deck is drawn from its end
+        hand = player.zones[zones.hand]
+        while player.seat not in described and len(hand) < dealt[player.seat] and rest:
+            hand.append(rest.pop())
+    for i, cards in enumerate(listed):
+        # the rest of the age lies under the draw pile's listed cards; a pile is drawn from
+        # its end
+        state.zones[i] = rest + list(reversed(cards)) if i == zones.draw else cards
     if "board" in position:
         board = position["board"] or {}
         if not isinstance(board, dict):
@@ -267,9 +296,10 @@ def _place_player(
     attempt: _Attempts,
 ) -> None:
     counters = game.pack.game.get("counters") or {}
+    keys = player_keys(game)
     for key in desc:
-        if key not in PLAYER_KEYS and key not in counters:
-            attempt.problems.append(unknown_key(key, (*path, key), counters))
+        if key not in keys and key not in counters:
+            attempt.problems.append(unknown_key(key, (*path, key), counters, keys))
 
     def cards(key: str, any_age: bool = False) -> list[int]:
         return attempt.all(
@@ -277,16 +307,19 @@ def _place_player(
             for i, n in enumerate(_names(desc, key, path, attempt))
         )
 
-    player.events = cards("events")
-    player.civilization = []
-    for i, text in enumerate(_names(desc, "civilization", path, attempt)):
-        pile = attempt.all(
-            partial(copies.take, n.strip(), (*path, "civilization", i))
-            for n in str(text).split(">")
-        )
-        if pile:
-            player.civilization.append(pile)
-    player.legacy = cards("legacy", any_age=True)
+    zones = game.zones
+    for name in zones.names("player"):
+        index = (zones.find(name) or ("player", TABLEAU))[1]
+        if index != TABLEAU:  # the archive may hold cards of any age
+            player.zones[index] = cards(name, any_age=index == zones.archive)
+            continue
+        player.tableau = []
+        for i, text in enumerate(_names(desc, name, path, attempt)):
+            pile = attempt.all(
+                partial(copies.take, n.strip(), (*path, name, i)) for n in str(text).split(">")
+            )
+            if pile:
+                player.tableau.append(pile)
     for key, value in desc.items():
         if key in counters:
             spec = counters[key]
@@ -311,25 +344,27 @@ def _place_player(
             if game.name(c) == str(name).strip() and c not in player.tilted
         ]
         if not found:
+            tableau = game.zones.name("tableau")
             attempt.problems.append(
                 ScenarioError(
-                    f'"{name}" is not in this player\'s civilization',
+                    f'"{name}" is not in this player\'s {tableau}',
                     (*path, "tilted", i),
-                    "only cards of the civilization can be tilted",
+                    f"only cards of the {tableau} can be tilted",
                 )
             )
             continue
         player.tilted.append(found[0])
 
 
-def unknown_key(key: str, path: Path, counters: Iterable[str]) -> ScenarioError:
-    """A player's key that is neither one of `PLAYER_KEYS` nor a counter of the pack."""
+def unknown_key(key: str, path: Path, counters: Iterable[str], keys: list[str]) -> ScenarioError:
+    """A player's key that is neither one of `keys` (`player_keys`) nor a counter of the
+    pack."""
     counters = list(counters)
     return ScenarioError(
         f'unknown key "{key}"',
         path,
-        did_you_mean(str(key), [*PLAYER_KEYS, *counters])
-        or f"a player has {', '.join(PLAYER_KEYS)} and the counters of the "
+        did_you_mean(str(key), [*keys, *counters])
+        or f"a player has {', '.join(keys)} and the counters of the "
         f"pack ({', '.join(counters) or 'none'})",
         key=True,
     )

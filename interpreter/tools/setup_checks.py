@@ -28,12 +28,13 @@ from ..core.state import State
 from ..engine.game import Game
 from ..mechanics.ages import ROUND_PHASE, missing_round_phase
 from ..mechanics.dice import ACTION_FACES, parse_face
+from ..model.zones import missing_roles
 
 
 def check_setup(pack: Pack) -> list[Diagnostic]:
     """Every reason `pack` cannot be set up or played as written, located."""
     missing = missing_round_phase(pack)
-    out = die_faces(pack) + ([missing] if missing is not None else [])
+    out = die_faces(pack) + ([missing] if missing is not None else []) + missing_roles(pack)
     if out:
         return out
     try:
@@ -97,13 +98,14 @@ def _limits(game: Game) -> tuple[int, int]:
 
 
 def dealing(game: Game) -> list[Diagnostic]:
-    """An age whose setup deals the events zones of the most players short."""
+    """An age whose setup deals the hands of the most players short."""
     fewest, most = _limits(game)
     out = []
     for index, age in enumerate(game.pack.ages):
         try:
-            full = [len(p.events) for p in _dealt(game, fewest, index).players]
-            dealt = [len(p.events) for p in _dealt(game, most, index).players]
+            hand = game.zones.hand
+            full = [len(p.zones[hand]) for p in _dealt(game, fewest, index).players]
+            dealt = [len(p.zones[hand]) for p in _dealt(game, most, index).players]
         except (RuleError, RuleLoopError) as e:
             doc, path = game.pack.place("setup")
             out.append(
@@ -121,7 +123,8 @@ def dealing(game: Game) -> list[Diagnostic]:
         out.append(
             doc.diagnostic(
                 ("ages", index, "cards"),
-                f"{age.name or age.id} cannot deal the events zones of {most} players: player "
+                f"{age.name or age.id} cannot deal the {game.zones.name('hand')} zones of {most} "
+                f"players: player "
                 f"{short[0] + 1} gets {dealt[short[0]]} cards, not {wanted} (the age has "
                 f"{cards} cards)",
                 code="setup",

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from editor import playtest as pt
 from editor.state import PACK_ENV
 from rules_dsl.deck import load_deck
+from tests.zones import ZONE_EVENTS
 
 APP = str(Path(__file__).parents[2] / "editor" / "app.py")
 
@@ -133,7 +134,7 @@ def test_playtest_plays_to_the_end_with_bots_and_shows_the_scores(app: AppTest) 
 def test_a_corrupted_save_is_refused_with_a_message(pack_copy: Path) -> None:
     table = pt.new_table(pack_copy, [pt.PERSON, "greedy"], 1, ages=["prehistory"])
     data = json.loads(table.save_text())
-    data["state"]["players"][0]["events"] = ["no-such-card"]
+    data["state"]["players"][0]["zones"]["events"] = ["no-such-card"]
     with pytest.raises(pt.SaveError, match="no-such-card"):
         pt.load_table(json.dumps(data))
     data = json.loads(table.save_text())
@@ -199,6 +200,6 @@ def test_the_table_draws_zones_dice_and_the_board_with_conditions(pack_copy: Pat
     )
     assert board.count("<rect x=") == 2  # two markers
     events = tv.zones_html(game, state, 0)
-    assert events.count('class="card-face"') == len(state.players[0].events)
+    assert events.count('class="card-face"') == len(state.players[0].zones[ZONE_EVENTS])
     state.dice[0]["used"] = True
     assert tv.dice_html(game, state.dice).count("pt-used") == 1

@@ -19,6 +19,7 @@ from interpreter.engine.game import Game
 from interpreter.mechanics.ages import score_age
 from interpreter.mechanics.verbs import remove_card
 from rules_dsl.parser import try_parse
+from tests.zones import ZONE_LEGACY
 
 
 @cache
@@ -35,14 +36,14 @@ def position(gold: int, piles: list[list[str]]) -> State:
     g = game()
     state = g.new(2, seed=0)
     for player in state.players:
-        player.civilization, player.tokens, player.legacy = [], [], []
+        player.tableau, player.tokens, player.zones[ZONE_LEGACY] = [], [], []
         player.counters["gold"] = 0
     me = state.players[0]
     for pile in piles:
         copies = [copy_of(g, name) for name in pile]
         for c in copies:
             remove_card(state, c)
-        me.civilization.append(copies)
+        me.tableau.append(copies)
     me.counters["gold"] = gold
     return state
 

@@ -32,6 +32,7 @@ from interpreter.mechanics.payments import payments
 from interpreter.mechanics.verbs import gain_counter
 from interpreter.tools.scenario import build, match
 from rules_dsl import printer
+from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 
 HERE = Path(__file__).parent
 UNMET = "you have at least 15 points"  # a token condition nobody meets in these positions
@@ -384,7 +385,7 @@ def test_ah_x1_decadence_slides_one_active_card_under_another() -> None:
     assert "put Wildcrafting in decadence under Forest" not in options
     state = do(g, state, "put Hunting in decadence under Forest")
     me = state.players[0]
-    assert [names(g, pile) for pile in me.civilization] == [
+    assert [names(g, pile) for pile in me.tableau] == [
         ["Forest", "Hunting", "Wildcrafting"],
         ["Mammoth"],
     ]  # the whole pile slides
@@ -395,7 +396,7 @@ def test_ah_x2_no_decadence_with_a_single_active_card() -> None:
     state, g = _take_a_token(["Forest > Hunting"])
     assert state.pending["kind"] != "decadence"
     assert state.players[0].tokens == [1]
-    assert [names(g, p) for p in state.players[0].civilization] == [["Forest", "Hunting"]]
+    assert [names(g, p) for p in state.players[0].tableau] == [["Forest", "Hunting"]]
 
 
 @pytest.mark.parametrize(
@@ -575,8 +576,8 @@ def test_ah_e1_the_last_card_of_the_deck_ends_the_age_after_the_round() -> None:
         },
         dice=["1 population", "1 population", "1 population", "ingenuity", "re-roll", "golden age"],
     )
-    state.discard += state.deck[:-1]
-    state.deck = state.deck[-1:]  # one card left
+    state.zones[ZONE_DISCARD] += state.zones[ZONE_DECK][:-1]
+    state.zones[ZONE_DECK] = state.zones[ZONE_DECK][-1:]  # one card left
     state = do(
         g,
         state,
@@ -584,7 +585,7 @@ def test_ah_e1_the_last_card_of_the_deck_ends_the_age_after_the_round() -> None:
         "green 1 population, blue ingenuity",
         "end your actions",
     )
-    assert state.deck == [] and state.age == 0  # drawn; the round goes on
+    assert state.zones[ZONE_DECK] == [] and state.age == 0  # drawn; the round goes on
     while state.age == 0:
         state = do(
             g,
@@ -604,8 +605,8 @@ def test_ah_e1_random_games_end_the_age_with_the_round(seed: int, age_change) ->
     last_round = "\n".join(
         before.log[max(i for i, line in enumerate(before.log) if line.startswith("Round ")) :]
     )
-    assert "takes the 7 token" in last_round or not before.deck
-    assert "7" not in before.board or not before.deck
+    assert "takes the 7 token" in last_round or not before.zones[ZONE_DECK]
+    assert "7" not in before.board or not before.zones[ZONE_DECK]
     assert before.frames == []  # the round was played out
     assert state.age == 1 and [len(p.age_scores) for p in state.players] == [1, 1, 1]
 
@@ -651,15 +652,15 @@ def test_ah_e3_e5_the_next_age(age_list: str | None, seed: int, age_change) -> N
     before = age_change[0]
     age = ages.age_id(g, state)
     for old, new in zip(before.players, state.players, strict=True):
-        kept = [pile[0] for pile in old.civilization if g.catalog.info(pile[0]).bonus_symbols]
-        assert new.legacy == kept  # the legacy of the past
-        assert new.civilization == [] and new.tilted == []
+        kept = [pile[0] for pile in old.tableau if g.catalog.info(pile[0]).bonus_symbols]
+        assert new.zones[ZONE_LEGACY] == kept  # the legacy of the past
+        assert new.tableau == [] and new.tilted == []
         assert new.counters["universal resource"] == 1
         assert new.counters["gold"] == old.counters["gold"]  # AH-E5
         assert new.tokens == [] and new.space == "S"
-        assert len(new.events) == 3
-        assert {g.catalog.info(c).age for c in new.events} == {age}
-        assert not {g.catalog.info(c).type for c in new.events} & {"wonder", "calamity"}
+        assert len(new.zones[ZONE_EVENTS]) == 3
+        assert {g.catalog.info(c).age for c in new.zones[ZONE_EVENTS]} == {age}
+        assert not {g.catalog.info(c).type for c in new.zones[ZONE_EVENTS]} & {"wonder", "calamity"}
     assert state.active == (before.active + 1) % 3
     assert len(state.board) == 22  # a fresh board
     assert "black" in [d["die"] for d in state.dice]  # rolled by the new active player
@@ -680,7 +681,7 @@ def _legacy_position() -> tuple[State, Game]:
             "3 gold",
         ],
     )
-    state.players[0].legacy = [
+    state.players[0].zones[ZONE_LEGACY] = [
         copy_named(g, "The Fire", "prehistory"),
         copy_named(g, "Fishing", "prehistory"),
         copy_named(g, "Hunting", "prehistory"),
@@ -706,8 +707,8 @@ def test_ah_e4_one_legacy_card_per_turn_only_for_acquisitions() -> None:
     assert not any(a.kind == "tilt" for a in g.legal_actions(state))  # no gold from legacy
     state = do(g, state, "acquire Steppes paying green 3 population, blue strength, legacy Fishing")
     me = state.players[0]
-    assert names(g, me.legacy) == ["The Fire", "Hunting"]  # a used legacy card leaves
-    assert "Fishing" not in names(g, state.discard)
+    assert names(g, me.zones[ZONE_LEGACY]) == ["The Fire", "Hunting"]  # a used legacy card leaves
+    assert "Fishing" not in names(g, state.zones[ZONE_DISCARD])
     # Coast would need a second legacy card this turn (1 + 1 + Hunting's 1)
     assert not any("legacy" in t or "Coast" in t for t in texts(g, state) if "acquire" in t)
 
@@ -767,7 +768,7 @@ def test_ah_v1_introductory_age_ends_with_8_cards(seed: int, age_change) -> None
     g = game("introductory")
     state = random_play(g, g.new(3, seed), seed, lambda s: s.age > 0)
     before = age_change[0]
-    assert before.deck == [] or max(len(p.all_cards()) for p in before.players) >= 8
+    assert before.zones[ZONE_DECK] == [] or max(len(p.all_cards()) for p in before.players) >= 8
     assert not any(p.decadent_cards() for p in before.players)  # no decadence
     assert all(sorted(p.tokens) == [1, 3, 5] for p in state.players)
 
@@ -800,7 +801,7 @@ def test_ah_v3_length_modes(variant: str | None, limits: list[int], age_change) 
             state = random_play(g, state, age, lambda s, a=age: s.age > a)
             before = age_change[-1]
             taken = [line for line in before.log if f"takes the {limit} token" in line]
-            assert taken or not before.deck
+            assert taken or not before.zones[ZONE_DECK]
 
 
 @pytest.mark.parametrize(

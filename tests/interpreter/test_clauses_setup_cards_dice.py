@@ -25,6 +25,7 @@ from interpreter.mechanics.costs import price
 from interpreter.mechanics.dice import dice_specs, parse_face, result_tokens
 from interpreter.mechanics.payments import Source, payments
 from interpreter.tools.scenario import run
+from tests.zones import ZONE_DECK, ZONE_EVENTS, ZONE_LEGACY
 
 HERE = Path(__file__).parent
 TYPES = {"land", "figure", "progress", "wonder", "calamity"}
@@ -75,7 +76,7 @@ def test_ah_s1_only_the_prehistory_deck_is_used(players: int) -> None:
     prehistory = set(g.catalog.copies_of_age("prehistory"))
     for seed in SEEDS:
         state = fresh(players, seed)
-        in_play = state.deck + [c for p in state.players for c in p.events]
+        in_play = state.zones[ZONE_DECK] + [c for p in state.players for c in p.zones[ZONE_EVENTS]]
         assert set(in_play) == prehistory, "every Prehistory copy, and only those"
         assert len(in_play) == len(prehistory) == 49
 
@@ -94,7 +95,7 @@ def test_ah_s1_black_die_gold_and_gold_tokens_set_aside_in_prehistory() -> None:
 def test_ah_s1_a_game_started_in_antiquity_uses_its_deck_and_the_black_die() -> None:
     g = antiquity_game()
     state = fresh(3, 4, g)
-    in_play = state.deck + [c for p in state.players for c in p.events]
+    in_play = state.zones[ZONE_DECK] + [c for p in state.players for c in p.zones[ZONE_EVENTS]]
     assert set(in_play) == set(g.catalog.copies_of_age("antiquity"))
     assert Counter(d["die"] for d in state.dice) == {"green": 3, "blue": 1, "red": 2, "black": 1}
 
@@ -109,7 +110,7 @@ def test_ah_s2_scores_markers_and_universal_resources_at_start(players: int) -> 
         assert p.space == start == "S"
         assert p.counters["universal resource"] == 1
         assert p.tokens == []
-        assert p.civilization == [] and p.legacy == []
+        assert p.tableau == [] and p.zones[ZONE_LEGACY] == []
 
 
 @pytest.mark.parametrize("side", ["front", "back"])
@@ -165,9 +166,11 @@ def test_ah_s4_three_events_without_calamity_or_wonder(players: int) -> None:
     for seed in range(30):
         state = fresh(players, seed)
         for p in state.players:
-            assert len(p.events) == 3
-            assert not {kind(g, c) for c in p.events} & {"wonder", "calamity"}, names(g, p.events)
-        assert held_back <= set(state.deck), "they go back into the deck"
+            assert len(p.zones[ZONE_EVENTS]) == 3
+            assert not {kind(g, c) for c in p.zones[ZONE_EVENTS]} & {"wonder", "calamity"}, names(
+                g, p.zones[ZONE_EVENTS]
+            )
+        assert held_back <= set(state.zones[ZONE_DECK]), "they go back into the deck"
 
 
 def test_ah_s4_set_aside_cards_are_shuffled_back_not_put_on_top() -> None:
@@ -175,11 +178,15 @@ def test_ah_s4_set_aside_cards_are_shuffled_back_not_put_on_top() -> None:
     tops, layouts, low = [], set(), 0
     for seed in range(30):
         state = fresh(2, seed)
-        held = [i for i, c in enumerate(state.deck) if kind(g, c) in ("wonder", "calamity")]
+        held = [
+            i for i, c in enumerate(state.zones[ZONE_DECK]) if kind(g, c) in ("wonder", "calamity")
+        ]
         assert len(held) == 11
-        tops.append(len([i for i in held if i >= len(state.deck) - 11]))  # drawn from the end
+        tops.append(
+            len([i for i in held if i >= len(state.zones[ZONE_DECK]) - 11])
+        )  # drawn from the end
         layouts.add(tuple(held))
-        low += any(i < len(state.deck) // 2 for i in held)
+        low += any(i < len(state.zones[ZONE_DECK]) // 2 for i in held)
     assert max(tops) < 11, "wonders and calamities are shuffled in, not stacked on top"
     assert len(layouts) > 25 and low > 20, "they land anywhere in the deck"
 
@@ -213,11 +220,11 @@ def test_ah_c2_population_cost_never_below_zero() -> None:
     player = state.players[0]
     erectus = next(c for c in g.catalog.copies_of_age("prehistory") if g.name(c) == "Homo Erectus")
     for p in state.players:
-        if erectus in p.events:
-            p.events.remove(erectus)
-    if erectus in state.deck:
-        state.deck.remove(erectus)
-    player.events.append(erectus)
+        if erectus in p.zones[ZONE_EVENTS]:
+            p.zones[ZONE_EVENTS].remove(erectus)
+    if erectus in state.zones[ZONE_DECK]:
+        state.zones[ZONE_DECK].remove(erectus)
+    player.zones[ZONE_EVENTS].append(erectus)
     info = g.catalog.info(erectus)
     info.own_cost.append(CostRule(-10, lambda ctx: True))  # an effect lowering it by 10
     cost = price(g, state, 0, erectus)
@@ -333,10 +340,10 @@ def test_ah_c9_tilting_never_rerolls_nor_exchanges() -> None:
     assert not [a for a in options if a.kind in ("reroll", "reroll all", "exchange")]
     assert any(a.kind == "tilt" for a in options), "the gold bonus can still be tilted"
     # and tilting the gold card changes no die and no events card
-    before = ([dict(d) for d in state.dice], [list(p.events) for p in state.players])
+    before = ([dict(d) for d in state.dice], [list(p.zones[ZONE_EVENTS]) for p in state.players])
     tilt = next(a for a in g.legal_actions(state) if a.kind == "tilt")
     after = g.apply(state, tilt)
-    assert ([dict(d) for d in after.dice], [list(p.events) for p in after.players]) == (
+    assert ([dict(d) for d in after.dice], [list(p.zones[ZONE_EVENTS]) for p in after.players]) == (
         [dict(d, used=True) for d in before[0]],
         before[1],
     )

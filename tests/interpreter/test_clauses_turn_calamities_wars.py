@@ -17,6 +17,7 @@ from interpreter.core.state import State
 from interpreter.mechanics import war
 from interpreter.mechanics.dice import result_tokens
 from interpreter.tools.scenario import build, check, match
+from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "scenarios" / "along_history"
@@ -187,7 +188,7 @@ def test_AH_T3_the_dice_that_paid_are_discarded_and_cannot_pay_again() -> None:
     )
     state, game = play(s)
     assert names(game, state.players[0].active_cards()) == ["River"]
-    assert "River" not in names(game, state.players[0].events)
+    assert "River" not in names(game, state.players[0].zones[ZONE_EVENTS])
     legal = game.legal_actions(state)
     assert not any(uses_die(a, 0) or uses_die(a, 3) for a in legal)
     assert not any(a.text.startswith("acquire Valley") for a in legal)  # 1 + 1 + River's 1, no I
@@ -295,8 +296,8 @@ def test_AH_T7_refill_takes_the_top_of_the_deck_up_to_three() -> None:
     )
     s["position"]["deck"] = ["Bear", "Mammoth"]
     state, game = play(s)
-    assert names(game, state.players[0].events) == ["Valley", "Mountain", "Bear"]
-    assert game.name(state.deck[-1]) == "Mammoth"
+    assert names(game, state.players[0].zones[ZONE_EVENTS]) == ["Valley", "Mountain", "Bear"]
+    assert game.name(state.zones[ZONE_DECK][-1]) == "Mammoth"
 
 
 # ------------------------------------------------------------------ calamities
@@ -316,8 +317,10 @@ def test_AH_K3_a_failed_calamity_goes_to_the_discard_pile() -> None:
         actions=["end your actions"],
     )
     state, game = play(s)
-    assert "Wolves" in names(game, state.discard)
-    assert all("Wolves" not in names(game, p.events + p.all_cards()) for p in state.players)
+    assert "Wolves" in names(game, state.zones[ZONE_DISCARD])
+    assert all(
+        "Wolves" not in names(game, p.zones[ZONE_EVENTS] + p.all_cards()) for p in state.players
+    )
 
 
 def test_AH_K3_a_passed_on_calamity_is_not_discarded() -> None:
@@ -340,9 +343,9 @@ def test_AH_K3_a_passed_on_calamity_is_not_discarded() -> None:
         age="antiquity",
     )
     state, game = play(s)
-    assert "Barbarian Invasions" not in names(game, state.discard)
-    assert names(game, state.players[1].events)[-1] == "Barbarian Invasions"
-    assert len(state.players[1].events) == 4
+    assert "Barbarian Invasions" not in names(game, state.zones[ZONE_DISCARD])
+    assert names(game, state.players[1].zones[ZONE_EVENTS])[-1] == "Barbarian Invasions"
+    assert len(state.players[1].zones[ZONE_EVENTS]) == 4
 
 
 def test_AH_K5_non_transmissible_calamities_are_never_offered_for_an_exchange() -> None:

@@ -11,6 +11,7 @@ from interpreter.mechanics.costs import price
 from interpreter.tools.explain import explain_cards
 from interpreter.tools.scenario import build
 from rules_dsl.parser import parse
+from tests.zones import ZONE_EVENTS
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "along_history"
 
@@ -47,7 +48,7 @@ def test_a_bonus_of_2_gold_is_one_symbol_for_bonus_counts_and_tokens() -> None:
 
 def test_saxons_x_counts_a_coin_once() -> None:
     state, game = _position(["Mill", "Marco Polo"], ["Saxons!", "Armor", "Castle"])
-    saxons = state.players[0].events[0]
+    saxons = state.players[0].zones[ZONE_EVENTS][0]
     assert game.name(saxons) == "Saxons!"
     assert price(game, state, 0, saxons).amount == 3
 

@@ -16,6 +16,7 @@ import pytest
 from cards import bundled
 from interpreter import Game, IllegalActionError, State
 from interpreter.mechanics.ages import age_id
+from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 
 VARIANTS = [None, "introductory", "no war", "progressive", "linear"]
 GAMES: dict[str | None, Game] = {}
@@ -29,10 +30,10 @@ def game_for(variant: str | None) -> Game:
 
 def check_invariants(game: Game, state: State) -> None:
     age = age_id(game, state)
-    places: Counter[int] = Counter(state.deck + state.discard)
+    places: Counter[int] = Counter(state.zones[ZONE_DECK] + state.zones[ZONE_DISCARD])
     for player in state.players:
-        places.update(player.events + player.all_cards())
-        for copy in player.legacy:
+        places.update(player.zones[ZONE_EVENTS] + player.all_cards())
+        for copy in player.zones[ZONE_LEGACY]:
             assert game.catalog.info(copy).age != age, "a legacy card of the current age"
             places[copy] += 1
         for name, value in player.counters.items():

@@ -18,6 +18,7 @@ from interpreter.bots.greedy import GreedyBot, RandomBot
 from interpreter.bots.playout import playout
 from interpreter.mechanics import costs
 from interpreter.mechanics.action_phase import waiting_pool
+from tests.zones import ZONE_EVENTS
 
 GAME: list[Game] = []
 
@@ -74,9 +75,9 @@ def test_a_price_follows_a_change_made_in_place() -> None:
         and g.catalog.info(c).amount
         and c not in player.all_cards()
     )
-    player.events.append(progress)
+    player.zones[ZONE_EVENTS].append(progress)
     before = costs.price(g, state, 0, progress)
-    player.civilization.append([g.catalog.copies.index(writing.index)])
+    player.tableau.append([g.catalog.copies.index(writing.index)])
     after = costs.price(g, state, 0, progress)
     assert after.amount == max(0, before.amount - 2)
     assert after == costs._price(g, state, 0, progress)

@@ -62,12 +62,12 @@ def fresh(kind: str = "action") -> dict[str, Any]:
 
 def test_a_save_names_its_format_pack_variant_and_cards_by_id() -> None:
     data = fresh()
-    assert data["format"] == "agesmith saved game" and data["version"] == 3
+    assert data["format"] == "agesmith saved game" and data["version"] == 4
     assert data["pack"]["name"] == "Along History" and len(data["pack"]["hash"]) == 16
     assert data["variant"] is None and data["ages"] == list(game().ages)
-    events = data["state"]["players"][0]["events"]
+    events = data["state"]["players"][0]["zones"]["events"]
     assert events and all(isinstance(c, str) for c in events)
-    assert all(isinstance(c, str) for c in data["state"]["deck"])
+    assert all(isinstance(c, str) for c in data["state"]["zones"]["deck"])
 
 
 def test_saving_and_loading_keeps_the_position() -> None:
@@ -153,7 +153,7 @@ def test_nan_is_not_json() -> None:
 
 def test_each_card_is_in_one_place() -> None:
     data = fresh()
-    data["state"]["discard"].append(data["state"]["players"][0]["events"][0])
+    data["state"]["zones"]["discard pile"].append(data["state"]["players"][0]["zones"]["events"][0])
     assert "each card is in one place" in refused(data, "state.")
 
 
@@ -161,16 +161,16 @@ def test_a_payment_asked_for_a_card_no_longer_held_is_refused() -> None:
     """Saved while asking how to pay for a card: the card must still be on the menu."""
     data = fresh("payment")
     seat = data["state"]["pending"]["player"]
-    data["state"]["discard"] += data["state"]["players"][seat]["events"]
-    data["state"]["players"][seat]["events"] = []
+    data["state"]["zones"]["discard pile"] += data["state"]["players"][seat]["zones"]["events"]
+    data["state"]["players"][seat]["zones"]["events"] = []
     assert "not on the menu" in refused(data, "state.frames")
 
 
 @pytest.mark.parametrize("bad", [-1, 99999, "no-such-card", None, ["forest"]])
 def test_unknown_cards_are_refused(bad: Any) -> None:
     data = fresh()
-    data["state"]["players"][2]["events"].append(bad)
-    refused(data, "state.players[2].events[")
+    data["state"]["players"][2]["zones"]["events"].append(bad)
+    refused(data, "state.players[2].zones.events[")
 
 
 def test_players_and_seats_must_agree() -> None:
@@ -190,8 +190,8 @@ def test_players_and_seats_must_agree() -> None:
 
 def test_a_missing_deck_is_refused() -> None:
     data = fresh()
-    del data["state"]["deck"]
-    assert "missing" in refused(data, "state.deck")
+    del data["state"]["zones"]["deck"]
+    assert "missing" in refused(data, "state.zones.deck")
 
 
 def test_over_and_pending_must_agree() -> None:

@@ -33,6 +33,7 @@ from interpreter.tools.saves import (
     save_data,
     save_text,
 )
+from tests.zones import ZONE_LEGACY
 
 HERE = Path(__file__).parent
 SCENARIOS = HERE.parent / "scenarios" / "along_history" / "cards"
@@ -193,9 +194,32 @@ def test_a_rule_of_a_card_whose_id_repeats_resumes_as_the_same_rule(info: Any) -
     same_decision(g, state, loaded)
 
 
+def version_3(data: dict[str, Any]) -> dict[str, Any]:
+    """A save as format version 3 wrote it: Along History's zones as fields of their own."""
+    state = json.loads(json.dumps(data["state"]))
+    shared = state.pop("zones")
+    state["deck"], state["discard"] = shared["deck"], shared["discard pile"]
+    for player in state["players"]:
+        zones = player.pop("zones")
+        player["events"], player["legacy"] = zones["events"], zones["legacy"]
+        player["civilization"] = player.pop("tableau")
+    return {**data, "version": 3, "state": state}
+
+
+def test_a_save_of_format_version_3_is_read_as_it_was_written() -> None:
+    """Format 4 saves zones by the pack's names; a save of version 3 (Along History's zones
+    as fields of the state) resumes at the same position."""
+    for text in saves_at().values():
+        g = game()
+        state, _, _ = load_text(g, text)
+        loaded, _, _ = load_data(g, version_3(json.loads(text)))
+        assert loaded.digest() == state.digest()
+
+
 def version_2(g: Game, data: dict[str, Any]) -> dict[str, Any]:
     """A save as format version 2 wrote it: card ids without their age, copies numbered
-    across the ages, rules named by the card's id."""
+    across the ages, rules named by the card's id (and the zones of version 3)."""
+    data = version_3(data)
     numbered: Counter[str] = Counter()
     old = []
     for index in g.catalog.copies:
@@ -254,7 +278,11 @@ def add_player(data: dict, n: int) -> None:
 
 
 def lose_card(data: dict, n: int) -> None:
-    zones = [data["state"]["deck"], *(p["events"] for p in data["state"]["players"])]
+    state = data["state"]
+    if data["version"] >= 4:  # the zones by the pack's names
+        zones = [state["zones"]["deck"], *(p["zones"]["events"] for p in state["players"])]
+    else:
+        zones = [state["deck"], *(p["events"] for p in state["players"])]
     zone = next(z for z in zones[n % len(zones) :] + zones if z)
     zone.pop()
 
@@ -309,11 +337,13 @@ MUTANTS: dict[str, tuple[Callable[[dict, int], None], str]] = {
 }
 
 
-@pytest.mark.parametrize("version", [3, 2])
+@pytest.mark.parametrize("version", [4, 3, 2])
 @pytest.mark.parametrize("name", list(MUTANTS))
 def test_an_inconsistent_save_is_refused_naming_the_problem(name: str, version: int) -> None:
     change, field = MUTANTS[name]
     data = json.loads(saves_at()["action"])
+    if version == 3:
+        data = version_3(data)
     if version == 2:
         data = version_2(game(), data)
     change(data, 0)
@@ -434,7 +464,7 @@ def test_a_scenario_position_with_the_age_parked_in_a_legacy_saves_and_loads() -
     spec = yaml.safe_load(path.read_text(encoding="utf-8"))
     state, g = scenario.build(spec, path.parent)
     age = g.ages[state.age]
-    assert any(g.catalog.info(c).age == age for p in state.players for c in p.legacy)
+    assert any(g.catalog.info(c).age == age for p in state.players for c in p.zones[ZONE_LEGACY])
     same_decision(g, state, round_trip(g, state))
 
 
@@ -471,7 +501,7 @@ def test_soak_the_position_every_scenario_ends_in_saves_and_loads() -> None:
             spent = [
                 n
                 for n in legacies
-                if not any(g.name(c) == n for p in state.players for c in p.legacy)
+                if not any(g.name(c) == n for p in state.players for c in p.zones[ZONE_LEGACY])
             ]
             assert "in no zone" in str(e) and spent, f"{path.name}: {e}"
     assert tried > 200

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from agesmith.cli import main
 from interpreter.tools.scenario import check
+from tests.zones import ZONE_DECK, ZONE_DISCARD
 
 FAMINE = """\
 name: Famine is free with two of Hunting, Wildcrafting and Fishing
@@ -248,7 +249,7 @@ def test_a_schema_line_lets_vs_code_check_the_file(tmp_path: Path) -> None:
 
 
 def test_discarded_cards_leave_the_deck(tmp_path: Path) -> None:
-    text = _changed("  players:\n", "  discard: [Wolves, Bear]\n  players:\n")
+    text = _changed("  players:\n", "  discard pile: [Wolves, Bear]\n  players:\n")
     outcome = check(_write(tmp_path, text))
     assert outcome.passed, outcome.summary()
     state = outcome.state
@@ -257,8 +258,8 @@ def test_discarded_cards_leave_the_deck(tmp_path: Path) -> None:
 
     doc, _ = load_yaml(tmp_path / "scenario.yaml")
     state, game = build(doc.data, tmp_path)
-    names = [game.name(c) for c in state.deck]
-    assert [game.name(c) for c in state.discard] == ["Wolves", "Bear"]
+    names = [game.name(c) for c in state.zones[ZONE_DECK]]
+    assert [game.name(c) for c in state.zones[ZONE_DISCARD]] == ["Wolves", "Bear"]
     copies = {
         name: sum(
             game.catalog.info(c).name == name for c in game.catalog.copies_of_age("prehistory")

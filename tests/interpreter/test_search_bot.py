@@ -12,6 +12,7 @@ from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.registry import make_bot
 from interpreter.bots.search import SearchBot, determinize, public_key
 from interpreter.core.chance import Chance
+from tests.zones import ZONE_DECK
 
 BUDGET = {"iterations": 4, "horizon": 1, "candidates": 3}
 
@@ -75,7 +76,7 @@ def positions(count: int) -> list[State]:
 def hidden_changed(state: State, seed: int) -> State:
     """The same position with another deck order and another generator."""
     other = state.clone()
-    Chance(seed).shuffle(other.deck)
+    Chance(seed).shuffle(other.zones[ZONE_DECK])
     other.rng = (state.rng * 6364136223846793005 + seed) & ((1 << 64) - 1)
     return other
 
@@ -86,26 +87,29 @@ def test_it_does_not_peek_at_the_deck_order_or_the_future_dice() -> None:
     assert len(found) == 8
     for n, state in enumerate(found):
         other = hidden_changed(state, n + 1)
-        assert other.rng != state.rng and sorted(other.deck) == sorted(state.deck)
-        assert public_key(other) == public_key(state)
-        assert determinize(other, 5).to_json() == determinize(state, 5).to_json()
+        assert other.rng != state.rng and sorted(other.zones[ZONE_DECK]) == sorted(
+            state.zones[ZONE_DECK]
+        )
+        assert public_key(g, other) == public_key(g, state)
+        assert determinize(g, other, 5).to_json() == determinize(g, state, 5).to_json()
         a = search(9).choose(g, state, g.choices(state))
         b = search(9).choose(g, other, g.choices(other))
         assert a == b
 
 
 def test_a_world_keeps_what_is_public_and_resamples_the_rest() -> None:
+    g = game()
     state = positions(1)[0]
-    world = determinize(state, 123)
-    assert sorted(world.deck) == sorted(state.deck)
+    world = determinize(g, state, 123)
+    assert sorted(world.zones[ZONE_DECK]) == sorted(state.zones[ZONE_DECK])
     assert world.rng != state.rng
     assert (
-        len(state.deck) < 2
-        or world.deck != state.deck
-        or determinize(state, 124).deck != state.deck
+        len(state.zones[ZONE_DECK]) < 2
+        or world.zones[ZONE_DECK] != state.zones[ZONE_DECK]
+        or determinize(g, state, 124).zones[ZONE_DECK] != state.zones[ZONE_DECK]
     )
-    assert determinize(state, 123).to_json() == world.to_json()
-    world.deck, world.rng = state.deck, state.rng
+    assert determinize(g, state, 123).to_json() == world.to_json()
+    world.zones[ZONE_DECK], world.rng = state.zones[ZONE_DECK], state.rng
     assert world.to_json() == state.to_json()
 
 

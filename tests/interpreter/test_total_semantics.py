@@ -29,6 +29,7 @@ from interpreter.mechanics.verbs import VERBS, prepare_act
 from rules_dsl import ast
 from rules_dsl.parser import parse
 from rules_dsl.vocabulary import EVENTS
+from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "rules_dsl" / "grammar.lark"
 GAME = Game.load(bundled())
@@ -49,9 +50,9 @@ def _position() -> None:
         )
 
     p1, p2 = _STATE.players
-    p1.civilization = [[copy("Hunting"), copy("Forest")], [copy("Mountain")]]
+    p1.tableau = [[copy("Hunting"), copy("Forest")], [copy("Mountain")]]
     p1.tilted = [copy("Hunting")]
-    p1.events = [copy("Swamp"), copy("Wolves")]
+    p1.zones[ZONE_EVENTS] = [copy("Swamp"), copy("Wolves")]
     p1.counters = {"gold": 7, "universal resource": 1}
     p2.counters = {"gold": 3, "universal resource": 0}
     p1.tokens = [1, 3]
@@ -217,7 +218,13 @@ PHASES = [
     ("put each wonder of the age into the deck", PLAYS),
     ("shuffle the deck", PLAYS),
     ("shuffle the discard pile into the deck", PLAYS),
-    ("shuffle your events", REPORTED),
+    ("shuffle your events", PLAYS),  # any zone of the pack: the player's own
+    ("shuffle your civilization", REPORTED),  # the tableau's piles are not shuffled
+    ("shuffle any events", REPORTED),  # whose?
+    ("draw 2 cards from the discard pile into your legacy", PLAYS),
+    ("refill your legacy to 2 from the discard pile", PLAYS),
+    ("put each wonder of the age into the discard pile", PLAYS),
+    ("shuffle the galaxy", REPORTED),  # no such zone
 ]
 
 # Which examples show each production of the grammar and each word of its vocabularies.
@@ -556,13 +563,13 @@ def _play_steps(text: str):
     from interpreter.compile.program import JumpI
 
     state = _STATE.clone()  # (a compiled State has no deepcopy)
-    state.deck = [
+    state.zones[ZONE_DECK] = [
         i for i, c in enumerate(GAME.catalog.copies) if GAME.catalog.cards[c].age == "prehistory"
     ][:20]
-    state.deck = [
+    state.zones[ZONE_DECK] = [
         c
-        for c in state.deck
-        if c not in state.players[0].all_cards() and c not in state.players[0].events
+        for c in state.zones[ZONE_DECK]
+        if c not in state.players[0].all_cards() and c not in state.players[0].zones[ZONE_EVENTS]
     ]
     GAME.programs["test:steps"] = program = compile_body(parse(text, start="rules"), GAME.lexicon)
     for instruction in program:
@@ -768,23 +775,28 @@ def _word_position():
     infos = ((i, GAME.catalog.info(i)) for i in range(len(GAME.catalog.copies)))
     copy = {info.name: i for i, info in infos if info.age == "prehistory"}
     for player in state.players:
-        player.civilization, player.events, player.legacy, player.tilted = [], [], [], []
+        player.tableau, player.zones[ZONE_EVENTS], player.zones[ZONE_LEGACY], player.tilted = (
+            [],
+            [],
+            [],
+            [],
+        )
         player.counters = {"gold": 0, "universal resource": 0}
-    state.deck, state.discard = [], []
+    state.zones[ZONE_DECK], state.zones[ZONE_DISCARD] = [], []
     for name, (seat, zone, pile_state, _, _) in _MODEL.items():
         if zone in ("deck", "discard"):
-            getattr(state, zone).append(copy[name])
+            state.zones[ZONE_DECK if zone == "deck" else ZONE_DISCARD].append(copy[name])
             continue
         player = state.players[seat]
         if zone == "civilization" and name in _UNDER:
-            pile = next(p for p in player.civilization if GAME.name(p[0]) == _UNDER[name])
-            player.civilization[player.civilization.index(pile)] = [*pile, copy[name]]
+            pile = next(p for p in player.tableau if GAME.name(p[0]) == _UNDER[name])
+            player.tableau[player.tableau.index(pile)] = [*pile, copy[name]]
         elif zone == "civilization":
-            player.civilization.append([copy[name]])
+            player.tableau.append([copy[name]])
             if pile_state == "tilted":
                 player.tilted.append(copy[name])
         else:
-            getattr(player, zone).append(copy[name])
+            player.zones[ZONE_EVENTS if zone == "events" else ZONE_LEGACY].append(copy[name])
     state.players[0].flags = {"turn_start_events": [copy["Wolves"]]}
     return state
 
@@ -860,7 +872,8 @@ def _verb_cases() -> list[tuple[str, str, set[str] | None, bool]]:
             cases.append(("take", f"take {source}", reach, many))
         moved = None if reach is None or many else reach
         cases.append(("pass", f"pass {phrase} to another player", moved, False))
-        in_play = not located or phrase.endswith(("events", "civilization"))
+        # a swap trades places in players' zones, never in a zone of the table
+        in_play = not located or not phrase.endswith(("the deck", "the discard pile"))
         swapped = None if moved is None or not in_play else moved - {"Valley"}
         cases.append(
             ("swap", f'swap {phrase} for "Valley" in another player\'s events', swapped, False)

@@ -1,0 +1,121 @@
+"""The pack's zones, indexed for play.
+
+A position keeps each zone as a list of card copies: the shared zones in `State.zones`, each
+player's in `PlayerState.zones`, both in the order the game file declares them. The zone with
+the role `tableau` is the exception: its cards lie in piles (`PlayerState.tableau`, the
+active card of each pile first), so it has no list of its own. The engine's own mechanics
+(the action phase, the age change, drawing and discarding) find the zones they move cards
+between by their roles (`rules_dsl/zones.py`), never by a name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules_dsl.zones import ROLES, ZoneSpec, declared_zones
+
+if TYPE_CHECKING:
+    from rules_dsl.diagnostics import Diagnostic
+    from rules_dsl.pack import Pack
+
+TABLEAU = -2  # the index of the tableau zone: it is kept as piles, not as a list
+
+# The roles the engine's own mechanics cannot play without (see `missing_roles`). The archive
+# may be missing: a tableau then leaves play with its age.
+NEEDED = {
+    "hand": "the actions take cards from it and the setup deals into it",
+    "tableau": "acquired cards are put into it",
+    "draw pile": "the age's cards wait there",
+    "discard pile": "discarded cards go there",
+}
+
+
+@dataclass(frozen=True)
+class ZoneTable:
+    """Every zone of the game, and the index of each role's zone."""
+
+    player: tuple[ZoneSpec, ...]  # a player's zones kept as lists, in PlayerState.zones' order
+    shared: tuple[ZoneSpec, ...]  # in State.zones' order
+    tableau: ZoneSpec | None
+    hand: int  # index in PlayerState.zones
+    archive: int  # -1: the game has no archive
+    draw: int  # index in State.zones
+    discard: int
+
+    @classmethod
+    def of(cls, game: dict[str, Any]) -> ZoneTable:
+        zones = declared_zones(game)
+        tableau = next((z for z in zones if z.role == "tableau"), None)
+        player = tuple(z for z in zones if z.owner == "player" and z is not tableau)
+        shared = tuple(z for z in zones if z.owner == "shared")
+
+        def index(group: tuple[ZoneSpec, ...], role: str) -> int:
+            return next((i for i, z in enumerate(group) if z.role == role), -1)
+
+        return cls(
+            player,
+            shared,
+            tableau,
+            index(player, "hand"),
+            index(player, "archive"),
+            index(shared, "draw pile"),
+            index(shared, "discard pile"),
+        )
+
+    def find(self, name: str) -> tuple[str, int] | None:
+        """Where the zone called `name` is kept: ("player", index), ("shared", index), or
+        ("player", TABLEAU) for the tableau; None if the game declares no such zone."""
+        if self.tableau is not None and name == self.tableau.name:
+            return "player", TABLEAU
+        for owner, group in (("player", self.player), ("shared", self.shared)):
+            for i, zone in enumerate(group):
+                if zone.name == name:
+                    return owner, i
+        return None
+
+    def name(self, role: str) -> str:
+        """The name of the zone with `role` (the game's own word, for messages)."""
+        if role == "tableau":
+            return self.tableau.name if self.tableau is not None else role
+        for zone in (*self.player, *self.shared):
+            if zone.role == role:
+                return zone.name
+        return role
+
+    def names(self, owner: str) -> list[str]:
+        group = [*self.player, *([self.tableau] if self.tableau else [])]
+        zones = group if owner == "player" else list(self.shared)
+        return [z.name for z in sorted(zones, key=lambda z: z.at)]
+
+
+NO_ZONES = ZoneTable.of({})
+
+
+def missing_roles(pack: Pack) -> list[Diagnostic]:
+    """An error for each role the engine's mechanics need that no zone of the pack has, placed
+    at the zones of the side the role belongs to."""
+    table = ZoneTable.of(pack.game)
+    given = {z.role for z in (*table.player, *table.shared)} | (
+        {"tableau"} if table.tableau else set()
+    )
+    out = []
+    for role, why in NEEDED.items():
+        if role in given:
+            continue
+        side = "player" if role in ROLES["player"] else "shared"
+        doc, where = pack.place("zones", side)  # or its nearest ancestor written
+        names = table.names(side)
+        out.append(
+            doc.diagnostic(
+                where,
+                f'no zone has the role "{role}": {why}',
+                code="zone-role",
+                key=True,
+                hint=(
+                    f"give one of {', '.join(names)} the role: "
+                    f"{names[0] if names else 'name'}: {{role: {role}}}"
+                ),
+            )
+        )
+    return out

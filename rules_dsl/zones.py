@@ -1,0 +1,139 @@
+"""The zones a game file declares: where cards can be, whose they are, who sees them, and the
+part each plays in the mechanics the engine still runs itself.
+
+`zones:` has two lists, `player` (every player has one of each) and `shared` (one for the
+table). An entry is a name, or a name with its properties:
+
+    zones:
+      player: [events: {role: hand}, civilization: {role: tableau}, legacy: {role: archive}]
+      shared: [deck: {role: draw pile, seen by: nobody}, discard pile: {role: discard pile}]
+
+- `kind`: a `pile` (ordered: drawn from its top, cards may go to its bottom) or a `set` (a
+  tableau or a hand: its order means nothing). Shared zones are piles, a player's are sets,
+  unless said.
+- `seen by`: `everyone` (the default), `owner` (a player's hand) or `nobody` (a face-down deck:
+  bots that look ahead must not know its order).
+- `role`: what the engine's own mechanics do with the zone, for the mechanics a pack cannot
+  declare yet (issue 17): `hand` (the cards dealt to a player, which the action phase's actions
+  take), `tableau` (the cards a player has played, in piles: the top card of a pile is active,
+  the cards beneath it are decadent), `archive` (where the tableau goes when an age ends),
+  `draw pile` (what `refill` and `draw` take from by default; its last card drawn is the age
+  event "deck emptied") and `discard pile` (where discarded cards go). Each role belongs to one
+  zone at most; a zone without a role is moved only by the rules that name it.
+
+The interpreter indexes these (`interpreter.model.zones`); the checks here are located errors
+for what the schema cannot say (a name given twice, a role given twice or on the wrong side).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from .pack import Pack
+
+OWNERS = ("player", "shared")
+KINDS = ("pile", "set")
+SEEN_BY = ("everyone", "owner", "nobody")
+ROLES = {
+    "player": ("hand", "tableau", "archive"),
+    "shared": ("draw pile", "discard pile"),
+}
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """One declared zone, as written (defaults filled in)."""
+
+    name: str
+    owner: str  # player | shared
+    kind: str  # pile | set
+    seen_by: str  # everyone | owner | nobody
+    role: str | None
+    at: int  # its place in its list (for located messages)
+
+
+def zone_entries(game: dict[str, Any], owner: str) -> list[tuple[str, dict[str, Any]]]:
+    """The (name, properties) of each entry of `zones.<owner>`, skipping what is not an entry
+    (the schema reports those)."""
+    zones = game.get("zones")
+    entries = zones.get(owner) if isinstance(zones, dict) else None
+    out: list[tuple[str, dict[str, Any]]] = []
+    for entry in entries if isinstance(entries, list) else ():
+        if isinstance(entry, str):
+            out.append((entry, {}))
+        elif isinstance(entry, dict) and len(entry) == 1:
+            name, props = next(iter(entry.items()))
+            out.append((str(name), props if isinstance(props, dict) else {}))
+    return out
+
+
+def declared_zones(game: dict[str, Any]) -> list[ZoneSpec]:
+    """Every zone of the game file, the player's first, in the order written."""
+    out = []
+    for owner in OWNERS:
+        for at, (name, props) in enumerate(zone_entries(game, owner)):
+            default_kind = "pile" if owner == "shared" else "set"
+            role = props.get("role")
+            out.append(
+                ZoneSpec(
+                    name=name,
+                    owner=owner,
+                    kind=str(props.get("kind", default_kind)),
+                    seen_by=str(props.get("seen by", "everyone")),
+                    role=str(role) if isinstance(role, str) else None,
+                    at=at,
+                )
+            )
+    return out
+
+
+def zone_names(game: dict[str, Any]) -> set[str]:
+    return {zone.name for zone in declared_zones(game)}
+
+
+def check_zones(pack: Pack) -> list[Diagnostic]:
+    """A zone declared twice, a role given to two zones or to a zone of the wrong side."""
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    roles: dict[str, str] = {}
+
+    def error(zone: ZoneSpec, message: str, code: str, hint: str, *key: str) -> None:
+        doc, where = pack.place("zones", zone.owner, zone.at, *key)
+        out.append(doc.diagnostic(where, message, code=code, hint=hint))
+
+    for zone in declared_zones(pack.game):
+        if zone.name in seen:
+            error(zone, f'the zone "{zone.name}" is declared twice', "duplicate-zone", "")
+        seen.add(zone.name)
+        if zone.role is None:
+            continue
+        if zone.role not in ROLES[zone.owner]:
+            other = next(side for side in OWNERS if side != zone.owner)
+            where = "a shared zone" if zone.owner == "shared" else "a player's zone"
+            hint = f"the roles of {where}: {', '.join(ROLES[zone.owner])}"
+            if zone.role in ROLES[other]:
+                hint = f'"{zone.role}" is the role of a {other} zone; {hint}'
+            error(
+                zone,
+                f'"{zone.role}" is not a role of {where}',
+                "zone-role",
+                hint,
+                zone.name,
+                "role",
+            )
+        elif zone.role in roles:
+            error(
+                zone,
+                f'the role "{zone.role}" is given to two zones: {roles[zone.role]} and {zone.name}',
+                "zone-role",
+                "each role belongs to one zone",
+                zone.name,
+                "role",
+            )
+        else:
+            roles[zone.role] = zone.name
+    return out
