@@ -1,8 +1,8 @@
 """The import layers and the types are checked with the tests (CI runs only pytest):
 `lint-imports` keeps rules_dsl -> interpreter -> tools and the layers inside interpreter
 (pyproject.toml, [tool.importlinter]); `mypy` checks every package (rules_dsl/, interpreter/,
-editor/, agesmith/); `ruff` lints and `ruff format` lays out every Python file of the
-repository."""
+editor/, agesmith/) and benchmarks/; `ruff` lints and `ruff format` lays out every Python file
+of the repository."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_the_import_layers_are_kept() -> None:
 
 
 def test_every_package_is_type_clean() -> None:
-    """mypy finds no error in any package (pyproject.toml, [tool.mypy])."""
+    """mypy finds no error in any package nor in benchmarks/ (pyproject.toml, [tool.mypy])."""
     # mypy's incremental cache (.mypy_cache/ in the repository) makes a run after the first
     # check only the modules changed since: a fresh clone, as in CI, checks them all
     result = _run("mypy")
