@@ -34,7 +34,7 @@ def explain(pack: Path, cards: tuple[str, ...], variant: str | None, as_json: bo
         sys.exit(1)
     ids: list[str] | None = None
     if cards:
-        by_key = {}
+        by_key: dict[str, str] = {}  # an id or a lower-case name -> the id
         for info in game.catalog.cards:
             by_key.setdefault(info.id, info.id)
             by_key.setdefault(info.name.lower(), info.id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -76,8 +77,8 @@ def odds_command(
     click.echo(f"Dice rolled: {dice}. Exact, by enumerating every roll.")
 
 
-def _percent(p: object) -> str:
-    return f"{100 * float(p):.1f}%"  # type: ignore[arg-type]
+def _percent(p: Fraction) -> str:
+    return f"{100 * float(p):.1f}%"
 
 
 def _tableau(own: tuple[str, ...], tilted: tuple[str, ...], tokens: int) -> str:

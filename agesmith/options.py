@@ -18,7 +18,9 @@ def pack_or_deck(command: str, pack: Path | None, deck: Path | None) -> Path:
             err=True,
         )
         sys.exit(2)
-    if deck is None and pack is None:
+    if deck is not None:
+        return deck
+    if pack is None:
         click.echo(f"agesmith {command}: give a PACK folder or --deck FILE", err=True)
         sys.exit(2)
-    return deck if deck is not None else pack  # type: ignore[return-value]
+    return pack

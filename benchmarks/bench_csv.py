@@ -29,7 +29,10 @@ from editor.workspace import copy_bundled  # noqa: E402
 
 
 def ages_of(folder: Path) -> dict[str, str]:
-    return {age.id: age.file for age in check(folder).pack.ages}
+    pack = check(folder).pack
+    if pack is None:  # a copy of the bundled pack always loads: the copy itself is broken
+        raise SystemExit(f"{folder}: the pack does not load (run `agesmith validate {folder}`)")
+    return {age.id: age.file for age in pack.ages}
 
 
 def new_rows(count: int) -> str:

@@ -34,17 +34,25 @@ sys.path.insert(0, str(ROOT))
 
 from editor import yaml_edit  # noqa: E402
 from editor.card_edit import card_diagnostics  # noqa: E402
-from editor.checking import check, display_name, pack_texts  # noqa: E402
+from editor.checking import CheckResult, check, display_name, pack_texts  # noqa: E402
 from editor.faces import card_face  # noqa: E402
 from editor.printing import print_pdf  # noqa: E402
 from editor.readback import read_back  # noqa: E402
 from editor.workspace import copy_bundled  # noqa: E402
+from rules_dsl.pack import Pack  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
 def median_ms(times: list[float]) -> str:
     return f"{statistics.median(times) * 1000:.0f} ms (min {min(times) * 1000:.0f})"
+
+
+def pack_of(result: CheckResult, folder: Path) -> Pack:
+    """The pack checked; one that does not load (a broken copy) has nothing to measure."""
+    if result.pack is None:
+        raise SystemExit(f"{folder}: the pack does not load (run `agesmith validate {folder}`)")
+    return result.pack
 
 
 def edit_to_feedback(folder: Path, runs: int) -> list[float]:
@@ -60,9 +68,10 @@ def edit_to_feedback(folder: Path, runs: int) -> list[float]:
         card_diagnostics(
             edited, display_name(folder / "antiquity.yaml"), "aristotle", result.diagnostics
         )
-        card = next(c for c in result.pack.cards if c.id == "aristotle")
-        card_face(result.pack, card)
-        lines = read_back(result.pack, card)
+        pack = pack_of(result, folder)
+        card = next(c for c in pack.cards if c.id == "aristotle")
+        card_face(pack, card)
+        lines = read_back(pack, card)
         times.append(time.perf_counter() - start)
         assert any(f"price is {i % 9 + 1} " in line for line in lines), lines
     return times
@@ -79,7 +88,9 @@ def page_rerun(folder: Path, runs: int) -> list[float]:
     at.toggle(key="plain_rules").set_value(True).run()
     times = []
     for i in range(runs):
-        box = next(t for t in at.text_area if t.key.startswith("ta:antiquity.yaml#aristotle"))
+        box = next(
+            t for t in at.text_area if (t.key or "").startswith("ta:antiquity.yaml#aristotle")
+        )
         box.set_value(f'gold price {i % 9 + 1} if you own "Philosophy"')
         start = time.perf_counter()
         at.run()
@@ -157,7 +168,7 @@ def _shown(url: str) -> float:
 
 
 def whole_pdf(folder: Path, runs: int) -> list[float]:
-    pack = check(folder).pack
+    pack = pack_of(check(folder), folder)
     times = []
     for _ in range(runs):
         start = time.perf_counter()

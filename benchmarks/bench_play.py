@@ -192,7 +192,7 @@ def run(games: int, rounds: int = 3) -> dict[str, Any]:
             if name not in best or figures["cpu_s"] < best[name]["cpu_s"]:
                 best[name] = figures
     chess_figures = best["chess"]
-    result = {
+    result: dict[str, Any] = {
         "machine": started,
         "rounds": rounds,
         "chess": chess_figures,

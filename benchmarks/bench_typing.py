@@ -37,11 +37,6 @@ sys.path.insert(0, str(ROOT))
 
 from editor.workspace import copy_bundled  # noqa: E402
 
-try:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-except ImportError:  # said in main()
-    PlaywrightTimeout = TimeoutError
-
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -98,6 +93,8 @@ def word(run: int) -> str:
 def type_and_wait(page, run: int, delay: int) -> float | None:
     """Seconds from the last keystroke to the page showing the typed line's diagnostic, or
     None when the editor lost keys (it shows another text than the one typed)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     frame = page.locator(EDITOR).content_frame
     frame.locator(".ace_content").first.click()
     page.keyboard.press("Control+End")

@@ -59,6 +59,8 @@ def profile_shares(games: int = 3) -> list[tuple[str, float]]:
     for seed in range(games):
         playout(game, [RandomBot(seed * 16 + i) for i in range(4)], seed)
     profiler.disable()
+    # Stats.stats, the raw table keyed by (file, line, function), is not in typeshed; the
+    # typed get_stats_profile() keys by function name only, merging same-named functions
     stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
     by_module: dict[str, float] = {}
     for (file, _, _), (_, _, self_time, _, _) in stats.items():

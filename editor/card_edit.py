@@ -78,7 +78,7 @@ def _document(text: str, display: str) -> YamlDocument | None:
     return load_yaml_text(text, display)[0]
 
 
-def annotations(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
+def gutter_annotations(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
     """Gutter marks for the code editor (0-based rows), one per diagnostic in the rules."""
     return [
         {
@@ -126,8 +126,9 @@ def form_values(fields: dict[str, Any]) -> dict[str, Any]:
         value = fields.get(key)
         values[key] = "" if value is None else str(value)
     copies = fields.get("copies")
-    whole = isinstance(copies, int) and not isinstance(copies, bool)
-    values["copies"] = min(max(copies, 1), MOST_COPIES) if whole else 1
+    if isinstance(copies, bool) or not isinstance(copies, int):
+        copies = 1  # none, a text or true/false: the form starts from one copy
+    values["copies"] = min(max(copies, 1), MOST_COPIES)
     return values
 
 

@@ -71,9 +71,9 @@ def read(folder: Path) -> Kept:
         )
     kept = Kept(entries=data)
     for name, entry in data.items():
-        reason = _fault(name, entry)
-        if reason:
-            kept.problems.append(f'{DRAFTS}: the draft "{name}" is set aside: {reason}')
+        fault = _fault(name, entry)
+        if fault:
+            kept.problems.append(f'{DRAFTS}: the draft "{name}" is set aside: {fault}')
         else:
             kept.drafts[name] = entry
     return kept

@@ -442,7 +442,7 @@ def _fields(
             fields[column] = int(text)
             continue
         if text.strip():
-            _, error = try_parse(text, start)  # type: ignore[arg-type]
+            _, error = try_parse(text, start)
             if error is not None:
                 at = f"line {error.line}, " if error.line and "\n" in text else ""
                 problem(column, f"{at}{error.message}", error.hint)

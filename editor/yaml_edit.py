@@ -273,7 +273,7 @@ def _rules_only(text: str, ident: str, fields: dict[str, Any]) -> str | None:
     key = next((i for i in range(start, stop) if re.fullmatch(r"(\s+)rules: \|", lines[i])), None)
     if key is None:
         return None
-    indent = re.match(r"\s*", lines[key]).group() + "  "
+    indent = _leading_space(lines[key]) + "  "
     end = key + 1
     while end < stop and (lines[end].startswith(indent) or not lines[end].strip()):
         end += 1
@@ -450,6 +450,11 @@ def new_card_file(age: str, first_card: dict[str, Any]) -> str:
     return CARD_FILE_HEADER + _dump(data)
 
 
+def _leading_space(line: str) -> str:
+    """The white space a line starts with (its indentation)."""
+    return line[: len(line) - len(line.lstrip())]
+
+
 def add_age(game_text: str, age: str, name: str, file: str) -> str:
     """The game file's text with a new age appended to its `ages` list, in the list's style."""
     lines = game_text.split("\n")
@@ -462,6 +467,6 @@ def add_age(game_text: str, age: str, name: str, file: str) -> str:
             last = i
         elif lines[i].strip() and not lines[i].startswith(" "):
             break
-    indent = re.match(r"(\s*)", lines[last]).group(1) if last > start else "  "
+    indent = _leading_space(lines[last]) if last > start else "  "
     entry = f"{indent}- {{id: {age}, name: {_dump_scalar(name)}, cards: {file}}}"
     return "\n".join([*lines[: last + 1], entry, *lines[last + 1 :]])

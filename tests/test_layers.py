@@ -1,7 +1,8 @@
 """The import layers and the types are checked with the tests (CI runs only pytest):
 `lint-imports` keeps rules_dsl -> interpreter -> tools and the layers inside interpreter
-(pyproject.toml, [tool.importlinter]); `mypy` checks rules_dsl/ and interpreter/; `ruff` lints
-and `ruff format` lays out every Python file of the repository."""
+(pyproject.toml, [tool.importlinter]); `mypy` checks every package (rules_dsl/, interpreter/,
+editor/, agesmith/) and benchmarks/; `ruff` lints and `ruff format` lays out every Python file
+of the repository."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def test_the_import_layers_are_kept() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_rules_dsl_and_interpreter_are_type_clean() -> None:
+def test_every_package_is_type_clean() -> None:
+    """mypy finds no error in any package nor in benchmarks/ (pyproject.toml, [tool.mypy])."""
     # mypy's incremental cache (.mypy_cache/ in the repository) makes a run after the first
     # check only the modules changed since: a fresh clone, as in CI, checks them all
     result = _run("mypy")

@@ -13,12 +13,12 @@ from editor import drafts, files, highlight, yaml_edit
 from editor.card_edit import (
     EDITABLE,
     FORM,
-    annotations,
     card_diagnostics,
     error_markers,
     fields_changed,
     form_fields,
     form_values,
+    gutter_annotations,
     matches,
     mention_words,
     push_history,
@@ -130,9 +130,9 @@ if exact is not None and st.session_state.get("last_search") != search:
 st.session_state["last_search"] = search
 if st.session_state.get("card_pick") not in choices:
     opened = st.session_state.get(OPEN_CARD)
-    by_key = {(age_file[c.age], c.id): label(c) for c in shown}
+    by_key: dict[tuple[str, ...], str] = {(age_file[c.age], c.id): label(c) for c in shown}
     first = next((label(c) for c in shown if c.rules.statements), choices[0])
-    st.session_state["card_pick"] = by_key.get(tuple(opened) if opened else None, first)
+    st.session_state["card_pick"] = by_key.get(tuple(opened), first) if opened else first
 pick = st.selectbox(f"Card ({len(choices)} shown)", choices, key="card_pick")
 card = shown[choices.index(pick)]
 file, ident = age_file[card.age], card.id
@@ -323,7 +323,7 @@ def card_editor() -> None:
                     "enableBasicAutocompletion": True,
                     "enableLiveAutocompletion": False,
                     "markers": highlight.markers(rules, frozenset(nouns)) + error_markers(placed),
-                    "annotations": annotations(placed),
+                    "annotations": gutter_annotations(placed),
                     "wrapEnabled": True,
                 },
                 options={"showLineNumbers": True, "wrap": True},

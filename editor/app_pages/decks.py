@@ -32,7 +32,7 @@ start = st.selectbox(
     help="A deck saved before, or the copies the pack itself deals.",
 )
 if st.session_state.get(BASE) != files[start] or COPIES not in st.session_state:
-    copies = {(c.age, c.id): c.copies for c in pack.cards}
+    copies: dict[tuple[str, str], int] = {(c.age, c.id): c.copies for c in pack.cards}
     if files[start]:
         deck, problems = read_deck(files[start])
         if deck is None:
@@ -43,7 +43,7 @@ if st.session_state.get(BASE) != files[start] or COPIES not in st.session_state:
     st.session_state[COPIES] = copies
     st.session_state[BASE] = files[start]
     st.session_state.pop("deck_n", None)  # shown again from the new copies
-copies: dict[tuple[str, str], int] = st.session_state[COPIES]
+copies = st.session_state[COPIES]
 age_names = {a.id: a.name for a in pack.ages}
 
 # ---------------------------------------------------------------- one card, or the table
@@ -66,7 +66,9 @@ with st.container(border=True):
 
 search_col, age_col, type_col = st.columns([3, 2, 2])
 search = search_col.text_input("Search card names", key="deck_search")
-ages = age_col.multiselect("Age", list(age_names), format_func=age_names.get, key="deck_ages")
+ages = age_col.multiselect(
+    "Age", list(age_names), format_func=age_names.__getitem__, key="deck_ages"
+)
 kinds = type_col.multiselect("Type", sorted({c.type for c in pack.cards}), key="deck_types")
 shown = [
     c

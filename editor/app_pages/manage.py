@@ -50,7 +50,9 @@ new_card, new_age, rename, delete = st.tabs(
 )
 with new_card:
     cols = st.columns(3)
-    age = cols[0].selectbox("Age", list(age_file), format_func=age_name.get, key="new_age_of")
+    age = cols[0].selectbox(
+        "Age", list(age_file), format_func=age_name.__getitem__, key="new_age_of"
+    )
     kinds = [str(t) for t in pack.game.get("card_types") or []]
     kind = cols[1].selectbox("Type", kinds, key="new_type")
     name = cols[2].text_input("Name", key="new_name", placeholder="e.g. Pottery")
@@ -66,7 +68,15 @@ with new_card:
         if like
         else "Starts from an empty card."
     )
-    if st.button("Add the card", type="primary", disabled=not name.strip(), key="add_card"):
+    if age is None:  # a pack with no age yet loads (with an error): a card needs one
+        st.info(
+            "The pack has no age to add a card to: add one first (the New age tab, or the "
+            "`ages` list of game.yaml)."
+        )
+    add = st.button(
+        "Add the card", type="primary", disabled=age is None or not name.strip(), key="add_card"
+    )
+    if add and age is not None:
         fields = {
             "name": name.strip(),
             "type": kind,
@@ -132,46 +142,52 @@ with new_age:
 with rename:
     labels = {f"{c.name} ({age_name[c.age]})": c for c in pack.cards}
     chosen = st.selectbox("Card", list(labels), key="rename_pick")
-    card = labels[chosen]
-    new = st.text_input("New name", key="rename_to")
-    refs = yaml_edit.references(texts(), card.name)
-    st.markdown(
-        f"**{len(refs)} rule(s) name {card.name}**"
-        + (", and will name the new name:" if refs else ".")
-    )
-    for ref in refs:
-        st.markdown(f"- {ref.file}, {ref.where}: `{ref.line}`")
-    if st.button("Rename", type="primary", disabled=not new.strip(), key="rename_go"):
-        edits = {}
-        for file, text in texts().items():
-            changed = yaml_edit.replace_references(text, card.name, new.strip())
-            if file == age_file[card.age]:
-                changed = yaml_edit.rename_card(changed, card.id, new.strip())
-            if changed != text:
-                edits[file] = changed
-        apply(edits, f"Renamed {card.name} to {new.strip()}; {len(refs)} rule(s) updated.")
-        st.rerun()
+    if chosen is None:  # no card at all: no age yet, or only empty card files
+        st.info("The pack has no card to rename.")
+    else:
+        card = labels[chosen]
+        new = st.text_input("New name", key="rename_to")
+        refs = yaml_edit.references(texts(), card.name)
+        st.markdown(
+            f"**{len(refs)} rule(s) name {card.name}**"
+            + (", and will name the new name:" if refs else ".")
+        )
+        for ref in refs:
+            st.markdown(f"- {ref.file}, {ref.where}: `{ref.line}`")
+        if st.button("Rename", type="primary", disabled=not new.strip(), key="rename_go"):
+            edits = {}
+            for file, text in texts().items():
+                changed = yaml_edit.replace_references(text, card.name, new.strip())
+                if file == age_file[card.age]:
+                    changed = yaml_edit.rename_card(changed, card.id, new.strip())
+                if changed != text:
+                    edits[file] = changed
+            apply(edits, f"Renamed {card.name} to {new.strip()}; {len(refs)} rule(s) updated.")
+            st.rerun()
 
 with delete:
     labels = {f"{c.name} ({age_name[c.age]})": c for c in pack.cards}
     chosen = st.selectbox("Card", list(labels), key="delete_pick")
-    card = labels[chosen]
-    refs = yaml_edit.references(texts(), card.name)
-    if refs:
-        st.warning(f"{len(refs)} rule(s) name {card.name}; they will be errors until changed:")
-        for ref in refs:
-            st.markdown(f"- {ref.file}, {ref.where}: `{ref.line}`")
+    if chosen is None:  # no card at all: no age yet, or only empty card files
+        st.info("The pack has no card to delete.")
     else:
-        st.caption(f"No rule names {card.name}.")
-    sure = st.checkbox(
-        f"Delete {card.name}" + (" and accept the errors" if refs else ""), key="delete_sure"
-    )
-    if st.button("Delete", type="primary", disabled=not sure, key="delete_go"):
-        file = age_file[card.age]
-        try:
-            text = yaml_edit.delete_card(texts()[file], card.id)
-        except yaml_edit.EditError as e:
-            st.error(str(e))
+        card = labels[chosen]
+        refs = yaml_edit.references(texts(), card.name)
+        if refs:
+            st.warning(f"{len(refs)} rule(s) name {card.name}; they will be errors until changed:")
+            for ref in refs:
+                st.markdown(f"- {ref.file}, {ref.where}: `{ref.line}`")
         else:
-            if apply({file: text}, f"Deleted {card.name} from {file}.", confirmed=True):
-                st.rerun()
+            st.caption(f"No rule names {card.name}.")
+        sure = st.checkbox(
+            f"Delete {card.name}" + (" and accept the errors" if refs else ""), key="delete_sure"
+        )
+        if st.button("Delete", type="primary", disabled=not sure, key="delete_go"):
+            file = age_file[card.age]
+            try:
+                text = yaml_edit.delete_card(texts()[file], card.id)
+            except yaml_edit.EditError as e:
+                st.error(str(e))
+            else:
+                if apply({file: text}, f"Deleted {card.name} from {file}.", confirmed=True):
+                    st.rerun()

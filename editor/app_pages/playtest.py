@@ -116,9 +116,9 @@ def resumed(force: bool = False) -> pt.Table | None:
     return found
 
 
-table: pt.Table | None = st.session_state.get(TABLE)
-if table is None:
-    table = resumed()
+kept: pt.Table | None = st.session_state.get(TABLE)
+if kept is None:
+    kept = resumed()
 
 # ---------------------------------------------------------------- a new game, a saved one
 
@@ -127,8 +127,8 @@ if table is None:
 # one opens by itself when no game is on, so whether one is on is part of its key
 with st.expander(
     "New game",
-    expanded=table is None,
-    key=f"pt_new_game:{table is None}:{st.session_state.get(STARTED, 0)}",
+    expanded=kept is None,
+    key=f"pt_new_game:{kept is None}:{st.session_state.get(STARTED, 0)}",
 ):
     sources = {"the pack": str(pack)} | {f"deck {p.name}": str(p) for p in deck_files(pack)}
     source = st.selectbox("Play", list(sources), key="pt_source")
@@ -171,7 +171,7 @@ with st.expander(
             st.code("\n\n".join(d.render() for d in refused[:5]), language=None)
         else:
             try:
-                table = pt.new_table(
+                started = pt.new_table(
                     sources[source],
                     seats,
                     int(seed),
@@ -182,25 +182,25 @@ with st.expander(
             except (PackError, ValueError, RuleError, RuleLoopError) as e:
                 st.error(f"The game cannot start: {e}")
             else:
-                keep(table)
+                keep(started)
                 st.session_state[STARTED] = st.session_state.get(STARTED, 0) + 1
                 say("success", "A new game: seat 1 starts.")
                 st.rerun()
 
 with st.expander("Load a saved game", key="pt_load_box"):
     upload = st.file_uploader("A saved game (.json)", type=["json"], key="pt_upload")
-    refused = st.session_state.get(ANYWAY)  # this upload, refused for changed cards?
-    if upload is None or not refused or refused[0] != upload.file_id:
-        refused = None
+    refusal = st.session_state.get(ANYWAY)  # this upload, refused for changed cards?
+    if upload is None or not refusal or refusal[0] != upload.file_id:
+        refusal = None
     load = upload is not None and st.button("Load it", key="pt_load")
-    if refused:
-        st.error(f"This saved game cannot be loaded: {refused[1]}.")
-    anyway = bool(refused) and st.button(
+    if refusal:
+        st.error(f"This saved game cannot be loaded: {refusal[1]}.")
+    anyway = bool(refusal) and st.button(
         "Load it anyway (with the cards as they are now)", key="pt_load_anyway"
     )
     if upload is not None and (load or anyway):
         try:
-            table = pt.load_table(
+            loaded = pt.load_table(
                 upload.getvalue().decode("utf-8", "replace"), fallback=pack, force=anyway
             )
         except ChangedCards as e:
@@ -210,16 +210,17 @@ with st.expander("Load a saved game", key="pt_load_box"):
             st.error(f"This saved game cannot be loaded: {e}")
         else:
             st.session_state.pop(ANYWAY, None)
-            keep(table)
+            keep(loaded)
             st.session_state[STARTED] = st.session_state.get(STARTED, 0) + 1
             say(
                 "success",
-                "The saved game is loaded." + "".join(f" Warning: {w}" for w in table.warnings),
+                "The saved game is loaded." + "".join(f" Warning: {w}" for w in loaded.warnings),
             )
             st.rerun()
 
-if table is None:
+if kept is None:
     st.stop()
+table: pt.Table = kept  # the game on; the callbacks below read it
 
 message = st.session_state.pop(MESSAGE, None)
 if message:
@@ -443,7 +444,7 @@ with left:
                 "Back to before",
                 list(labels),
                 index=None,
-                format_func=labels.get,
+                format_func=labels.__getitem__,
                 placeholder="choose a decision",
                 key=f"pt_back_pick:{at}",
             )
@@ -523,8 +524,9 @@ with st.expander("Save this position as a scenario", key="pt_scenario_box"):
 
 # ---------------------------------------------------------------- bots play by themselves
 
-if table.bot_to_move() and SPEEDS[speed] is not None:
-    time.sleep(SPEEDS[speed])
+delay = SPEEDS[speed]
+if table.bot_to_move() and delay is not None:
+    time.sleep(delay)
     start = time.perf_counter()
     while table.bot_to_move():
         try:
@@ -532,7 +534,7 @@ if table.bot_to_move() and SPEEDS[speed] is not None:
         except (RuleError, RuleLoopError) as e:
             say("error", f"The bot's choice cannot be played: {e}")
             break
-        if SPEEDS[speed] or time.perf_counter() - start > BOT_SLICE:
+        if delay or time.perf_counter() - start > BOT_SLICE:
             break
     keep(table)
     st.rerun()

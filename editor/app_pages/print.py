@@ -7,6 +7,7 @@ import streamlit as st
 from editor.faces import CARD_SIZES, as_html, card_back, card_face
 from editor.printing import PAPERS, PrintError, page_count, print_pdf, svg_zip
 from editor.state import disk_check
+from rules_dsl.pack import Card
 
 st.title("Print and play")
 pack = disk_check().pack
@@ -53,7 +54,7 @@ st.download_button(
     key="download_svg",
 )
 st.subheader("Preview")
-kinds: dict[str, object] = {}  # one card of each type, as a sample
+kinds: dict[str, Card] = {}  # one card of each type, as a sample
 for c in pack.cards:
     if c.age in ages:
         kinds.setdefault(c.type, c)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,22 @@ def test_new_age_page_adds_an_age_the_overview_shows(app: AppTest, pack_copy: Pa
     assert "Printing Press" in (pack_copy / "renaissance.yaml").read_text()
     app.switch_page("app_pages/overview.py").run()
     assert app.metric[0].value == "4"
+
+
+def test_manage_page_of_a_pack_without_ages_says_to_add_an_age_first(
+    app: AppTest, pack_copy: Path
+) -> None:
+    # A pack whose `ages` list is empty still loads (with an error), with no card: the page
+    # ended in a KeyError traceback (no card to rename; a new card had no age).
+    game = pack_copy / "game.yaml"
+    game.write_text(re.sub(r"\nages:\n(?:  - .*\n)+", "\nages: []\n", game.read_text()))
+    app.switch_page("app_pages/manage.py").run()
+    app.text_input(key="new_name").input("Pottery").run()
+    assert not app.exception
+    infos = texts_of(app.info)
+    assert "no age to add a card to" in infos
+    assert app.button(key="add_card").disabled
+    assert "no card to rename" in infos and "no card to delete" in infos
 
 
 def test_rename_lists_references_then_updates_them(app: AppTest, pack_copy: Path) -> None:
