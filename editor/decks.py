@@ -12,10 +12,10 @@ from pathlib import Path
 
 from rules_dsl.pack import Pack
 from rules_dsl.printer import print_rules
+from rules_dsl.zones import declared_zones
 
 DECKS = "decks"
 CALAMITY = "calamity"
-_REFILL = re.compile(r"refill your events to (\d+)")
 
 
 def deck_files(pack: Path) -> list[Path]:
@@ -57,11 +57,17 @@ def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def hand_name(pack: Pack) -> str:
+    """What the pack calls a player's hand (its zone with the role hand)."""
+    return next((z.name for z in declared_zones(pack.game) if z.role == "hand"), "hand")
+
+
 def events_held(pack: Pack) -> int:
-    """How many events a player holds after each turn: the pack's "refill your events to N"
-    (3 when the pack has no such rule: the page lets the designer change it)."""
+    """How many cards a player holds in their hand after each turn: the pack's "refill your
+    <hand> to N" (3 when the pack has no such rule: the page lets the designer change it)."""
+    refill = re.compile(rf"refill your {re.escape(hand_name(pack))} to (\d+)")
     texts = [print_rules(v) for v in pack.phases.values()]
-    found = [int(m) for t in texts for m in _REFILL.findall(t)]
+    found = [int(m) for t in texts for m in refill.findall(t)]
     return max(found) if found else 3
 
 

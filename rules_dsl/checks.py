@@ -321,7 +321,7 @@ class _TreeChecker:
                 "error",
                 "unknown-event",
                 f'unknown event "{node.when} {node.event}"',
-                did_you_mean(node.event, EVENTS) or f"events: {', '.join(EVENTS)}",
+                did_you_mean(node.event, EVENTS) or f"a rule may start on: {', '.join(EVENTS)}",
             )
 
     def _n_of(self, node: ast.OwnsNOf, src: Source) -> Iterator[Diagnostic]:

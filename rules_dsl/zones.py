@@ -42,6 +42,14 @@ ROLES = {
     "player": ("hand", "tableau", "archive"),
     "shared": ("draw pile", "discard pile"),
 }
+# The roles the engine's own mechanics cannot play without (see `missing_roles`). The archive
+# may be missing: a tableau then leaves play with its age.
+NEEDED = {
+    "hand": "the actions take cards from it and the setup deals into it",
+    "tableau": "acquired cards are put into it",
+    "draw pile": "the age's cards wait there",
+    "discard pile": "discarded cards go there",
+}
 
 
 @dataclass(frozen=True)
@@ -95,8 +103,34 @@ def zone_names(game: dict[str, Any]) -> set[str]:
     return {zone.name for zone in declared_zones(game)}
 
 
+def missing_roles(pack: Pack) -> list[Diagnostic]:
+    """An error for each role the engine's mechanics need (`NEEDED`) that no zone of the pack
+    has, placed at the zones of the side the role belongs to."""
+    zones = declared_zones(pack.game)
+    given = {zone.role for zone in zones}
+    out = []
+    for role, why in NEEDED.items():
+        if role in given:
+            continue
+        side = "player" if role in ROLES["player"] else "shared"
+        names = [zone.name for zone in zones if zone.owner == side]
+        doc, where = pack.place("zones", side)  # or its nearest ancestor written
+        example = f"{names[0] if names else 'name'}: {{role: {role}}}"
+        out.append(
+            doc.diagnostic(
+                where,
+                f'no zone has the role "{role}": {why}',
+                code="zone-role",
+                key=True,
+                hint=f"give it to one of {', '.join(names) or 'the zones'}: {example}",
+            )
+        )
+    return out
+
+
 def check_zones(pack: Pack) -> list[Diagnostic]:
-    """A zone declared twice, a role given to two zones or to a zone of the wrong side."""
+    """A zone declared twice, a role given to two zones or to a zone of the wrong side, a role
+    the engine needs that no zone has."""
     out: list[Diagnostic] = []
     seen: set[str] = set()
     roles: dict[str, str] = {}
@@ -136,4 +170,4 @@ def check_zones(pack: Pack) -> list[Diagnostic]:
             )
         else:
             roles[zone.role] = zone.name
-    return out
+    return out + missing_roles(pack)

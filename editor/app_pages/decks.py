@@ -8,7 +8,14 @@ import zlib
 import pandas as pd
 import streamlit as st
 
-from editor.decks import deck_files, deck_path, deck_text, events_held, expected_calamities
+from editor.decks import (
+    deck_files,
+    deck_path,
+    deck_text,
+    events_held,
+    expected_calamities,
+    hand_name,
+)
 from editor.state import disk_check, pack_folder
 from rules_dsl.deck import load_deck, read_deck
 from rules_dsl.safe_files import UnsafePathError, write_atomic
@@ -120,7 +127,7 @@ st.markdown(
     + (", ".join(f"{c.name} {c.copies} → {n}" for c, n in changed) or "nothing yet")
 )
 held = st.number_input(
-    "Events a player holds (the pack refills them to this)",
+    f"Cards a player holds in their {hand_name(pack)} (the pack refills it to this)",
     1,
     10,
     events_held(pack),
@@ -137,8 +144,8 @@ for age in pack.ages:
     )
     rows.append(row)
 st.markdown(
-    "**Totals by type, and the calamities a player holds among their events on "
-    "average** (events × calamity copies ÷ copies of the age)"
+    f"**Totals by type, and the calamities a player holds in their {hand_name(pack)} on "
+    "average** (cards held × calamity copies ÷ copies of the age)"
 )
 st.dataframe(pd.DataFrame(rows), hide_index=True)
 

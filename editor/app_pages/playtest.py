@@ -39,7 +39,7 @@ GROUPS = {
     "acquire": "Acquire a card",
     "reroll": "Re-roll a die",
     "reroll all": "Re-roll a die",
-    "exchange": "Exchange an events card",
+    "exchange": "Exchange a card",
     "double": "Double a die",
     "tilt": "Tilt a card",
     "pass": "End",

@@ -736,7 +736,7 @@ def _payment_cost(action: Action) -> float:
     return _sources_cost(
         len(p.get("dice", ())),
         len(p.get("tilt", ())),
-        p.get("legacy") is not None,
+        p.get("archive") is not None,
         len(p.get("counters", ())),
     )
 
@@ -774,7 +774,7 @@ class Candidate:
 def _without(have: list[Any], params: dict[str, Any]) -> list[Any]:
     dice = set(params.get("dice", ()))
     tilted = set(params.get("tilt", ()))
-    legacy = params.get("legacy") is not None
+    legacy = params.get("archive") is not None
     counters: dict[Any, int] = {}
     for name, _ in params.get("counters", ()):
         counters[name] = counters.get(name, 0) + 1
@@ -782,7 +782,7 @@ def _without(have: list[Any], params: dict[str, Any]) -> list[Any]:
     for s in have:
         if (s.kind == "die" and s.ref in dice) or (s.kind == "card" and s.ref in tilted):
             continue
-        if s.kind == "legacy" and legacy:
+        if s.kind == "archive" and legacy:
             continue
         if s.kind == "counter" and counters.get(s.ref, 0) > 0:
             counters[s.ref] -= 1

@@ -271,6 +271,7 @@ def _sort(
     roles: Roles | None = None,
 ) -> None:
     roles = roles or Roles()
+    hand, tableau = lex.zones.name("hand"), lex.zones.name("tableau")
     if isinstance(s, ast.Keyword):
         if in_events:
             raise cannot(s, "a keyword belongs to the card wherever it is")
@@ -281,13 +282,13 @@ def _sort(
         info.discardable.append(_guard(s.condition, s.unless, lex))
     elif isinstance(s, ast.CostChange):
         if in_events and s.target is None:
-            raise cannot(s, "a card's own cost is already read in the events")
+            raise cannot(s, f"a card's own cost is already read in the {hand}")
         rule = _cost_rule(s, lex, roles.counted)
         if rule.first_each_turn != in_events:
             raise cannot(
                 s,
                 "the first paid acquisition of a turn is counted for a card in "
-                "the events, every acquisition for a card of the civilization",
+                f"the {hand}, every acquisition for a card of the {tableau}",
             )
         if s.target is None:
             info.own_cost.append(rule)
@@ -297,13 +298,13 @@ def _sort(
             info.acquisition_costs.append(rule)
     elif isinstance(s, ast.GoldPrice):
         if in_events:
-            raise cannot(s, "a gold price is read in the events already")
+            raise cannot(s, f"a gold price is read in the {hand} already")
         if roles.money is None:
             raise cannot(s, "a gold price is paid in money, and game.yaml names none (money)")
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
     elif isinstance(s, ast.Strength):
         if in_events:
-            raise cannot(s, "a card in the events takes no part in wars")
+            raise cannot(s, f"a card in the {hand} takes no part in wars")
         per = None
         if s.per is not None:
             per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
@@ -318,17 +319,17 @@ def _sort(
             isinstance(where, ast.NounPhrase)
             and where.possessive == "your"
             and where.determiner is None
-            and where.heads == (("events",),)
+            and where.heads == (tuple(hand.split()),)
             and not where.tails
         ):
-            raise cannot(where, 'a card\'s abilities hold "while in your events" (or always)')
+            raise cannot(where, f'a card\'s abilities hold "while in your {hand}" (or always)')
         if in_events:
             raise cannot(s, "a scope inside a scope")
         for inner in s.body:
             _sort(info, inner, found, in_events=True, lex=lex, roles=roles)
     elif isinstance(s, ast.Trigger):
         if in_events:
-            raise cannot(s, "a trigger of a card in the events")
+            raise cannot(s, f"a trigger of a card in the {hand}")
         info.triggers.setdefault(s.event, []).append(s.body)
     else:
         raise RuleError("a card's rules hold abilities and triggers", s)

@@ -20,7 +20,7 @@ from rules_dsl import ast
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.vocabulary import singular
 
-from ..core.errors import cannot
+from ..core.errors import UnknownName, cannot
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
 
 if TYPE_CHECKING:
@@ -433,13 +433,20 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
     if found is None:
         declared = [*table.names("player"), *table.names("shared")]
         if declared:
-            hint = did_you_mean(words, declared) or f"the zones: {', '.join(declared)}"
-            raise cannot(np, f'"{words}" is not a zone of the game ({hint})')
+            raise _unknown_zone(np, words, declared)
         return _zone_found_in_play(np, words, owner)
     return _zone(np, words, owner, found, table)
 
 
-_ZONE_FORMS = "a zone is named as your events, any civilization, the deck ..."
+def _unknown_zone(np: Any, words: str, declared: list[str]) -> UnknownName:
+    near = did_you_mean(words, declared)
+    every = f"the zones game.yaml declares: {', '.join(declared)}"
+    return UnknownName(
+        f'"{words}" is not a zone of the game', np, f"{near} ({every})" if near else every
+    )
+
+
+_ZONE_FORMS = 'a zone is named as "your <zone>", "any <zone>" or "the <zone>"'
 
 
 def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTable) -> Zone:
@@ -496,8 +503,7 @@ def _zone_found_in_play(np: Any, words: str, owner: str) -> Zone:
             table = ctx.catalog.zones
             found = table.find(words)
             if found is None:
-                declared = [*table.names("player"), *table.names("shared")]
-                raise cannot(np, f'"{words}" is not a zone of the game ({", ".join(declared)})')
+                raise _unknown_zone(np, words, [*table.names("player"), *table.names("shared")])
             resolved.append(_zone(np, words, owner, found, table))
         return resolved[0].cards(ctx)
 
@@ -534,7 +540,7 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
     if text in ("card type", "type"):
         return said(
             lambda ctx: len({ctx.info(c).type for c in civ_cards(ctx, ctx.player, None)}),
-            "the number of card types among the civilization's cards",
+            f"the number of card types among the {lex.zones.name('tableau')}'s cards",
         )
     if last == "bonus":
         return _bonuses(plain[:-1], node, lex)
@@ -720,7 +726,9 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
             return _count_in(inner, located.where, of, lex)
         return quantity_of_words(inner, of, lex)
     if located is not None:
-        raise cannot(of, "a measure of cards in a zone other than your civilization")
+        raise cannot(
+            of, f"a measure of cards in a zone other than your {lex.zones.name('tableau')}"
+        )
     if measure == ("point",):
         found = card_words(tuple(singular(w) for w in inner), of, lex)
         return said(
@@ -754,8 +762,9 @@ def _count_in(words: tuple[str, ...], where: Any, node: Any, lex: Lexicon) -> Nu
     zone = zone_of(where, lex)
     found = card_words(tuple(singular(w) for w in words), node, lex)
     if found.state is not None:
+        tableau = lex.zones.name("tableau")
         raise cannot(
-            node, f'"{found.state}" cards are in a civilization; say "your {found.state} cards"'
+            node, f'"{found.state}" cards are in a {tableau}; say "your {found.state} cards"'
         )
     return said(
         lambda ctx: sum(1 for c in zone.cards(ctx) if found.test(ctx, c)),

@@ -137,10 +137,11 @@ def card_selector(
     yours = chosen is not None
     if isinstance(head, ast.CardName):
         if where is None or np.possessive or np.determiner not in (None,):
+            tableau = lex.zones.name("tableau")
             raise cannot(
                 np,
                 f'where is "{head.name}"? say "\\"{head.name}\\" in any '
-                'civilization" or "from another civilization"',
+                f'{tableau}" or "from another {tableau}"',
             )
         zone_select, in_zone = zone_cards(where, lex)
         zone_text = in_zone.text
@@ -163,7 +164,7 @@ def card_selector(
         if found.state is not None:
             raise cannot(
                 np,
-                f'"{found.state}" cards are in a civilization; say "one of '
+                f'"{found.state}" cards are in a {lex.zones.name("tableau")}; say "one of '
                 f'your {found.state} cards"',
             )
         base, base_zone = zone_cards(where, lex)
@@ -178,7 +179,11 @@ def card_selector(
         base_text = f"{owner} {lex.zones.name('tableau')}"
         base_role, base_owner = "tableau", owner
     else:
-        raise cannot(np, 'whose cards? say "one of your active cards" or "a card in your events"')
+        raise cannot(
+            np,
+            f'whose cards? say "one of your active cards" or '
+            f'"a card in your {lex.zones.name("hand")}"',
+        )
     if never_decadent and found.state == "decadent":
         raise cannot(
             np,

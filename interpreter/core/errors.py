@@ -15,6 +15,15 @@ class RuleError(AgesmithError):
         self.node = node
 
 
+class UnknownName(RuleError):
+    """A rule that names something the pack does not declare (a zone): not a mechanic the
+    interpreter lacks, a word to correct; `hint` says what the pack declares."""
+
+    def __init__(self, message: str, node: Any = None, hint: str | None = None) -> None:
+        super().__init__(message, node)
+        self.hint = hint
+
+
 def cannot(node: Any, why: str) -> RuleError:
     """A phrase the interpreter cannot honour exactly: an error at the phrase's place, never
     a rule silently dropped or approximated."""

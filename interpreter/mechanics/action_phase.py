@@ -68,7 +68,7 @@ class TwoSteps:
 
 TWO_STEPS = {
     "acquire": TwoSteps(
-        ("card",), "pay", ("dice", "tilt", "legacy", "counters"), "payment", "How to pay"
+        ("card",), "pay", ("dice", "tilt", "archive", "counters"), "payment", "How to pay"
     ),
     "exchange": TwoSteps(
         ("die",), "swap", ("card", "seat", "with"), "exchange", "Which cards to exchange"
@@ -314,7 +314,7 @@ def sources(
 
 
 def _held_sources(game: Game, state: State, seat: int) -> list[Source]:
-    """The player's own sources: cards to tilt, a legacy card, counter units."""
+    """The player's own sources: cards to tilt, a card of the archive, counter units."""
     out: list[Source] = []
     player = state.players[seat]
     info = game.catalog.info
@@ -325,11 +325,11 @@ def _held_sources(game: Game, state: State, seat: int) -> list[Source]:
         gives = _gives(info(copy), money)
         if gives:
             out.append(Source("card", copy, gives))
-    if game.zones.archive >= 0 and not player.flags.get("legacy_used"):
+    if game.zones.archive >= 0 and not player.flags.get("archive_used"):
         for copy in player.zones[game.zones.archive]:
             gives = _gives(info(copy), money)
             if gives:
-                out.append(Source("legacy", copy, gives))
+                out.append(Source("archive", copy, gives))
     for name, spec in (game.pack.game.get("counters") or {}).items():
         pays = (spec or {}).get("pays")
         if not pays:
@@ -572,7 +572,7 @@ def describe(game: Game, state: State, action: Action) -> str:
 
 
 def _payment(p: dict[str, Any]) -> Payment:
-    return Payment(p["dice"], p["tilt"], p["legacy"], [tuple(c) for c in p["counters"]])
+    return Payment(p["dice"], p["tilt"], p["archive"], [tuple(c) for c in p["counters"]])
 
 
 # The engine finds the phase's helpers by the decision's `describe` key.
@@ -615,8 +615,8 @@ def _die_label(game: Game, pool: list[dict], i: int) -> str:
 def _describe(game: Game, pool: list[dict], pay: Payment) -> str:
     parts = [_die_label(game, pool, i) for i in pay.dice]
     parts += [f"tilting {game.name(c)}" for c in pay.cards]
-    if pay.legacy is not None:
-        parts.append(f"legacy {game.name(pay.legacy)}")
+    if pay.archive is not None:
+        parts.append(f"{game.zones.name('archive')} {game.name(pay.archive)}")
     parts += [f"{name} as {what}" for name, what in pay.counters]
     return ", ".join(parts) or "nothing"
 
@@ -643,12 +643,12 @@ def perform(
                 pool[i]["used"] = True
             for c in p["tilt"]:
                 tilt(game, state, seat, c)
-            if p["legacy"] is not None:
-                player.zones[game.zones.archive].remove(p["legacy"])
-                player.flags["legacy_used"] = True
+            if p["archive"] is not None:
+                player.zones[game.zones.archive].remove(p["archive"])
+                player.flags["archive_used"] = True
             for name, _ in p["counters"]:
                 player.counters[name] -= 1
-            if p["dice"] or p["tilt"] or p["legacy"] is not None or p["counters"]:
+            if p["dice"] or p["tilt"] or p["archive"] is not None or p["counters"]:
                 player.flags["paid_acquisition"] = True
         player.zones[game.zones.hand].remove(copy)
         player.tableau.append([copy])

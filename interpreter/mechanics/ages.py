@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules_dsl.zones import ROLES
+
 from ..compile.meaning import Ctx
 
 if TYPE_CHECKING:
@@ -111,6 +113,8 @@ def end_of_round(game: Game, state: State) -> None:
     if state.round > 0 and _age_ends(game, state):
         why = state.marks.get("age_over")
         if isinstance(why, str):
+            for role in ROLE_NAMES:  # the position names a zone by its role, the log by name
+                why = why.replace(f"<{role}>", game.zones.name(role))
             game.say(state, f"{_age_name(game, age_id(game, state))} ends: {why}.")
         score_age(game, state)
         if state.age + 1 >= len(game.ages):
@@ -125,9 +129,14 @@ def end_of_round(game: Game, state: State) -> None:
     state.frames.append(game.frame(ROUND, state.active))
 
 
+# The roles a reason for the age's end may name, as "<draw pile>": the position keeps no zone's
+# name (renaming a zone in the pack changes nothing in play), the log says the pack's.
+ROLE_NAMES = (*ROLES["player"], *ROLES["shared"])
+
+
 def age_event(game: Game, state: State, event: str, why: str) -> None:
     """An event that may end the age at the end of the round, if the pack says it does
-    (`age_ends: [deck emptied, last token taken]`)."""
+    (`age_ends: [deck emptied, last token taken]`); `why` may name zones by role."""
     if event in (game.pack.game.get("age_ends") or []):
         state.marks["age_over"] = why
 

@@ -127,7 +127,9 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
     _only_roles(act, "from")
     source = role(act, "from")
     if source is None:
-        raise cannot(act, 'take it from where? "take "X" from another civilization"')
+        raise cannot(
+            act, f'take it from where? "take "X" from another {lex.zones.name("tableau")}"'
+        )
     chosen_by = card_selector(act.object, lex, zone=source)
 
     def handler(
@@ -159,7 +161,8 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
         isinstance(act.subject, ast.Pronoun) and act.subject.word == "you"
     )
     into = "your" if spoken else "their"
-    return _finish(instruction, handler, f"take {what} into {into} civilization", _some(chosen_by))
+    tableau = lex.zones.name("tableau")
+    return _finish(instruction, handler, f"take {what} into {into} {tableau}", _some(chosen_by))
 
 
 def move_builder(instruction: ActI, lex: Lexicon) -> Handler:

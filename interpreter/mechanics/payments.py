@@ -80,7 +80,7 @@ class Source:
         gives: tuple[tuple[str, int], ...],
         choices: tuple[tuple[tuple[str, int], ...], ...] = (),
     ) -> None:
-        self.kind = kind  # die | card | legacy | counter
+        self.kind = kind  # die | card | archive | counter
         self.ref = ref  # die index, card copy, or counter name
         self.gives = gives  # what it gives, e.g. (("culture", 1),)
         self.choices = choices  # for counters: one of these
@@ -94,14 +94,14 @@ class Source:
 class Payment:
     dice: list[int] = field(default_factory=list)
     cards: list[int] = field(default_factory=list)
-    legacy: int | None = None
+    archive: int | None = None  # a card of the archive
     counters: list[tuple[str, str]] = field(default_factory=list)  # (counter, what it pays)
 
     def to_params(self) -> dict:
         return {
             "dice": self.dice,
             "tilt": self.cards,
-            "legacy": self.legacy,
+            "archive": self.archive,
             "counters": [list(c) for c in self.counters],
         }
 
@@ -125,7 +125,7 @@ class Purse:
             if source.kind == "die" or source.kind == "card":
                 for what, amount in source.gives:
                     plain[what] = plain.get(what, 0) + amount
-            elif source.kind == "legacy":
+            elif source.kind == "archive":
                 self.legacies.append(source.gives)
             elif source.choices:
                 self.units.append(source.choices)
@@ -332,7 +332,7 @@ def _covered(left: dict[str, int], units: Units, i: int, failed: set[tuple] | No
     return False
 
 
-WEIGHT_INDEX = {"die": 0, "card": 1, "legacy": 2, "counter": 3}
+WEIGHT_INDEX = {"die": 0, "card": 1, "archive": 2, "counter": 3}
 
 
 @lru_cache(maxsize=50_000)
@@ -396,7 +396,7 @@ def _shapes(
     what is already paid, or the price stays paid without it). Written with plain loops: the
     compiled core runs them natively."""
     options = [_options(signature, size, kinds) for signature, size in groups]
-    legacy = [signature.kind == "legacy" for signature, _ in groups]
+    legacy = [signature.kind == "archive" for signature, _ in groups]
     width = len(kinds)
     count = len(groups)
     # reach[i][j]: the most of kind j that groups i.. can still add
@@ -511,7 +511,7 @@ def _options(signature: Signature, size: int, kinds: tuple[str, ...]) -> list[Op
                 out.append((n, combo, total, tuple(dict.fromkeys(units))))
         return out
     unit = _vector(gives, kinds)
-    limit = 1 if kind == "legacy" else size
+    limit = 1 if kind == "archive" else size
     return [(n, (), tuple(x * n for x in unit), (unit,) if n else ()) for n in range(limit + 1)]
 
 
@@ -553,8 +553,8 @@ def _payment(shape: tuple[tuple[int, tuple], ...], keys: list[Signature], groups
             pay.dice += [int(s.ref) for s in group[:n]]
         elif first.kind == "card":
             pay.cards += [int(s.ref) for s in group[:n]]
-        elif first.kind == "legacy" and n:
-            pay.legacy = int(group[0].ref)
+        elif first.kind == "archive" and n:
+            pay.archive = int(group[0].ref)
         elif first.kind == "counter":
             for k in combo:
                 text = ", ".join(f"{a} {w}" if a != 1 else w for w, a in first.choices[k])

@@ -353,7 +353,7 @@ def _drawn(game: Game, state: State, source: Zone, cards: list[int]) -> None:
     """After cards are taken off a zone: its last card gone is the age event "deck emptied"
     when the zone is the draw pile."""
     if not cards and source.role == "draw pile":
-        age_event(game, state, "deck emptied", f"the last card of {source.text} was drawn")
+        age_event(game, state, "deck emptied", "the last card of the <draw pile> was drawn")
 
 
 def _refill(instruction: ActI, lex: Lexicon) -> Handler:

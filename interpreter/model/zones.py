@@ -11,24 +11,13 @@ between by their roles (`rules_dsl/zones.py`), never by a name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules_dsl.zones import ROLES, ZoneSpec, declared_zones
+from rules_dsl.zones import ZoneSpec, declared_zones, missing_roles
 
-if TYPE_CHECKING:
-    from rules_dsl.diagnostics import Diagnostic
-    from rules_dsl.pack import Pack
+__all__ = ["NO_ZONES", "TABLEAU", "ZoneTable", "missing_roles"]
 
 TABLEAU = -2  # the index of the tableau zone: it is kept as piles, not as a list
-
-# The roles the engine's own mechanics cannot play without (see `missing_roles`). The archive
-# may be missing: a tableau then leaves play with its age.
-NEEDED = {
-    "hand": "the actions take cards from it and the setup deals into it",
-    "tableau": "acquired cards are put into it",
-    "draw pile": "the age's cards wait there",
-    "discard pile": "discarded cards go there",
-}
 
 
 @dataclass(frozen=True)
@@ -90,32 +79,3 @@ class ZoneTable:
 
 
 NO_ZONES = ZoneTable.of({})
-
-
-def missing_roles(pack: Pack) -> list[Diagnostic]:
-    """An error for each role the engine's mechanics need that no zone of the pack has, placed
-    at the zones of the side the role belongs to."""
-    table = ZoneTable.of(pack.game)
-    given = {z.role for z in (*table.player, *table.shared)} | (
-        {"tableau"} if table.tableau else set()
-    )
-    out = []
-    for role, why in NEEDED.items():
-        if role in given:
-            continue
-        side = "player" if role in ROLES["player"] else "shared"
-        doc, where = pack.place("zones", side)  # or its nearest ancestor written
-        names = table.names(side)
-        out.append(
-            doc.diagnostic(
-                where,
-                f'no zone has the role "{role}": {why}',
-                code="zone-role",
-                key=True,
-                hint=(
-                    f"give one of {', '.join(names)} the role: "
-                    f"{names[0] if names else 'name'}: {{role: {role}}}"
-                ),
-            )
-        )
-    return out

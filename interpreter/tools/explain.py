@@ -43,13 +43,14 @@ def explain_cards(game: Game, ids: Sequence[str] | None = None) -> list[CardRead
 def _read(game: Game, info: CardInfo) -> CardReading:
     roles = game.catalog.roles
     counted = roles.counted
+    hand = game.zones.name("hand")
     lines: list[str] = [_stats(info, roles, game.formulas.points.get(info.index))]
     if info.keywords:
         lines.append("Keywords: " + ", ".join(sorted(info.keywords)) + ".")
     for when in info.free:
         lines.append(f"It costs nothing to acquire {_guard(when)}.")
     for when in info.discardable:
-        lines.append(f"You may discard it from your events without a loss {_guard(when)}.")
+        lines.append(f"You may discard it from your {hand} without a loss {_guard(when)}.")
     for rule in info.own_cost:
         lines.append(f"Acquiring it costs {_delta(rule)} {counted} {_guard(rule.when)}.")
     for rule in info.acquisition_costs:
@@ -60,7 +61,7 @@ def _read(game: Game, info: CardInfo) -> CardReading:
     for rule in info.events_costs:
         kinds = f" of {' '.join(rule.types)} cards" if rule.types else ""
         lines.append(
-            f"While it is in your events, your first paid acquisition{kinds} "
+            f"While it is in your {hand}, your first paid acquisition{kinds} "
             f"each turn costs {_delta(rule)} {counted} {_guard(rule.when)}."
         )
     for amount, when in info.gold_prices:

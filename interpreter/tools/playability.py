@@ -19,7 +19,7 @@ from ..compile.catalog import CardInfo, Catalog, Roles, coin_counters, compile_c
 from ..compile.catalog import _sort as _catalog_sort
 from ..compile.meaning import Lexicon, compile_condition, compile_value
 from ..compile.program import ActI, compile_body
-from ..core.errors import RuleError
+from ..core.errors import RuleError, UnknownName
 from ..engine.game import Game
 
 
@@ -88,7 +88,7 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
                         "error",
                         "not-playable",
                         str(e),
-                        "the interpreter has no mechanic for this yet",
+                        _hint(e, "the interpreter has no mechanic for this yet"),
                     )
                 )
     out += _formulas(pack)
@@ -181,14 +181,23 @@ def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
     return out
 
 
+def _hint(e: RuleError, mechanic: str) -> str:
+    """The hint of an error: what the pack declares for a name it does not, else `mechanic`
+    (the interpreter lacks a mechanic for the phrase)."""
+    return e.hint or mechanic if isinstance(e, UnknownName) else mechanic
+
+
 def _not_playable(source: Source, e: RuleError) -> Diagnostic:
     return source.locate(
         getattr(e.node, "span", None),
         "error",
         "not-playable",
         str(e),
-        "the interpreter has no mechanic for this yet; see the README, "
-        "What the interpreter understands",
+        _hint(
+            e,
+            "the interpreter has no mechanic for this yet; see the README, "
+            "What the interpreter understands",
+        ),
     )
 
 
@@ -217,5 +226,5 @@ def _locate(
         "error",
         "not-playable",
         str(error),
-        "the interpreter has no mechanic for this yet",
+        _hint(error, "the interpreter has no mechanic for this yet"),
     )

@@ -884,12 +884,31 @@ def _upgrade_zones(game: Game, data: dict[str, Any]) -> dict[str, Any]:
             new["tableau"] = new.pop(tableau)
         return new
 
-    state = out["state"] = moved(state, "shared")
+    state = out["state"] = _payments_3(moved(state, "shared"), zones.name("archive"))
     if isinstance(state.get("players"), list):
         state["players"] = [
             moved(p, "player") if isinstance(p, dict) else p for p in state["players"]
         ]
     return out
+
+
+_PAYMENT_3 = {"dice", "tilt", "counters"}
+
+
+def _payments_3(value: Any, old: str) -> Any:
+    """`value` with the keys of version 3 payments and turn flags renamed: that version named
+    a payment's card of the archive, and the flag of a turn that used one, by the archive's name
+    in Along History (`old`); version 4 names both by the role."""
+    if isinstance(value, list):
+        return [_payments_3(v, old) for v in value]
+    if not isinstance(value, dict):
+        return value
+    renamed = {k: _payments_3(v, old) for k, v in value.items()}
+    if value.keys() >= _PAYMENT_3 and old in value:
+        renamed["archive"] = renamed.pop(old)
+    if f"{old}_used" in value and "turn_start_events" in value:
+        renamed["archive_used"] = renamed.pop(f"{old}_used")
+    return renamed
 
 
 def _upgrade_player(player: Any, rename: Any, fields: dict[str, dict[str, str]]) -> Any:

@@ -152,7 +152,7 @@ class Copies:
             raise ScenarioError(
                 f'"{text}" is a card of {", ".join(dict.fromkeys(ages))}, not of {self.age}',
                 path,
-                "only a legacy holds cards of another age",
+                f"only the {self.game.zones.name('archive')} holds cards of another age",
             )
         raise ScenarioError(
             f'no copy of "{text}" is left to place',

@@ -28,13 +28,12 @@ from ..core.state import State
 from ..engine.game import Game
 from ..mechanics.ages import ROUND_PHASE, missing_round_phase
 from ..mechanics.dice import ACTION_FACES, parse_face
-from ..model.zones import missing_roles
 
 
 def check_setup(pack: Pack) -> list[Diagnostic]:
     """Every reason `pack` cannot be set up or played as written, located."""
     missing = missing_round_phase(pack)
-    out = die_faces(pack) + ([missing] if missing is not None else []) + missing_roles(pack)
+    out = die_faces(pack) + ([missing] if missing is not None else [])
     if out:
         return out
     try:

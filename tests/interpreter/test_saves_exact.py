@@ -195,8 +195,10 @@ def test_a_rule_of_a_card_whose_id_repeats_resumes_as_the_same_rule(info: Any) -
 
 
 def version_3(data: dict[str, Any]) -> dict[str, Any]:
-    """A save as format version 3 wrote it: Along History's zones as fields of their own."""
-    state = json.loads(json.dumps(data["state"]))
+    """A save as format version 3 wrote it: Along History's zones as fields of their own, a
+    payment's card of the archive (and the turn's flag of one used) named "legacy"."""
+    text = json.dumps(data["state"]).replace('"archive"', '"legacy"')
+    state = json.loads(text.replace('"archive_used"', '"legacy_used"'))
     shared = state.pop("zones")
     state["deck"], state["discard"] = shared["deck"], shared["discard pile"]
     for player in state["players"]:
