@@ -5,12 +5,13 @@ imports included (pyproject.toml, [tool.importlinter]; `lint-imports` is a test)
 
 - `core`: the state as a value (`State`), actions and decisions, the game's chance, the errors,
   what a verb's handler tells the engine (`control`). Imports nothing else of the interpreter.
+- `model`: the pack's components as plain records the layers above index, with no rules in
+  them: its zones (`model.zones`).
 - `compile`: the pack compiled for play, once when a game loads: the meaning of the language's
-  words (`meaning`: conditions, numbers, the evaluation context), selectors of cards and
-  players, rules as flat programs, and the cards (`catalog`). One layer, not a "model" below
-  a "compile": the catalogue compiles each card's rules with `meaning`, and `meaning`'s context
-  holds the compiled catalogue. The pack's components as plain records (zones, counters,
-  pieces: issue 17, items 1 and 2) would go in a `model` layer between `core` and `compile`.
+  words (`meaning`: conditions, numbers, zone phrases, the evaluation context), selectors of
+  cards and players, rules as flat programs, and the cards (`catalog`). The catalogue compiles
+  each card's rules with `meaning`, and `meaning`'s context holds the compiled catalogue, so
+  they are one layer.
 - `mechanics`: the verbs' handlers and what they share (moves, effects, wars, the board, dice,
   ages, costs, payments, the action phase). They see the game through `mechanics.game.Game`, a
   protocol the engine's `Game` satisfies, never the engine class.

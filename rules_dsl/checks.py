@@ -72,6 +72,10 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("scoring", "age")), None, names_by_age, all_names
         ).tree(pack.scoring, ())
+    for line in pack.tie_break:
+        out += _TreeChecker(pack, vocab, line.source, None, names_by_age, all_names).tree(
+            line.number, ()
+        )
     if pack.age_end is not None:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("age_end",)), None, names_by_age, all_names

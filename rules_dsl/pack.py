@@ -63,6 +63,20 @@ class Token:
     source: Source = field(compare=False, repr=False)
 
 
+@dataclass(frozen=True)
+class TieBreak:
+    """One line of `scoring: tie_break`: a number compared between tied players, most first;
+    `each`: the line ends with ", highest first", so the values it adds up are compared one by
+    one, highest first (the best achievement token, then the next best: AH-E6)."""
+
+    number: Any
+    each: bool
+    source: Source = field(compare=False, repr=False)
+
+
+HIGHEST_FIRST = re.compile(r",\s*highest first\s*$")
+
+
 @dataclass
 class Pack:
     """A loaded pack: the game file's data, its ages and cards, every rule parsed."""
@@ -81,6 +95,7 @@ class Pack:
     age_end: Any = None  # an extra condition that ends an age (a variant's), parsed
     variant: str | None = None  # the variants applied, in order, joined by ","
     text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = field(default_factory=dict)
+    tie_break: list[TieBreak] = field(default_factory=list)
 
     def source_of(self, path: tuple[str, ...]) -> Source:
         """Where a text of the game file is written: in the game file, or in the variant that
@@ -141,6 +156,7 @@ class Pack:
             (self.source_of(("war", "rerolls")), self.war_rerolls),
         ]
         texts += [(token.source, token.condition) for token in self.tokens]
+        texts += [(line.source, line.number) for line in self.tie_break]
         for source, tree in texts:
             if tree is not None and any(n is node for n in ast.walk(tree)):
                 return source
@@ -297,6 +313,7 @@ def load_pack(
     setup = reader.parse(at("setup"), game.get("setup"), "rules")
     scoring = reader.parse(at("scoring", "age"), (game.get("scoring") or {}).get("age"), "number")
     tokens = _read_tokens(game_doc, game, reader)
+    tie_break = _read_tie_break(game_doc, game, reader)
     age_end = reader.parse(at("age_end"), game.get("age_end"), "condition")
     war_rerolls = reader.parse(
         at("war", "rerolls"), (game.get("war") or {}).get("rerolls"), "number"
@@ -321,6 +338,7 @@ def load_pack(
         age_end,
         variant,
         text_paths,
+        tie_break,
     )
     PARSED.save()
     if run_checks:
@@ -328,6 +346,22 @@ def load_pack(
 
         reader.diagnostics += check_pack(pack)
     return pack, sorted_diagnostics(reader.diagnostics)
+
+
+def _read_tie_break(doc: YamlDocument, game: dict[str, Any], reader: Any) -> list[TieBreak]:
+    """The lines of `scoring: tie_break` (a list of numbers, or one), parsed."""
+    lines = (game.get("scoring") or {}).get("tie_break")
+    out = []
+    for i, text in enumerate(lines if isinstance(lines, list) else [lines]):
+        if not isinstance(text, str):
+            continue
+        path = ("scoring", "tie_break", i) if isinstance(lines, list) else ("scoring", "tie_break")
+        source = Source(doc, path)
+        each = HIGHEST_FIRST.search(text)
+        tree = reader.parse(source, text[: each.start()] if each else text, "number")
+        if tree is not None:
+            out.append(TieBreak(tree, each is not None, source))
+    return out
 
 
 def variant_names(variant: str | Sequence[str] | None) -> list[str]:

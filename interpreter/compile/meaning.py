@@ -757,6 +757,49 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
     raise cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
 
 
+def compile_tie_break(
+    number: Any, each: bool, lex: Lexicon = NO_LEXICON
+) -> Callable[[Ctx], tuple[int, ...]]:
+    """A line of the pack's tie-break: the number, or with `each` (", highest first") the
+    values it adds up, highest first, compared one by one (a longer list wins a tie of its
+    beginning: one more token is a next best token)."""
+    if not each:
+        value = compile_value(number, lex)
+        return said(lambda ctx: (value(ctx),), says(value))
+    if _is_token_value(number):
+        return said(
+            lambda ctx: tuple(sorted(ctx.state.players[ctx.player].tokens, reverse=True)),
+            "the values of the achievement tokens, highest first",
+        )
+    raise cannot(
+        number,
+        '", highest first" compares the values a number adds up one by one: '
+        '"the value of your achievement tokens, highest first"',
+    )
+
+
+def _is_token_value(node: Any) -> bool:
+    """Whether a number is "the value of your achievement tokens"."""
+    if not (
+        isinstance(node, ast.NounPhrase)
+        and node.determiner == "the"
+        and node.heads == (("value",),)
+        and len(node.tails) == 1
+        and isinstance(node.tails[0], ast.Of)
+    ):
+        return False
+    of = node.tails[0].of
+    return (
+        isinstance(of, ast.NounPhrase)
+        and of.possessive == "your"
+        and not of.tails
+        and len(of.heads) == 1
+        and isinstance(of.heads[0], tuple)
+        and singular(of.heads[0][-1]) == "token"
+        and all(singular(w) in ("achievement", "token") for w in of.heads[0])
+    )
+
+
 def _count_in(words: tuple[str, ...], where: Any, node: Any, lex: Lexicon) -> Num:
     """The number of cards of a kind in a zone: 3 cards in your events."""
     zone = zone_of(where, lex)

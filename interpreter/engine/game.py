@@ -19,7 +19,14 @@ from rules_dsl.pack import Pack, Source
 
 from ..compile import program as prog
 from ..compile.catalog import Catalog
-from ..compile.meaning import NO_LEXICON, Ctx, Lexicon, compile_condition, compile_value
+from ..compile.meaning import (
+    NO_LEXICON,
+    Ctx,
+    Lexicon,
+    compile_condition,
+    compile_tie_break,
+    compile_value,
+)
 from ..core.actions import Action, Decision
 from ..core.chance import seed_state
 from ..core.control import NEXT, Result, jump, wait
@@ -35,14 +42,15 @@ MAX_DEPTH = 200  # rules running inside rules before it is endless recursion
 
 @dataclass
 class Formulas:
-    """The game-wide rules compiled once: scoring, the age's end, war re-rolls, the tokens'
-    conditions and the cards whose points are a formula."""
+    """The game-wide rules compiled once: scoring and its tie-break, the age's end, war
+    re-rolls, the tokens' conditions and the cards whose points are a formula."""
 
     score: Callable[[Ctx], int] | None = None
     age_end: Callable[[Ctx], bool] | None = None
     rerolls: Callable[[Ctx], int] | None = None
     tokens: list[Callable[[Ctx], bool]] = field(default_factory=list)
     points: dict[int, Callable[[Ctx], int]] = field(default_factory=dict)  # by card index
+    tie_break: list[Callable[[Ctx], tuple[int, ...]]] = field(default_factory=list)
 
     @classmethod
     def build(cls, pack: Pack, catalog: Catalog) -> Formulas:
@@ -61,6 +69,7 @@ class Formulas:
                 for info in catalog.cards
                 if not isinstance(info.points, int)
             },
+            tie_break=[compile_tie_break(t.number, t.each, lex) for t in pack.tie_break],
         )
 
 

@@ -7,7 +7,7 @@ is data: the board's last token (or the variant's per-age value), an empty deck,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules_dsl.zones import ROLES
 
@@ -205,11 +205,14 @@ def next_age(game: Game, state: State) -> None:
 
 
 def finish(game: Game, state: State) -> None:
-    """Most points wins; ties go to the best token, then the next best (AH-E6)."""
+    """Most points wins; a tie goes to the most of the pack's tie-break, line by line
+    (`scoring: tie_break`; Along History: the best token, then the next best, AH-E6); players
+    still tied share the victory."""
+    breaks = game.formulas.tie_break
 
-    def rank(seat: int) -> tuple[int, list[int]]:
-        player = state.players[seat]
-        return player.score, sorted(player.tokens, reverse=True)
+    def rank(seat: int) -> tuple[Any, ...]:
+        ctx = Ctx(state, game.catalog, seat)
+        return (state.players[seat].score, *(line(ctx) for line in breaks))
 
     best = max(rank(p.seat) for p in state.players)
     state.winners = [p.seat for p in state.players if rank(p.seat) == best]

@@ -17,7 +17,7 @@ from rules_dsl.pack import Pack, Source, load_pack
 
 from ..compile.catalog import CardInfo, Catalog, Roles, coin_counters, compile_card
 from ..compile.catalog import _sort as _catalog_sort
-from ..compile.meaning import Lexicon, compile_condition, compile_value
+from ..compile.meaning import Lexicon, compile_condition, compile_tie_break, compile_value
 from ..compile.program import ActI, compile_body
 from ..core.errors import RuleError, UnknownName
 from ..engine.game import Game
@@ -136,6 +136,10 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
         (pack.source_of(("war", "rerolls")), pack.war_rerolls, value),
     ]
     items += [(t.source, t.condition, condition) for t in pack.tokens]
+    items += [
+        (line.source, line.number, lambda node, each=line.each: compile_tie_break(node, each, lex))
+        for line in pack.tie_break
+    ]
     items += [
         (Source(c.source.doc, (*c.source.path, "points")), c.points, value)
         for c in pack.cards
