@@ -123,10 +123,11 @@ def tokens_html(tokens: list[int]) -> str:
     )
 
 
-def zones_html(game: Game, state: State, seat: int) -> str:
+def zones_html(game: Game, state: State, seat: int, hidden: bool = False) -> str:
     """A player's zones in the order the pack declares them: the tableau's decadent cards
     under their pile and its tilted cards turned; a zone without a role (rules_dsl/zones.py)
-    only when it holds cards."""
+    only when it holds cards. `hidden`: the viewer is not this player, so a zone only its owner
+    sees (`seen by: owner`) shows how many cards it holds, not which."""
     player = state.players[seat]
     zones = game.zones
     parts = [STYLE]
@@ -136,6 +137,10 @@ def zones_html(game: Game, state: State, seat: int) -> str:
         if index != TABLEAU:
             cards = player.zones[index]
             if not cards and zones.player[index].role in (None, "archive"):
+                continue
+            if hidden and zones.player[index].seen_by == "owner":
+                held = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+                parts.append(f'<p class="pt-label">{label}: {held}, unseen</p>')
                 continue
             parts += [
                 f'<p class="pt-label">{label}</p><div class="pt-zone">',

@@ -333,7 +333,8 @@ with left:
                 f"board {player.space or '-'}"
             )
             st.html(f"{tv.STYLE}Tokens: {tv.tokens_html(player.tokens)}")
-            st.html(tv.zones_html(game, state, player.seat))
+            unseen = table.seats[player.seat] != pt.PERSON  # a bot's own zones are its secret
+            st.html(tv.zones_html(game, state, player.seat, hidden=unseen))
 with right:
     if board:
         st.markdown("**Achievements board** (hover a token for its condition)")
