@@ -15,6 +15,7 @@ from typing import Any
 
 from rules_dsl import ast
 from rules_dsl.deck import load_pack_or_deck
+from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import Pack, Source
 
 from ..compile import program as prog
@@ -384,6 +385,12 @@ class Game:
 
     def _loop_report(self, state: State, what: str = "") -> str:
         """Where a rule that never stops is written: the innermost frame's instruction."""
+        found = self.loop_diagnostic(state, what)
+        return found.render() if isinstance(found, Diagnostic) else found
+
+    def loop_diagnostic(self, state: State, what: str = "") -> Diagnostic | str:
+        """The error of a rule that never stops, placed at the innermost frame's instruction
+        (its message alone when no text holds the program)."""
         frame: dict[str, Any] = state.frames[-1] if state.frames else {"prog": "?", "pc": 0}
         program = self.programs.get(frame["prog"], [])
         instruction = program[frame["pc"]] if frame["pc"] < len(program) else None
@@ -394,7 +401,7 @@ class Game:
         if source is None:
             return message
         hint = "make sure the loop's condition can change, or ask the player something"
-        return source.locate(getattr(node, "span", None), "error", "loop", message, hint).render()
+        return source.locate(getattr(node, "span", None), "error", "loop", message, hint)
 
     def _step(
         self,

@@ -124,6 +124,9 @@ def end_of_round(game: Game, state: State) -> None:
         return
     if state.round > 0:
         state.active = (state.active + 1) % len(state.players)
+    for player in state.players:  # "passed" lasts the round: "repeat until every player has
+        if "passed" in player.flags:  # passed" loops over the turns of one round
+            player.flags = {k: v for k, v in player.flags.items() if k != "passed"}
     state.round += 1
     game.say(state, f"Round {state.round}: {game.player_name(state.active)} is the active player.")
     state.frames.append(game.frame(ROUND, state.active))

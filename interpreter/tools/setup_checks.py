@@ -40,7 +40,7 @@ def check_setup(pack: Pack) -> list[Diagnostic]:
         game = Game.load(pack)
     except (PackError, RuleError):
         return []  # reported by the other checks
-    return dealing(game) + early_end(game) or first_round_end(game)
+    return dealing(game) + early_end(game) or first_round_end(game) or sample_rounds(game)
 
 
 def die_faces(pack: Pack) -> list[Diagnostic]:
@@ -204,6 +204,38 @@ def first_round_end(game: Game) -> list[Diagnostic]:
                         "takes longer to happen",
                     )
                 ]
+    return []
+
+
+SAMPLE_ROUNDS = 3  # rounds of each age played with random choices to find a rule that loops
+SAMPLE_STEPS = 3_000  # choices at most in those rounds
+
+
+def sample_rounds(game: Game) -> list[Diagnostic]:
+    """A rule that loops in the first rounds of an age, played with random choices on a
+    fixed seed: a pack that validates must not stop in its second round (a turn order whose
+    condition never changes, "repeat until ..." of a fact no step sets)."""
+    import random
+
+    fewest, _ = _limits(game)
+    for index, _age in enumerate(game.pack.ages):
+        state = _dealt(game, fewest, index)
+        rng = random.Random(index)
+        try:
+            game.run(state)
+            for _ in range(SAMPLE_STEPS):
+                if state.over or state.age != index or state.round > SAMPLE_ROUNDS:
+                    break
+                choices = game.choices(state)
+                game.play(state, choices[rng.randrange(len(choices))])
+        except RuleLoopError:
+            found = game.loop_diagnostic(state)
+            if isinstance(found, Diagnostic):
+                return [found]
+            doc, path = game.pack.place("phases")
+            return [doc.diagnostic(path, found, code="loop", key=True)]
+        except RuleError:
+            return []  # the pack's own problem, reported elsewhere
     return []
 
 

@@ -5,6 +5,7 @@ position the save loader accepts (every card in one place, counters within their
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,53 @@ def test_random_games_of_a_conformance_pack_end_in_a_position_that_saves(pack: P
             assert loaded.digest() == state.digest()
     greedy = playout(game, [GreedyBot(i) for i in range(limits["min"])], 1)
     assert greedy.over
+
+
+def test_a_round_of_turns_until_every_player_has_passed_plays(tmp_path: Path) -> None:
+    """The turn order a worker-placement designer writes first (TAW-A1): turns go round until
+    every player has passed. "Passed" lasts the round, so each round starts with every player
+    in again; with turns that always end by passing, it plays the very game of "each player in
+    turn order plays" (it looped forever when "passed" lasted until the player's next turn)."""
+    folder = tmp_path / "until-passed"
+    shutil.copytree(CONFORMANCE / "zones", folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    plain = '  round: |\n    each player in turn order plays "turn"\n'
+    assert plain in text
+    game_file.write_text(
+        text.replace(
+            plain,
+            "  round: |\n    repeat until every player has passed:\n"
+            '      each player in turn order who has not passed plays "turn"\n',
+        ),
+        encoding="utf-8",
+    )
+    _, diagnostics = validate(folder)
+    assert [d.render() for d in diagnostics] == []
+    for seed in range(3):
+        a = playout(Game.load(CONFORMANCE / "zones"), [RandomBot(seed + i) for i in range(3)], seed)
+        b = playout(Game.load(folder), [RandomBot(seed + i) for i in range(3)], seed)
+        assert b.over and (a.scores, a.winners, a.round) == (b.scores, b.winners, b.round)
+
+
+def test_a_rule_that_loops_in_play_is_an_error_of_validate(tmp_path: Path) -> None:
+    """A step that repeats without asking anyone anything, past the first round's checks:
+    validate plays the first rounds with random choices and reports the loop at its line
+    (it said 0 errors, and the game stopped with a loop error in play)."""
+    folder = tmp_path / "loops"
+    shutil.copytree(CONFORMANCE / "zones", folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    last = "    draw a card from the market into your reserve\n"
+    game_file.write_text(
+        text.replace(
+            last,
+            last + "    if you have at least 1 card in your reserve:\n"
+            "      repeat until the library is empty:\n        gain 1 gold\n",
+        ),
+        encoding="utf-8",
+    )
+    _, diagnostics = validate(folder)
+    errors = [d.render() for d in diagnostics if d.is_error]
+    assert len(errors) == 1 and "it loops" in errors[0], errors
+    assert "game.yaml:" in errors[0] and "repeat until the library is empty" in errors[0]
