@@ -189,17 +189,8 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
             hint = f'write a value after "{path[-1]}:"'
         elif "string" in _as_list(limit) and isinstance(instance, (int, float, bool)):
             hint = "put it in quotes to make it text"
-        elif (
-            "integer" in _as_list(limit)
-            and isinstance(instance, str)
-            and instance.replace("_", "").isdigit()
-            and too_many_digits(instance)
-        ):
-            # the YAML reader keeps such a number as text (see yaml_source.py)
-            return (
-                f"this number has {len(instance.replace('_', '')):,} digits, too many to "
-                "be a number of the game"
-            ), "no bound of a pack has more than a dozen digits"
+        elif "integer" in _as_list(limit) and _long_number(instance):
+            return _long_number_error(instance)
         return f"expected {_expected(limit)}, got {_got(instance)}", hint
     if keyword == "enum":
         hint = did_you_mean(instance, map(str, limit)) if isinstance(instance, str) else None
@@ -235,10 +226,28 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
     if keyword in ("anyOf", "oneOf"):
         branches = [branch for branch in limit if isinstance(branch, dict)]
         types = [name for branch in branches for name in _as_list(branch.get("type"))]
+        if "integer" in types and _long_number(instance):
+            return _long_number_error(instance)
         if types:
             return f"expected {_expected(types)}, got {_got(instance)}", None
         return "this value does not match any of the allowed forms", None
     return error.message, None
+
+
+def _long_number(instance: Any) -> bool:
+    """A number too long for the game, which the YAML reader keeps as text (yaml_source.py)."""
+    return (
+        isinstance(instance, str)
+        and instance.replace("_", "").isdigit()
+        and too_many_digits(instance)
+    )
+
+
+def _long_number_error(instance: str) -> tuple[str, str]:
+    return (
+        f"this number has {len(instance.replace('_', '')):,} digits, too many to "
+        "be a number of the game"
+    ), "no bound of a pack has more than a dozen digits"
 
 
 def _extra_keys(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:

@@ -180,7 +180,7 @@ def test_simulate_rejects_an_unknown_bot() -> None:
 def test_an_exchange_is_chosen_from_a_menu_then_its_cards() -> None:
     args = ["play", str(bundled()), "--players", "3", "--seed", "4"]
     first = CliRunner().invoke(main, args, input="q\n").output.split("Your choice")[0]
-    entry = next(line for line in first.splitlines() if "exchange an events card" in line)
+    entry = next(line for line in first.splitlines() if "exchange a card of your events" in line)
     assert "exchange Hills for" not in first  # the menu names no pair of cards yet
     number = entry.split(".")[0].strip()
     result = CliRunner().invoke(main, args, input=f"{number}\nq\n")

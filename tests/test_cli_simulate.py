@@ -68,7 +68,7 @@ def test_a_report_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> Non
 
 
 def test_ab_against_a_deck_flags_the_card_it_changes(tmp_path: Path) -> None:
-    deck = tmp_path / "no-megaliths.zones[DECK].yaml"
+    deck = tmp_path / "no-megaliths.deck.yaml"
     deck.write_text(
         f"deck: No megaliths\npack: {PACK}\ncopies:\n  prehistory:\n    megaliths: 0\n",
         encoding="utf-8",

@@ -140,7 +140,7 @@ def run_scenario(block: Block, tmp: Path) -> None:
 
 def run_deck(block: Block, tmp: Path) -> None:
     """The deck shown validates against the bundled pack."""
-    path = _workspace(tmp) / "fewer-calamities.zones[DECK].yaml"
+    path = _workspace(tmp) / "fewer-calamities.deck.yaml"
     path.write_text(block.text, encoding="utf-8")
     assert "0 errors" in _ran(_agesmith(f"agesmith validate {path.name}", tmp))
 
@@ -148,7 +148,7 @@ def run_deck(block: Block, tmp: Path) -> None:
 def run_ab(block: Block, tmp: Path) -> None:
     """The A/B command runs on the deck shown, with few games (the README says 2000)."""
     deck = _block("yaml", "deck: Fewer calamities")
-    (_workspace(tmp) / "fewer-calamities.zones[DECK].yaml").write_text(deck.text, encoding="utf-8")
+    (_workspace(tmp) / "fewer-calamities.deck.yaml").write_text(deck.text, encoding="utf-8")
     (line,) = block.text.strip().splitlines()
     cheap = re.sub(r"--games \d+", "--games 4", line)
     assert cheap != line

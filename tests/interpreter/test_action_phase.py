@@ -86,8 +86,8 @@ def test_payability_is_exact_with_counters_and_a_legacy_card() -> None:
     choices = ((("population", 3),), (("culture", 1),))
     sources = [
         Source("counter", "universal resource", (), choices),
-        Source("legacy", 7, (("culture", 1),)),
-        Source("legacy", 8, (("culture", 1),)),
+        Source("archive", 7, (("culture", 1),)),
+        Source("archive", 8, (("culture", 1),)),
     ]
     purse = Purse(sources, "population")
     assert purse.payable(3, Counter(culture=1))  # a counter and one legacy card
@@ -170,7 +170,7 @@ def purses(draw: st.DrawFn) -> list[Source]:
         for i in range(draw(st.integers(0, 4)))
     ]
     sources += [Source("card", 100 + i, _gives(draw)) for i in range(draw(st.integers(0, 2)))]
-    sources += [Source("legacy", 200 + i, _gives(draw)) for i in range(draw(st.integers(0, 2)))]
+    sources += [Source("archive", 200 + i, _gives(draw)) for i in range(draw(st.integers(0, 2)))]
     sources += [
         Source("counter", "universal resource", (), CHOICES) for _ in range(draw(st.integers(0, 2)))
     ]
@@ -189,7 +189,7 @@ def brute_payments(population: int, resources: Counter[str], sources: list[Sourc
     for n in range(len(sources) + 1):
         for chosen in combinations(range(len(sources)), n):
             picked = [sources[i] for i in chosen]
-            if sum(s.kind == "legacy" for s in picked) > 1:
+            if sum(s.kind == "archive" for s in picked) > 1:
                 continue
             counters = [s for s in picked if s.kind == "counter"]
             plain = [s for s in picked if s.kind != "counter"]
@@ -221,8 +221,8 @@ def listed(found: list, sources: list[Source]) -> set:
     for pay in found:
         items = [("die", by_ref[("die", i)].gives) for i in pay.dice]
         items += [("card", by_ref[("tilt", c)].gives) for c in pay.cards]
-        if pay.legacy is not None:
-            items.append(("legacy", by_ref[("legacy", pay.legacy)].gives))
+        if pay.archive is not None:
+            items.append(("archive", by_ref[("archive", pay.archive)].gives))
         items += [("counter", text[what]) for _, what in pay.counters]
         out.add(_canonical(items))
     return out

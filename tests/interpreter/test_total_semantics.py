@@ -31,6 +31,10 @@ from rules_dsl.parser import parse
 from rules_dsl.vocabulary import EVENTS
 from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 
+# How a phrase that does not play is reported: a mechanic the interpreter lacks, or a name the
+# pack does not declare (a zone).
+REPORTED_AS = "the interpreter cannot play|is not a zone of the game"
+
 GRAMMAR = Path(__file__).resolve().parents[2] / "rules_dsl" / "grammar.lark"
 GAME = Game.load(bundled())
 PLAYS, REPORTED = "plays", "reported"
@@ -377,7 +381,7 @@ def test_every_verb_of_the_grammar_is_in_the_verb_table_or_reported() -> None:
         text = f"on acquire: {verb} 2 gold"
         if verb in VERBS:
             continue
-        with pytest.raises(RuleError, match="the interpreter cannot play"):
+        with pytest.raises(RuleError, match=REPORTED_AS):
             _compile_rules(text)
 
 
@@ -393,7 +397,7 @@ def test_every_other_closed_word_is_played_or_reported() -> None:
                 "det": f"on failure: destroy {word} card in your events",
                 "superlative": f"on failure: destroy one of your active cards with the {word} gold",
             }[kind]
-            with pytest.raises(RuleError, match="the interpreter cannot play"):
+            with pytest.raises(RuleError, match=REPORTED_AS):
                 _compile_rules(text)
     for verb in words["past_verb"]:
         if verb in ("acquired", "passed", "won"):
@@ -464,7 +468,7 @@ def test_a_card_rule_plays_or_is_reported(text: str, outcome: str) -> None:
     if outcome == PLAYS:
         _compile_rules(text)
     else:
-        with pytest.raises(RuleError, match="the interpreter cannot play") as caught:
+        with pytest.raises(RuleError, match=REPORTED_AS) as caught:
             _compile_rules(text)
         assert caught.value.node is not None and getattr(caught.value.node, "span", None), (
             "a reported phrase carries its place"
@@ -476,7 +480,7 @@ def test_a_phase_step_plays_or_is_reported(text: str, outcome: str) -> None:
     if outcome == PLAYS:
         _compile_phase(text)
     else:
-        with pytest.raises(RuleError, match="the interpreter cannot play"):
+        with pytest.raises(RuleError, match=REPORTED_AS):
             _compile_phase(text)
 
 
@@ -676,7 +680,7 @@ def test_any_object_and_role_of_a_verb_plays_or_is_reported_never_crashes(verb: 
             try:
                 _compile_rules(text)
             except RuleError as e:
-                assert "the interpreter cannot play" in str(e) or "not a fact" in str(e), text
+                assert re.search(REPORTED_AS + "|not a fact", str(e)), text
 
 
 FUZZ_SUBJECTS = [
@@ -921,7 +925,7 @@ def test_a_verb_reaches_exactly_the_cards_its_phrase_names(
     verb: str, text: str, named: set[str] | None, many: bool
 ) -> None:
     if named is None:
-        with pytest.raises(RuleError, match="the interpreter cannot play") as caught:
+        with pytest.raises(RuleError, match=REPORTED_AS) as caught:
             _compile_phase(text)
         assert getattr(caught.value.node, "span", None), "a reported phrase carries its place"
         return
