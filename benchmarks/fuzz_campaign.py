@@ -328,7 +328,14 @@ def _pack_kind(rng: random.Random, seed: int, n: int) -> Iterator[Case]:
     structures = {f: mutated_yaml([datas[f]]) for f in PACK_FILES}
     recipe = st.tuples(
         st.sampled_from(PACK_FILES),
-        st.sampled_from(["rules", "number", "structure", "text", "bytes", "file"]),
+        # gentle changes too ("small number", "rules moved"), so that many mutants validate
+        # and then must play as written
+        st.sampled_from(
+            [
+                *("rules", "number", "small number", "rules moved", "rules moved"),
+                *("structure", "text", "bytes", "file"),
+            ]
+        ),
         st.integers(0, 10**6),
         rules,
         numbers,
@@ -352,10 +359,13 @@ def _pack_case(
         text = path.read_text(encoding="utf-8")
         if how == "rules":
             text = _mutate_rules(data, where, mutations)
-        elif how == "number":
+        elif how in ("number", "small number"):
             spots = list(NUMBER.finditer(text))
             spot = spots[where % len(spots)]
-            text = text[: spot.start()] + number + text[spot.end() :]
+            new = number if how == "number" else str(where % 10)
+            text = text[: spot.start()] + new + text[spot.end() :]
+        elif how == "rules moved":
+            text = _moved_rules(data, where, text)
         elif how == "structure":
             text = structure
         elif how == "text":
@@ -384,6 +394,17 @@ def _mutate_rules(data: Any, where: int, mutations: list) -> str:
         card = cards[where % len(cards)]
         new = dict(card, rules=mutate(card["rules"], mutations))
         changed = dict(data, cards=[new if c is card else c for c in data["cards"]])
+    return yaml.safe_dump(changed, allow_unicode=True, sort_keys=False)
+
+
+def _moved_rules(data: Any, where: int, text: str) -> str:
+    """One card's rules given to another card (a whole, valid text in a new place)."""
+    cards = [c for c in data.get("cards", []) if isinstance(c, dict) and c.get("rules")]
+    if len(cards) < 2:
+        return text
+    giver, taker = cards[where % len(cards)], cards[(where // len(cards) + 1) % len(cards)]
+    moved = dict(taker, rules=giver["rules"])
+    changed = dict(data, cards=[moved if c is taker else c for c in data["cards"]])
     return yaml.safe_dump(changed, allow_unicode=True, sort_keys=False)
 
 
@@ -693,9 +714,8 @@ def _broken_csv(
         line = rows[1 + row % (len(rows) - 1)]
         if how == "edit":  # a designer's edit: a number, a rules text mutated, a new card
             column = [header.index(c) for c in ("copies", "points", "gold", "rules")][column % 4]
-            line[column] = (
-                mutate(line[column], mutations) if header[column] == "rules" else str(row % 12)
-            )
+            other = rows[1 + (row // 7) % (len(rows) - 1)]  # another card's (valid) rules
+            line[column] = other[column] if header[column] == "rules" else str(row % 12)
             if value and where % 3 == 0:
                 rows.append([line[0], "", f"New {row}", *line[3:]])
         else:
