@@ -104,10 +104,16 @@ class Sandbox:
     before: dict[str, tuple[str, int, int]] | None = None  # taken at the first command
     reached: list[str] = field(default_factory=list)  # how deep the case went, for the table
 
+    @property
+    def inputs(self) -> Path:
+        """A copy of the sandbox as it was at the first command, for the replay."""
+        return self.root.with_name(self.root.name + ".inputs")
+
     def start(self) -> None:
         """What the case wrote before its first command is its input, not a finding."""
         if self.before is None:
             self.before = snapshot(self.root)
+            shutil.copytree(self.root, self.inputs, symlinks=True, ignore=_not_copied(self))
 
     @property
     def pack(self) -> Path:
@@ -1126,8 +1132,15 @@ def keep(box: Sandbox, findings: Path, name: str, verdict: tuple[str, str]) -> N
     """Copy a failing case (inputs, commands, outputs) and a script that replays it."""
     folder = findings / name
     shutil.rmtree(folder, ignore_errors=True)
-    shutil.copytree(box.root, folder, symlinks=True, ignore=_not_copied(box))
+    source = box.inputs if box.inputs.exists() else box.root
+    shutil.copytree(source, folder, symlinks=True, ignore=_not_copied(box))
     root = str(box.root)
+    for link in [p for p in folder.rglob("*") if p.is_symlink()]:  # into the copy, relative
+        target = os.readlink(link)
+        if target.startswith(root + os.sep):
+            inside = folder / os.path.relpath(target, root)
+            link.unlink()
+            link.symlink_to(os.path.relpath(inside, link.parent))
     steps = [
         {
             "argv": [a.replace(root, "$CASE") for a in s.argv],
@@ -1145,6 +1158,9 @@ def keep(box: Sandbox, findings: Path, name: str, verdict: tuple[str, str]) -> N
         "# replays the case's commands in this folder (a copy: the cache starts empty)",
         'CASE=$(cd "$(dirname "$0")" && pwd)',
         f'export HOME="$CASE/home" XDG_CACHE_HOME="$CASE/home/.cache" PYTHONPATH="{ROOT}"',
+        'export TMPDIR="$CASE/tmp"',
+        "# a cache spoiled or a signal sent between commands is not replayed: see case.json",
+        *(f'[ -e "$CASE/{f}" ] || mkfifo "$CASE/{f}"' for f in _fifos(box)),
     ]
     for s in steps:
         if s["argv"][0] == "<library>":
@@ -1158,6 +1174,18 @@ def keep(box: Sandbox, findings: Path, name: str, verdict: tuple[str, str]) -> N
 
 def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("`", "\\`") + '"'
+
+
+def _fifos(box: Sandbox) -> list[str]:
+    """The FIFOs among a case's inputs (a copy cannot hold them: the replay makes them)."""
+    found = []
+    for folder, _, files in os.walk(box.root):
+        for name in files:
+            path = os.path.join(folder, name)
+            with contextlib.suppress(OSError):
+                if stat.S_ISFIFO(os.lstat(path).st_mode):
+                    found.append(os.path.relpath(path, box.root))
+    return found
 
 
 def _not_copied(box: Sandbox) -> Callable[[str, list[str]], list[str]]:
@@ -1211,6 +1239,7 @@ def campaign(seed: int, cases: int, kinds: list[str], findings: Path, timeout: f
                         seen.append((name, *verdict))
                         progress.console.print(f"[red]{name}[/red] {verdict[0]}: {verdict[1]}")
                     _remove(box.root)
+                    _remove(box.inputs)
                     progress.advance(task)
     return {"seed": seed, "counts": counts, "reached": reached, "findings": seen}
 
