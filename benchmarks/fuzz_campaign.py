@@ -163,6 +163,9 @@ class Sandbox:
             out, err = _kill(process)
             self.record(argv, stdin, None, out, err)
             raise Finding("hang", f"no answer in {timeout or self.timeout:.0f} s") from None
+        except BaseException:  # the campaign stopped: the case's processes end with it
+            _kill(process)
+            raise
         return self.judge(self.record(argv, stdin, process.returncode, out, err), codes)
 
     def record(self, argv: list[str], stdin: str, code: int | None, out: Any, err: Any) -> Step:
@@ -857,27 +860,17 @@ def _signal_case(how: str, delay: float, again: int, workers: str, as_json: bool
                 start_new_session=True,
             )
         box.allowed.append(errors)
-        started = time.monotonic() + box.timeout
-        while b"Loading" not in errors.read_bytes() and process.poll() is None:
-            if time.monotonic() > started:
-                break
-            time.sleep(0.01)
-        time.sleep(delay)
-        for i in range(1 + again):
-            try:
-                if how == "ctrl-c":
-                    os.killpg(process.pid, signal.SIGINT)
-                else:
-                    os.kill(process.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                break
-            time.sleep(0.01 if i else 0.05)
         try:
-            out, _ = process.communicate(timeout=box.timeout)
-        except subprocess.TimeoutExpired:
-            out, _ = _kill(process)
-            box.record(argv, "", None, out, errors.read_bytes())
-            raise Finding("hang", f"{how} after {delay:.2f} s: no end") from None
+            out = _stop(process, errors, how, delay, again, box.timeout)
+        finally:  # a billion games: never left running (the campaign stopped, a hang)
+            if process.poll() is None:
+                _kill(process)
+        if out is None:
+            box.record(argv, "", None, "", errors.read_bytes())
+            raise Finding("hang", f"{how} after {delay:.2f} s: no end")
+        if _outlived(process.pid, box.timeout):
+            box.record(argv, "", process.returncode, out, errors.read_bytes())
+            raise Finding("hang", f"{how} after {delay:.2f} s: a worker outlived the command")
         step = box.record(argv, "", process.returncode, out, errors.read_bytes())
         box.judge(step, frozenset({130}))
         if "Aborted!" in step.err:
@@ -885,6 +878,64 @@ def _signal_case(how: str, delay: float, again: int, workers: str, as_json: bool
         _whole_report(step.out, as_json)
 
     return case
+
+
+def _stop(
+    process: subprocess.Popen[bytes],
+    errors: Path,
+    how: str,
+    delay: float,
+    again: int,
+    timeout: float,
+) -> bytes | None:
+    """Signal `simulate` `delay` seconds after it says it is loading (then `again` times
+    more); its output, or None when it does not end within `timeout`."""
+    started = time.monotonic() + timeout
+    while b"Loading" not in errors.read_bytes() and process.poll() is None:
+        if time.monotonic() > started:
+            break
+        time.sleep(0.01)
+    time.sleep(delay)
+    for i in range(1 + again):
+        try:
+            if how == "ctrl-c":
+                os.killpg(process.pid, signal.SIGINT)
+            else:
+                os.kill(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            break
+        time.sleep(0.01 if i else 0.05)
+    try:
+        out, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    return out
+
+
+def _outlived(group: int, patience: float) -> bool:
+    """Whether a process of the group (a simulation's workers) is still alive after
+    `patience` seconds; such processes are killed."""
+    deadline = time.monotonic() + patience
+    while _alive(group):
+        if time.monotonic() > deadline:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(group, signal.SIGKILL)
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _alive(group: int) -> bool:
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat_line = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat_line[stat_line.rindex(")") + 2 :].split()
+            if int(fields[2]) == group and fields[0] != "Z":
+                return True
+    return False
 
 
 def _whole_report(out: str, as_json: bool) -> None:
@@ -1301,6 +1352,8 @@ def main() -> None:
     )
     parser.add_argument("--json", type=Path, help="also write the counts and findings as JSON")
     options = parser.parse_args()
+    # SIGTERM ends the campaign as Ctrl-C does, so that no case's process outlives it
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     kinds = [k.strip() for k in options.kinds.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown or options.cases < 1:
