@@ -8,6 +8,7 @@ frozen dataclasses; nothing downstream sees a `lark.Tree`.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import io
 import re
 import sys
@@ -43,11 +44,18 @@ MAX_NESTING = 60  # brackets and blocks deep
 MAX_GRAMMAR_BYTES = 8 * 1024 * 1024  # the compiled grammar is about 0.5 MB
 
 
-def grammar_file() -> Path:
-    """Where the compiled grammar is kept (named after the language's version)."""
-    from .parse_cache import language_version
+@cache
+def _grammar_version() -> str:
+    """A hash of what the compiled tables depend on: the grammar, the options given to Lark
+    (this file), Lark and Python."""
+    grammar = (Path(__file__).parent / "grammar.lark").read_bytes() + Path(__file__).read_bytes()
+    versions = f"lark {lark.__version__} python {sys.version_info[:2]}".encode()
+    return hashlib.sha256(grammar + b"\0" + versions).hexdigest()
 
-    return cache_dir() / f"grammar-{language_version()[:16]}.pickle"
+
+def grammar_file() -> Path:
+    """Where the compiled grammar is kept (named after its version)."""
+    return cache_dir() / f"grammar-{_grammar_version()[:16]}.pickle"
 
 
 @cache
@@ -55,10 +63,7 @@ def _lark() -> Lark:
     """The compiled grammar: a sealed copy from the caches' folder, else compiled (a third of
     a second) and kept there. Lark's own `cache=True` would keep a pickle in the shared
     temporary folder, written through a link found there and loaded whoever wrote it."""
-    from .parse_cache import language_version
-
-    path = grammar_file()
-    version = f"{language_version()} lark {lark.__version__} python {sys.version_info[:2]}"
+    path, version = grammar_file(), _grammar_version()
     stored = read_sealed(path, MAX_GRAMMAR_BYTES, version)
     if stored is not None:
         try:  # sealed by this user's key: a pickle this user's process wrote
