@@ -265,7 +265,9 @@ def snapshot(root: Path) -> dict[str, tuple[str, int, int]]:
 
 def written_outside(box: Sandbox, before: dict, after: dict) -> list[str]:
     """What a case created or changed outside the pack, the cache and its outputs."""
-    allowed = [box.pack, box.cache / "agesmith", *box.allowed]
+    # spelt out lexically (`out/..` is the sandbox), never through links: a link named as an
+    # output does not make its target an output
+    allowed = [Path(os.path.normpath(a)) for a in (box.pack, box.cache / "agesmith", *box.allowed)]
     changed = []
     for path, info in after.items():
         if before.get(path) == info or (info[0] == "dir" and path in before):
