@@ -15,6 +15,7 @@ Nothing here raises: a cache that cannot be read or written is simply not used.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import secrets
 import stat
@@ -109,3 +110,21 @@ def seal(*parts: str) -> str:
         digest.update(len(raw).to_bytes(8, "little"))
         digest.update(raw)
     return digest.hexdigest()
+
+
+def read_sealed(path: Path, limit: int, *context: str) -> bytes | None:
+    """The payload of a file `write_sealed` wrote with the same `context`, or None when the
+    file is missing, not a small regular file, or not sealed by this user's key (forged,
+    edited, or kept from another version named in `context`)."""
+    raw = read_cache(path, limit)
+    if raw is None:
+        return None
+    mark, newline, payload = raw.partition(b"\n")
+    expected = seal(*context, hashlib.sha256(payload).hexdigest()).encode("ascii")
+    return payload if newline and hmac.compare_digest(mark, expected) else None
+
+
+def write_sealed(path: Path, payload: bytes, *context: str) -> bool:
+    """Keep `payload` at `path` under the keyed hash of `context` and of its bytes."""
+    mark = seal(*context, hashlib.sha256(payload).hexdigest()).encode("ascii")
+    return write_cache(path, mark + b"\n" + payload)

@@ -1,18 +1,23 @@
 """Parse rules text into the syntax tree of `rules_dsl.ast`, or into located diagnostics.
 
-The grammar (`grammar.lark`) is compiled once per process (LALR, contextual lexer, cached on
-disk by Lark). A Transformer pass with positions builds the frozen dataclasses; nothing
-downstream sees a `lark.Tree`.
+The grammar (`grammar.lark`) is compiled once per process (LALR, contextual lexer) and kept
+sealed in the caches' folder (`cache_files`). A Transformer pass with positions builds the
+frozen dataclasses; nothing downstream sees a `lark.Tree`.
 """
 
 from __future__ import annotations
 
 import difflib
+import hashlib
+import io
 import re
+import sys
 from collections.abc import Iterator
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any, Literal, cast
 
+import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
@@ -24,6 +29,7 @@ from lark.exceptions import (
 
 from . import ast
 from .bounds import MOST_DIGITS, RULE_NUMBER_LIMIT
+from .cache_files import cache_dir, read_sealed, write_sealed
 from .diagnostics import Diagnostic, did_you_mean
 from .errors import AgesmithError
 from .layout import IndentationError_, RulesLayout
@@ -35,9 +41,36 @@ MAX_TEXT = 20_000  # characters in one rules text
 MAX_NESTING = 60  # brackets and blocks deep
 
 
+MAX_GRAMMAR_BYTES = 8 * 1024 * 1024  # the compiled grammar is about 0.5 MB
+
+
+@cache
+def _grammar_version() -> str:
+    """A hash of what the compiled tables depend on: the grammar, the options given to Lark
+    (this file), Lark and Python."""
+    grammar = (Path(__file__).parent / "grammar.lark").read_bytes() + Path(__file__).read_bytes()
+    versions = f"lark {lark.__version__} python {sys.version_info[:2]}".encode()
+    return hashlib.sha256(grammar + b"\0" + versions).hexdigest()
+
+
+def grammar_file() -> Path:
+    """Where the compiled grammar is kept (named after its version)."""
+    return cache_dir() / f"grammar-{_grammar_version()[:16]}.pickle"
+
+
 @cache
 def _lark() -> Lark:
-    return Lark.open_from_package(
+    """The compiled grammar: a sealed copy from the caches' folder, else compiled (a third of
+    a second) and kept there. Lark's own `cache=True` would keep a pickle in the shared
+    temporary folder, written through a link found there and loaded whoever wrote it."""
+    path, version = grammar_file(), _grammar_version()
+    stored = read_sealed(path, MAX_GRAMMAR_BYTES, version)
+    if stored is not None:
+        try:  # sealed by this user's key: a pickle this user's process wrote
+            return Lark.__new__(Lark)._load(io.BytesIO(stored), postlex=_Layout())
+        except Exception:  # a copy this version of Lark cannot read: compile again
+            pass
+    compiled = Lark.open_from_package(
         "rules_dsl",
         "grammar.lark",
         ("",),
@@ -47,8 +80,11 @@ def _lark() -> Lark:
         postlex=_Layout(),
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=True,
     )
+    kept = io.BytesIO()
+    compiled.save(kept, exclude_options=("postlex",))  # the post-lexer is passed on load
+    write_sealed(path, kept.getvalue(), version)
+    return compiled
 
 
 class _Layout(RulesLayout):

@@ -32,6 +32,14 @@ def check_writable(
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
         raise UnsafePathError(f"the file name {text!r} contains control characters")
     target = Path(text).expanduser()
+    if inside is None and _is_link(target):
+        # a link where a file is asked for may have been planted (in a shared folder) to send
+        # the write elsewhere: a user's file would be overwritten. Inside a given folder the
+        # check below keeps the write there wherever a link points.
+        raise UnsafePathError(
+            f"{text} is a symbolic link: give the path of the file itself "
+            "(a link is never written through)"
+        )
     resolved = target.resolve()
     if inside is not None:
         root = Path(inside).expanduser().resolve()
@@ -49,6 +57,13 @@ def check_writable(
     if not resolved.parent.is_dir():
         raise UnsafePathError(f"the folder {resolved.parent} does not exist")
     return resolved
+
+
+def _is_link(path: Path) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except (OSError, ValueError):  # missing, a name too long: the checks below say so
+        return False
 
 
 def write_atomic(

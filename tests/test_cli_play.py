@@ -218,6 +218,9 @@ def test_bad_bytes_and_control_characters_are_answered(tmp_path: Path) -> None:
 
 
 def test_saving_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("a user's notes")
+    (tmp_path / "link.json").symlink_to(notes)  # never written through
     out = _answers(
         tmp_path,
         [
@@ -227,14 +230,17 @@ def test_saving_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
             f"s {tmp_path}",
             f"s {tmp_path}/no/such/folder/game.json",
             "s bad\x01name.json",
+            f"s {tmp_path}/link.json",
         ],
     )
     assert out.count("Save where? s FILE") == 2
     assert "Not saved: /dev/null is not a regular file" in out
     assert f"Not saved: {tmp_path} is a folder" in out
     assert "does not exist" in out and "control characters" in out
+    assert f"Not saved: {tmp_path}/link.json is a symbolic link" in out
     assert Path("/dev/null").is_char_device()
-    assert [p.name for p in tmp_path.iterdir()] == []  # nothing half-written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "notes.txt"]
+    assert (tmp_path / "link.json").is_symlink() and notes.read_text() == "a user's notes"
 
 
 def test_a_pack_rule_that_loops_is_shown_located_not_raised(tmp_path: Path) -> None:

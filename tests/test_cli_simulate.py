@@ -67,6 +67,21 @@ def test_a_report_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> Non
     assert "Traceback" not in result.output
 
 
+def test_the_report_is_never_written_through_a_link_to_a_users_file(tmp_path: Path) -> None:
+    """The fuzz campaign's find: `--html LINK` (or a link in the --csv folder) overwrote the
+    file the link points to."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("a user's notes")
+    (tmp_path / "page.html").symlink_to(notes)
+    (tmp_path / "csv").mkdir()
+    (tmp_path / "csv" / "cards.csv").symlink_to(notes)
+    for option, target in (("--html", "page.html"), ("--csv", "csv")):
+        result = run("simulate", PACK, *SHORT, "--games", "1", option, str(tmp_path / target))
+        assert result.exit_code == 1 and "Traceback" not in result.output
+        assert "cannot write the report" in result.output and "is a symbolic link" in result.output
+    assert notes.read_text() == "a user's notes"
+
+
 def test_ab_against_a_deck_flags_the_card_it_changes(tmp_path: Path) -> None:
     deck = tmp_path / "no-megaliths.deck.yaml"
     deck.write_text(

@@ -328,8 +328,8 @@ def _simulate(
                     with stop.held():
                         report.add(record)
                         tell()
-            else:
-                _in_pool(config, _batches(games, size), workers, add)
+            else:  # never more processes than batches (`--workers 100000` is no fork bomb)
+                _in_pool(config, _batches(games, size), min(workers, -(-games // size)), add)
     except (SimulationStopped, KeyboardInterrupt):
         report.interrupted = True
     return report

@@ -42,6 +42,20 @@ def test_print_refuses_a_broken_pack_with_its_diagnostics(pack_copy: Path, tmp_p
     assert not (tmp_path / "x.pdf").exists()
 
 
+def test_print_never_writes_through_a_link_to_a_users_file(pack_copy: Path, tmp_path: Path) -> None:
+    """The fuzz campaign's find: `--out` naming a link to a user's file overwrote that file
+    with the PDF."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("a user's notes")
+    link = tmp_path / "shared" / "deck.pdf"
+    link.parent.mkdir()
+    link.symlink_to(notes)
+    result = CliRunner().invoke(main, ["print", str(pack_copy), "--out", str(link), "--no-backs"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"agesmith print: {link} is a symbolic link: give the path of the file" in result.output
+    assert notes.read_text() == "a user's notes" and link.is_symlink()
+
+
 def test_editor_refuses_what_is_not_a_pack_and_the_installed_pack(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["editor", str(tmp_path), "--no-browser"])
     assert result.exit_code == 1 and "has no game.yaml" in result.output

@@ -370,6 +370,25 @@ JUNK = st.one_of(
 )
 
 
+def fuzz_save(draw: st.DrawFn, save: dict[str, Any]) -> dict[str, Any]:
+    """`save` (changed in place) with 1 to 3 of its places deleted or replaced by junk
+    (`benchmarks/fuzz_campaign.py` mutates the saves it writes so)."""
+    places = _fuzzable(save)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(places))
+        parent = save
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            if draw(st.booleans()) and isinstance(parent, dict):
+                del parent[path[-1]]
+            else:
+                parent[path[-1]] = draw(JUNK)
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change removed this place
+    return save
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_saves_load_or_are_refused_clearly(data: st.DataObject) -> None:
@@ -378,19 +397,7 @@ def test_fuzzed_saves_load_or_are_refused_clearly(data: st.DataObject) -> None:
             st.sampled_from(["action", "payment", "board", "war", "decadence", "choose", "card"])
         )
     )
-    places = _fuzzable(save)
-    for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(places))
-        parent = save
-        try:
-            for key in path[:-1]:
-                parent = parent[key]
-            if data.draw(st.booleans()) and isinstance(parent, dict):
-                del parent[path[-1]]
-            else:
-                parent[path[-1]] = data.draw(JUNK)
-        except (KeyError, IndexError, TypeError):
-            continue  # an earlier change removed this place
+    save = fuzz_save(data.draw, save)
     g = game()
     try:
         state, _, _ = load_data(g, save)

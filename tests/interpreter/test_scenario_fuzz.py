@@ -74,8 +74,10 @@ def _set(data: Any, path: tuple, value: Any) -> Any:
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> str:
-    data = copy.deepcopy(draw(st.sampled_from(BASES)))
+def mutated_yaml(draw: st.DrawFn, bases: list[Any]) -> str:
+    """One of `bases` (YAML data) with 1 to 3 values replaced, deleted or renamed, as YAML
+    text, sometimes cut short (`benchmarks/fuzz_campaign.py` mutates decks and packs so)."""
+    data = copy.deepcopy(draw(st.sampled_from(bases)))
     for _ in range(draw(st.integers(1, 3))):
         paths = _paths(data)[1:]  # the whole file replaced is one case among many
         path = draw(st.sampled_from(paths)) if paths and draw(st.integers(0, 30)) else ()
@@ -96,6 +98,11 @@ def mutated(draw: st.DrawFn) -> str:
     if not draw(st.integers(0, 4)):
         text = text[: draw(st.integers(0, len(text)))]
     return text
+
+
+def mutated() -> st.SearchStrategy[str]:
+    """A mutated scenario file."""
+    return mutated_yaml(BASES)
 
 
 @settings(

@@ -182,3 +182,22 @@ def test_no_card_is_acquired_more_often_than_it_is_offered_on_real_games() -> No
             assert c["acquired_when_offered"] == pytest.approx(
                 c["acquired"] / c["offered"], abs=1e-4
             )
+
+
+def test_more_workers_than_games_start_no_more_processes_than_games(monkeypatch) -> None:
+    """`--workers 100000` for two games starts two processes, not a hundred thousand."""
+    import multiprocessing
+
+    import interpreter.tools.simulate as simulating
+
+    started = []
+    real = multiprocessing.get_context()
+
+    class Context:
+        def Pool(self, processes: int, **options: Any) -> Any:
+            started.append(processes)
+            return real.Pool(min(processes, 2), **options)
+
+    monkeypatch.setattr(simulating.multiprocessing, "get_context", lambda: Context())
+    report = simulate(PACK, 2, 2, seed=3, workers=100_000, **SHORT)
+    assert started == [2] and report.games == 2

@@ -21,7 +21,7 @@ import pytest
 from rules_dsl import cache_files, parse_cache, schema_check
 from rules_dsl.cache_files import read_cache, write_cache
 from rules_dsl.diagnostics import Diagnostic
-from rules_dsl.parser import try_parse
+from rules_dsl.parser import _lark, grammar_file, try_parse
 from rules_dsl.yaml_source import load_yaml_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,9 +35,11 @@ def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-def _validate(pack: Path, home: Path) -> subprocess.CompletedProcess[str]:
+def _validate(pack: Path, home: Path, tmp: Path | None = None) -> subprocess.CompletedProcess[str]:
     # the timeout only turns a hang (the bug a FIFO caused) into a failure
     env = dict(os.environ, XDG_CACHE_HOME=str(home))
+    if tmp is not None:
+        env["TMPDIR"] = str(tmp)
     return subprocess.run(
         [sys.executable, "-m", "agesmith", "validate", str(pack)],
         capture_output=True,
@@ -54,6 +56,7 @@ def _cache_files() -> dict[str, Path]:
         "parse": parse_cache.cache_file(),
         "schema": schema_check.VALID.file(),
         "key": cache_files.cache_dir() / cache_files.KEY_NAME,
+        "grammar": grammar_file(),
     }
 
 
@@ -83,7 +86,7 @@ HOSTILE: dict[str, Callable[[Path, Path], None]] = {
 }
 
 
-@pytest.mark.parametrize("which", ["parse", "schema", "key"])
+@pytest.mark.parametrize("which", ["parse", "schema", "key", "grammar"])
 @pytest.mark.parametrize("kind", HOSTILE)
 def test_a_hostile_cache_file_is_a_miss_not_a_crash_or_a_hang(
     cache_home: Path, tmp_path: Path, kind: str, which: str
@@ -103,7 +106,7 @@ def test_a_hostile_cache_file_is_a_miss_not_a_crash_or_a_hang(
         assert target.stat().st_size < 1024 * 1024
 
 
-@pytest.mark.parametrize("which", ["parse", "schema", "key"])
+@pytest.mark.parametrize("which", ["parse", "schema", "key", "grammar"])
 def test_a_cache_file_linked_to_a_users_file_never_overwrites_it(
     cache_home: Path, tmp_path: Path, which: str
 ) -> None:
@@ -145,6 +148,46 @@ def test_write_cache_replaces_a_link_and_leaves_no_temporary_file(tmp_path: Path
     assert not link.is_symlink() and os.listdir(link.parent) == ["parsed.json"]
     assert not write_cache(tmp_path / "cache", b"{}")  # a folder is left alone
     assert sorted(os.listdir(link.parent)) == ["parsed.json"]
+
+
+def test_validate_writes_nothing_into_the_temporary_folder(
+    cache_home: Path, tmp_path: Path
+) -> None:
+    """The compiled grammar is kept in the caches' folder, not (as Lark's own cache) in the
+    temporary folder shared by every user, where it was written through a link found there."""
+    shared = tmp_path / "shared-tmp"
+    shared.mkdir()
+    for _ in range(2):  # the run that compiles the grammar, and the one that reads it back
+        result = _validate(MINIMAL, cache_home, tmp=shared)
+        assert result.returncode == 0, result.stdout + result.stderr
+    assert os.listdir(shared) == []
+    assert grammar_file().is_file()
+
+
+class _Planted:
+    """A pickle that, once loaded, leaves a mark: what a forged grammar file would hold."""
+
+    def __init__(self, mark: Path) -> None:
+        self.mark = mark
+
+    def __reduce__(self) -> tuple:
+        return (Path.touch, (self.mark,))
+
+
+def test_a_forged_grammar_file_is_never_loaded(cache_home: Path, tmp_path: Path) -> None:
+    import pickle
+
+    mark = tmp_path / "code-ran"
+    target = grammar_file()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(b"0" * 32 + b"\n" + pickle.dumps(_Planted(mark)))
+    _lark.cache_clear()
+    try:
+        assert _lark().parse(GAIN, start="rules") is not None  # compiled again
+        assert not mark.exists()
+    finally:
+        _lark.cache_clear()
+    assert read_cache(target, 10**7) is not None and b"code-ran" not in target.read_bytes()
 
 
 # ------------------------------------------------------------------------- forged entries

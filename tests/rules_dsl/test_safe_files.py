@@ -45,6 +45,22 @@ def test_refuses_a_folder_and_a_device(tmp_path: Path) -> None:
         write_atomic("/dev/null", "x")
 
 
+@pytest.mark.parametrize("points_to", ["a user's file", "a folder", "nothing"])
+def test_never_writes_through_a_link_named_as_the_file(tmp_path: Path, points_to: str) -> None:
+    """`print --out deck.pdf` where deck.pdf is a link (planted in a shared folder) to a
+    user's file: refused, and the user's file keeps its bytes."""
+    precious = tmp_path / "thesis.txt"
+    precious.write_text("three years of work")
+    target = {"a user's file": precious, "a folder": tmp_path, "nothing": tmp_path / "gone"}
+    link = tmp_path / "shared" / "deck.pdf"
+    link.parent.mkdir()
+    link.symlink_to(target[points_to])
+    with pytest.raises(UnsafePathError, match="is a symbolic link"):
+        write_atomic(link, "%PDF")
+    assert precious.read_text() == "three years of work" and link.is_symlink()
+    assert sorted(os.listdir(link.parent)) == ["deck.pdf"] and not (tmp_path / "gone").exists()
+
+
 def test_refuses_paths_outside_the_given_folder(tmp_path: Path) -> None:
     pack = tmp_path / "pack"
     pack.mkdir()
