@@ -45,6 +45,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -536,9 +537,10 @@ def _fuzzed_save_loads(pack: Path, text: str) -> bool:
         return False
     bots = [RandomBot(i) for i in range(len(state.players))]
     for _ in range(20):
-        if state.over:
+        seat = state.to_move
+        if seat is None:  # over
             break
-        state = game.apply(state, bots[state.to_move].choose(game, state, game.choices(state)))
+        state = game.apply(state, bots[seat].choose(game, state, game.choices(state)))
     return True
 
 
@@ -587,6 +589,13 @@ def _junked(draw: st.DrawFn, save: str) -> str:
     return json.dumps(fuzz_save(draw, json.loads(save)))
 
 
+def _library_case(
+    what: str, work: Callable[..., Any], seed: int, moves: int, variant: str | None, box: Sandbox
+) -> None:
+    """A case that calls the library on the sandbox's pack: `work(pack, seed, moves, variant)`."""
+    box.call(what, lambda: work(box.pack, seed, moves, variant))
+
+
 def _saves_kind(rng: random.Random, seed: int, n: int) -> Iterator[Case]:
     """The program's own saves (written by `play`'s `s FILE` and by the library) loaded back,
     and such saves mutated (junk in any place, the inconsistencies of test_saves_exact)."""
@@ -603,12 +612,17 @@ def _saves_kind(rng: random.Random, seed: int, n: int) -> Iterator[Case]:
             choices = [str(rng.randint(1, 6)) for _ in range(moves % 40)]
             yield _play_save_load(game_seed, choices, variant)
         elif how == "library":
-            yield lambda box, s=game_seed, m=moves, v=variant: box.call(
-                "save and load", lambda: _own_saves_load(box.pack, s, m, v)
+            yield partial(
+                _library_case, "save and load", _own_saves_load, game_seed, moves, variant
             )
         elif how == "playtest":
-            yield lambda box, s=game_seed, m=moves % 200, v=variant: box.call(
-                "playtest autosave", lambda: _playtest_round_trip(box.pack, s, m, v)
+            yield partial(
+                _library_case,
+                "playtest autosave",
+                _playtest_round_trip,
+                game_seed,
+                moves % 200,
+                variant,
             )
         else:
             save = next(junk)
@@ -663,7 +677,8 @@ def _import_csv(folder: Path, data: bytes, name: str) -> dict[str, Any]:
     from editor.files import write_checked
     from editor.spreadsheet import plan_import
 
-    ages = {age.id: age.file for age in check(folder).pack.ages}
+    pack = check(folder).pack
+    ages = {age.id: age.file for age in pack.ages} if pack is not None else {}
     plan = plan_import(data, pack_texts(folder), ages, file=name)
     for problem in plan.problems:
         problem.render()
@@ -684,7 +699,9 @@ def _exported(folder: Path) -> str:
     from editor.checking import check, pack_texts
     from editor.spreadsheet import export_csv
 
-    return export_csv(pack_texts(folder), {age.id: age.file for age in check(folder).pack.ages})
+    pack = check(folder).pack
+    ages = {age.id: age.file for age in pack.ages} if pack is not None else {}
+    return export_csv(pack_texts(folder), ages)
 
 
 def _csv_kind(rng: random.Random, seed: int, n: int) -> Iterator[Case]:
@@ -1194,7 +1211,7 @@ def keep(box: Sandbox, findings: Path, name: str, verdict: tuple[str, str]) -> N
             inside = folder / os.path.relpath(target, root)
             link.unlink()
             link.symlink_to(os.path.relpath(inside, link.parent))
-    steps = [
+    steps: list[dict[str, Any]] = [
         {
             "argv": [a.replace(root, "$CASE") for a in s.argv],
             "stdin": s.stdin.replace(root, "$CASE"),

@@ -190,7 +190,7 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
         elif "string" in _as_list(limit) and isinstance(instance, (int, float, bool)):
             hint = "put it in quotes to make it text"
         elif "integer" in _as_list(limit) and _long_number(instance):
-            return _long_number_error(instance)
+            return _long_number_error(str(instance))
         return f"expected {_expected(limit)}, got {_got(instance)}", hint
     if keyword == "enum":
         hint = did_you_mean(instance, map(str, limit)) if isinstance(instance, str) else None
@@ -227,7 +227,7 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
         branches = [branch for branch in limit if isinstance(branch, dict)]
         types = [name for branch in branches for name in _as_list(branch.get("type"))]
         if "integer" in types and _long_number(instance):
-            return _long_number_error(instance)
+            return _long_number_error(str(instance))
         if types:
             return f"expected {_expected(types)}, got {_got(instance)}", None
         return "this value does not match any of the allowed forms", None
