@@ -94,6 +94,20 @@ def test_an_ab_of_a_deck_against_the_pack_on_the_same_seeds(app: AppTest) -> Non
     assert "seed 7" in a and "seed 7" in b
 
 
+def test_stop_keeps_the_games_finished(app: AppTest, pack_copy: Path) -> None:
+    app.number_input(key="balance_players").set_value(2).run()
+    app.number_input(key="balance_games").set_value(5000).run()
+    app.button(key="balance_start").click().run()
+    app.button(key="balance_stop").click().run()
+    app.session_state["balance_run"].wait()
+    app.run()
+    assert not app.exception
+    assert "Stopped: the report covers the games finished." in texts(app.info)
+    finished = json.loads((pack_copy / KEPT).read_text())["reports"][0]
+    assert finished["interrupted"] and finished["finished"] < 5000
+    assert f"{finished['finished']} games played" in texts(app.markdown)
+
+
 def test_a_kept_run_that_cannot_be_read_is_set_aside_with_a_message(
     pack_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
