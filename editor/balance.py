@@ -83,6 +83,9 @@ class BalanceRun:
         except (PackError, ValueError, OSError) as e:
             self.error = str(e)
             return
+        except Exception as e:  # the thread's end: whatever it was, the page must say it
+            self.error = f"{type(e).__name__}: {e}"
+            return
         try:
             keep(self.pack, self.result)
         except (OSError, UnsafePathError) as e:

@@ -48,9 +48,9 @@ def reports(at: AppTest) -> list[str]:
 def run_to_the_end(at: AppTest) -> None:
     at.button(key="balance_start").click().run()
     assert not at.exception
-    assert at.get("progress"), "a progress bar while the games play"
-    at.session_state["balance_run"].wait()
-    at.run()  # the page drawn once the run ended (in the browser: the fragment asks for it)
+    if "balance_run" in at.session_state:  # else it ended at once and the page said so
+        at.session_state["balance_run"].wait()
+        at.run()  # the page drawn once the run ended (in the browser: the fragment asks)
     assert not at.exception
 
 
@@ -98,6 +98,8 @@ def test_stop_keeps_the_games_finished(app: AppTest, pack_copy: Path) -> None:
     app.number_input(key="balance_players").set_value(2).run()
     app.number_input(key="balance_games").set_value(5000).run()
     app.button(key="balance_start").click().run()
+    [bar] = app.get("progress")
+    assert "of 5000 games played" in bar.proto.text
     app.button(key="balance_stop").click().run()
     app.session_state["balance_run"].wait()
     app.run()
@@ -106,6 +108,16 @@ def test_stop_keeps_the_games_finished(app: AppTest, pack_copy: Path) -> None:
     finished = json.loads((pack_copy / KEPT).read_text())["reports"][0]
     assert finished["interrupted"] and finished["finished"] < 5000
     assert f"{finished['finished']} games played" in texts(app.markdown)
+
+
+def test_a_deck_that_cannot_be_played_says_why(app: AppTest, pack_copy: Path) -> None:
+    (pack_copy / "decks" / "broken.yaml").write_text("deck: Broken\npack: ..\ncopies: [1\n")
+    at = new_visit()
+    at.selectbox(key="balance_play").select("broken.yaml").run()
+    at.number_input(key="balance_games").set_value(2).run()
+    run_to_the_end(at)
+    assert "The run could not be played" in texts(at.error)
+    assert "broken.yaml" in texts(at.error)
 
 
 def test_a_kept_run_that_cannot_be_read_is_set_aside_with_a_message(
