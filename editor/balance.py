@@ -41,6 +41,7 @@ class Setup:
     workers: int = 1
     against: str | None = None
     against_label: str | None = None
+    dask: str | None = None  # a dask.distributed scheduler's address, as `simulate --dask`
 
 
 @dataclass
@@ -107,6 +108,7 @@ class BalanceRun:
                     seed=s.seed,
                     bots=s.bots,
                     workers=s.workers,
+                    dask=s.dask,
                     progress=progress,
                     stop=self._stop,  # not installed: only the main thread may take signals
                 )

@@ -61,6 +61,17 @@ def setup_form(folder: Path, limits: dict[str, int], running: bool) -> Setup | N
             help="Processes playing at once; the report does not depend on it.",
         )
     )
+    dask = (
+        st.expander("Play on a Dask cluster")
+        .text_input(
+            "Dask scheduler (optional)",
+            key="balance_dask",
+            placeholder="tcp://10.0.0.5:8786",
+            help="Play the games on this dask.distributed cluster (its workers need agesmith and "
+            "the pack at the same path), as `agesmith simulate --dask`; the report is the same.",
+        )
+        .strip()
+    )
     names = sorted(BOTS)
     seats = st.columns(players)
     bots = tuple(
@@ -79,6 +90,7 @@ def setup_form(folder: Path, limits: dict[str, int], running: bool) -> Setup | N
         workers=workers,
         against=choices.get(against),
         against_label=against if against in choices else None,
+        dask=dask or None,
     )
 
 

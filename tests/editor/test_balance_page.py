@@ -120,6 +120,13 @@ def test_a_deck_that_cannot_be_played_says_why(app: AppTest, pack_copy: Path) ->
     assert "broken.yaml" in texts(at.error)
 
 
+def test_a_dask_scheduler_out_of_reach_says_so(app: AppTest) -> None:
+    app.text_input(key="balance_dask").input("tcp://127.0.0.1:1").run()
+    app.number_input(key="balance_games").set_value(2).run()
+    run_to_the_end(app)
+    assert "cannot reach the dask scheduler at tcp://127.0.0.1:1" in texts(app.error)
+
+
 def test_a_kept_run_that_cannot_be_read_is_set_aside_with_a_message(
     pack_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
