@@ -16,6 +16,7 @@ from typing import Any
 
 from interpreter import PackError
 from interpreter.tools.report import Report, compare
+from interpreter.tools.report_html import render_html
 from interpreter.tools.simulate import simulate
 from interpreter.tools.stopping import StopSignals
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
@@ -179,6 +180,14 @@ def _check_shape(data: Any) -> None:
         raise ValueError("its setup is missing")
     if len(reports) == 2 and not isinstance(data.get("changes"), list):
         raise ValueError("its A/B changes are missing")
+    try:  # drawn once here: a figure of the wrong kind is found now, not halfway down the page
+        for report in reports:
+            render_html(report)
+        for significant in (True, False):
+            change_rows(data.get("changes") or [], significant)
+        _ = [data["setup"][k] for k in ("label", "players", "bots", "seed")]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        raise ValueError(f"it holds a figure it cannot: {type(e).__name__} {e}") from None
 
 
 def _aside(path: Path) -> str:

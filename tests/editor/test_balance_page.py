@@ -127,12 +127,20 @@ def test_a_dask_scheduler_out_of_reach_says_so(app: AppTest) -> None:
     assert "cannot reach the dask scheduler at tcp://127.0.0.1:1" in texts(app.error)
 
 
+@pytest.mark.parametrize("damage", ["cut short", "a seat that is not one"])
 def test_a_kept_run_that_cannot_be_read_is_set_aside_with_a_message(
-    pack_copy: Path, monkeypatch: pytest.MonkeyPatch
+    app: AppTest, pack_copy: Path, damage: str
 ) -> None:
-    monkeypatch.setenv(PACK_ENV, str(pack_copy))
-    (pack_copy / KEPT).parent.mkdir(exist_ok=True)
-    (pack_copy / KEPT).write_text('{"version": 1, "reports": [{"pack": "x"}]')
+    small_balance(app, players=2, games=2)
+    run_to_the_end(app)
+    text = (pack_copy / KEPT).read_text()
+    if damage == "cut short":
+        text = text[: len(text) // 2]
+    else:
+        data = json.loads(text)
+        data["reports"][0]["seats"][0] = "seat one"
+        text = json.dumps(data)
+    (pack_copy / KEPT).write_text(text)
     at = new_visit()
     warning = texts(at.warning)
     assert "The last balance run could not be read" in warning
