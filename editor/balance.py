@@ -19,6 +19,7 @@ from interpreter.tools.report import Report, compare
 from interpreter.tools.report_html import render_html
 from interpreter.tools.simulate import simulate
 from interpreter.tools.stopping import StopSignals
+from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
 KEPT = Path(".agesmith") / "balance.json"  # inside the pack folder
@@ -144,7 +145,7 @@ def keep(pack: Path, data: dict[str, Any]) -> Path:
     return write_atomic(path, json.dumps(data, ensure_ascii=False), inside=pack)
 
 
-class KeptRunError(ValueError):
+class KeptRunError(AgesmithError, ValueError):
     """The kept run cannot be read; the message says why and where the file now is."""
 
 
