@@ -1,5 +1,5 @@
 """The workshop's pages, by section: editing the pack, then playing it (decks, playtest,
-scenarios)."""
+scenarios, balance)."""
 
 from __future__ import annotations
 
@@ -26,5 +26,6 @@ def sections() -> dict[str, list[st.Page]]:
             st.Page(PAGES / "decks.py", title="Decks"),
             st.Page(PAGES / "playtest.py", title="Playtest"),
             st.Page(PAGES / "scenarios.py", title="Scenarios"),
+            st.Page(PAGES / "balance.py", title="Balance"),
         ],
     }

@@ -8,6 +8,7 @@ import zlib
 import pandas as pd
 import streamlit as st
 
+from editor.balance import CHOSEN_DECK
 from editor.decks import (
     deck_files,
     deck_path,
@@ -51,6 +52,13 @@ if st.session_state.get(BASE) != files[start] or COPIES not in st.session_state:
     st.session_state[BASE] = files[start]
     st.session_state.pop("deck_n", None)  # shown again from the new copies
 copies = st.session_state[COPIES]
+if files[start] and st.button(
+    "Simulate this deck",
+    key="deck_simulate",
+    help="Open the Balance page with this deck chosen (its saved file, not unsaved changes).",
+):
+    st.session_state[CHOSEN_DECK] = start
+    st.switch_page("app_pages/balance.py")
 age_names = {a.id: a.name for a in pack.ages}
 
 # ---------------------------------------------------------------- one card, or the table
