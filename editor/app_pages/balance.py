@@ -152,9 +152,10 @@ def draw_ab(changes: list[dict[str, Any]], setup: dict[str, Any]) -> None:
     else:
         st.success("Nothing moved beyond chance.")
     rest = change_rows(changes, significant=False)
+    # a figure neither version has (a card neither acquired) is no test: it is not counted
     st.caption(
-        f"{len(moved)} of {len(changes)} figures moved beyond chance (95%, allowing for the "
-        "number of figures tested)."
+        f"{len(moved)} of {len(moved) + len(rest)} figures moved beyond chance (95%, allowing "
+        "for the number of figures tested)."
     )
     if rest:
         with st.expander(f"Did not move beyond chance ({len(rest)}, the closest first)"):
