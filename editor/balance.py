@@ -22,6 +22,8 @@ from interpreter.tools.stopping import StopSignals
 from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
+from .files import set_aside
+
 KEPT = Path(".agesmith") / "balance.json"  # inside the pack folder
 ASIDE = "balance-unreadable"  # a kept run that could not be read
 MAX_KEPT = 20_000_000  # bytes: a report of every card of a big pack stays far below
@@ -192,16 +194,7 @@ def _check_shape(data: Any) -> None:
 
 
 def _aside(path: Path) -> str:
-    for n in range(1, 1000):
-        aside = path.with_name(f"{ASIDE}-{n}.json")
-        if aside.exists():
-            continue
-        try:
-            path.rename(aside)
-        except OSError as e:
-            return f"It is left at {path} ({e.strerror or e})."
-        return f"It was kept, not deleted: it is now {aside}."
-    return f"It is left at {path}."
+    return set_aside(path, ASIDE, "It")
 
 
 def change_rows(changes: list[dict[str, Any]], significant: bool) -> list[dict[str, Any]]:

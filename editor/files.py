@@ -95,3 +95,18 @@ def write_checked(folder: Path, edits: dict[str, str], confirmed: bool = False) 
     for file in sorted(edits, key=lambda f: f == "game.yaml"):
         write(folder, file, edits[file])
     return []
+
+
+def set_aside(path: Path, stem: str, what: str) -> str:
+    """Move a file the workshop cannot read out of the way, keeping it, under the first free
+    name `<stem>-N.json` beside it; what became of it, in a sentence about `what`."""
+    for n in range(1, 1000):
+        aside = path.with_name(f"{stem}-{n}.json")
+        if aside.exists():
+            continue
+        try:
+            path.rename(aside)
+        except OSError as e:
+            return f"{what} is left at {path} ({e.strerror or e})."
+        return f"{what} was kept, not deleted: it is now {aside}."
+    return f"{what} is left at {path}."

@@ -29,6 +29,8 @@ from interpreter.tools.simulate import bot_seed
 from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import read_regular, write_atomic
 
+from .files import set_aside
+
 PERSON = "person"
 AUTOSAVE = Path(".agesmith") / "playtest.json"  # inside the pack folder
 ASIDE = "playtest-unreadable"  # an autosave that could not be resumed
@@ -313,16 +315,7 @@ def resume(pack: Path, force: bool = False) -> Table | None:
 
 def _kept(path: Path) -> str:
     """Move an autosave that cannot be resumed out of the way, keeping it: what became of it."""
-    for n in range(1, 1000):
-        aside = path.with_name(f"{ASIDE}-{n}.json")
-        if aside.exists():
-            continue
-        try:
-            path.rename(aside)
-        except OSError as e:
-            return f"The autosave is left at {path} ({e.strerror or e})."
-        return f"The autosave was kept, not deleted: it is now {aside}."
-    return f"The autosave is left at {path}."
+    return set_aside(path, ASIDE, "The autosave")
 
 
 def forget(pack: Path) -> None:
