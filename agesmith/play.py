@@ -393,8 +393,7 @@ def show_position(session: Session, console: Console) -> None:
         + (f" · board {me.space}" if me.space is not None else "")
     )
     zones = game.zones
-    for name in zones.names("player"):
-        index = (zones.find(name) or ("player", TABLEAU))[1]
+    for name, index in zones.player_order():
         label = name[:1].upper() + name[1:]
         if index == TABLEAU:
             console.print(

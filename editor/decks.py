@@ -10,9 +10,9 @@ import os
 import re
 from pathlib import Path
 
+from interpreter.model.zones import ZoneTable
 from rules_dsl.pack import Pack
 from rules_dsl.printer import print_rules
-from rules_dsl.zones import declared_zones
 
 DECKS = "decks"
 CALAMITY = "calamity"
@@ -59,7 +59,7 @@ def _quoted(text: str) -> str:
 
 def hand_name(pack: Pack) -> str:
     """What the pack calls a player's hand (its zone with the role hand)."""
-    return next((z.name for z in declared_zones(pack.game) if z.role == "hand"), "hand")
+    return ZoneTable.of(pack.game).name("hand")
 
 
 def events_held(pack: Pack) -> int:

@@ -162,8 +162,7 @@ def scenario_text(table: Table, name: str, expect: list[str], folder: Path) -> s
     lines += ["position:", f"  active: {state.active + 1}", "  players:"]
     for p in state.players:
         lines.append(f"    {p.seat + 1}:")
-        for zone in game.zones.names("player"):
-            index = (game.zones.find(zone) or ("player", TABLEAU))[1]
+        for zone, index in game.zones.player_order():
             if index == TABLEAU:
                 piles = [" > ".join(game.name(c) for c in pile) for pile in p.tableau]
                 lines.append(f"      {_key(zone)}: [" + ", ".join(_q(t) for t in piles) + "]")

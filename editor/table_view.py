@@ -131,8 +131,7 @@ def zones_html(game: Game, state: State, seat: int, hidden: bool = False) -> str
     player = state.players[seat]
     zones = game.zones
     parts = [STYLE]
-    for name in zones.names("player"):
-        index = (zones.find(name) or ("player", TABLEAU))[1]
+    for name, index in zones.player_order():
         label = escape(name[:1].upper() + name[1:])
         if index != TABLEAU:
             cards = player.zones[index]

@@ -453,7 +453,7 @@ def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTa
     side, index = found
     role: str | None
     if side == "shared":
-        if owner not in ("",) or np.possessive or np.determiner not in ("the", None):
+        if owner or np.possessive or np.determiner not in ("the", None):
             raise cannot(np, f"there is one {words}, shared by every player: the {words}")
         role = table.shared[index].role
         return Zone(lambda ctx: ctx.state.zones[index], f"the {words}", True, role)

@@ -72,6 +72,14 @@ class ZoneTable:
                 return zone.name
         return role
 
+    def player_order(self) -> list[tuple[str, int]]:
+        """Each zone of a player as the pack declares them, with where it is kept: its index in
+        `PlayerState.zones`, or TABLEAU."""
+        kept = [(z, i) for i, z in enumerate(self.player)]
+        if self.tableau is not None:
+            kept.append((self.tableau, TABLEAU))
+        return [(z.name, i) for z, i in sorted(kept, key=lambda zi: zi[0].at)]
+
     def names(self, owner: str) -> list[str]:
         group = [*self.player, *([self.tableau] if self.tableau else [])]
         zones = group if owner == "player" else list(self.shared)

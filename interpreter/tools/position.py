@@ -27,8 +27,7 @@ def _player(game: Game, player: PlayerState) -> str:
 
     zones = game.zones
     shown = []
-    for name in zones.names("player"):
-        index = (zones.find(name) or ("player", TABLEAU))[1]
+    for name, index in zones.player_order():
         cards = (
             ",".join(">".join(card(c) for c in pile) for pile in player.tableau)
             if index == TABLEAU

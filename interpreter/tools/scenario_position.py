@@ -308,8 +308,7 @@ def _place_player(
         )
 
     zones = game.zones
-    for name in zones.names("player"):
-        index = (zones.find(name) or ("player", TABLEAU))[1]
+    for name, index in zones.player_order():
         if index != TABLEAU:  # the archive may hold cards of any age
             player.zones[index] = cards(name, any_age=index == zones.archive)
             continue

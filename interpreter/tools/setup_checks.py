@@ -218,7 +218,7 @@ def sample_rounds(game: Game) -> list[Diagnostic]:
     import random
 
     fewest, _ = _limits(game)
-    for index, _age in enumerate(game.pack.ages):
+    for index in range(len(game.pack.ages)):
         state = _dealt(game, fewest, index)
         rng = random.Random(index)
         try:
