@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import ast
+from .actions import action_texts, check_actions
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
@@ -72,6 +73,12 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("scoring", "age")), None, names_by_age, all_names
         ).tree(pack.scoring, ())
+    for action in pack.actions:  # its cost names counters: the interpreter checks it
+        for key, tree in action_texts(action):
+            if key != "cost":
+                source = Source(action.source.doc, (*action.source.path, key))
+                checker = _TreeChecker(pack, vocab, source, None, names_by_age, all_names)
+                out += checker.tree(tree, ())
     for line in pack.tie_break:
         out += _TreeChecker(pack, vocab, line.source, None, names_by_age, all_names).tree(
             line.number, ()
@@ -88,6 +95,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += _option_defaults(pack)
     out += check_roles(pack)
     out += check_zones(pack)
+    out += check_actions(pack.documents["game.yaml"], pack.game)
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
     return out

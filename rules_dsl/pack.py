@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import ast
+from .actions import ActionSpec, action_texts, read_actions
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
 from .safe_files import is_file, is_folder, path_problem
@@ -96,6 +97,7 @@ class Pack:
     variant: str | None = None  # the variants applied, in order, joined by ","
     text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = field(default_factory=dict)
     tie_break: list[TieBreak] = field(default_factory=list)
+    actions: list[ActionSpec] = field(default_factory=list)  # the kinds the pack declares
 
     def source_of(self, path: tuple[str, ...]) -> Source:
         """Where a text of the game file is written: in the game file, or in the variant that
@@ -157,6 +159,11 @@ class Pack:
         ]
         texts += [(token.source, token.condition) for token in self.tokens]
         texts += [(line.source, line.number) for line in self.tie_break]
+        for action in self.actions:
+            texts += [
+                (Source(action.source.doc, (*action.source.path, key)), tree)
+                for key, tree in action_texts(action)
+            ]
         for source, tree in texts:
             if tree is not None and any(n is node for n in ast.walk(tree)):
                 return source
@@ -339,6 +346,7 @@ def load_pack(
         variant,
         text_paths,
         tie_break,
+        read_actions(game_doc, game, reader.parse),
     )
     PARSED.save()
     if run_checks:

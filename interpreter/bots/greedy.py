@@ -43,10 +43,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..compile.meaning import Ctx
 from ..core.actions import Action
 from ..core.chance import MASK, Chance, seed_state
 from ..mechanics.action_phase import PRICE, expand, split, waiting_pool
 from ..mechanics.costs import Price, decision_facts, price
+from ..mechanics.declared_actions import DO
 
 if TYPE_CHECKING:
     from ..compile.catalog import CardInfo
@@ -104,6 +106,7 @@ class RandomBot:
 BONUS_VALUE = 0.8  # an active bonus symbol (not money), in points
 MONEY_VALUE = 0.25  # one unit of money (Along History's gold), in points
 COUNTER_VALUE = 1.0  # one unit of another counter (the universal resource), in points
+HAND_SHARE = 0.5  # the part of a card's worth counted while it waits in the hand
 THREAT = 3.0  # a card that will fail in your events (a calamity): what it may cost
 URGENT = 1.0  # ... more when it fails at the end of this very turn
 LEGACY_COST = 1.0  # paying with a legacy card (it is gone)
@@ -232,7 +235,29 @@ class GreedyBot:
             info = game.catalog.info(a.params["card"])
             if not any(n for k, n in info.bonus.items() if k != money):
                 return a
+        if DO in by_kind:  # the pack's own kinds of action, weighed by the pack's score
+            return self._declared(game, state, seat, by_kind.get("pass", []) + by_kind[DO])
         return by_kind.get("pass", [None])[0]
+
+    def _declared(
+        self, game: Game, state: State, seat: int, options: list[Action]
+    ) -> Action | None:
+        """Of the pack's own kinds of action (and passing), the one that leaves the best
+        standing by the pack's score formula, counted now; a card taken into the hand counts
+        a part of what it is worth, so a card that scores later is worth taking. Ties go to
+        the first option (passing: never a do-nothing loop)."""
+        best: tuple[float, Action] | None = None
+        hand = game.zones.hand
+        for a in options[: LOOKAHEAD_OPTIONS * 2]:
+            after = _try(game, state, a)
+            if after is None:
+                continue
+            worth = score_standing(game, after, seat) + HAND_SHARE * sum(
+                self.value(game, c) for c in after.players[seat].zones[hand]
+            )
+            if best is None or worth > best[0] + 1e-9:
+                best = (worth, a)
+        return best[1] if best else None
 
     def _acquisition_score(
         self, game: Game, state: State, seat: int, action: Action, discardable: set[int]
@@ -925,6 +950,21 @@ def material(game: Game, state: State, seat: int) -> float:
         worth += 0.3 * len(player.zones[game.zones.archive])
     worth -= THREAT * sum(1 for c in player.zones[game.zones.hand] if _fails(game, c))
     return worth
+
+
+def pack_score(game: Game, state: State, seat: int) -> float:
+    """What the pack's score formula counts for a player now (0 when it has none)."""
+    formula = game.formulas.score
+    return float(formula(Ctx(state, game.catalog, seat))) if formula is not None else 0.0
+
+
+def score_standing(game: Game, state: State, seat: int) -> float:
+    """A player's score by the pack's formula less the best opponent's, with a tenth of the
+    material standing to tell apart moves the score does not (what a counter unit is worth
+    to the pack is not known)."""
+    mine = pack_score(game, state, seat)
+    others = [pack_score(game, state, p.seat) for p in state.players if p.seat != seat]
+    return mine - max(others, default=0.0) + 0.1 * standing(game, state, seat)
 
 
 def standing(game: Game, state: State, seat: int) -> float:

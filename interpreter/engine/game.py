@@ -33,6 +33,7 @@ from ..core.chance import seed_state
 from ..core.control import NEXT, Result, jump, wait
 from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopError
 from ..core.state import PlayerState, State
+from ..mechanics import declared_actions
 from ..mechanics.action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from ..mechanics.ages import missing_round_phase
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable, missing_roles
@@ -147,6 +148,11 @@ class Game:
         if self.pack.setup is not None:
             bodies["setup"] = self.pack.setup
             self.sources["setup"] = self.pack.source_of(("setup",))
+        for action in self.pack.actions:
+            key = declared_actions.PROGRAM + action.name
+            bodies[key] = action.does
+            self.sources[key] = Source(action.source.doc, (*action.source.path, "does"))
+        self.caches["declared actions"] = declared_actions.compile_all(self)
         for info in self.catalog.cards:
             card = self.pack.cards[info.index]
             for event, found in info.triggers.items():

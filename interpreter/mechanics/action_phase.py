@@ -26,6 +26,7 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.actions import engine_kinds
 from rules_dsl.bounds import counter_bound, within_bound
 from rules_dsl.roles import action_key
 
@@ -34,7 +35,7 @@ from ..compile.program import TestI
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import RuleError
-from . import costs
+from . import costs, declared_actions
 from .costs import decision_facts, discardable, gold_price, price
 from .dice import face_of, reroll, result_tokens
 from .payments import Payment, Purse, Source
@@ -84,13 +85,14 @@ def _partial(action: Action) -> TwoSteps | None:
     return steps if steps is not None and steps.keys[0] not in action.params else None
 
 
-def build(until: Callable[[Ctx], bool] | None) -> Handler:
-    """The handler of "take actions [until <condition>]", with the condition compiled."""
+def build(until: Callable[[Ctx], bool] | None, once: bool = False) -> Handler:
+    """The handler of "take actions [until <condition>]", with the condition compiled, or of
+    "take an action" (`once`: the phase ends after one action, or a pass)."""
 
     def run(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
-        return handler(game, state, frame, instruction, answer, until)
+        return handler(game, state, frame, instruction, answer, until, once)
 
     return run
 
@@ -102,6 +104,7 @@ def handler(
     instruction: ActI,
     answer: Action | None,
     until: Callable[[Ctx], bool] | None = None,
+    once: bool = False,
 ) -> Result:
     seat = int(frame.get("doer", frame["player"]))
     loc = frame["loc"]
@@ -133,11 +136,15 @@ def handler(
             loc["choosing"] = {"kind": answer.kind, "params": answer.params}
             return _ask_detail(game, state, seat, answer)
         pushed = perform(game, state, seat, loc, answer)
+        loc["acted"] = True
         if pushed:
             loc["after"] = pushed[1:]
             return push(pushed[0])
     while loc.get("after"):
         return push(loc["after"].pop(0))
+    if once and loc.get("acted"):
+        _finish(game, state, seat, _pool(state, loc))
+        return NEXT
     due = _start_rule_due(game, state, seat, loc)
     if due is not None:  # checked again whenever the phase resumes
         return push(due)
@@ -209,9 +216,8 @@ DECLARED = {
 
 
 def declared(game: Game) -> frozenset[str]:
-    """The kinds of action the pack declares (every kind when it says nothing)."""
-    names = game.pack.game.get("actions")
-    return _declared(None if names is None else tuple(names), game.catalog.roles.money)
+    """The engine's kinds of action the pack lists (every kind when it says nothing)."""
+    return _declared(engine_kinds(game.pack.game.get("actions")), game.catalog.roles.money)
 
 
 @lru_cache(maxsize=64)
@@ -418,6 +424,8 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
         for copy in player.active_cards():
             if copy not in player.tilted and game.catalog.info(copy).bonus[money]:
                 options.append(Action("tilt", {"card": copy}))
+    if game.pack.actions:
+        options += declared_actions.offers(game, state, seat)
     return options
 
 
@@ -517,6 +525,8 @@ def describe(game: Game, state: State, action: Action) -> str:
     label = _die_label(game, pool, p["die"]) if "die" in p else ""
     if kind == "pass":
         return "end your actions"
+    if kind == declared_actions.DO:
+        return declared_actions.describe(game, state, action, seat)
     if kind == "pay":
         return "pay with " + _describe(game, pool, _payment(p))
     if kind == "swap":
@@ -630,6 +640,8 @@ def perform(
     """Carry out one action of the phase; return the frames of rules it sets off."""
     from .dice import die_text
 
+    if action.kind == declared_actions.DO:
+        return declared_actions.perform(game, state, seat, action)
     pool = _pool(state, loc)
     player = state.players[seat]
     p = action.params

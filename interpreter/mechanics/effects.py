@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 
-from ..compile.meaning import Ctx, Lexicon
+from ..compile.meaning import Ctx, Lexicon, Zone, zone_of
 from ..compile.selectors import CardSelector, Receiver, card_selector, receiver
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
@@ -25,6 +25,7 @@ from .moves import (
     gain_counter,
     is_tilted,
     move_card,
+    remove_card,
     role,
 )
 
@@ -166,8 +167,11 @@ def take_card_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
-    """pass this card to another player; move this card to the winner's civilization."""
+    """pass this card to another player; move this card to the winner's civilization; move it
+    into your hand (a zone of the doer's, or of the table)."""
     act = instruction.act
+    if role(act, "into") is not None:
+        return _move_into(instruction, lex)
     _only_roles(act, "to")
     to = role(act, "to")
     if to is None:
@@ -217,6 +221,55 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
     if not target.text.endswith(target.zone_name):
         text += f" (into their {target.zone_name})"
     return _finish(instruction, handler, text, _some(chosen_by))
+
+
+def _move_into(instruction: ActI, lex: Lexicon) -> Handler:
+    """move <a card> into <zone>: the card leaves wherever it is for the zone, a shared one or
+    one of the doer's own ("your hand", "their buildings"; a tableau takes it as a new pile)."""
+    act = instruction.act
+    _only_roles(act, "into")
+    into = role(act, "into")
+    zone = zone_of(into, lex)
+    if zone.owner not in ("", "your", "their"):
+        raise cannot(into, 'a card moves into one zone: "your ...", "their ..." or "the ..."')
+    chosen_by = card_selector(act.object, lex)
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        loc = frame["loc"]
+        if answer is not None and answer.kind == "card":
+            loc["card"] = answer.params["card"]
+        ctx = _ctx(game, state, frame)
+        if "card" in loc:
+            cards = [loc.pop("card")]
+        else:
+            cards = chosen_by.select(ctx)
+            if len(cards) > 1 and not chosen_by.many:
+                return _card_choice(
+                    game, _chooser(chosen_by, frame), cards, f"Which card to {act.verb}?"
+                )
+        seat = ctx.player if zone.owner == "your" else doer(frame)
+        for copy in cards:
+            if zone.role == "tableau":
+                move_card(state, copy, seat, TABLEAU)
+            else:
+                remove_card(state, copy)
+                zone.cards(ctx).append(copy)
+            game.say(state, f"{game.name(copy)} goes into {_zone_words(game, zone, seat)}.")
+        return NEXT
+
+    return _finish(
+        instruction, handler, f"{act.verb} {chosen_by.text} into {zone.text}", _some(chosen_by)
+    )
+
+
+def _zone_words(game: Game, zone: Zone, seat: int) -> str:
+    return (
+        zone.text
+        if zone.shared
+        else f"the {zone.text.split(' ', 1)[-1]} of {game.player_name(seat)}"
+    )
 
 
 def _owner(state: State, copy: int) -> int | None:

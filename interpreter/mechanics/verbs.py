@@ -600,6 +600,8 @@ def _take(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     if _is_phrase(act.object, None, None, ("action",)):
         return _actions(instruction, lex)
+    if _is_phrase(act.object, "an", None, ("action",)):
+        return _one_action(instruction)
     if effects.is_amount(act.object, lex):
         return effects.money_builder(instruction, lex)
     return effects.take_card_builder(instruction, lex)
@@ -619,6 +621,15 @@ def _actions(instruction: ActI, lex: Lexicon) -> Handler:
         "take actions" if condition is None else f"take actions until {says(condition)}"
     )
     return action_phase.build(condition)
+
+
+def _one_action(instruction: ActI) -> Handler:
+    """take an action: one action of the pack's action phase, or a pass."""
+    from . import action_phase
+
+    _only_roles(instruction.act)
+    instruction.data["says"] = "take one action, or pass"
+    return action_phase.build(None, once=True)
 
 
 def _money_only(instruction: ActI, lex: Lexicon) -> Handler:

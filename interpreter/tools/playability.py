@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules_dsl import ast
+from rules_dsl.actions import ActionSpec, action_texts
 from rules_dsl.checks import check_pack, same_cards
 from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
 from rules_dsl.pack import Pack, Source, load_pack
@@ -21,6 +22,7 @@ from ..compile.meaning import Lexicon, compile_condition, compile_tie_break, com
 from ..compile.program import ActI, compile_body
 from ..core.errors import RuleError, UnknownName
 from ..engine.game import Game
+from ..mechanics.declared_actions import compile_action
 
 
 def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
@@ -98,6 +100,8 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += _program(game, pack.source_of(("phases", name)), rules)
     if pack.setup is not None:
         out += _program(game, pack.source_of(("setup",)), pack.setup)
+    for action in pack.actions:
+        out += _declared_action(game, action)
     for card in pack.cards if cards else ():
         for statement in card.rules.statements:
             if isinstance(statement, ast.Trigger):
@@ -182,6 +186,22 @@ def _program(game: Game, source: Source, body: Any) -> list[Diagnostic]:
                     prepare_act(game, instruction)
                 except RuleError as e:
                     out.append(_not_playable(source, e))
+    return out
+
+
+def _declared_action(game: Game, action: ActionSpec) -> list[Diagnostic]:
+    """What the interpreter cannot play of a declared action: its phrases, then its steps."""
+    out = []
+    try:
+        compile_action(action, game.lexicon)
+    except RuleError as e:
+        where = next(
+            (k for k, tree in action_texts(action) if any(n is e.node for n in ast.walk(tree))),
+            "does",
+        )
+        out.append(_not_playable(Source(action.source.doc, (*action.source.path, where)), e))
+    if action.does is not None:
+        out += _program(game, Source(action.source.doc, (*action.source.path, "does")), action.does)
     return out
 
 

@@ -101,3 +101,43 @@ def test_a_rule_that_loops_in_play_is_an_error_of_validate(tmp_path: Path) -> No
     errors = [d.render() for d in diagnostics if d.is_error]
     assert len(errors) == 1 and "it loops" in errors[0], errors
     assert "game.yaml:" in errors[0] and "repeat until the library is empty" in errors[0]
+
+
+def test_one_action_a_turn_until_every_player_has_passed(tmp_path: Path) -> None:
+    """Worker placement's turn order (TAW-A1): each turn is one declared action or a pass, and
+    turns go round until every player has passed. A player who passes takes no more turns that
+    round; the others go on until they pass too, and every action is paid from the budget."""
+    folder = tmp_path / "one-action"
+    shutil.copytree(CONFORMANCE / "actions", folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    phases = text[text.index("phases:") :]
+    game_file.write_text(
+        text.replace(
+            phases,
+            "phases:\n  round: |\n    each player gains 3 civil action\n"
+            "    repeat until every player has passed:\n"
+            '      each player in turn order who has not passed plays "turn"\n'
+            "    each player loses all civil action\n"
+            "    draw a card from the deck into the discard pile\n"
+            "    refill the card row to 3 from the deck\n"
+            "  turn: |\n    take an action\n",
+        ),
+        encoding="utf-8",
+    )
+    _, diagnostics = validate(folder)
+    assert [d.render() for d in diagnostics] == []
+    game = Game.load(folder)
+    state = game.new(players=2, seed=4)
+    turns: list[int] = []
+    while state.round == 1 and not state.over:
+        seat = state.to_move
+        options = game.legal_actions(state)
+        assert options[0].kind == "pass"
+        # player 1 passes at once; player 2 spends the budget, one action a turn
+        chosen = options[0] if seat == 0 or len(options) == 1 else options[1]
+        turns.append(int(seat))  # type: ignore[arg-type]
+        last, state = state, game.apply(state, chosen)
+    assert turns == [0, 1, 1, 1, 1], turns
+    # before the last pass: player 1 spent nothing, player 2 the whole budget
+    assert [p.counters["civil action"] for p in last.players] == [3, 0]

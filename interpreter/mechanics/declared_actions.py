@@ -1,0 +1,194 @@
+"""The kinds of action a pack declares (game.yaml `actions:`, read by rules_dsl/actions.py).
+
+Each is compiled once, when the game loads: the card phrase it is done to (`choose`), the
+condition that must hold (`if`), what it costs from the doer's counters (`cost`), and its steps
+(`does`, a program named "action:<name>"). A phase that takes actions offers it once for each
+card `choose` means now (once when it chooses nothing) whose condition holds and whose cost the
+doer has; doing it pays the cost and runs the steps with "it" the chosen card.
+
+An offer is `Action("do", {"action": name, "card": copy})` (no "card" when nothing is chosen):
+one kind for every declared action, so a pack's action names never meet the engine's own kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules_dsl import ast
+
+from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
+from ..compile.selectors import CardSelector, card_selector
+from ..core.actions import Action
+from ..core.errors import RuleError, cannot
+
+if TYPE_CHECKING:
+    from rules_dsl.actions import ActionSpec
+
+    from ..core.state import State
+    from .game import Game
+
+DO = "do"  # the kind of every offer of a declared action
+PROGRAM = "action:"  # the prefix of the program of a declared action's steps
+ITS_COST = ("its", "cost")
+
+# A cost as the doer would pay it now: (counter, amount) pairs.
+Cost = Callable[[Ctx], list[tuple[str, int]]]
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A declared kind of action, compiled."""
+
+    name: str
+    choose: CardSelector | None
+    condition: Callable[[Ctx], bool] | None
+    cost: Cost | None
+
+    @property
+    def program(self) -> str:
+        return PROGRAM + self.name
+
+
+def compile_action(spec: ActionSpec, lex: Lexicon) -> Declared:
+    """Compile the phrases of one declared action (its steps are compiled as a program by the
+    engine); a phrase the interpreter cannot honour is a RuleError at its node."""
+    choose = None
+    if spec.choose is not None:
+        if not isinstance(spec.choose, ast.NounPhrase):
+            raise cannot(spec.choose, "choose names a card, e.g. a card in the card row")
+        choose = card_selector(spec.choose, lex)
+        if choose.many:
+            raise cannot(spec.choose, 'an action is done to one card: "a card in ..."')
+    condition = compile_condition(spec.condition, lex) if spec.condition is not None else None
+    cost = _compile_cost(spec.cost, lex, choose is not None) if spec.cost is not None else None
+    return Declared(spec.name, choose, condition, cost)
+
+
+def _compile_cost(cost: ast.Cost, lex: Lexicon, chosen: bool) -> Cost:
+    """Amounts of counters, X (the cost's `where`) and "its cost" (the chosen card's)."""
+    x = compile_value(cost.x, lex) if cost.x is not None else None
+    fixed: list[tuple[str, int | None]] = []  # None: X
+    its_cost = False
+    for amount in cost.amounts:
+        if amount.words == ITS_COST and amount.count is None:
+            if not chosen:
+                raise cannot(amount, '"its cost" is the cost of the chosen card: add choose:')
+            its_cost = True
+            continue
+        counter = lex.counter(amount.words)
+        if counter is None:
+            raise RuleError(
+                f'"{" ".join(amount.words)}" is not a counter: an action\'s cost is paid '
+                f"from counters ({', '.join(lex.counters) or 'none declared'})",
+                amount,
+            )
+        if amount.count == "X" and x is None:
+            raise cannot(amount, 'X needs "where X is ..." at the end of the cost')
+        fixed.append((counter, None if amount.count == "X" else int(amount.count or 1)))
+
+    def due(ctx: Ctx) -> list[tuple[str, int]]:
+        out = [(c, n if n is not None else x(ctx) if x else 0) for c, n in fixed]
+        if its_cost and isinstance(ctx.it, int):
+            out += _card_cost(ctx, ctx.it)
+        return out
+
+    return due
+
+
+def _card_cost(ctx: Ctx, copy: int) -> list[tuple[str, int]]:
+    """A card's cost as counters: each symbol from the counter of its name."""
+    info = ctx.catalog.info(copy)
+    counted = ctx.catalog.roles.counted
+    out = [(kind, n) for kind, n in sorted(info.resources.items()) if n]
+    amount = (
+        info.amount if info.amount is not None else (info.amount_x(ctx) if info.amount_x else 0)
+    )
+    if counted is not None and amount:
+        out.append((counted, amount))
+    return out
+
+
+def compile_all(game: Game) -> list[Declared]:
+    return [compile_action(spec, game.lexicon) for spec in game.pack.actions]
+
+
+def _declared(game: Game) -> list[Declared]:
+    found: list[Declared] | None = game.caches.get("declared actions")
+    if found is None:
+        found = game.caches["declared actions"] = compile_all(game)
+    return found
+
+
+def _find(game: Game, name: str) -> Declared:
+    for declared in _declared(game):
+        if declared.name == name:
+            return declared
+    raise RuleError(f'the game declares no action "{name}"')
+
+
+def _ctx(game: Game, state: State, seat: int, card: int | None) -> Ctx:
+    return Ctx(state, game.catalog, seat, None, None, card, None)
+
+
+def _payable(state: State, seat: int, due: list[tuple[str, int]]) -> bool:
+    counters = state.players[seat].counters
+    total: dict[str, int] = {}
+    for name, n in due:
+        total[name] = total.get(name, 0) + n
+    return all(counters.get(name, 0) >= n for name, n in total.items())
+
+
+def offers(game: Game, state: State, seat: int) -> list[Action]:
+    """Every declared action `seat` may take now, one per card it may be done to."""
+    out = []
+    for declared in _declared(game):
+        ctx = _ctx(game, state, seat, None)
+        cards: list[int | None] = (
+            list(declared.choose.select(ctx)) if declared.choose is not None else [None]
+        )
+        for card in cards:
+            here = _ctx(game, state, seat, card) if card is not None else ctx
+            if declared.condition is not None and not declared.condition(here):
+                continue
+            if declared.cost is not None and not _payable(state, seat, declared.cost(here)):
+                continue
+            params: dict[str, Any] = {"action": declared.name}
+            if card is not None:
+                params["card"] = card
+            out.append(Action(DO, params))
+    return out
+
+
+def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[str, Any]]:
+    """Pay the action's cost and return the frame of its steps."""
+    declared = _find(game, action.params["action"])
+    card = action.params.get("card")
+    paid = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
+    counters = state.players[seat].counters
+    for name, n in paid:
+        counters[name] = counters.get(name, 0) - n
+    game.say(state, f"{game.player_name(seat)}: {_sentence(game, declared, card, paid)}.")
+    frame = game.frame(declared.program, seat)
+    if card is not None:
+        frame["it"] = card
+    return [frame]
+
+
+def describe(game: Game, state: State, action: Action, seat: int) -> str:
+    """The menu's sentence of an offer: its name, the card, what it costs now."""
+    declared = _find(game, action.params["action"])
+    card = action.params.get("card")
+    due = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
+    return _sentence(game, declared, card, due)
+
+
+def _sentence(game: Game, declared: Declared, card: int | None, paid: list) -> str:
+    text = declared.name + (f": {game.name(card)}" if card is not None else "")
+    spent = ", ".join(f"{n} {name}" for name, n in paid if n)
+    return text + (f" (paying {spent})" if spent else "")
+
+
+def is_declared(action: Action) -> bool:
+    return action.kind == DO

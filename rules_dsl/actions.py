@@ -1,0 +1,138 @@
+"""The kinds of action a game file declares: what a player may do in a phase that takes actions.
+
+`actions:` is a list. An entry is either the name of a kind of action the engine plays itself
+(Along History's menu: acquire, buy, discard, re-roll a die, exchange, golden age, re-roll
+dice, double, take <money>, tilt for <money>), or a kind of action the pack declares, written
+in the rules language, as a name with its properties:
+
+    actions:
+      - take a card:
+          choose: a card in the card row        # what it is done to: "it" in cost, if, does
+          cost: 1 civil action                  # paid from the doer's counters
+          if: you have fewer than 5 cards in your hand
+          does: move it to your hand
+
+- `choose` (optional): a card phrase; the action is offered once for each card it means now,
+  and "it" in the other properties is that card.
+- `cost` (optional): amounts of the doer's counters (`1 civil action`, `X coin where X is the
+  points of it`), and `its cost`: the chosen card's cost, each symbol paid from the counter of
+  the same name. The action is offered only when the doer has all of it.
+- `if` (optional): a condition that must hold for the action to be offered.
+- `does`: the steps, as a phase's; "you" is the doer.
+
+The interpreter compiles these (`interpreter/mechanics/declared_actions.py`); the checks here
+are what the schema cannot say (a declared name that is the engine's own, a name given twice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .diagnostics import Diagnostic
+from .roles import action_key
+
+if TYPE_CHECKING:
+    from .source import Source
+    from .yaml_source import YamlDocument
+
+# The kinds of action the engine plays itself, as a pack names them ("<money>" is the pack's
+# money: "take gold").
+ENGINE_KINDS = (
+    "acquire",
+    "buy",
+    "discard",
+    "re-roll a die",
+    "exchange",
+    "take <money>",
+    "golden age",
+    "re-roll dice",
+    "double",
+    "tilt for <money>",
+)
+PROPERTIES = ("choose", "cost", "if", "does")
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """A kind of action the pack declares, its texts parsed (None where left out)."""
+
+    name: str
+    choose: Any
+    cost: Any
+    condition: Any
+    does: Any
+    source: Source = field(compare=False, repr=False)
+
+
+def action_texts(action: ActionSpec) -> list[tuple[str, Any]]:
+    """(property, parsed text) of each property the action writes."""
+    found = [("choose", action.choose), ("cost", action.cost), ("if", action.condition)]
+    return [(k, tree) for k, tree in (*found, ("does", action.does)) if tree is not None]
+
+
+def declared_entries(actions: Any) -> list[tuple[int, str, dict[str, Any]]]:
+    """(index, name, properties) of each declared kind of action in `actions:` as written."""
+    out = []
+    for i, entry in enumerate(actions if isinstance(actions, list) else []):
+        if isinstance(entry, dict) and len(entry) == 1:
+            name, spec = next(iter(entry.items()))
+            out.append((i, str(name), spec if isinstance(spec, dict) else {}))
+    return out
+
+
+def engine_kinds(actions: Any) -> tuple[str, ...] | None:
+    """The engine's own kinds of action `actions:` names (None: it says nothing, so every
+    kind; a list of declared kinds only names none)."""
+    if actions is None:
+        return None
+    return tuple(e for e in actions if isinstance(e, str)) if isinstance(actions, list) else ()
+
+
+def read_actions(doc: YamlDocument, game: dict[str, Any], parse: Any) -> list[ActionSpec]:
+    """The declared kinds of action, each text parsed with `parse(source, text, start)`."""
+    from .source import Source
+
+    out = []
+    for i, name, spec in declared_entries(game.get("actions")):
+
+        def at(key: str, i: int = i, name: str = name) -> Source:
+            return Source(doc, ("actions", i, name, key))
+
+        out.append(
+            ActionSpec(
+                name,
+                parse(at("choose"), spec.get("choose"), "number"),
+                parse(at("cost"), spec.get("cost"), "cost"),
+                parse(at("if"), spec.get("if"), "condition"),
+                parse(at("does"), spec.get("does"), "rules"),
+                Source(doc, ("actions", i, name)),
+            )
+        )
+    return out
+
+
+def check_actions(doc: YamlDocument, game: dict[str, Any]) -> list[Diagnostic]:
+    """A declared kind of action named like one of the engine's, or declared twice."""
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    money = game.get("money") if isinstance(game.get("money"), str) else None
+    for i, name, _ in declared_entries(game.get("actions")):
+        problem = None
+        if action_key(name, money) in ENGINE_KINDS:
+            problem = (
+                f'"{name}" is a kind of action the engine plays itself',
+                f'list it as "- {name}" with no properties, or give yours another name',
+            )
+        elif name in seen:
+            problem = (f'the action "{name}" is declared twice', "give each action its own name")
+        elif name == "pass":
+            problem = ('"pass" is always offered: it ends the actions', "give yours another name")
+        seen.add(name)
+        if problem is not None:
+            out.append(
+                doc.diagnostic(
+                    ("actions", i, name), problem[0], code="action", key=True, hint=problem[1]
+                )
+            )
+    return out
