@@ -10,7 +10,11 @@ in the rules language, as a name with its properties:
           choose: a card in the card row        # what it is done to: "it" in cost, if, does
           cost: 1 civil action                  # paid from the doer's counters
           if: you have fewer than 5 cards in your hand
-          does: move it to your hand
+          does: move it into your hand
+      - place a citizen:
+          choose: a card in your empire
+          does: lose 1 citizen
+          event: you place a citizen on this card   # the chosen card's rules on it run next
 
 - `choose` (optional): a card phrase; the action is offered once for each card it means now,
   and "it" in the other properties is that card.
@@ -19,6 +23,10 @@ in the rules language, as a name with its properties:
   the same name. The action is offered only when the doer has all of it.
 - `if` (optional): a condition that must hold for the action to be offered.
 - `does`: the steps, as a phase's; "you" is the doer.
+- `event` (optional, with `choose`): an event of the pack's own that the action sets off on the
+  chosen card: that card's rules starting with it (`when you place a citizen on this card:
+  gain 2 coin`) run after the steps, for the doer, as Along History's "on acquire" rules run
+  after an acquisition.
 
 The interpreter compiles these (`interpreter/mechanics/declared_actions.py`); the checks here
 are what the schema cannot say (a declared name that is the engine's own, a name given twice).
@@ -31,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
 from .roles import action_key
+from .vocabulary import EVENTS
 
 if TYPE_CHECKING:
     from .source import Source
@@ -50,7 +59,7 @@ ENGINE_KINDS = (
     "double",
     "tilt for <money>",
 )
-PROPERTIES = ("choose", "cost", "if", "does")
+PROPERTIES = ("choose", "cost", "if", "does", "event")
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,7 @@ class ActionSpec:
     cost: Any
     condition: Any
     does: Any
+    event: str | None
     source: Source = field(compare=False, repr=False)
 
 
@@ -106,9 +116,25 @@ def read_actions(doc: YamlDocument, game: dict[str, Any], parse: Any) -> list[Ac
                 parse(at("cost"), spec.get("cost"), "cost"),
                 parse(at("if"), spec.get("if"), "condition"),
                 parse(at("does"), spec.get("does"), "rules"),
+                _event_of(spec),
                 Source(doc, ("actions", i, name)),
             )
         )
+    return out
+
+
+def _event_of(spec: dict[str, Any]) -> str | None:
+    event = spec.get("event")
+    return " ".join(event.split()) if isinstance(event, str) and event.strip() else None
+
+
+def declared_events(game: dict[str, Any]) -> list[str]:
+    """The events the pack's declared actions set off, in the order declared."""
+    out: list[str] = []
+    for _, _, spec in declared_entries(game.get("actions")):
+        event = _event_of(spec)
+        if event is not None and event not in out:
+            out.append(event)
     return out
 
 
@@ -117,7 +143,7 @@ def check_actions(doc: YamlDocument, game: dict[str, Any]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     seen: set[str] = set()
     money = game.get("money") if isinstance(game.get("money"), str) else None
-    for i, name, _ in declared_entries(game.get("actions")):
+    for i, name, spec in declared_entries(game.get("actions")):
         problem = None
         if action_key(name, money) in ENGINE_KINDS:
             problem = (
@@ -128,6 +154,16 @@ def check_actions(doc: YamlDocument, game: dict[str, Any]) -> list[Diagnostic]:
             problem = (f'the action "{name}" is declared twice', "give each action its own name")
         elif name == "pass":
             problem = ('"pass" is always offered: it ends the actions', "give yours another name")
+        elif _event_of(spec) is not None and "choose" not in spec:
+            problem = (
+                f'the action "{name}" sets off an event but chooses no card to set it off on',
+                "add choose: (the card whose rules the event runs), or leave event: out",
+            )
+        elif _event_of(spec) in EVENTS:
+            problem = (
+                f'"{_event_of(spec)}" is an event of the engine\'s own',
+                "give the action's event a name of its own",
+            )
         seen.add(name)
         if problem is not None:
             out.append(

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import ast
-from .actions import action_texts, check_actions
+from .actions import action_texts, check_actions, declared_events
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
@@ -327,13 +327,16 @@ class _TreeChecker:
             )
 
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
-        if node.event not in EVENTS:
+        events = [*EVENTS, *declared_events(self.pack.game)]
+        if node.event not in events:
             yield src.locate(
                 node.span,
                 "error",
                 "unknown-event",
                 f'unknown event "{node.when} {node.event}"',
-                did_you_mean(node.event, EVENTS) or f"a rule may start on: {', '.join(EVENTS)}",
+                did_you_mean(node.event, events)
+                or f"a rule may start on: {', '.join(events)}; an action the game declares "
+                "may set off an event of its own (event: in actions:)",
             )
 
     def _n_of(self, node: ast.OwnsNOf, src: Source) -> Iterator[Diagnostic]:

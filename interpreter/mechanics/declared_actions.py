@@ -4,7 +4,8 @@ Each is compiled once, when the game loads: the card phrase it is done to (`choo
 condition that must hold (`if`), what it costs from the doer's counters (`cost`), and its steps
 (`does`, a program named "action:<name>"). A phase that takes actions offers it once for each
 card `choose` means now (once when it chooses nothing) whose condition holds and whose cost the
-doer has; doing it pays the cost and runs the steps with "it" the chosen card.
+doer has; doing it pays the cost and runs the steps with "it" the chosen card, then the chosen
+card's own rules that start with the action's `event` ("when you place a citizen on this card").
 
 An offer is `Action("do", {"action": name, "card": copy})` (no "card" when nothing is chosen):
 one kind for every declared action, so a pack's action names never meet the engine's own kinds.
@@ -45,6 +46,7 @@ class Declared:
     choose: CardSelector | None
     condition: Callable[[Ctx], bool] | None
     cost: Cost | None
+    event: str | None  # the pack's event it sets off on the chosen card
 
     @property
     def program(self) -> str:
@@ -63,7 +65,7 @@ def compile_action(spec: ActionSpec, lex: Lexicon) -> Declared:
             raise cannot(spec.choose, 'an action is done to one card: "a card in ..."')
     condition = compile_condition(spec.condition, lex) if spec.condition is not None else None
     cost = _compile_cost(spec.cost, lex, choose is not None) if spec.cost is not None else None
-    return Declared(spec.name, choose, condition, cost)
+    return Declared(spec.name, choose, condition, cost, spec.event)
 
 
 def _compile_cost(cost: ast.Cost, lex: Lexicon, chosen: bool) -> Cost:
@@ -162,7 +164,8 @@ def offers(game: Game, state: State, seat: int) -> list[Action]:
 
 
 def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[str, Any]]:
-    """Pay the action's cost and return the frame of its steps."""
+    """Pay the action's cost and return the frames of its steps, then of the chosen card's
+    rules that start with the action's event."""
     declared = _find(game, action.params["action"])
     card = action.params.get("card")
     paid = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
@@ -171,9 +174,15 @@ def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[st
         counters[name] = counters.get(name, 0) - n
     game.say(state, f"{game.player_name(seat)}: {_sentence(game, declared, card, paid)}.")
     frame = game.frame(declared.program, seat)
-    if card is not None:
-        frame["it"] = card
-    return [frame]
+    if card is None:
+        return [frame]
+    frame["it"] = card
+    info = game.catalog.info(card)
+    event = declared.event
+    found = info.triggers.get(event, []) if event is not None else []
+    return [frame] + [
+        game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))
+    ]
 
 
 def describe(game: Game, state: State, action: Action, seat: int) -> str:

@@ -132,7 +132,13 @@ EVENTS = {
 
 
 def _event(event: str) -> str:
-    return EVENTS.get(event, f"On {event}")
+    """An event in words; a pack's own event is written as its cards write it ("you place a
+    citizen on this card" -> "When you place a citizen on this card")."""
+    known = EVENTS.get(event)
+    if known is not None:
+        return known
+    spoken = event.split()[0] in ("you", "this", "a", "an", "each")
+    return f"When {event}" if spoken else f"On {event}"
 
 
 def _program(program: list[prog.Instruction]) -> list[str]:
