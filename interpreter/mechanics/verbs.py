@@ -248,7 +248,10 @@ def wait_choice(seat: int, options: list[Action]) -> Result:
 
 
 def _play(instruction: ActI, lex: Lexicon) -> Handler:
-    """play "a phase": run a phase's program as the doer's turn."""
+    """play "a phase": with a subject ("each player in turn order plays "turn"") the phase is
+    the doer's turn: the facts of the turn start afresh, a skipped turn is skipped and the
+    age's end condition is tested when it ends. Without one ("play "prepare"", a step of the
+    round or of a turn) it is a part of what is being played, which it carries on."""
     act = instruction.act
     _only_roles(act)
     obj = act.object
@@ -263,6 +266,7 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
     ):
         raise cannot(act, 'play what? name a phase in quotes: play "active turn"')
     phase = obj.heads[0].name
+    turn = act.subject is not None
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
@@ -277,18 +281,22 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
         seat = doer(frame)
         player = state.players[seat]
         loc["pushed"] = True
+        key = f"phase:{phase}"
+        if key not in game.programs:
+            raise cannot(instruction.act, f'there is no phase "{phase}"')
+        if not turn:
+            return push(game.frame(key, seat))
         if player.marks.get("skip_turns", 0) > 0:
             player.marks["skip_turns"] -= 1
             game.say(state, f"{game.player_name(seat)} skips this turn.")
             return NEXT
         player.flags = {"turn_start_events": list(player.zones[game.zones.hand])}
         loc["turn"] = True
-        key = f"phase:{phase}"
-        if key not in game.programs:
-            raise cannot(instruction.act, f'there is no phase "{phase}"')
         return push(game.frame(key, seat))
 
-    instruction.data["says"] = f'play the phase "{phase}" as their turn'
+    instruction.data["says"] = (
+        f'play the phase "{phase}" as their turn' if turn else f'play the phase "{phase}"'
+    )
     return handler
 
 
