@@ -44,7 +44,7 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "down",
         "new",
     ),
-    "measures": ("point", "points", "value", "type", "types", "number", "total"),
+    "measures": ("point", "points", "value", "type", "types", "number", "total", "position"),
     "play": (
         "die",
         "dice",

@@ -670,6 +670,11 @@ def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
 
 def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     """your gold / the points of your cards / the number of cards in your events / 3 cards."""
+    from .positions import position_number
+
+    position = position_number(np)
+    if position is not None:
+        return position
     if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
         raise cannot(np, "a number is a count, a measure or a counter")
     words = np.heads[0]

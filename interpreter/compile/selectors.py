@@ -34,6 +34,7 @@ from .meaning import (
     says,
     zone_of,
 )
+from .positions import end_card
 
 Select = Callable[[Ctx], list[int]]
 
@@ -94,6 +95,11 @@ def card_selector(
         )
     if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
         raise cannot(np, "this phrase does not name cards")
+    end = end_card(np, lex)
+    if end is not None:  # the first card in the card row, the top card of the deck
+        if zone is not None:
+            raise cannot(np, "the card's zone is said twice")
+        return end
     if np.determiner == "this":
         if np.heads != (("card",),) or np.tails:
             raise cannot(np, '"this" names this card: "this card"')

@@ -416,7 +416,8 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         or role(act, "into") is None
     ):
         raise cannot(act, form)
-    source = _own_zone(role(act, "from"), lex, "draw")
+    from_np, bottom = _end_of(role(act, "from"))
+    source = _own_zone(from_np, lex, "draw")
     into = _own_zone(role(act, "into"), lex, "draw")
     if np.count is None and np.determiner is None:
         raise cannot(np, 'how many cards? "draw 3 cards" or "draw a card"')
@@ -429,13 +430,30 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         zone, pile = into.cards(ctx), source.cards(ctx)
         n = min(count, len(pile))  # bounded by the source, never by the number
         for _ in range(n):
-            zone.append(pile.pop())
+            zone.append(pile.pop(0) if bottom else pile.pop())
         if n:
             _drawn(game, state, source, pile)
         return NEXT
 
-    instruction.data["says"] = f"draw {count} card(s) from {source.text} into {into.text}"
+    instruction.data["says"] = (
+        f"draw {count} card(s) from {'the bottom of ' if bottom else ''}{source.text} "
+        f"into {into.text}"
+    )
     return handler
+
+
+def _end_of(np: Any) -> tuple[Any, bool]:
+    """A zone phrase, and whether it names the zone's bottom ("the bottom of the titans": the
+    start of its list; a pile's top, its end, is where cards are drawn from otherwise)."""
+    if (
+        isinstance(np, ast.NounPhrase)
+        and np.determiner == "the"
+        and np.heads in ((("bottom",),), (("top",),))
+        and len(np.tails) == 1
+        and isinstance(np.tails[0], ast.Of)
+    ):
+        return np.tails[0].of, np.heads == (("bottom",),)
+    return np, False
 
 
 def _gain(instruction: ActI, lex: Lexicon) -> Handler:
