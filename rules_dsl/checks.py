@@ -65,10 +65,11 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         )
         out += checker.tree(rules, ())
     pack.documents["game.yaml"]
-    if pack.setup is not None:
-        out += _TreeChecker(
-            pack, vocab, pack.source_of(("setup",)), None, names_by_age, all_names
-        ).tree(pack.setup, ())
+    for key, program in (("setup", pack.setup), ("age_change", pack.age_change)):
+        if program is not None:
+            out += _TreeChecker(
+                pack, vocab, pack.source_of((key,)), None, names_by_age, all_names
+            ).tree(program, ())
     if pack.scoring is not None:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("scoring", "age")), None, names_by_age, all_names

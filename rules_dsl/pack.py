@@ -98,6 +98,7 @@ class Pack:
     text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = field(default_factory=dict)
     tie_break: list[TieBreak] = field(default_factory=list)
     actions: list[ActionSpec] = field(default_factory=list)  # the kinds the pack declares
+    age_change: ast.Rules | None = None  # the steps between two ages, after the age's scoring
 
     def source_of(self, path: tuple[str, ...]) -> Source:
         """Where a text of the game file is written: in the game file, or in the variant that
@@ -153,6 +154,7 @@ class Pack:
         texts += [(self.source_of(("type_rules", k)), r) for k, r in self.type_rules.items()]
         texts += [
             (self.source_of(("setup",)), self.setup),
+            (self.source_of(("age_change",)), self.age_change),
             (self.source_of(("scoring", "age")), self.scoring),
             (self.source_of(("age_end",)), self.age_end),
             (self.source_of(("war", "rerolls")), self.war_rerolls),
@@ -347,6 +349,7 @@ def load_pack(
         text_paths,
         tie_break,
         read_actions(game_doc, game, reader.parse),
+        reader.parse(at("age_change"), game.get("age_change"), "rules"),
     )
     PARSED.save()
     if run_checks:
@@ -381,7 +384,13 @@ def variant_names(variant: str | Sequence[str] | None) -> list[str]:
 
 
 # The texts of the game file a variant can change, as paths.
-TEXT_PATHS = (("setup",), ("age_end",), ("scoring", "age"), ("war", "rerolls"))
+TEXT_PATHS = (
+    ("setup",),
+    ("age_change",),
+    ("age_end",),
+    ("scoring", "age"),
+    ("war", "rerolls"),
+)
 
 
 def _apply_variants(

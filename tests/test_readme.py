@@ -156,6 +156,25 @@ def run_ab(block: Block, tmp: Path) -> None:
     assert "against" in out and "4 games each" in out and "figures moved" in out
 
 
+def run_actions(block: Block, tmp: Path) -> None:
+    """The pack's own kinds of action shown validate in the actions conformance pack, in place
+    of its own (tests/packs/conformance/actions)."""
+    import shutil
+    import textwrap
+
+    from interpreter.tools.validation import validate
+
+    folder = tmp / "actions"
+    shutil.copytree(ROOT / "tests" / "packs" / "conformance" / "actions", folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    start, end = text.index("\nactions:\n") + 1, text.index("\nages:\n") + 1
+    game_file.write_text(text[:start] + textwrap.dedent(block.text) + text[end:], encoding="utf-8")
+    _, diagnostics = validate(folder)
+    assert [d.render() for d in diagnostics] == []
+    assert "- take a card:" in game_file.read_text(encoding="utf-8")
+
+
 def check_synopsis(block: Block, tmp: Path) -> None:
     """Every command of the synopsis exists, with every option the synopsis gives it."""
     import click
@@ -222,6 +241,11 @@ RUNNERS: list[tuple[str, Callable[[Block], bool], Callable[[Block, Path], None]]
     ("a card", lambda b: b.lang == "yaml" and b.text.startswith("- id:"), run_card),
     ("a scenario", lambda b: b.lang == "yaml" and "\nactions:" in b.text, run_scenario),
     ("a deck", lambda b: b.lang == "yaml" and b.text.startswith("deck:"), run_deck),
+    (
+        "declared actions",
+        lambda b: b.lang == "yaml" and b.text.lstrip().startswith("actions:"),
+        run_actions,
+    ),
     ("the interpreter", lambda b: b.lang == "python", run_python),
     ("A/B", lambda b: "--against" in b.text and b.text.startswith("agesmith simulate"), run_ab),
 ]

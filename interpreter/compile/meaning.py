@@ -22,6 +22,7 @@ from rules_dsl.vocabulary import singular
 
 from ..core.errors import UnknownName, cannot
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
+from .positions import position_of
 
 if TYPE_CHECKING:
     from ..core.state import State
@@ -670,9 +671,7 @@ def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
 
 def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     """your gold / the points of your cards / the number of cards in your events / 3 cards."""
-    from .positions import position_number
-
-    position = position_number(np)
+    position = _position_number(np)
     if position is not None:
         return position
     if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
@@ -713,6 +712,38 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     if np.determiner not in (None, "all"):
         raise cannot(np, f'"{np.determiner}" before an amount')
     return base
+
+
+def _position_number(np: ast.NounPhrase) -> Num | None:
+    """`its position` / `the position of it` / `the position of this card` (positions.py);
+    None when the phrase is no position."""
+    if np.heads != (("position",),) or np.count is not None:
+        return None
+    of = next((t for t in np.tails if isinstance(t, ast.Of)), None)
+    if np.possessive == "its" and np.determiner is None and not np.tails:
+        return said(_position_of_it, "its position")
+    if np.determiner == "the" and of is not None and len(np.tails) == 1:
+        target = of.of
+        if isinstance(target, ast.Pronoun) and target.word == "it":
+            return said(_position_of_it, "its position")
+        if (
+            isinstance(target, ast.NounPhrase)
+            and target.determiner == "this"
+            and target.heads == (("card",),)
+            and not target.tails
+        ):
+            return said(_position_of_this, "the position of this card")
+        raise cannot(target, 'a position is a card\'s: "the position of it" or "of this card"')
+    return None
+
+
+def _position_of_it(ctx: Ctx) -> int:
+    it = ctx.it
+    return position_of(ctx.state, it) if isinstance(it, int) and not isinstance(it, bool) else 0
+
+
+def _position_of_this(ctx: Ctx) -> int:
+    return position_of(ctx.state, ctx.card) if ctx.card is not None else 0
 
 
 def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon) -> Num:

@@ -34,7 +34,7 @@ from .meaning import (
     says,
     zone_of,
 )
-from .positions import end_card
+from .positions import ENDS
 
 Select = Callable[[Ctx], list[int]]
 
@@ -95,7 +95,7 @@ def card_selector(
         )
     if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
         raise cannot(np, "this phrase does not name cards")
-    end = end_card(np, lex)
+    end = _end_card(np, lex)
     if end is not None:  # the first card in the card row, the top card of the deck
         if zone is not None:
             raise cannot(np, "the card's zone is said twice")
@@ -241,6 +241,43 @@ def card_selector(
     if prefer is not None:
         text += f", {says(prefer)}"
     return CardSelector(select, many, text, base_text, yours, base_role, base_owner)
+
+
+def _end_card(np: ast.NounPhrase, lex: Lexicon) -> CardSelector | None:
+    """`the first card in the card row`, `the top card of the deck`... (positions.py): the
+    selector of the one card at that end of the zone; None when the phrase names no end."""
+    if np.determiner != "the" or len(np.heads) != 1:
+        return None
+    head = np.heads[0]
+    if not isinstance(head, tuple) or len(head) != 2 or head[0] not in ENDS:
+        return None
+    if head[1] != "card" or np.count is not None or len(np.tails) != 1:
+        raise cannot(np, f'one card at an end of a zone: "the {head[0]} card in <zone>"')
+    tail = np.tails[0]
+    if isinstance(tail, ast.Located):
+        where = tail.where
+    elif isinstance(tail, ast.Of):
+        where = tail.of
+    else:
+        raise cannot(tail, f'which zone? "the {head[0]} card in <zone>"')
+    zone = zone_of(where, lex)
+    if zone.role == "tableau":
+        raise cannot(where, f"{zone.text} holds piles, not one line of cards")
+    end = ENDS[head[0]]
+    cards = zone.cards
+
+    def select(ctx: Ctx) -> list[int]:
+        found = cards(ctx)
+        return [found[end]] if found else []
+
+    return CardSelector(
+        select,
+        False,
+        f"the {head[0]} card of {zone.text}",
+        zone.text,
+        zone_role=zone.role,
+        zone_owner=zone.owner,
+    )
 
 
 def _preferences(pref: ast.Preferring, lex: Lexicon) -> Callable[[Ctx, list[int]], list[int]]:

@@ -35,7 +35,7 @@ from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopErro
 from ..core.state import PlayerState, State
 from ..mechanics import declared_actions
 from ..mechanics.action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
-from ..mechanics.ages import missing_round_phase
+from ..mechanics.ages import AGE_CHANGE, SETUP, missing_round_phase
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable, missing_roles
 
 STEP_BUDGET = 20_000  # instructions between two decisions before a rule is a loop
@@ -145,9 +145,10 @@ class Game:
         for name, rules in self.pack.phases.items():
             bodies[f"phase:{name}"] = rules
             self.sources[f"phase:{name}"] = self.pack.source_of(("phases", name))
-        if self.pack.setup is not None:
-            bodies["setup"] = self.pack.setup
-            self.sources["setup"] = self.pack.source_of(("setup",))
+        for key, program in ((SETUP, self.pack.setup), (AGE_CHANGE, self.pack.age_change)):
+            if program is not None:
+                bodies[key] = program
+                self.sources[key] = self.pack.source_of((key,))
         for action in self.pack.actions:
             key = declared_actions.PROGRAM + action.name
             bodies[key] = action.does

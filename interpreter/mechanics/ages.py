@@ -40,9 +40,11 @@ def missing_round_phase(pack: Pack) -> Diagnostic | None:
 
 
 SETUP = "setup"  # the program that deals an age
+AGE_CHANGE = "age_change"  # the program between two ages (game.yaml `age_change`)
 ROUND = f"phase:{ROUND_PHASE}"  # the program of a round
 # The programs the game itself starts on an empty stack: never above another rule's frame.
-ROOT_PROGRAMS = (SETUP, ROUND)
+ROOT_PROGRAMS = (SETUP, AGE_CHANGE, ROUND)
+CHANGING = "age_change"  # the mark of a position whose age change is under way
 
 
 def age_id(game: Game, state: State) -> str:
@@ -72,7 +74,6 @@ def start_age(game: Game, state: State, first: bool = False) -> None:
         player.space = board.get("start") if board else None
         player.flags = {}
     _deal_tokens(game, state, board)
-    state.zones[game.zones.draw] = []
     state.marks = {}
     state.frames = [game.frame(SETUP, state.active)] if SETUP in game.programs else []
 
@@ -109,7 +110,11 @@ def _age_name(game: Game, age: str) -> str:
 
 
 def end_of_round(game: Game, state: State) -> None:
-    """After a round: end the age (and perhaps the game), or start the next round."""
+    """After a round: end the age (and perhaps the game), or start the next round. Between two
+    ages the pack's `age_change` runs, then the next age is dealt."""
+    if state.marks.get(CHANGING):
+        next_age(game, state)
+        return
     if state.round > 0 and _age_ends(game, state):
         why = state.marks.get("age_over")
         if isinstance(why, str):
@@ -119,6 +124,10 @@ def end_of_round(game: Game, state: State) -> None:
         score_age(game, state)
         if state.age + 1 >= len(game.ages):
             finish(game, state)
+            return
+        if AGE_CHANGE in game.programs:
+            state.marks[CHANGING] = True
+            state.frames = [game.frame(AGE_CHANGE, state.active)]
             return
         next_age(game, state)
         return
@@ -190,17 +199,8 @@ def _formula_points(game: Game, state: State, seat: int) -> int:
 
 
 def next_age(game: Game, state: State) -> None:
-    """AH-E3: the hand discarded; decadent cards and cards without bonus discarded; the rest of
-    the tableau becomes the archive (the old archive leaves); then the next age is dealt."""
-    zones = game.zones
-    for player in state.players:
-        player.zones[zones.hand] = []
-        keep = [pile[0] for pile in player.tableau if game.catalog.info(pile[0]).bonus_symbols > 0]
-        if zones.archive >= 0:
-            player.zones[zones.archive] = keep
-        player.tableau = []
-        player.tilted = []
-    state.zones[zones.discard] = []
+    """Deal the next age; the cards are where the pack's `age_change` left them (AH-E3 is Along
+    History's: its events discarded, its active cards with a bonus kept as the legacy)."""
     state.age += 1
     start_age(game, state)
     state.active = (state.active + 1) % len(state.players)

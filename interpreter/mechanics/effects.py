@@ -108,6 +108,43 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
     return _finish(instruction, handler, f"{verb} {chosen_by.text}", _some(chosen_by))
 
 
+def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    """remove <cards> from the game: they leave play (out of every zone), as the cards of an age
+    do when it ends."""
+    act = instruction.act
+    _only_roles(act, "from")
+    out_of = role(act, "from")
+    if not (
+        isinstance(out_of, ast.NounPhrase)
+        and out_of.determiner == "the"
+        and out_of.heads == (("game",),)
+        and not out_of.tails
+    ):
+        raise cannot(act, 'remove reads "remove <cards> from the game"')
+    chosen_by = card_selector(act.object, lex)
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        if answer is not None:
+            chosen = [answer.params["card"]]
+        else:
+            cards = chosen_by.select(_ctx(game, state, frame))
+            if not chosen_by.many and len(cards) > 1:
+                return _card_choice(
+                    game, _chooser(chosen_by, frame), cards, "Which card leaves the game?"
+                )
+            chosen = cards if chosen_by.many else cards[:1]
+        for copy in chosen:
+            remove_card(state, copy)
+        if chosen:
+            names = ", ".join(game.name(c) for c in chosen)
+            game.say(state, f"{names} {'leaves' if len(chosen) == 1 else 'leave'} the game.")
+        return NEXT
+
+    return _finish(instruction, handler, f"take {chosen_by.text} out of the game", _some(chosen_by))
+
+
 def _chooser(selector: CardSelector, frame: dict[str, Any]) -> int:
     return selector.chooser(int(frame["player"]), doer(frame))
 
@@ -256,7 +293,10 @@ def _move_into(instruction: ActI, lex: Lexicon) -> Handler:
             else:
                 remove_card(state, copy)
                 zone.cards(ctx).append(copy)
-            game.say(state, f"{game.name(copy)} goes into {_zone_words(game, zone, seat)}.")
+        if cards:
+            names = ", ".join(game.name(c) for c in cards)
+            go = "goes" if len(cards) == 1 else "go"
+            game.say(state, f"{names} {go} into {_zone_words(game, zone, seat)}.")
         return NEXT
 
     return _finish(

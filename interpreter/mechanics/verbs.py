@@ -729,6 +729,7 @@ VERBS: dict[str, Builder] = {
     "give": _money_only,
     "share": _money_only,
     "destroy": effects.remove_builder,
+    "remove": effects.leave_builder,
     "discard": effects.remove_builder,
     "pass": effects.move_builder,
     "move": effects.move_builder,

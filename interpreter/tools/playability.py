@@ -98,8 +98,9 @@ def _check_playable(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     game = Game(pack, Catalog([], [], {}, roles=roles), [], None, lexicon=lex)
     for name, rules in pack.phases.items():
         out += _program(game, pack.source_of(("phases", name)), rules)
-    if pack.setup is not None:
-        out += _program(game, pack.source_of(("setup",)), pack.setup)
+    for key, program in (("setup", pack.setup), ("age_change", pack.age_change)):
+        if program is not None:
+            out += _program(game, pack.source_of((key,)), program)
     for action in pack.actions:
         out += _declared_action(game, action)
     for card in pack.cards if cards else ():

@@ -50,7 +50,7 @@ from ..core.state import (
     State,
     pending_data,
 )
-from ..mechanics.ages import ROOT_PROGRAMS, SETUP
+from ..mechanics.ages import AGE_CHANGE, ROOT_PROGRAMS, SETUP
 from ..model.zones import ZoneSpec
 
 if TYPE_CHECKING:
@@ -589,8 +589,8 @@ class _Reader:
                         f"{age!r} (state.age {state.age}): only the "
                         f"{zones.name('archive')} holds the cards of other ages",
                     )
-        if any(f["prog"] == SETUP for f in state.frames):
-            return  # the age is being dealt: its cards are on their way
+        if any(f["prog"] in (SETUP, AGE_CHANGE) for f in state.frames):
+            return  # the age is being dealt, or left: its cards are on their way
         for copy in self.game.catalog.copies_of_age(age):
             if copy not in where:
                 raise self.fail(

@@ -105,15 +105,16 @@ def random_play(g: Game, state: State, seed: int, until: Any, limit: int = 20_00
 
 @pytest.fixture
 def age_change(monkeypatch: pytest.MonkeyPatch) -> list[State]:
-    """Each call of ages.next_age records the state just before the next age is dealt."""
+    """Each age's end records the state just before the age is scored: the cards where the
+    age left them, before the pack's age change (AH-E3) moves them."""
     seen: list[State] = []
-    original = ages.next_age
+    original = ages.score_age
 
     def watched(g: Game, state: State) -> None:
         seen.append(state.clone())
         original(g, state)
 
-    monkeypatch.setattr(ages, "next_age", watched)
+    monkeypatch.setattr(ages, "score_age", watched)
     return seen
 
 
