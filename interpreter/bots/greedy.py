@@ -106,7 +106,7 @@ class RandomBot:
 BONUS_VALUE = 0.8  # an active bonus symbol (not money), in points
 MONEY_VALUE = 0.25  # one unit of money (Along History's gold), in points
 COUNTER_VALUE = 1.0  # one unit of another counter (the universal resource), in points
-HAND_SHARE = 0.5  # the part of a card's worth counted while it waits in the hand
+HAND_SHARE = 0.25  # the part of a card's points counted while it waits in the hand
 THREAT = 3.0  # a card that will fail in your events (a calamity): what it may cost
 URGENT = 1.0  # ... more when it fails at the end of this very turn
 LEGACY_COST = 1.0  # paying with a legacy card (it is gone)
@@ -244,7 +244,7 @@ class GreedyBot:
     ) -> Action | None:
         """Of the pack's own kinds of action (and passing), the one that leaves the best
         standing by the pack's score formula, counted now; a card taken into the hand counts
-        a part of what it is worth, so a card that scores later is worth taking. Ties go to
+        a part of its points, so a card that scores later is worth taking. Ties go to
         the first option (passing: never a do-nothing loop)."""
         best: tuple[float, Action] | None = None
         hand = game.zones.hand
@@ -253,7 +253,7 @@ class GreedyBot:
             if after is None:
                 continue
             worth = score_standing(game, after, seat) + HAND_SHARE * sum(
-                self.value(game, c) for c in after.players[seat].zones[hand]
+                _points(game, c) for c in after.players[seat].zones[hand]
             )
             if best is None or worth > best[0] + 1e-9:
                 best = (worth, a)
@@ -732,6 +732,11 @@ def _try(game: Game, state: State, action: Action) -> State | None:
         return game.apply(state, action)
     except Exception:
         return None
+
+
+def _points(game: Game, copy: int) -> float:
+    points = game.catalog.info(copy).points
+    return float(points) if isinstance(points, int) else FORMULA_POINTS
 
 
 def _card_value(info: CardInfo, money: str | None) -> float:
