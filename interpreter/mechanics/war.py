@@ -354,8 +354,9 @@ def _outcome(game: Game, state: State, war: dict[str, Any]) -> None:
     )
     if a > d:
         winner, loser = attacker, defender
-        tokens = [t for t in state.players[defender].tokens if t <= a - d]
-        if tokens:
+        takes = (game.pack.game.get("war") or {}).get("prize")
+        tokens = [t for t in state.players[defender].tokens if t <= a - d] if takes else []
+        if tokens:  # `war: prize: token`: the loser's best token the difference reaches
             prize = max(tokens)
             state.players[defender].tokens.remove(prize)
             state.players[attacker].tokens.append(prize)

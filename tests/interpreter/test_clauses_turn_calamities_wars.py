@@ -501,6 +501,15 @@ def test_AH_W5_the_attacker_takes_the_highest_token_within_the_difference(
     assert state.players[1].tokens == expected  # the defender never takes
 
 
+def test_a_war_without_a_prize_takes_no_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`war: prize: token` is what makes the winner take a token: a game whose wars name no
+    prize fights them for the cards' own rules only (the key is read, not decoration)."""
+    state, game = _war_state(p1={"tokens": [4]}, p2={"tokens": [1, 2, 3, 5]})
+    monkeypatch.setitem(game.pack.game, "war", {**game.pack.game["war"], "prize": None})
+    _fight(game, state, [3, 3, 3], [1, 1, 1])
+    assert state.players[0].tokens == [4] and state.players[1].tokens == [1, 2, 3, 5]
+
+
 def test_AH_W3_strength_is_dice_plus_tilted_population_plus_permanent_modifiers() -> None:
     state, game = _war_state(
         p1={"civilization": ["Weapons", "The Fire", "Hunting"], "tilted": []},
