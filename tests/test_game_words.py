@@ -1,0 +1,90 @@
+"""The engine knows no game (issue 17, item 6): string literals in the code that spell a name a
+bundled pack declares (a resource, counter, card type, keyword, zone, die or face, age, variant)
+are places where Python plays one game. Their number may only go down: this test fails when it
+rises above `CEILING` (lower the ceiling when a change removes some). The goal is 0.
+
+Docstrings are not counted (they explain); comments are not strings."""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CODE = ("interpreter", "rules_dsl", "editor", "agesmith")
+# Words every card game has, which a generic engine may well spell.
+GENERIC = {"card", "cards", "deck", "discard pile", "player", "players", "round", "turn", "age"}
+CEILING = 230  # 2026-12-02; lower it with each literal moved into the packs
+
+
+def _declared(game: dict) -> set[str]:
+    found: set[str] = set()
+    for key in ("resources", "card_types", "keywords"):
+        found |= {str(x) for x in game.get(key) or []}
+    found |= {str(x) for x in game.get("counters") or {}}
+    for side in (game.get("zones") or {}).values():
+        for entry in side or []:
+            found.add(str(entry if isinstance(entry, str) else next(iter(entry))))
+    for die, spec in (game.get("dice") or {}).items():
+        found.add(str(die))
+        found |= {str(f) for f in (spec or {}).get("faces") or [] if not str(f)[:1].isdigit()}
+    for age in game.get("ages") or []:
+        found |= {str(age.get("id")), str(age.get("name"))}
+    found |= {str(v) for v in game.get("variants") or {}}
+    return {w.lower() for w in found if w.lower() not in GENERIC and len(w) > 2}
+
+
+def _vocabulary() -> set[str]:
+    words: set[str] = set()
+    for game_file in sorted((ROOT / "cards").glob("*/game.yaml")):
+        words |= _declared(yaml.safe_load(game_file.read_text(encoding="utf-8")) or {})
+    return words
+
+
+def _literals(path: Path) -> list[tuple[int, str]]:
+    """The string literals of a module that are not docstrings, with their lines."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(path.read_text("utf-8")).readline))
+    skip = (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT)
+    out = []
+    for i, token in enumerate(tokens):
+        if token.type != tokenize.STRING:
+            continue
+        before = next((t for t in reversed(tokens[:i]) if t.type not in skip), None)
+        after = next((t for t in tokens[i + 1 :] if t.type not in (tokenize.COMMENT,)), None)
+        statement_start = (
+            before is None
+            or before.type == tokenize.NEWLINE
+            or (before.type == tokenize.OP and before.string == ":")
+        )
+        alone = after is None or after.type in (tokenize.NEWLINE, tokenize.NL)
+        if not (statement_start and alone):
+            out.append((token.start[0], token.string))
+    return out
+
+
+def game_words() -> list[str]:
+    words = _vocabulary()
+    pattern = re.compile(
+        r"(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")"
+        r"(?![\w-])",
+        re.IGNORECASE,
+    )
+    hits = []
+    for package in CODE:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for line, text in _literals(path):
+                for match in pattern.finditer(text):
+                    hits.append(f"{path.relative_to(ROOT)}:{line}: {match.group(1).lower()}")
+    return hits
+
+
+def test_no_more_game_words_in_the_code_than_before() -> None:
+    hits = game_words()
+    assert len(hits) <= CEILING, (
+        f"{len(hits)} string literals spell a pack's word (the ceiling is {CEILING}): take the "
+        "word from the pack instead. The hits:\n" + "\n".join(hits)
+    )
