@@ -17,14 +17,15 @@ rollouts. The greedy bot's choice is kept unless another candidate beats it by `
 those same worlds. Re-rolls, exchanges and the details of a payment are left to the greedy
 bot's judgement (inside the candidates and rollouts alike).
 
-How it determinizes. The bot cannot know the order of the deck nor the future dice. A world is
-the position with its deck shuffled and its generator reseeded, both from the bot's seed, the
-*public* part of the position (`public_key`: everything but the deck's order and the
-generator's state) and the world's number. The real generator is never read: two positions
-that differ only in what the bot cannot know give the same worlds and the same choice, and a
-game saved and resumed goes on exactly as the uninterrupted one. Decisions that are not
-searched are answered by the greedy bot on a world too, so that its look-ahead on copies does
-not see the real deck or dice either.
+How it determinizes. The bot cannot know the order of the deck nor the future dice, nor what
+another player holds in a zone only its owner sees (`seen by: owner`). A world is the position
+with its face-down zones shuffled, the other players' secret cards dealt anew among their
+secret zones and the draw pile, and its generator reseeded, all from the bot's seed, the part
+of the position the bot sees (`public_key`) and the world's number. The real generator is never
+read: two positions that differ only in what the bot cannot know give the same worlds and the
+same choice, and a game saved and resumed goes on exactly as the uninterrupted one. Decisions
+that are not searched are answered by the greedy bot on a world too, so that its look-ahead on
+copies does not see the real deck or dice either.
 
 Its budget. `iterations` rollouts per searched decision (at least one per candidate still in
 play in each halving round; not a time: the same seed gives the same game on any machine), each
@@ -66,25 +67,59 @@ def hidden_zones(game: Game) -> list[int]:
     return [i for i, zone in enumerate(game.zones.shared) if zone.seen_by == "nobody"]
 
 
+def _pooled(game: Game, state: State, seat: int | None) -> list[list[int]]:
+    """The zones whose cards the player to move cannot tell apart: the other players' zones only
+    their owner sees (a hand kept secret), with the face-down draw pile their cards came from.
+    Empty when no zone is seen by its owner only."""
+    private = [i for i, zone in enumerate(game.zones.player) if zone.seen_by == "owner"]
+    if not private:
+        return []
+    zones = [p.zones[i] for p in state.players if p.seat != seat for i in private]
+    draw = game.zones.draw
+    if draw >= 0 and game.zones.shared[draw].seen_by == "nobody":
+        zones.append(state.zones[draw])
+    return zones
+
+
 def public_key(game: Game, state: State) -> int:
-    """A number drawn from what every player can see: the position without the order of the
-    hidden zones and the generator's state."""
+    """A number drawn from what the player to move can see: the position without the order of
+    the hidden zones, without which of the pooled zones (`_pooled`) holds which of their cards,
+    and without the generator's state."""
     data = state.to_data()
     for i in hidden_zones(game):
         data["zones"][i] = sorted(data["zones"][i])
+    pooled = _pooled(game, state, state.to_move)
+    if pooled:
+        data["unseen"] = sorted(c for zone in pooled for c in zone)
+        data["unseen sizes"] = [len(zone) for zone in pooled]
+        private = [i for i, zone in enumerate(game.zones.player) if zone.seen_by == "owner"]
+        for player in data["players"]:
+            if player["seat"] != state.to_move:
+                for i in private:
+                    player["zones"][i] = []
+        if game.zones.draw >= 0:
+            data["zones"][game.zones.draw] = []
     data.pop("rng")
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 def determinize(game: Game, state: State, key: int) -> State:
-    """A copy of `state` in one sampled world: the hidden zones shuffled and the generator
-    reseeded from `key` only (each is sorted first, so its real order leaves no trace)."""
+    """A copy of `state` in one sampled world: each hidden zone shuffled, the pooled zones'
+    cards dealt anew among them (each keeps its size), and the generator reseeded from `key`
+    only (cards are sorted first, so their real places leave no trace)."""
     world = state.clone()
     chance = Chance(seed_state(key))
+    pooled = _pooled(game, world, state.to_move)
     for i in hidden_zones(game):
-        world.zones[i].sort()
-        chance.shuffle(world.zones[i])
+        if not any(world.zones[i] is zone for zone in pooled):
+            world.zones[i].sort()
+            chance.shuffle(world.zones[i])
+    if pooled:
+        cards = sorted(c for zone in pooled for c in zone)
+        chance.shuffle(cards)
+        for zone in pooled:
+            zone[:], cards = cards[: len(zone)], cards[len(zone) :]
     world.rng = seed_state(chance.state ^ 0x5EED)
     return world
 

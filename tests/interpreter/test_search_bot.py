@@ -136,3 +136,38 @@ def test_it_is_not_worse_than_greedy() -> None:
         state, _, _ = match(seed=50 + seed, search_seat=seed % 2, ages="antiquity")
         wins += 1 / len(state.winners) if seed % 2 in state.winners else 0.0
     assert wins >= games / 2
+
+
+def test_it_does_not_peek_at_another_players_secret_zone() -> None:
+    """The zones conformance pack's reserve is seen by its owner only: two positions that
+    differ only in which unseen cards are in another player's reserve and which in the library
+    give the bot the same worlds and the same choice; the bot's own reserve is kept as it is."""
+    from pathlib import Path
+
+    pack = Path(__file__).resolve().parents[1] / "packs" / "conformance" / "zones"
+    g = Game.load(pack)
+    reserve = [z.name for z in g.zones.player].index("reserve")
+    library = g.zones.draw
+    state = g.new(3, seed=4)
+    while state.to_move is None or not state.players[1].zones[reserve]:
+        state = g.apply(state, g.legal_actions(state)[0])
+    seat = state.to_move
+    other = next(p.seat for p in state.players if p.seat != seat and p.zones[reserve])
+    swapped = state.clone()
+    hidden = swapped.players[other].zones[reserve]
+    deck = swapped.zones[library]
+    assert hidden and deck
+    hidden[0], deck[0] = deck[0], hidden[0]  # another card of the library in the reserve
+    assert public_key(g, swapped) == public_key(g, state)
+    a, b = determinize(g, state, 7), determinize(g, swapped, 7)
+    assert a.to_json() == b.to_json()
+    assert a.players[seat].zones[reserve] == state.players[seat].zones[reserve]
+
+    def unseen(s: State) -> list[int]:
+        others = [c for p in s.players if p.seat != seat for c in p.zones[reserve]]
+        return sorted(others + s.zones[library])
+
+    assert unseen(a) == unseen(state)
+    assert [len(p.zones[reserve]) for p in a.players] == [
+        len(p.zones[reserve]) for p in state.players
+    ]
