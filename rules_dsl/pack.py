@@ -573,6 +573,8 @@ def _read_decks(
         into = entry.get("into")
         deck = Deck(str(name), entry["cards"], str(into or ""), entry.get("shuffled") is True)
         decks.append(deck)
+        if deck.file in documents:
+            continue  # a file read already: validate says it holds another's cards
         where = ("decks", str(name), "cards")
         cards += _read_card_file(
             root, game_doc, where, deck.file, ("deck", deck.name), documents, reader
