@@ -12,8 +12,9 @@ name with the zone it starts in (the usual way to write it) but not with another
 an age (a rule's "card of the military deck" and a save's card keys would read two ways); one
 file holds one age's or one deck's cards; a card's name is the card's in the whole game once a
 deck holds it (a deck's cards are in play with every age, so "you own "Legion"" must mean one
-card). A card's `players:` may not give more copies than it has, and a number of players the
-game is never played with keeps the card out of every game.
+card). A deck put into the draw pile of a game of several ages is a warning: the draw pile is
+emptied when each age starts. A card's `players:` may not give more copies than it has, and a
+number of players the game is never played with keeps the card out of every game.
 """
 
 from __future__ import annotations
@@ -60,6 +61,19 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
                     code="deck",
                     hint="a deck starts in a zone of the table (zones: shared); the setup "
                     "may then deal its cards to the players",
+                )
+            )
+        elif zone.role == "draw pile" and len(pack.ages) > 1:
+            out.append(
+                doc.diagnostic(
+                    (*where, "into"),
+                    f'the deck "{deck.name}" goes into the draw pile ("{deck.into}"), which '
+                    "is emptied when each age starts: its cards leave the game with the "
+                    "first age",
+                    code="deck",
+                    severity="warning",
+                    hint="put it into a zone of its own, and let each age's setup take "
+                    "what it needs from there",
                 )
             )
         named = zones.get(deck.name)

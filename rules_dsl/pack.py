@@ -66,7 +66,7 @@ class Age:
 
 
 @dataclass(frozen=True)
-class Deck:
+class NamedDeck:
     """A named deck apart from the ages (game.yaml `decks:`): its card file, and the zone of
     the table its copies are put into when the game starts, shuffled or in the file's order."""
 
@@ -119,7 +119,7 @@ class Pack:
     variant: str | None = None  # the variants applied, in order, joined by ","
     text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = field(default_factory=dict)
     tie_break: list[TieBreak] = field(default_factory=list)
-    decks: list[Deck] = field(default_factory=list)
+    decks: list[NamedDeck] = field(default_factory=list)
 
     def is_deck(self, owner: str) -> bool:
         """Whether a card's `age` names a deck (not an age)."""
@@ -561,17 +561,17 @@ def _read_decks(
     game: dict[str, Any],
     documents: dict[str, YamlDocument],
     reader: _Reader,
-) -> tuple[list[Deck], list[Card]]:
+) -> tuple[list[NamedDeck], list[Card]]:
     """The decks of `decks:` in the order written, and their cards (after the ages' cards, so
     that the catalogue numbers the copies of a pack without decks as before)."""
-    decks: list[Deck] = []
+    decks: list[NamedDeck] = []
     cards: list[Card] = []
     entries = game.get("decks")
     for name, entry in (entries if isinstance(entries, dict) else {}).items():
         if not isinstance(entry, dict) or not isinstance(entry.get("cards"), str):
             continue  # the schema reports it (a file name alone: "{cards: ..., into: ...}")
         into = entry.get("into")
-        deck = Deck(str(name), entry["cards"], str(into or ""), entry.get("shuffled") is True)
+        deck = NamedDeck(str(name), entry["cards"], str(into or ""), entry.get("shuffled") is True)
         decks.append(deck)
         if deck.file in documents:
             continue  # a file read already: validate says it holds another's cards

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_dsl import ast
-from rules_dsl.pack import Card, Deck, Pack
+from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import RuleError, cannot
@@ -346,7 +346,7 @@ class Catalog:
     keywords: frozenset[str] = frozenset()
     roles: Roles = Roles()
     zones: ZoneTable = NO_ZONES
-    decks: tuple[Deck, ...] = ()  # the pack's named decks, in the order written
+    decks: tuple[NamedDeck, ...] = ()  # the pack's named decks, in the order written
     # each copy's number among its card's copies (0 for the first): a game of few players
     # leaves out a card's last copies (the card's `players:`)
     rank: list[int] = field(default_factory=list)

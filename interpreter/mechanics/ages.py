@@ -73,10 +73,6 @@ def start_age(game: Game, state: State, first: bool = False) -> None:
         player.flags = {}
     _deal_tokens(game, state, board)
     state.zones[game.zones.draw] = []
-    if first:
-        from .decks import deal_decks
-
-        deal_decks(game, state)
     state.marks = {}
     state.frames = [game.frame(SETUP, state.active)] if SETUP in game.programs else []
 
