@@ -126,6 +126,7 @@ class Copies:
     def __init__(self, game: Game, age: str, players: int) -> None:
         self.game = game
         self.age = age
+        self.players = players
         catalog = game.catalog
         self.of_decks = [c for d in catalog.decks for c in catalog.copies_of_age(d.name, players)]
         self.of_age = catalog.copies_of_age(age, players) + self.of_decks
@@ -150,6 +151,13 @@ class Copies:
         if ages is None:
             raise ScenarioError(
                 f'the pack has no card "{text}"', path, did_you_mean(text, self.ages_of)
+            )
+        if any(self.game.catalog.is_deck(owner) for owner in ages):
+            raise ScenarioError(
+                f'no copy of "{text}" is left to place in a game of {self.players} players',
+                path,
+                "each copy is placed once, and the card's players: may leave copies out of a "
+                "game of few players",
             )
         if not any_age and self.age not in ages:
             raise ScenarioError(
