@@ -160,7 +160,7 @@ def _one_of_keys(error: ValidationError) -> list[str] | None:
 def _diagnostics(doc: YamlDocument, error: ValidationError) -> list[Diagnostic]:
     keys = _one_of_keys(error)
     if keys is not None:
-        properties = error.schema.get("properties", {})
+        properties = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         others = " or ".join(f'"{k}"' for k in keys[1:])
         return [
             doc.diagnostic(

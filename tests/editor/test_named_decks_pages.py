@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from editor.decks import deck_text
 from editor.state import CREATED_ENV, PACK_ENV
+from rules_dsl.deck import load_pack_or_deck
+from rules_dsl.pack import load_pack
 
 APP = str(Path(__file__).parents[2] / "editor" / "app.py")
 DECKS = Path(__file__).parents[1] / "packs" / "conformance" / "decks"
@@ -57,3 +60,22 @@ def test_the_pages_that_count_cards_by_age_count_a_decks(
     if page == "overview":
         assert [m.value for m in at.metric][:3] == ["1", "6", "20"]
         assert any("military deck" in str(frame.value.to_dict()) for frame in at.dataframe)
+
+
+def test_a_custom_deck_changes_the_copies_of_a_named_decks_card(tmp_path: Path) -> None:
+    """A custom deck file (README, "Custom decks") names a named deck's cards under the deck's
+    name, as an age's under its id; the workshop's Decks page writes it so."""
+    folder = tmp_path / "decks"
+    shutil.copytree(DECKS, folder)
+    pack, _ = load_pack(folder)
+    assert pack is not None
+    copies = {(c.age, c.id): c.copies for c in pack.cards} | {("military deck", "veteran"): 0}
+    text = deck_text(pack, folder, "No veterans", copies)
+    assert '"military deck":' in text or "military deck:" in text
+    (folder / "decks").mkdir()
+    deck_file = folder / "decks" / "no-veterans.yaml"
+    deck_file.write_text(text.replace("pack: ..", f"pack: {folder}"), encoding="utf-8")
+    loaded, diagnostics = load_pack_or_deck(deck_file)
+    assert loaded is not None and not [d.render() for d in diagnostics if d.is_error]
+    veteran = next(c for c in loaded.cards if c.name == "Veteran")
+    assert veteran.copies == 0 and veteran.copies_with(3) == 0

@@ -123,7 +123,8 @@ CARD_ERRORS = [
         8,
         5,
         'unknown key "colour"',
-        "the keys allowed here are id, name, type, copies, players, cost, gold, points, bonus, rules, notes",
+        "the keys allowed here are id, name, type, copies, players, cost, gold, points, bonus, "
+        "rules, notes",
     ),
     (
         "misspelt-key",
