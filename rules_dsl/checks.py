@@ -342,7 +342,8 @@ class _TreeChecker:
             copies = sum(
                 c.copies
                 for c in self.pack.cards
-                if c.name in node.names and (self.age is None or c.age == self.age)
+                if c.name in node.names
+                and (self.age is None or c.age == self.age or self.pack.is_deck(c.age))
             )
             if node.count > copies:
                 yield src.locate(

@@ -182,3 +182,31 @@ def test_a_deck_into_the_draw_pile_of_a_game_of_several_ages_is_a_warning(tmp_pa
     warnings = [d for d in diagnostics if "draw pile" in d.message]
     assert len(warnings) == 1 and warnings[0].severity == "warning"
     assert "game.yaml:29:" in warnings[0].render() and "supplies" in warnings[0].message
+
+
+def test_an_ages_card_and_a_decks_card_may_name_each_other(tmp_path: Path) -> None:
+    """A deck's cards are in play with every age: naming one from an age's card (or the other
+    way round) is no "card of another age, never in play with this one"."""
+    folder = changed(
+        tmp_path,
+        "game.yaml",
+        "  - {id: campaign, name: The Campaign}",
+        "  - {id: campaign, name: The Campaign, cards: campaign.yaml}",
+    )
+    (folder / "campaign.yaml").write_text(
+        "age: campaign\ncards:\n  - name: Watchtower\n    type: land\n    copies: 2\n"
+        "    cost: 3 population\n    points: 1\n"
+        '    rules: free if you own "Veteran"\n',
+        encoding="utf-8",
+    )
+    military = folder / "military.yaml"
+    text = military.read_text(encoding="utf-8")
+    military.write_text(
+        text.replace(
+            "    points: 3\n",
+            '    points: 3\n    rules: free if you own 2 of "Watchtower", "Hydra"\n',
+        ),
+        encoding="utf-8",
+    )
+    _, diagnostics = validate(folder)
+    assert [d.render() for d in diagnostics] == []
