@@ -111,3 +111,37 @@ def test_the_balance_report_counts_the_decks_cards() -> None:
     assert set(rows) == {"Field", "Spearman", "Veteran", "Ballista", "Hydra", "Cyclops"}
     assert rows["Veteran"]["age"] == "military deck"
     assert sum(row["acquired"] for row in rows.values()) > 0
+
+
+def test_the_read_back_says_the_copies_by_number_of_players() -> None:
+    from interpreter.tools.explain import explain_cards
+
+    readings = {r.name: r.lines for r in explain_cards(Game.load(DECKS))}
+    assert readings["Veteran"][-1] == (
+        "Copies in a game, by number of players: 0 with 2 players, 1 with 3 players."
+    )
+    assert not any("by number of players" in line for line in readings["Ballista"])
+
+
+def test_an_ages_card_kept_only_with_3_players_is_not_dealt_to_2(tmp_path: Path) -> None:
+    """`players:` on an age's card: the age's setup ("put each ... of the age") leaves the
+    card out of a 2-player game, and every other copy is dealt as before."""
+    zones = DECKS.parent / "zones"
+    folder = tmp_path / "zones"
+    shutil.copytree(zones, folder)
+    stone = folder / "stone.yaml"
+    text = stone.read_text(encoding="utf-8")
+    stone.write_text(
+        text.replace("    copies: 6\n", "    copies: 6\n    players: {2: 2, 3: 6}\n"),
+        encoding="utf-8",
+    )
+    game = Game.load(folder)
+    for players, wolves in ((2, 2), (3, 6)):
+        state = game.new(players=players, seed=1)
+        held = [c for z in state.zones for c in z] + [
+            c for p in state.players for z in p.zones for c in z
+        ]
+        assert sum(game.name(c) == "Wolves" for c in held) == wolves
+        assert len(held) == 17 + wolves
+        loaded, _, _ = load_text(game, save_text(game, state))
+        assert loaded.digest() == state.digest()
