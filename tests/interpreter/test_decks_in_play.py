@@ -145,3 +145,18 @@ def test_an_ages_card_kept_only_with_3_players_is_not_dealt_to_2(tmp_path: Path)
         assert len(held) == 17 + wolves
         loaded, _, _ = load_text(game, save_text(game, state))
         assert loaded.digest() == state.digest()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_game_saved_at_any_step_resumes_exactly(players: int) -> None:
+    """Saved before every choice of a random game and loaded back, the position is the same
+    (the decks' copies numbered as the save names them, none of a smaller game held)."""
+    game = Game.load(DECKS)
+    state = game.new(players=players, seed=7)
+    bots = [RandomBot(3 + i) for i in range(players)]
+    while not state.over:
+        loaded, _, _ = load_text(game, save_text(game, state))
+        assert loaded.digest() == state.digest()
+        seat = state.pending["player"]  # type: ignore[index]
+        game.play(state, bots[seat].choose(game, state, game.choices(state)))
+    assert state.winners
