@@ -1,10 +1,12 @@
 """The checks of `decks:` (named decks apart from the ages) and of the cards' `players:`.
 
-A deck is a name, the file of its cards and the zone of the table its copies start in:
+A deck is a name, the file of its cards and the zone of the table its copies start in, or
+its file alone when it starts in the zone of its own name (the form designers write first):
 
     decks:
       military deck: {cards: military.yaml, into: military deck, shuffled: true}
       titans: {cards: titans.yaml, into: titan pile}
+      empire deck a: empire_a.yaml          # into the zone "empire deck a"
 
 What the schema cannot say is checked here, each a located error with a hint: the zone must be
 declared, and be the table's (a player's zone would leave "whose?" open); a deck may share its
@@ -22,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, did_you_mean
+from .pack import lookup
 from .zones import declared_zones
 
 if TYPE_CHECKING:
@@ -41,14 +44,20 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
     out = []
     for deck in pack.decks:
         doc, where = pack.place("decks", deck.name)
+        short = isinstance(lookup(doc.data, where), str)  # "name: file.yaml"
+        into, cards = (where, where) if short else ((*where, "into"), (*where, "cards"))
         zone = zones.get(deck.into)
-        if zone is None:
+        if not deck.into:
+            pass  # no into: the schema says it is missing
+        elif zone is None:
             out.append(
                 doc.diagnostic(
-                    (*where, "into"),
+                    into,
                     f'the deck "{deck.name}" goes into "{deck.into}", which is not a zone',
                     code="deck",
-                    hint=did_you_mean(deck.into, shared)
+                    hint=_short_form_hint(deck.name, deck.file)
+                    if short
+                    else did_you_mean(deck.into, shared)
                     or f"declare it under zones: shared (the table's zones: "
                     f"{', '.join(shared) or 'none'})",
                 )
@@ -56,7 +65,7 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
         elif zone.owner != "shared":
             out.append(
                 doc.diagnostic(
-                    (*where, "into"),
+                    into,
                     f'the deck "{deck.name}" goes into "{deck.into}", a zone of each player',
                     code="deck",
                     hint="a deck starts in a zone of the table (zones: shared); the setup "
@@ -66,7 +75,7 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
         elif zone.role == "draw pile" and len(pack.ages) > 1:
             out.append(
                 doc.diagnostic(
-                    (*where, "into"),
+                    into,
                     f'the deck "{deck.name}" goes into the draw pile ("{deck.into}"), which '
                     "is emptied when each age starts: its cards leave the game with the "
                     "first age",
@@ -103,7 +112,7 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
         if deck.file in files:
             out.append(
                 doc.diagnostic(
-                    (*where, "cards"),
+                    cards,
                     f'"{deck.file}" already holds the cards of {files[deck.file]}',
                     code="deck",
                     hint="one file holds the cards of one age or one deck",
@@ -111,6 +120,15 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
             )
         files[deck.file] = f'the deck "{deck.name}"'
     return out
+
+
+def _short_form_hint(name: str, file: str) -> str:
+    """What to write for a deck given as its file alone whose name is no zone."""
+    return (
+        f"a deck written as its file alone starts in the zone of its name; say where: "
+        f"{name}: {{cards: {file}, into: <a zone of the table>}}, or declare "
+        f'"{name}" under zones: shared'
+    )
 
 
 def _shared_names(pack: Pack) -> list[Diagnostic]:

@@ -568,14 +568,17 @@ def _read_decks(
     cards: list[Card] = []
     entries = game.get("decks")
     for name, entry in (entries if isinstance(entries, dict) else {}).items():
+        if isinstance(entry, str):  # the short form: the deck starts in the zone of its name
+            entry = {"cards": entry, "into": str(name)}
         if not isinstance(entry, dict) or not isinstance(entry.get("cards"), str):
-            continue  # the schema reports it (a file name alone: "{cards: ..., into: ...}")
+            continue  # the schema reports it
         into = entry.get("into")
         deck = NamedDeck(str(name), entry["cards"], str(into or ""), entry.get("shuffled") is True)
         decks.append(deck)
         if deck.file in documents:
             continue  # a file read already: validate says it holds another's cards
-        where = ("decks", str(name), "cards")
+        where: tuple[str | int, ...] = ("decks", str(name))
+        where += ("cards",) if isinstance(lookup(game, where), dict) else ()
         cards += _read_card_file(
             root, game_doc, where, deck.file, ("deck", deck.name), documents, reader
         )

@@ -259,7 +259,10 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
             return _long_number_error(str(instance))
         if types:
             return f"expected {_expected(types)}, got {_got(instance)}", None
-        return "this value does not match any of the allowed forms", None
+        written = error.schema.get("typeErrorMessage") if isinstance(error.schema, dict) else None
+        return "this value does not match any of the allowed forms", (
+            written if isinstance(written, str) else None
+        )
     return error.message, None
 
 

@@ -95,8 +95,24 @@ CASES = [
         "titans: {cards: titans.yaml, into: titan pile}",
         "titans: titans.yaml",
         "game.yaml:31:11:",
-        'expected a mapping, got a string ("titans.yaml")',
-        "e.g. military deck: {cards: military.yaml, into: military deck}",
+        'the deck "titans" goes into "titans", which is not a zone',
+        "say where: titans: {cards: titans.yaml, into: <a zone of the table>}",
+    ),
+    (
+        "game.yaml",
+        "titans: {cards: titans.yaml, into: titan pile}",
+        "titans: 3",
+        "game.yaml:31:11:",
+        "this value does not match any of the allowed forms",
+        "or the file and the zone of the table it starts in: {cards: military.yaml, into:",
+    ),
+    (
+        "game.yaml",
+        "titans: {cards: titans.yaml, into: titan pile}",
+        "titans: {cards: titans.yaml}",
+        "game.yaml:31:11:",
+        'missing key "into"',
+        "A zone of the table",
     ),
     (
         "titans.yaml",
@@ -210,3 +226,27 @@ def test_an_ages_card_and_a_decks_card_may_name_each_other(tmp_path: Path) -> No
     )
     _, diagnostics = validate(folder)
     assert [d.render() for d in diagnostics] == []
+
+
+def test_a_deck_written_as_its_file_alone_starts_in_the_zone_of_its_name(tmp_path: Path) -> None:
+    """The form the designer sketch of The Ancient World wrote first (`empire deck a:
+    empire_a.yaml`, a zone of that name declared): it plays as `{cards: ..., into: <its
+    name>}`."""
+    from interpreter import Game
+
+    folder = changed(
+        tmp_path,
+        "game.yaml",
+        "titans: {cards: titans.yaml, into: titan pile}",
+        "titan pile: titans.yaml",
+    )
+    titans = folder / "titans.yaml"
+    titans.write_text(
+        titans.read_text(encoding="utf-8").replace("deck: titans", "deck: titan pile"),
+        encoding="utf-8",
+    )
+    _, diagnostics = validate(folder)
+    assert [d.render() for d in diagnostics] == []
+    game = Game.load(folder)
+    state = game.new(players=2, seed=1)
+    assert [game.name(c) for c in game.zone(state, "titan pile")] == ["Hydra", "Cyclops"]
