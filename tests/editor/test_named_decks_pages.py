@@ -47,6 +47,19 @@ def test_a_decks_card_is_listed_filtered_edited_and_saved_to_its_file(
     assert "cost: 5 population, strength" in text and "players: 3" in text
 
 
+def test_a_new_card_is_added_to_a_decks_file(app: tuple[AppTest, Path]) -> None:
+    at, folder = app
+    at.switch_page("app_pages/manage.py").run()
+    at.selectbox(key="new_age_of").select("military deck").run()
+    at.selectbox(key="new_type").select("soldier").run()
+    at.text_input(key="new_name").input("Archer").run()
+    at.button(key="add_card").click().run()
+    assert not at.exception
+    text = (folder / "military.yaml").read_text(encoding="utf-8")
+    assert "name: Archer" in text and text.startswith("# yaml-language-server")
+    assert "Archer" not in (folder / "supplies.yaml").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     "page",
     ["overview", "decks", "print", "manage", "validation", "spreadsheet", "playtest", "scenarios"],
