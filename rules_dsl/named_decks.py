@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, did_you_mean
-from .pack import lookup
 from .zones import declared_zones
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
     out = []
     for deck in pack.decks:
         doc, where = pack.place("decks", deck.name)
-        short = isinstance(lookup(doc.data, where), str)  # "name: file.yaml"
+        short = isinstance(_written(doc.data, where), str)  # "name: file.yaml"
         into, cards = (where, where) if short else ((*where, "into"), (*where, "cards"))
         zone = zones.get(deck.into)
         if not deck.into:
@@ -120,6 +119,13 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
             )
         files[deck.file] = f'the deck "{deck.name}"'
     return out
+
+
+def _written(data: Any, path: tuple[str | int, ...]) -> Any:
+    """The value at `path` of the game file's mappings (None when there is none)."""
+    for key in path:
+        data = data.get(key) if isinstance(data, dict) else None
+    return data
 
 
 def _short_form_hint(name: str, file: str) -> str:
