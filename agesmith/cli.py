@@ -80,7 +80,7 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
 @main.command()
 @click.argument("pack", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the cards as a JSON array.")
-@click.option("--age", help="Only the cards of this age.")
+@click.option("--age", help="Only the cards of this age (or of this deck).")
 def cards(pack: Path, as_json: bool, age: str | None) -> None:
     """List the cards of PACK (normalized: cost, gold, points, bonus, rules)."""
     from rich.table import Table
@@ -100,7 +100,7 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
             markup=False,
         )
         sys.exit(1)
-    rows = [c for c in cards_json(loaded) if age is None or c["age"] == age]
+    rows = [c for c in cards_json(loaded) if age is None or age in (c["age"], c["deck"])]
     if as_json:
         click.echo(terminal_json(rows))
         return
@@ -109,7 +109,7 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
         table.add_column(column, overflow="fold")
     for row in rows:
         table.add_row(
-            row["age"],
+            row["age"] or row["deck"],
             row["name"],
             row["type"],
             str(row["copies"]),

@@ -438,7 +438,11 @@ def show_rules(game: Game, name: str, console: Console) -> None:
     if not name:
         console.print("Which card? rules CARD (a name or part of it)", markup=False)
         return
-    found = [c for c in game.pack.cards if c.age in game.ages and name.lower() in c.name.lower()]
+    found = [
+        c
+        for c in game.pack.cards
+        if (c.age in game.ages or game.pack.is_deck(c.age)) and name.lower() in c.name.lower()
+    ]
     exact = [c for c in found if c.name.lower() == name.lower()]
     found = exact or found
     if not found:

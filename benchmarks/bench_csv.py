@@ -32,7 +32,7 @@ def ages_of(folder: Path) -> dict[str, str]:
     pack = check(folder).pack
     if pack is None:  # a copy of the bundled pack always loads: the copy itself is broken
         raise SystemExit(f"{folder}: the pack does not load (run `agesmith validate {folder}`)")
-    return {age.id: age.file for age in pack.ages}
+    return pack.card_files()
 
 
 def new_rows(count: int) -> str:

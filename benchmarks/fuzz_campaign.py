@@ -678,7 +678,7 @@ def _import_csv(folder: Path, data: bytes, name: str) -> dict[str, Any]:
     from editor.spreadsheet import plan_import
 
     pack = check(folder).pack
-    ages = {age.id: age.file for age in pack.ages} if pack is not None else {}
+    ages = pack.card_files() if pack is not None else {}
     plan = plan_import(data, pack_texts(folder), ages, file=name)
     for problem in plan.problems:
         problem.render()
@@ -700,7 +700,7 @@ def _exported(folder: Path) -> str:
     from editor.spreadsheet import export_csv
 
     pack = check(folder).pack
-    ages = {age.id: age.file for age in pack.ages} if pack is not None else {}
+    ages = pack.card_files() if pack is not None else {}
     return export_csv(pack_texts(folder), ages)
 
 

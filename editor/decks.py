@@ -38,19 +38,24 @@ def deck_text(pack: Pack, folder: Path, name: str, copies: dict[tuple[str, str],
         lines.append(f"# yaml-language-server: $schema={rel}")
     lines += [f"deck: {_quoted(name)}", "pack: ..", "copies:"]
     changed = False
-    for age in pack.ages:
+    for owner in pack.card_files():  # each age with cards, then each named deck
         rows = [
-            (c.id, copies[(age.id, c.id)])
-            for c in pack.cards_of(age.id)
-            if copies.get((age.id, c.id), c.copies) != c.copies
+            (c.id, copies[(owner, c.id)])
+            for c in pack.cards_of(owner)
+            if copies.get((owner, c.id), c.copies) != c.copies
         ]
         if rows:
             changed = True
-            lines.append(f"  {age.id}:")
+            lines.append(f"  {_key(owner)}:")
             lines += [f"    {card}: {n}" for card, n in rows]
     if not changed:
         lines[-1] = "copies: {}"
     return "\n".join(lines) + "\n"
+
+
+def _key(name: str) -> str:
+    """A YAML key: an age's id as it is, a deck's name quoted when it needs it."""
+    return name if re.fullmatch(r"[a-z0-9][a-z0-9 _-]*", name) else _quoted(name)
 
 
 def _quoted(text: str) -> str:

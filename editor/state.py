@@ -62,10 +62,10 @@ def _cached_check(
 
 
 def age_files() -> dict[str, str]:
-    """Age id -> card file name, as game.yaml lists them."""
+    """Age id (or a named deck's name) -> card file name, as game.yaml lists them."""
     result = disk_check()
     if result.pack is not None:
-        return {a.id: a.file for a in result.pack.ages}
+        return result.pack.card_files()
     return {}
 
 

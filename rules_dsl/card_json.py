@@ -25,21 +25,33 @@ def _counts(cost: ast.Cost, keys: list[str]) -> dict[str, int | None]:
 
 
 def card_json(pack: Pack, card: Card) -> dict[str, Any]:
-    """One card as plain data: age, id, name, type, copies, cost, gold, points, bonus, rules."""
+    """One card as plain data: age (or deck), id, name, type, copies (and by players), cost,
+    gold, points, bonus, rules."""
     resources = [str(r) for r in pack.game.get("resources") or []]
     bonus_keys = resources + ([pack.money] if pack.money else [])
+    deck = pack.is_deck(card.age)
     return {
-        "age": card.age,
+        "age": None if deck else card.age,
+        "deck": card.age if deck else None,
         "id": card.id,
         "name": card.name,
         "type": card.type,
         "copies": card.copies,
+        # the copies in a game of each number of players, when the card's players: says
+        "players": _by_players(pack, card) if card.players else None,
         "cost": _counts(card.cost, resources),
         "gold": card.gold,
         "points": card.points if isinstance(card.points, int) else None,
         "bonus": _counts(card.bonus, bonus_keys),
         "rules": print_rules(card.rules),
     }
+
+
+def _by_players(pack: Pack, card: Card) -> dict[str, int]:
+    """The copies of the card with each number of players the game is for."""
+    limits = pack.game.get("players") or {}
+    fewest, most = int(limits.get("min", 1)), int(limits.get("max", 10))
+    return {str(n): card.copies_with(n) for n in range(fewest, most + 1)}
 
 
 def cards_json(pack: Pack) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bo
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
 from .input_checks import control_characters
+from .named_decks import check_decks
 from .roles import check_roles
 from .source import Source
 from .vocabulary import EVENTS, Vocabulary, singular
@@ -38,7 +39,9 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     names_by_age, all_names = _card_names(pack)
     for card in pack.cards if cards else ():
         out += _card_type(card, vocab)
-        checker = _TreeChecker(pack, vocab, card.source, card.age, names_by_age, all_names)
+        # a deck's cards are in play with every age: none of them is "of another age"
+        age = None if pack.is_deck(card.age) else card.age
+        checker = _TreeChecker(pack, vocab, card.source, age, names_by_age, all_names)
         out += checker.cost(card.cost, ("cost",))
         out += checker.cost(card.bonus, ("bonus",), bonus=True)
         out += checker.tree(card.rules, ("rules",), card=True)
@@ -97,6 +100,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_roles(pack)
     out += check_zones(pack)
     out += check_actions(pack.documents["game.yaml"], pack.game)
+    out += check_decks(pack) if cards else []
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
     return out
@@ -107,6 +111,7 @@ def same_cards(pack: Pack, other: Pack) -> bool:
     other): the same card files, words, and phase names."""
     return (
         pack.game.get("ages") == other.game.get("ages")
+        and pack.game.get("decks") == other.game.get("decks")
         and set(pack.phases) == set(other.phases)
         and Vocabulary.from_game(pack.game) == Vocabulary.from_game(other.game)
     )
@@ -120,9 +125,9 @@ def _card_names(pack: Pack) -> tuple[dict[str, set[str]], dict[str, str]]:
     a card left out of the pack because one of its texts does not parse is still known."""
     names_by_age: dict[str, set[str]] = {}
     all_names: dict[str, str] = {}
-    for age in pack.ages:
-        names = {c.name for c in pack.cards_of(age.id)}
-        doc = pack.documents.get(age.file)
+    for owner, file in pack.card_files().items():
+        names = {c.name for c in pack.cards_of(owner)}
+        doc = pack.documents.get(file)
         data = doc.data if doc is not None else None
         raw_cards = data.get("cards") if isinstance(data, dict) else None
         if isinstance(raw_cards, list):
@@ -131,8 +136,8 @@ def _card_names(pack: Pack) -> tuple[dict[str, set[str]], dict[str, str]]:
                 for raw in raw_cards
                 if isinstance(raw, dict) and isinstance(raw.get("name"), str)
             }
-        names_by_age[age.id] = names
-        all_names.update(dict.fromkeys(names, age.id))
+        names_by_age[owner] = names
+        all_names.update(dict.fromkeys(names, owner))
     return names_by_age, all_names
 
 
@@ -275,7 +280,11 @@ class _TreeChecker:
                 f'unknown card "{name}"',
                 hint or "card names must match a card of the pack exactly",
             )
-        elif self.age is not None and name not in self.names_by_age.get(self.age, set()):
+        elif (
+            self.age is not None
+            and name not in self.names_by_age.get(self.age, set())
+            and not self.pack.is_deck(self.all_names[name])
+        ):
             yield src.locate(
                 node.span,
                 "warning",
@@ -345,7 +354,8 @@ class _TreeChecker:
             copies = sum(
                 c.copies
                 for c in self.pack.cards
-                if c.name in node.names and (self.age is None or c.age == self.age)
+                if c.name in node.names
+                and (self.age is None or c.age == self.age or self.pack.is_deck(c.age))
             )
             if node.count > copies:
                 yield src.locate(

@@ -90,9 +90,10 @@ def read_deck(path: str | os.PathLike[str]) -> tuple[Deck | None, list[Diagnosti
 
 
 def apply_deck(pack: Pack, deck: Deck) -> tuple[Pack, list[Diagnostic]]:
-    """`pack` with the deck's copies, and a diagnostic for every age or card it does not have."""
+    """`pack` with the deck's copies, and a diagnostic for every age or card it does not have
+    (the cards of a named deck of the pack are under its name, as an age's under its id)."""
     problems: list[Diagnostic] = []
-    ages = [a.id for a in pack.ages]
+    ages = list(pack.card_files())
     for age in deck.doc.data.get("copies") or {}:
         if age not in ages:
             problems.append(
@@ -126,7 +127,7 @@ def apply_deck(pack: Pack, deck: Deck) -> tuple[Pack, list[Diagnostic]]:
     cards = [
         dataclasses.replace(c, copies=deck.copies.get((c.age, c.id), c.copies)) for c in pack.cards
     ]
-    for age in ages:
+    for age in (a.id for a in pack.ages if a.file is not None):
         if not any(c.copies for c in cards if c.age == age):
             problems.append(
                 deck.doc.diagnostic(

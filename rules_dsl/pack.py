@@ -32,7 +32,9 @@ GAME_FILE = "game.yaml"
 
 @dataclass(frozen=True)
 class Card:
-    """One distinct card of an age, with its rules parsed."""
+    """One distinct card of an age or of a deck, with its rules parsed. `age` is the id of the
+    age or the name of the deck it belongs to (`Pack.is_deck` tells which): what a save's card
+    key, the workshop's file of the card and the rules' "card of the age" are keyed by."""
 
     age: str
     id: str
@@ -45,13 +47,34 @@ class Card:
     bonus: ast.Cost
     rules: ast.Rules
     source: Source = field(compare=False, repr=False)
+    # the copies by number of players (the card's `players:`): (from this many players, copies),
+    # fewest first; () when every copy is in every game
+    players: tuple[tuple[int, int], ...] = ()
+
+    def copies_with(self, players: int) -> int:
+        """The copies in a game of `players` players: `copies` unless `players:` says fewer."""
+        if not self.players:
+            return self.copies
+        found = [n for least, n in self.players if least <= players]
+        return min(found[-1], self.copies) if found else 0
 
 
 @dataclass(frozen=True)
 class Age:
     id: str
     name: str
+    file: str | None  # None: an age with no cards of its own (its cards are in decks)
+
+
+@dataclass(frozen=True)
+class NamedDeck:
+    """A named deck apart from the ages (game.yaml `decks:`): its card file, and the zone of
+    the table its copies are put into when the game starts, shuffled or in the file's order."""
+
+    name: str
     file: str
+    into: str
+    shuffled: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,6 +122,21 @@ class Pack:
     tie_break: list[TieBreak] = field(default_factory=list)
     actions: list[ActionSpec] = field(default_factory=list)  # the kinds the pack declares
     age_change: ast.Rules | None = None  # the steps between two ages, after the age's scoring
+    decks: list[NamedDeck] = field(default_factory=list)
+
+    def is_deck(self, owner: str) -> bool:
+        """Whether a card's `age` names a deck (not an age)."""
+        return any(d.name == owner for d in self.decks)
+
+    def card_files(self) -> dict[str, str]:
+        """The file of each age's and each deck's cards, by the id of the age or the deck's
+        name (what a card's `age` holds); an age with no cards of its own has none."""
+        files = {a.id: a.file for a in self.ages if a.file is not None}
+        return files | {d.name: d.file for d in self.decks}
+
+    def owner_name(self, owner: str) -> str:
+        """How people read a card's `age`: the age's name, or the deck's."""
+        return next((a.name for a in self.ages if a.id == owner), owner)
 
     def source_of(self, path: tuple[str, ...]) -> Source:
         """Where a text of the game file is written: in the game file, or in the variant that
@@ -314,6 +352,7 @@ def load_pack(
 
     documents = {GAME_FILE: game_doc}
     ages, cards = _read_ages(root, game_doc, game, documents, reader)
+    decks, deck_cards = _read_decks(root, game_doc, game, documents, reader)
     phases = {}
     for name, text in (game.get("phases") or {}).items():
         tree = reader.parse(at("phases", str(name)), text, "rules")
@@ -336,7 +375,7 @@ def load_pack(
         root,
         game,
         ages,
-        cards,
+        cards + deck_cards,
         phases,
         setup,
         scoring,
@@ -350,6 +389,7 @@ def load_pack(
         tie_break,
         read_actions(game_doc, game, reader.parse),
         reader.parse(at("age_change"), game.get("age_change"), "rules"),
+        decks,
     )
     PARSED.save()
     if run_checks:
@@ -519,64 +559,134 @@ def _read_ages(
     ages: list[Age] = []
     cards: list[Card] = []
     for index, entry in enumerate(game.get("ages") or []):
-        if not isinstance(entry, dict) or not isinstance(entry.get("cards"), str):
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
             continue
-        age = Age(str(entry.get("id", "")), str(entry.get("name", "")), entry["cards"])
+        file = entry.get("cards")
+        age = Age(entry["id"], str(entry.get("name", "")), file if isinstance(file, str) else None)
         ages.append(age)
-        path = root / age.file
-        problem = path_problem(path)
-        if problem is not None:
-            reader.diagnostics.append(
-                game_doc.diagnostic(
-                    ("ages", index, "cards"),
-                    f"no card file can have this name: {problem}",
-                    code="pack",
-                    hint="name the card file in a few words, e.g. bronze.yaml",
-                )
+        if age.file is not None:
+            where = ("ages", index, "cards")
+            cards += _read_card_file(
+                root, game_doc, where, age.file, ("age", age.id), documents, reader
             )
-            continue
-        if not is_file(path):
-            reader.diagnostics.append(
-                game_doc.diagnostic(
-                    ("ages", index, "cards"),
-                    f'the card file "{age.file}" does not exist',
-                    code="pack",
-                    hint=f"create {_display(path)} or correct the name",
-                )
-            )
-            continue
-        doc, problems = _read_checked(path, "cards")
-        reader.diagnostics += problems
-        if doc is None:
-            continue
-        documents[age.file] = doc
-        if not isinstance(doc.data, dict):
-            reader.diagnostics.append(
-                _not_a_mapping(
-                    doc,
-                    "the cards of an age",
-                    f'start it with "age: {age.id}" and "cards:", '
-                    "the list of cards indented under it",
-                )
-            )
-            continue
-        if doc.data.get("age") not in (None, age.id):
-            reader.diagnostics.append(
-                doc.diagnostic(
-                    ("age",),
-                    f'this file says age "{doc.data.get("age")}" but game.yaml names '
-                    f'it for "{age.id}"',
-                    code="pack",
-                    hint=f"write age: {age.id}",
-                )
-            )
-        raw_cards = doc.data.get("cards")
-        # not a list: the schema reports it at its place
-        for i, raw in enumerate(raw_cards if isinstance(raw_cards, list) else []):
-            card = _read_card(age.id, doc, i, raw, reader)
-            if card is not None:
-                cards.append(card)
     return ages, cards
+
+
+def _read_decks(
+    root: Path,
+    game_doc: YamlDocument,
+    game: dict[str, Any],
+    documents: dict[str, YamlDocument],
+    reader: _Reader,
+) -> tuple[list[NamedDeck], list[Card]]:
+    """The decks of `decks:` in the order written, and their cards (after the ages' cards, so
+    that the catalogue numbers the copies of a pack without decks as before)."""
+    decks: list[NamedDeck] = []
+    cards: list[Card] = []
+    entries = game.get("decks")
+    for name, entry in (entries if isinstance(entries, dict) else {}).items():
+        if isinstance(entry, str):  # the short form: the deck starts in the zone of its name
+            entry = {"cards": entry, "into": str(name)}
+        if not isinstance(entry, dict) or not isinstance(entry.get("cards"), str):
+            continue  # the schema reports it
+        into = entry.get("into")
+        deck = NamedDeck(str(name), entry["cards"], str(into or ""), entry.get("shuffled") is True)
+        decks.append(deck)
+        if deck.file in documents:
+            continue  # a file read already: validate says it holds another's cards
+        where: tuple[str | int, ...] = ("decks", str(name))
+        where += ("cards",) if isinstance(lookup(game, where), dict) else ()
+        cards += _read_card_file(
+            root, game_doc, where, deck.file, ("deck", deck.name), documents, reader
+        )
+    return decks, cards
+
+
+def _read_card_file(
+    root: Path,
+    game_doc: YamlDocument,
+    where: tuple[str | int, ...],
+    file: str,
+    owner: tuple[str, str],
+    documents: dict[str, YamlDocument],
+    reader: _Reader,
+) -> list[Card]:
+    """The cards of `file`, which game.yaml names at `where`, for an age or a deck (`owner`: "age"
+    or "deck" and its id), each problem of the file reported at its place."""
+    path = root / file
+    problem = path_problem(path)
+    if problem is not None:
+        reader.diagnostics.append(
+            game_doc.diagnostic(
+                where,
+                f"no card file can have this name: {problem}",
+                code="pack",
+                hint="name the card file in a few words, e.g. bronze.yaml",
+            )
+        )
+        return []
+    if not is_file(path):
+        reader.diagnostics.append(
+            game_doc.diagnostic(
+                where,
+                f'the card file "{file}" does not exist',
+                code="pack",
+                hint=f"create {_display(path)} or correct the name",
+            )
+        )
+        return []
+    doc, problems = _read_checked(path, "cards")
+    reader.diagnostics += problems
+    if doc is None:
+        return []
+    documents[file] = doc
+    key, name = owner
+    if not isinstance(doc.data, dict):
+        reader.diagnostics.append(
+            _not_a_mapping(
+                doc,
+                f"the cards of {'an age' if key == 'age' else 'a deck'}",
+                f'start it with "{key}: {name}" and "cards:", the list of cards indented under it',
+            )
+        )
+        return []
+    reader.diagnostics += _says_owner(doc, key, name)
+    raw_cards = doc.data.get("cards")
+    # not a list: the schema reports it at its place
+    cards = []
+    for i, raw in enumerate(raw_cards if isinstance(raw_cards, list) else []):
+        card = _read_card(name, doc, i, raw, reader)
+        if card is not None:
+            cards.append(card)
+    return cards
+
+
+def _says_owner(doc: YamlDocument, key: str, name: str) -> list[Diagnostic]:
+    """A card file says which age (`age:`) or deck (`deck:`) it holds: the one game.yaml
+    names it for."""
+    other = "deck" if key == "age" else "age"
+    said = doc.data.get(key)
+    if said is None and doc.data.get(other) is not None:
+        what = f'the {key} "{name}"'
+        return [
+            doc.diagnostic(
+                (other,),
+                f"this file says {other}: {doc.data.get(other)}, but game.yaml names it for {what}",
+                code="pack",
+                key=True,
+                hint=f"write {key}: {name}",
+            )
+        ]
+    if said not in (None, name):
+        return [
+            doc.diagnostic(
+                (key,),
+                f'this file says {key} "{said}" but game.yaml names it for "{name}"',
+                code="pack",
+                hint=f"write {key}: {name}",
+            )
+        ]
+    return []
 
 
 def _not_a_mapping(doc: YamlDocument, what: str, hint: str) -> Diagnostic:
@@ -587,6 +697,7 @@ def _not_a_mapping(doc: YamlDocument, what: str, hint: str) -> Diagnostic:
 
 
 def _read_card(age: str, doc: YamlDocument, index: int, raw: Any, reader: _Reader) -> Card | None:
+    """One card of a file (`age`: the age's id or the deck's name)."""
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
         return None
     base = ("cards", index)
@@ -614,7 +725,22 @@ def _read_card(age: str, doc: YamlDocument, index: int, raw: Any, reader: _Reade
         bonus,
         rules,
         source,
+        _players(raw.get("players")),
     )
+
+
+def _players(value: Any) -> tuple[tuple[int, int], ...]:
+    """A card's `players:` as (from this many players, copies), fewest first: a number N is
+    every copy from N players up (the schema reports any other shape; read as no limit)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return ((value, 20),)
+    if not isinstance(value, dict):
+        return ()
+    pairs = []
+    for least, copies in value.items():
+        if str(least).isdigit() and isinstance(copies, int) and not isinstance(copies, bool):
+            pairs.append((int(least), copies))
+    return tuple(sorted(pairs))
 
 
 def _read_tokens(doc: YamlDocument, game: dict[str, Any], reader: _Reader) -> list[Token]:

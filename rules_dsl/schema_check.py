@@ -143,7 +143,33 @@ def _registry() -> Registry:
     return Registry().with_resources(resources)
 
 
+def _one_of_keys(error: ValidationError) -> list[str] | None:
+    """The keys of an anyOf whose every alternative only requires one key (a card file's
+    `age:` or `deck:`), when the value has none of them."""
+    alternatives = error.schema.get("anyOf") if isinstance(error.schema, dict) else None
+    if error.validator != "anyOf" or not isinstance(alternatives, list):
+        return None
+    if not all(isinstance(a, dict) and list(a) == ["required"] for a in alternatives):
+        return None
+    keys = [a["required"] for a in alternatives]
+    if not all(isinstance(k, list) and len(k) == 1 for k in keys):
+        return None
+    return [str(k[0]) for k in keys]
+
+
 def _diagnostics(doc: YamlDocument, error: ValidationError) -> list[Diagnostic]:
+    keys = _one_of_keys(error)
+    if keys is not None:
+        properties = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        others = " or ".join(f'"{k}"' for k in keys[1:])
+        return [
+            doc.diagnostic(
+                tuple(error.absolute_path),
+                f'missing key "{keys[0]}" (or {others})',
+                code="schema",
+                hint=_property_hint(keys[0], properties),
+            )
+        ]
     if error.context:
         from jsonschema.exceptions import best_match
 
@@ -185,7 +211,10 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
     size = len(instance) if isinstance(instance, (list, dict, str)) else 0
     if keyword == "type":
         hint = None
-        if instance is None and path and isinstance(path[-1], str):
+        written = error.schema.get("typeErrorMessage") if isinstance(error.schema, dict) else None
+        if isinstance(written, str):  # the schema says what to write instead
+            hint = written
+        elif instance is None and path and isinstance(path[-1], str):
             hint = f'write a value after "{path[-1]}:"'
         elif "string" in _as_list(limit) and isinstance(instance, (int, float, bool)):
             hint = "put it in quotes to make it text"
@@ -230,7 +259,10 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
             return _long_number_error(str(instance))
         if types:
             return f"expected {_expected(types)}, got {_got(instance)}", None
-        return "this value does not match any of the allowed forms", None
+        written = error.schema.get("typeErrorMessage") if isinstance(error.schema, dict) else None
+        return "this value does not match any of the allowed forms", (
+            written if isinstance(written, str) else None
+        )
     return error.message, None
 
 

@@ -115,6 +115,7 @@ class Vocabulary:
     counters: set[str] = field(default_factory=set)
     dice: set[str] = field(default_factory=set)
     faces: set[str] = field(default_factory=set)  # what the dice's faces show
+    decks: set[str] = field(default_factory=set)  # the names of `decks:`
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -132,6 +133,7 @@ class Vocabulary:
             zones=zone_names(game),
             resources=strings(game.get("resources")),
             counters={str(c) for c in counters},
+            decks={str(d) for d in mapping("decks")},
             dice={str(d) for d in dice},
             faces={
                 str(f).lstrip("0123456789 ")
@@ -157,6 +159,7 @@ class Vocabulary:
             | self.counters
             | self.dice
             | self.faces
+            | self.decks
         ):
             out.update(name.split())
         out.update(f"non-{t}" for t in self.card_types | self.keywords)

@@ -14,7 +14,20 @@ from cards import bundled
 
 ALONG_HISTORY = str(bundled("along_history"))
 PACKS = Path(__file__).resolve().parent / "packs"
-CARD_KEYS = {"age", "id", "name", "type", "copies", "cost", "gold", "points", "bonus", "rules"}
+CARD_KEYS = {
+    "age",
+    "deck",
+    "id",
+    "name",
+    "type",
+    "copies",
+    "players",
+    "cost",
+    "gold",
+    "points",
+    "bonus",
+    "rules",
+}
 RESOURCES = {"population", "culture", "ingenuity", "strength"}
 DIAGNOSTIC_KEYS = {
     "severity",
@@ -172,6 +185,19 @@ def test_cards_json_of_one_age() -> None:
     assert result.exit_code == 0
     cards = json.loads(result.stdout)
     assert len(cards) == 36 and {c["age"] for c in cards} == {"prehistory"}
+
+
+def test_cards_json_names_a_decks_cards_and_their_copies_by_players() -> None:
+    """A deck's card says its deck (no age), and a card kept only with 3 or more players gives
+    its copies for each number of players the game is for; --age takes a deck's name too."""
+    result = run("cards", str(PACKS / "conformance" / "decks"), "--json", "--age", "military deck")
+    assert result.exit_code == 0, result.output
+    cards = {c["name"]: c for c in json.loads(result.stdout)}
+    assert set(cards) == {"Spearman", "Veteran", "Ballista"}
+    assert {(c["age"], c["deck"]) for c in cards.values()} == {(None, "military deck")}
+    assert cards["Veteran"]["players"] == {"2": 0, "3": 1}
+    assert cards["Spearman"]["players"] == {"2": 2, "3": 3}
+    assert cards["Ballista"]["players"] is None and cards["Ballista"]["copies"] == 2
 
 
 def test_cards_table() -> None:

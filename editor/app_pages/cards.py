@@ -51,7 +51,7 @@ if saved.errors:  # the count `agesmith validate` gives, wherever the errors are
         f"The saved pack has {summary(saved.diagnostics)} (as `agesmith validate` "
         "reports them): the Validation page lists them."
     )
-age_file = {a.id: a.file for a in pack.ages}
+age_file = pack.card_files()  # each age's file and each named deck's
 kept_drafts = drafts.read(folder)
 kept = kept_drafts.drafts
 
@@ -61,10 +61,10 @@ search = search_col.text_input(
     "Search names and rules", key="card_search", placeholder="e.g. Aristotle, war, gold"
 )
 ages = age_col.multiselect(
-    "Age",
-    [a.id for a in pack.ages],
+    "Age or deck" if pack.decks else "Age",
+    list(age_file),
     key="card_ages",
-    format_func=lambda a: next(x.name for x in pack.ages if x.id == a),
+    format_func=pack.owner_name,
 )
 kinds = type_col.multiselect("Type", sorted({c.type for c in pack.cards}), key="card_types")
 mention = mention_col.selectbox(

@@ -59,7 +59,7 @@ if files[start] and st.button(
 ):
     st.session_state[CHOSEN_DECK] = start
     st.switch_page("app_pages/balance.py")
-age_names = {a.id: a.name for a in pack.ages}
+age_names = {owner: pack.owner_name(owner) for owner in pack.card_files()}
 
 # ---------------------------------------------------------------- one card, or the table
 
@@ -82,7 +82,10 @@ with st.container(border=True):
 search_col, age_col, type_col = st.columns([3, 2, 2])
 search = search_col.text_input("Search card names", key="deck_search")
 ages = age_col.multiselect(
-    "Age", list(age_names), format_func=age_names.__getitem__, key="deck_ages"
+    "Age or deck" if pack.decks else "Age",
+    list(age_names),
+    format_func=age_names.__getitem__,
+    key="deck_ages",
 )
 kinds = type_col.multiselect("Type", sorted({c.type for c in pack.cards}), key="deck_types")
 shown = [
@@ -142,7 +145,7 @@ held = st.number_input(
     key="deck_held",
 )
 rows = []
-for age in pack.ages:
+for age in (a for a in pack.ages if a.file is not None):
     row: dict[str, object] = {"age": age.name}
     for kind in sorted({c.type for c in pack.cards}):
         row[kind] = sum(copies[(age.id, c.id)] for c in pack.cards_of(age.id) if c.type == kind)

@@ -17,8 +17,8 @@ pack = disk_check().pack
 if pack is None:
     st.error("The pack cannot be loaded; see the Validation page.")
     st.stop()
-age_file = {a.id: a.file for a in pack.ages}
-age_name = {a.id: a.name for a in pack.ages}
+age_file = pack.card_files()  # each age's file and each named deck's
+age_name = {owner: pack.owner_name(owner) for owner in age_file}
 
 
 def apply(edits: dict[str, str], message: str, confirmed: bool = False) -> bool:

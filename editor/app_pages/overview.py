@@ -44,8 +44,8 @@ for card in pack.cards:
     rows.append(
         {
             "card": card.name,
-            "age": next(a.name for a in pack.ages if a.id == card.age),
-            "age order": [a.id for a in pack.ages].index(card.age),
+            "age": pack.owner_name(card.age),  # or the named deck's
+            "age order": list(pack.card_files()).index(card.age),
             "type": card.type,
             "copies": card.copies,
             "cost": cost,
@@ -54,7 +54,7 @@ for card in pack.cards:
         }
     )
 frame = pd.DataFrame(rows)
-age_order = [a.name for a in pack.ages]
+age_order = [pack.owner_name(owner) for owner in pack.card_files()]
 kinds = sorted(frame["type"].unique())
 by_type = alt.Color("type:N", scale=alt.Scale(domain=kinds, range=[type_colour(k) for k in kinds]))
 st.subheader("Ages")
@@ -73,6 +73,24 @@ st.dataframe(
     ),
     hide_index=True,
 )
+if pack.decks:
+    st.subheader("Decks")
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    "deck": d.name,
+                    "file": d.file,
+                    "starts in": d.into,
+                    "shuffled": d.shuffled,
+                    "distinct cards": len(pack.cards_of(d.name)),
+                    "copies": sum(c.copies for c in pack.cards_of(d.name)),
+                }
+                for d in pack.decks
+            ]
+        ),
+        hide_index=True,
+    )
 
 left, right = st.columns(2)
 with left:

@@ -28,8 +28,13 @@ size = cols[0].selectbox(
 paper = cols[1].selectbox("Paper", list(PAPERS), key="print_paper", format_func=str.upper)
 bleed = cols[2].number_input("Bleed (mm)", 0.0, 6.0, 2.0, 0.5, key="print_bleed")
 backs = cols[3].checkbox("Card backs", value=True, key="print_backs")
+owners = list(pack.card_files())  # each age with cards, then each named deck
 ages = st.multiselect(
-    "Ages", [a.id for a in pack.ages], default=[a.id for a in pack.ages], key="print_ages"
+    "Ages and decks" if pack.decks else "Ages",
+    owners,
+    default=owners,
+    format_func=pack.owner_name,
+    key="print_ages",
 )
 if st.button("Make the PDF", type="primary", key="make_pdf"):
     try:

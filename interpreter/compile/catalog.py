@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_dsl import ast
-from rules_dsl.pack import Card, Pack
+from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import RuleError, cannot
@@ -346,6 +346,11 @@ class Catalog:
     keywords: frozenset[str] = frozenset()
     roles: Roles = Roles()
     zones: ZoneTable = NO_ZONES
+    decks: tuple[NamedDeck, ...] = ()  # the pack's named decks, in the order written
+    # each copy's number among its card's copies (0 for the first): a game of few players
+    # leaves out a card's last copies (the card's `players:`)
+    rank: list[int] = field(default_factory=list)
+    by_players: dict[int, Card] = field(default_factory=dict)  # the cards with `players:`
 
     @classmethod
     def build(cls, pack: Pack) -> Catalog:
@@ -358,10 +363,38 @@ class Catalog:
         copies = [info.index for info in cards for _ in range(pack.cards[info.index].copies)]
         by_name = {(c.age, c.name): c.index for c in cards}
         types = frozenset(str(t) for t in pack.game.get("card_types") or [])
-        return cls(cards, copies, by_name, types, frozenset(keywords), roles, lex.zones)
+        rank = [n for card in pack.cards for n in range(card.copies)]
+        by_players = {i: card for i, card in enumerate(pack.cards) if card.players}
+        return cls(
+            cards,
+            copies,
+            by_name,
+            types,
+            frozenset(keywords),
+            roles,
+            lex.zones,
+            tuple(pack.decks),
+            rank,
+            by_players,
+        )
 
     def info(self, copy: int) -> CardInfo:
         return self.cards[self.copies[copy]]
 
-    def copies_of_age(self, age: str) -> list[int]:
-        return [i for i, c in enumerate(self.copies) if self.cards[c].age == age]
+    def copies_of_age(self, age: str, players: int | None = None) -> list[int]:
+        """The copies of an age (or of a deck: its name), those of a game of `players`
+        players only when given."""
+        return [
+            i
+            for i, c in enumerate(self.copies)
+            if self.cards[c].age == age and (players is None or self.in_game(i, players))
+        ]
+
+    def in_game(self, copy: int, players: int) -> bool:
+        """Whether a copy is in a game of `players` players (its card's `players:`)."""
+        card = self.by_players.get(self.copies[copy])
+        return card is None or self.rank[copy] < card.copies_with(players)
+
+    def is_deck(self, owner: str) -> bool:
+        """Whether a card's `age` names one of the pack's decks."""
+        return any(deck.name == owner for deck in self.decks)

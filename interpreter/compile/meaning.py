@@ -101,6 +101,7 @@ class Lexicon:
     columns: tuple[tuple[str, int], ...] = ()  # board space -> its value
     columns_agree: bool = True  # every side of the board gives a space one value
     zones: ZoneTable = NO_ZONES
+    decks: tuple[str, ...] = ()  # the names of the pack's decks (game.yaml `decks:`)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -124,6 +125,7 @@ class Lexicon:
             tuple(columns.items()),
             agree,
             ZoneTable.of(game),
+            tuple(str(d) for d in game.get("decks") or {}),
         )
 
     def face_kind(self, die: str, face: int) -> str:

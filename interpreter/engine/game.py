@@ -210,8 +210,10 @@ class Game:
         state.quiet = quiet
         state.say(f"A game of {self.pack.name} for {players} players, seed {seed}.")
         from ..mechanics.ages import start_age
+        from ..mechanics.decks import deal_decks
 
         start_age(self, state, first=True)
+        deal_decks(self, state)  # once, before the first age's setup runs
         if start:
             self.run(state)
         return state

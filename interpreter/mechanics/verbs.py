@@ -581,25 +581,33 @@ def _shuffle(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def _put(instruction: ActI, lex: Lexicon) -> Handler:
-    """put each <kind of> card of the age into the deck (an age's setup)."""
+    """put each <kind of> card of the age into the deck (an age's setup), or of a named deck
+    ("put each card of the military deck into the military row": decks.py)."""
+    from .decks import deck_of_phrase, take_from_deck
+
     act = instruction.act
     _only_roles(act, "into")
     np = act.object
-    of_age = (
-        isinstance(np, ast.NounPhrase)
-        and len(np.tails) == 1
-        and isinstance(np.tails[0], ast.Of)
-        and _is_phrase(np.tails[0].of, "the", None, ("age",))
+    of = (
+        np.tails[0].of
+        if isinstance(np, ast.NounPhrase) and len(np.tails) == 1 and isinstance(np.tails[0], ast.Of)
+        else None
     )
+    of_age = _is_phrase(of, "the", None, ("age",))
+    deck = None if of is None or of_age else deck_of_phrase(of, lex)
     head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
     if (
-        not of_age
+        not (of_age or deck is not None)
         or not isinstance(np, ast.NounPhrase)
         or np.determiner != "each"
         or not isinstance(head, tuple)
         or role(act, "into") is None
     ):
-        raise cannot(act, 'put reads "put each <kind of> card of the age into <zone>"')
+        raise cannot(
+            act,
+            'put reads "put each <kind of> card of the age into <zone>" or "... of the <deck> '
+            'into <zone>"',
+        )
     into = _own_zone(role(act, "into"), lex, "put")
     found = card_words(tuple(singular(w) for w in head), np, lex)
     if found.state is not None:
@@ -612,13 +620,20 @@ def _put(instruction: ActI, lex: Lexicon) -> Handler:
 
         ctx = game.ctx(state, frame)
         zone = into.cards(ctx)
+        if deck is not None:  # the deck's cards still in its zone move, in their order
+            moved = take_from_deck(
+                game, state, deck, lambda c: c not in zone and found.test(ctx, c)
+            )
+            into.cards(ctx).extend(moved)
+            return NEXT
         placed = set(zone)
-        for copy in game.catalog.copies_of_age(age_id(game, state)):
+        for copy in game.catalog.copies_of_age(age_id(game, state), len(state.players)):
             if copy not in placed and found.test(ctx, copy):
                 zone.append(copy)
         return NEXT
 
-    instruction.data["says"] = f"put every copy of the age's {found.text} into {into.text}"
+    whose = f"the {deck}'s" if deck is not None else "the age's"
+    instruction.data["says"] = f"put every copy of {whose} {found.text} into {into.text}"
     return handler
 
 

@@ -16,6 +16,8 @@ from ..compile import program as prog
 from ..compile.meaning import says
 
 if TYPE_CHECKING:
+    from rules_dsl.pack import Card
+
     from ..compile.catalog import CardInfo, CostRule, Roles
     from ..engine.game import Game
 
@@ -80,7 +82,21 @@ def _read(game: Game, info: CardInfo) -> CardReading:
             lines.append(f"{_event(event)}: " + "; then ".join(_program(program)) + ".")
     if len(lines) == 1:
         lines.append("It has no rules of its own.")
+    card = game.catalog.by_players.get(info.index)
+    if card is not None:
+        lines.append(_copies_by_players(game, card))
     return CardReading(info.id, info.name, info.age, tuple(_clean(line) for line in lines))
+
+
+def _copies_by_players(game: Game, card: Card) -> str:
+    """How many copies a game of each number of players holds (the card's `players:`)."""
+    limits = game.pack.game.get("players") or {}
+    counts = [
+        (n, card.copies_with(n))
+        for n in range(int(limits.get("min", 1)), int(limits.get("max", 1)) + 1)
+    ]
+    said = [f"{k} with {n} players" for n, k in counts]
+    return f"Copies in a game, by number of players: {', '.join(said)}."
 
 
 def _stats(info: CardInfo, roles: Roles, formula: Any = None) -> str:

@@ -165,12 +165,17 @@ def _failing(frames: list[dict[str, Any]]) -> int | None:
 
 
 def card_refs(game: Game) -> list[CardRef]:
-    """The distinct cards of the ages played, in the pack's order."""
+    """The distinct cards of the ages played and of the decks, in the pack's order."""
     return [
         CardRef(info.index, info.id, info.name, info.age, info.type)
         for info in game.catalog.cards
-        if info.age in game.ages
+        if played(game, info.age)
     ]
+
+
+def played(game: Game, owner: str) -> bool:
+    """Whether a card's age is played, or the card is a deck's (dealt in every game)."""
+    return owner in game.ages or game.catalog.is_deck(owner)
 
 
 def rule_refs(game: Game) -> list[RuleRef]:
@@ -180,7 +185,7 @@ def rule_refs(game: Game) -> list[RuleRef]:
     dealt = set(game.catalog.copies)
     refs = []
     for info in game.catalog.cards:
-        if info.age not in game.ages or info.index not in dealt:
+        if not played(game, info.age) or info.index not in dealt:
             continue
         for event, bodies in info.triggers.items():
             for n, body in enumerate(bodies):

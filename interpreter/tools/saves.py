@@ -357,7 +357,7 @@ class _Reader:
         ids, saved = copy_ids(game), data["copies"]
         moved = [i for i in sorted(met) if i >= len(saved) or i >= len(ids) or ids[i] != saved[i]]
         if moved:
-            dealt = set(game.ages[: state.age + 1])
+            dealt = set(game.ages[: state.age + 1]) | {d.name for d in game.catalog.decks}
             before, after = Counter(map(_card_of, saved)), Counter(map(_card_of, ids))
             counted = sorted(
                 k for k in before | after if before[k] != after[k] and k.split("/")[0] in dealt
@@ -399,8 +399,9 @@ class _Reader:
 
     def met(self, state: State, saved: list[str]) -> set[int]:
         """The copy numbers the game has met: held by the position, or of an age dealt."""
-        dealt = set(self.game.ages[: state.age + 1])
         catalog = self.game.catalog
+        # a deck's cards are dealt when the game starts
+        dealt = set(self.game.ages[: state.age + 1]) | {d.name for d in catalog.decks}
         met = {i for i, c in enumerate(catalog.copies) if catalog.cards[c].age in dealt}
         met |= {i for i, name in enumerate(saved) if name.split("/")[0] in dealt}
         met |= {c for c in _held(state)}
@@ -558,7 +559,9 @@ class _Reader:
     def places(self, state: State) -> None:
         """Each card copy is in one place: a copy of the age played in exactly one (once the
         age is dealt), a copy of another age only in the archive (which a scenario may also
-        fill with cards of the age played)."""
+        fill with cards of the age played), a copy of a deck anywhere (in the first age in
+        exactly one: the game started with it); a copy a game of this many players leaves
+        out (its card's `players:`) nowhere."""
         where: dict[int, str] = {}
         zones = self.game.zones
         places = [
@@ -573,6 +576,7 @@ class _Reader:
             places.append((f"{base}.tableau", p.all_cards()))
         ids = list(self.copies)
         age = self.game.ages[state.age]
+        catalog = self.game.catalog
         for path, cards in places:
             for copy in cards:
                 if copy in where:
@@ -582,7 +586,14 @@ class _Reader:
                         "each card is in one place",
                     )
                 where[copy] = path
-                if self.game.catalog.info(copy).age != age and not path.endswith(archive):
+                if not catalog.in_game(copy, len(state.players)):
+                    raise self.fail(
+                        path,
+                        f"the card {ids[copy]!r} is not in a game of {len(state.players)} "
+                        "players (its card's players: leaves this copy out)",
+                    )
+                owner = catalog.info(copy).age
+                if owner != age and not catalog.is_deck(owner) and not path.endswith(archive):
                     raise self.fail(
                         path,
                         f"the card {ids[copy]!r} cannot be here in "
@@ -591,7 +602,11 @@ class _Reader:
                     )
         if any(f["prog"] in (SETUP, AGE_CHANGE) for f in state.frames):
             return  # the age is being dealt, or left: its cards are on their way
-        for copy in self.game.catalog.copies_of_age(age):
+        players = len(state.players)
+        expected = catalog.copies_of_age(age, players)
+        if state.age == 0:  # an age change may drop a deck's cards from the hands (AH-E3)
+            expected += [c for d in catalog.decks for c in catalog.copies_of_age(d.name, players)]
+        for copy in expected:
             if copy not in where:
                 raise self.fail(
                     "state",

@@ -119,13 +119,17 @@ def space_name(game: Game, value: Any, path: Path, key: bool = False) -> str:
 
 
 class Copies:
-    """The copies a scenario may still place: those of the age played, and for a legacy those
-    of any age (a name found in several ages is taken from the age played first)."""
+    """The copies a scenario may still place: those of the age played and of the decks (in a
+    game of this many players), and for a legacy those of any age (a name found in several
+    ages is taken from the age played first)."""
 
-    def __init__(self, game: Game, age: str) -> None:
+    def __init__(self, game: Game, age: str, players: int) -> None:
         self.game = game
         self.age = age
-        self.of_age = game.catalog.copies_of_age(age)
+        self.players = players
+        catalog = game.catalog
+        self.of_decks = [c for d in catalog.decks for c in catalog.copies_of_age(d.name, players)]
+        self.of_age = catalog.copies_of_age(age, players) + self.of_decks
         self.placed: set[int] = set()
         self.ages_of: dict[str, list[str]] = {}
         for info in game.catalog.cards:
@@ -148,6 +152,13 @@ class Copies:
             raise ScenarioError(
                 f'the pack has no card "{text}"', path, did_you_mean(text, self.ages_of)
             )
+        if any(self.game.catalog.is_deck(owner) for owner in ages):
+            raise ScenarioError(
+                f'no copy of "{text}" is left to place in a game of {self.players} players',
+                path,
+                "each copy is placed once, and the card's players: may leave copies out of a "
+                "game of few players",
+            )
         if not any_age and self.age not in ages:
             raise ScenarioError(
                 f'"{text}" is a card of {", ".join(dict.fromkeys(ages))}, not of {self.age}',
@@ -161,7 +172,9 @@ class Copies:
         )
 
     def rest(self) -> list[int]:
-        return [c for c in self.of_age if c not in self.placed]
+        """The age's copies not placed (the decks' stay where the game put them)."""
+        decks = set(self.of_decks)
+        return [c for c in self.of_age if c not in self.placed and c not in decks]
 
 
 class ScenarioProblems(ScenarioError):
@@ -194,7 +207,8 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     at once (`ScenarioProblems`)."""
     from ..mechanics.ages import age_id
 
-    copies = Copies(game, age_id(game, state))
+    copies = Copies(game, age_id(game, state), len(state.players))
+    dealt_shared = [list(cards) for cards in state.zones]  # where the game put the decks
     attempt = _Attempts()
     here: Path = ("position",)
     keys = [*POSITION_FACTS, *game.zones.names("shared")]
@@ -260,6 +274,7 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         # the rest of the age lies under the draw pile's listed cards; a pile is drawn from
         # its end
         state.zones[i] = rest + list(reversed(cards)) if i == zones.draw else cards
+    _return_decks(game, state, copies, dealt_shared)
     if "board" in position:
         board = position["board"] or {}
         if not isinstance(board, dict):
@@ -276,6 +291,31 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
                 state.board[space] = token
     if attempt.problems:
         raise ScenarioProblems(attempt.problems)
+
+
+def _return_decks(
+    game: Game,
+    state: State,
+    copies: Copies,
+    dealt: list[list[int]],
+) -> None:
+    """A deck's copies the position does not place stay in the zone of the table the game
+    put them in, under the cards the position lists there; those it had put elsewhere (a
+    described player's zone) go back under their deck's own zone."""
+    zones = game.zones
+    for i, cards in enumerate(dealt):
+        kept = [c for c in cards if c in copies.of_decks and c not in copies.placed]
+        copies.placed.update(kept)
+        state.zones[i][:0] = kept
+    for copy in copies.of_decks:
+        if copy in copies.placed:
+            continue
+        owner = game.catalog.info(copy).age
+        deck = next(d for d in game.catalog.decks if d.name == owner)
+        found = zones.find(deck.into)
+        if found is not None and found[0] == "shared":
+            state.zones[found[1]].insert(0, copy)
+            copies.placed.add(copy)
 
 
 def _names(desc: dict[str, Any], key: str, path: Path, attempt: _Attempts) -> list[Any]:

@@ -117,17 +117,23 @@ def dealing(game: Game) -> list[Diagnostic]:
         short = [seat for seat, n in enumerate(dealt) if n < wanted]
         if not short:
             continue
-        cards = len(game.catalog.copies_of_age(age.id))
+        catalog = game.catalog
+        decks = [d for d in catalog.decks if catalog.copies_of_age(d.name, most)]
+        cards = len(catalog.copies_of_age(age.id, most)) + sum(
+            len(catalog.copies_of_age(d.name, most)) for d in decks
+        )
+        files = [f for f in (age.file, *(d.file for d in decks)) if f is not None]
         doc = game.pack.documents["game.yaml"]
         out.append(
             doc.diagnostic(
-                ("ages", index, "cards"),
+                ("ages", index, "cards") if age.file is not None else ("ages", index),
                 f"{age.name or age.id} cannot deal the {game.zones.name('hand')} zones of {most} "
                 f"players: player "
                 f"{short[0] + 1} gets {dealt[short[0]]} cards, not {wanted} (the age has "
-                f"{cards} cards)",
+                f"{cards} cards{' with its decks' if decks else ''})",
                 code="setup",
-                hint=f"add cards to {age.file}, or lower the most players (players: max)",
+                hint=f"add cards to {' or '.join(files) or 'a card file'}, or lower the most "
+                "players (players: max)",
             )
         )
     return out

@@ -66,7 +66,8 @@ class Config:
             "seed": self.seed,
             "bots": list(self.bots),
             # the reports show an age by its name, the pack's word, not its id
-            "age_names": {a.id: a.name for a in game.pack.ages if a.id in game.ages},
+            "age_names": {a.id: a.name for a in game.pack.ages if a.id in game.ages}
+            | {d.name: d.name for d in game.pack.decks},
         }
 
 

@@ -123,7 +123,8 @@ CARD_ERRORS = [
         8,
         5,
         'unknown key "colour"',
-        "the keys allowed here are id, name, type, copies, cost, gold, points, bonus, rules, notes",
+        "the keys allowed here are id, name, type, copies, players, cost, gold, points, bonus, "
+        "rules, notes",
     ),
     (
         "misspelt-key",
@@ -360,7 +361,7 @@ colour: red
     )
     diags = check(text, "cards")
     assert [(d.line, d.column, d.message) for d in diags] == [
-        (2, 1, 'missing key "age"'),
+        (2, 1, 'missing key "age" (or "deck")'),
         (7, 5, 'missing key "type"'),
         (8, 5, 'unknown key "tpye"'),
         (9, 11, "this text must not be empty"),
