@@ -17,9 +17,11 @@ from . import ast
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
+from .facts import check_fact_names
 from .input_checks import control_characters
 from .roles import check_roles
 from .source import Source
+from .tables import check_tables
 from .vocabulary import EVENTS, Vocabulary, singular
 from .zones import check_zones
 
@@ -76,6 +78,10 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += _TreeChecker(pack, vocab, line.source, None, names_by_age, all_names).tree(
             line.number, ()
         )
+    for name, tree in pack.table_numbers.items():
+        out += _TreeChecker(
+            pack, vocab, pack.source_of(("tables", name, "by")), None, names_by_age, all_names
+        ).tree(tree, ())
     if pack.age_end is not None:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("age_end",)), None, names_by_age, all_names
@@ -88,6 +94,8 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += _option_defaults(pack)
     out += check_roles(pack)
     out += check_zones(pack)
+    out += check_tables(pack)
+    out += check_fact_names(pack)
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
     return out

@@ -96,6 +96,7 @@ class Pack:
     variant: str | None = None  # the variants applied, in order, joined by ","
     text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = field(default_factory=dict)
     tie_break: list[TieBreak] = field(default_factory=list)
+    table_numbers: dict[str, Any] = field(default_factory=dict)  # a table's `by:`, parsed
 
     def source_of(self, path: tuple[str, ...]) -> Source:
         """Where a text of the game file is written: in the game file, or in the variant that
@@ -157,6 +158,10 @@ class Pack:
         ]
         texts += [(token.source, token.condition) for token in self.tokens]
         texts += [(line.source, line.number) for line in self.tie_break]
+        texts += [
+            (self.source_of(("tables", name, "by")), tree)
+            for name, tree in self.table_numbers.items()
+        ]
         for source, tree in texts:
             if tree is not None and any(n is node for n in ast.walk(tree)):
                 return source
@@ -314,6 +319,7 @@ def load_pack(
     scoring = reader.parse(at("scoring", "age"), (game.get("scoring") or {}).get("age"), "number")
     tokens = _read_tokens(game_doc, game, reader)
     tie_break = _read_tie_break(game_doc, game, reader)
+    table_numbers = _read_table_numbers(game, at, reader)
     age_end = reader.parse(at("age_end"), game.get("age_end"), "condition")
     war_rerolls = reader.parse(
         at("war", "rerolls"), (game.get("war") or {}).get("rerolls"), "number"
@@ -339,6 +345,7 @@ def load_pack(
         variant,
         text_paths,
         tie_break,
+        table_numbers,
     )
     PARSED.save()
     if run_checks:
@@ -361,6 +368,18 @@ def _read_tie_break(doc: YamlDocument, game: dict[str, Any], reader: Any) -> lis
         tree = reader.parse(source, text[: each.start()] if each else text, "number")
         if tree is not None:
             out.append(TieBreak(tree, each is not None, source))
+    return out
+
+
+def _read_table_numbers(game: dict[str, Any], at: Any, reader: Any) -> dict[str, Any]:
+    """The number each table of `tables:` is looked up with (its `by:`), parsed."""
+    tables = game.get("tables")
+    out = {}
+    for name, spec in (tables if isinstance(tables, dict) else {}).items():
+        if isinstance(spec, dict) and isinstance(spec.get("by"), str):
+            tree = reader.parse(at("tables", str(name), "by"), spec["by"], "number")
+            if tree is not None:
+                out[str(name)] = tree
     return out
 
 
@@ -410,6 +429,7 @@ def _apply_variants(
             *TEXT_PATHS,
             *(("phases", str(p)) for p in changes.get("phases") or {}),
             *(("type_rules", str(k)) for k in changes.get("type_rules") or {}),
+            *(("tables", str(k), "by") for k in changes.get("tables") or {}),
         ):
             if lookup(changes, path) is not None:
                 text_paths[path] = ("variants", name, "changes", *path)

@@ -115,6 +115,7 @@ class Vocabulary:
     counters: set[str] = field(default_factory=set)
     dice: set[str] = field(default_factory=set)
     faces: set[str] = field(default_factory=set)  # what the dice's faces show
+    tables: set[str] = field(default_factory=set)  # lookup tables (tables.py)
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -139,6 +140,7 @@ class Vocabulary:
                 if isinstance(spec, dict)
                 for f in spec.get("faces") or []
             },
+            tables={str(t) for t in mapping("tables")},
         )
 
     def words(self) -> set[str]:
@@ -157,6 +159,7 @@ class Vocabulary:
             | self.counters
             | self.dice
             | self.faces
+            | self.tables
         ):
             out.update(name.split())
         out.update(f"non-{t}" for t in self.card_types | self.keywords)

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
 from rules_dsl.diagnostics import did_you_mean
+from rules_dsl.parse_cache import PARSED
+from rules_dsl.tables import TableSpec, declared_tables
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import UnknownName, cannot
@@ -100,6 +102,8 @@ class Lexicon:
     columns: tuple[tuple[str, int], ...] = ()  # board space -> its value
     columns_agree: bool = True  # every side of the board gives a space one value
     zones: ZoneTable = NO_ZONES
+    tables: tuple[TableSpec, ...] = ()  # lookup tables (rules_dsl/tables.py)
+    table_numbers: tuple[tuple[str, Any], ...] = ()  # a table's `by:` number, parsed
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -123,6 +127,7 @@ class Lexicon:
             tuple(columns.items()),
             agree,
             ZoneTable.of(game),
+            *_tables(game),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -148,6 +153,19 @@ class Lexicon:
 
 
 NO_LEXICON = Lexicon()
+
+
+def _tables(game: dict[str, Any]) -> tuple[tuple[TableSpec, ...], tuple[tuple[str, Any], ...]]:
+    """The pack's tables and the `by:` number of each that has one, parsed (a text that does
+    not parse is the pack loader's located error; the table then has no number here)."""
+    tables = declared_tables(game)
+    numbers = []
+    for table in tables:
+        if table.by is not None:
+            tree, _ = PARSED.parse(table.by, "number")
+            if tree is not None:
+                numbers.append((table.name, tree))
+    return tables, tuple(numbers)
 
 
 # ------------------------------------------------------------------ players
@@ -556,6 +574,8 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
     counter = lex.counter(plain) if lex.counters else None
     if counter is not None:
         return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0), counter)
+    if _resource(plain, lex) is not None and not lex.card_word(last):
+        return _bonuses(plain, node, lex)  # "your red banners": the symbols on your cards
     if lex.counters and last != "card" and lex.card_word(last) is False:
         raise cannot(node, f'"{" ".join(words)}" is not a counter or a kind of card')
     found = card_words(plain, node, lex)
@@ -595,9 +615,9 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     2 gold is one symbol (AH: a bonus symbol is counted once, whatever its value)."""
     kinds = [w for w in words if w not in STATE_WORDS]
     states = [w for w in words if w in STATE_WORDS]
-    if len(kinds) > 1 or len(states) > 1:
+    if len(states) > 1 or (len(kinds) > 1 and _resource(tuple(kinds), lex) is None):
         raise cannot(node, "bonuses of one kind, in one state")
-    kind = kinds[0] if kinds else None
+    kind = (_resource(tuple(kinds), lex) or " ".join(kinds)) if kinds else None
     if (
         kind is not None
         and lex.resources
@@ -610,6 +630,13 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     return said(
         lambda ctx: sum(ctx.info(c).symbols(kind) for c in civ_cards(ctx, ctx.player, state)), text
     )
+
+
+def _resource(words: tuple[str, ...], lex: Lexicon) -> str | None:
+    """The resource the (singular) words name, as the cards' symbols are counted ("red
+    banner"), or None."""
+    text = " ".join(words)
+    return next((r for r in sorted(lex.resources) if text in (r, singular(r))), None)
 
 
 def card_points(ctx: Ctx, copy: int) -> int:
@@ -672,6 +699,11 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     """your gold / the points of your cards / the number of cards in your events / 3 cards."""
     if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
         raise cannot(np, "a number is a count, a measure or a counter")
+    from .facts import fact_or_table  # beside this module: facts and tables are numbers too
+
+    fact = fact_or_table(np, lex)
+    if fact is not None:
+        return fact
     words = np.heads[0]
     of = next((t for t in np.tails if isinstance(t, ast.Of)), None)
     located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
@@ -711,6 +743,12 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
 
 
 def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon) -> Num:
+    from .facts import measure_of, unknown_measure
+
+    written = np.heads[0]
+    table = measure_of(written if isinstance(written, tuple) else measure, of, lex)
+    if table is not None:
+        return table
     if (
         not isinstance(of, ast.NounPhrase)
         or len(of.heads) != 1
@@ -754,7 +792,8 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
             lambda ctx: sum(ctx.state.players[ctx.player].tokens),
             "the value of the achievement tokens",
         )
-    raise cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
+    near = unknown_measure(written if isinstance(written, tuple) else measure, np, lex)
+    raise near or cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
 
 
 def compile_tie_break(
