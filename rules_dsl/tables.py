@@ -126,6 +126,42 @@ def check_tables(pack: Pack) -> list[Diagnostic]:
             doc, path = pack.place("tables", str(name))
             out.append(doc.diagnostic(path, clash[0], code="table", key=True, hint=clash[1]))
         out += _rows(pack, str(name), spec)
+    out += _looked_up_with_itself(pack)
+    return out
+
+
+def _looked_up_with_itself(pack: Pack) -> list[Diagnostic]:
+    """A table whose `by:` number reads itself, at once or through other tables: it would never
+    be worked out."""
+    from . import ast
+
+    tables = declared_tables(pack.game)
+    reads: dict[str, set[str]] = {}
+    for name, tree in pack.table_numbers.items():
+        reads[name] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.NounPhrase) and node.heads and isinstance(node.heads[0], tuple):
+                found = find_table(tables, node.heads[0])
+                if found is not None:
+                    reads[name].add(found.name)
+    out = []
+    for name in reads:
+        seen, todo = set(), list(reads[name])
+        while todo:
+            other = todo.pop()
+            if other not in seen:
+                seen.add(other)
+                todo += reads.get(other, ())
+        if name in seen:
+            doc, path = pack.place("tables", name, BY)
+            out.append(
+                doc.diagnostic(
+                    path,
+                    f'the table "{name}" is looked up with a number that reads "{name}" itself',
+                    code="table",
+                    hint="look it up with a number the game keeps: a counter, cards, a fact",
+                )
+            )
     return out
 
 
