@@ -104,6 +104,8 @@ class Lexicon:
     zones: ZoneTable = NO_ZONES
     tables: tuple[TableSpec, ...] = ()  # lookup tables (rules_dsl/tables.py)
     table_numbers: tuple[tuple[str, Any], ...] = ()  # a table's `by:` number, parsed
+    age_end: Any = None  # the condition that ends an age, parsed ("the last round" reads it)
+    age_ends: tuple[str, ...] = ()  # the events that end an age
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -128,6 +130,8 @@ class Lexicon:
             agree,
             ZoneTable.of(game),
             *_tables(game),
+            _parsed(game.get("age_end"), "condition"),
+            tuple(str(e) for e in game.get("age_ends") or []),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -153,6 +157,12 @@ class Lexicon:
 
 
 NO_LEXICON = Lexicon()
+
+
+def _parsed(text: Any, start: Any) -> Any:
+    """A text of the game file parsed (None if it is none or does not parse: the pack
+    loader reports that at its place)."""
+    return PARSED.parse(text, start)[0] if isinstance(text, str) else None
 
 
 def _tables(game: dict[str, Any]) -> tuple[tuple[TableSpec, ...], tuple[tuple[str, Any], ...]]:

@@ -165,3 +165,24 @@ def test_a_name_that_would_hide_a_fact_is_an_error_at_its_declaration(
     assert found[0].message.startswith(f'a {what} cannot be named "{name}": "the ')
     assert found[0].hint and "other words" in found[0].hint
     assert found[0].line == line_of(folder, change[1].strip().split("\n")[-1].strip()[:12])
+
+
+@pytest.mark.parametrize(
+    ("age_end", "said"),
+    [
+        ("age_end: the deck is empty", "the age ends on the round alone"),
+        (
+            "age_end: the round is at least 4\nage_ends: [deck emptied]",
+            "this game's age also ends on deck emptied",
+        ),
+    ],
+)
+def test_the_last_round_is_an_error_when_the_age_may_end_otherwise(
+    tmp_path: Path, age_end: str, said: str
+) -> None:
+    """ "the last round" is the round that ends the age only when nothing but the round
+    ends it; otherwise it is an error at its place."""
+    folder = pack_with(tmp_path, ("age_end: the round is at least 4", age_end))
+    found = errors(folder)
+    assert len(found) == 1 and said in found[0].message, [d.render() for d in found]
+    assert found[0].line == line_of(folder, "the last round: gain 2 gold")
