@@ -75,7 +75,7 @@ def fact_or_table(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
             )
         return _by_table(np, table, lex)
     near = did_you_mean(text, [t.name for t in lex.tables])
-    if near is not None:
+    if near is not None and lex.counter(words) is None and text not in lex.resources:
         raise UnknownName(f'"the {text}" is not a table of the game', np, near)
     return None
 
