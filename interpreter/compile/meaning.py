@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rules_dsl import ast
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
-from rules_dsl.tables import TableSpec, declared_tables
+from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import UnknownName, cannot
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
+from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
 
 if TYPE_CHECKING:
     from ..core.state import State
@@ -709,9 +710,7 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     """your gold / the points of your cards / the number of cards in your events / 3 cards."""
     if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
         raise cannot(np, "a number is a count, a measure or a counter")
-    from .facts import fact_or_table  # beside this module: facts and tables are numbers too
-
-    fact = fact_or_table(np, lex)
+    fact = _fact_or_table(np, lex)
     if fact is not None:
         return fact
     words = np.heads[0]
@@ -753,10 +752,8 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
 
 
 def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon) -> Num:
-    from .facts import measure_of, unknown_measure
-
     written = np.heads[0]
-    table = measure_of(written if isinstance(written, tuple) else measure, of, lex)
+    table = _measure_of(written if isinstance(written, tuple) else measure, of, lex)
     if table is not None:
         return table
     if (
@@ -802,7 +799,7 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
             lambda ctx: sum(ctx.state.players[ctx.player].tokens),
             "the value of the achievement tokens",
         )
-    near = unknown_measure(written if isinstance(written, tuple) else measure, np, lex)
+    near = _unknown_measure(written if isinstance(written, tuple) else measure, np, lex)
     raise near or cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
 
 
@@ -1163,3 +1160,111 @@ def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
     if node.negated:
         return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
     return said(lambda ctx: not zone.cards(ctx), f"{zone.text} is empty")
+
+
+# ------------------------------------------------------------------ facts of play and tables
+
+# The tables whose `by:` number is being compiled: a table looked up with itself never ends.
+_READING: list[str] = []
+
+
+def _fact_or_table(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
+    """ "the round", "the age", "the <table>" (a table with `by:`), or None for another phrase.
+    A phrase close to a table's name is an error naming it (did you mean)."""
+    if (
+        np.determiner != "the"
+        or np.tails
+        or np.count is not None
+        or np.possessive
+        or len(np.heads) != 1
+        or not isinstance(np.heads[0], tuple)
+    ):
+        return None
+    words = np.heads[0]
+    text = " ".join(words)
+    if text in FACT_NUMBERS:
+        return said(FACT_NUMBERS[text], f"the {text}")
+    if words == ("last", "round"):
+        return _last_round(np, lex)
+    table = find_table(lex.tables, words)
+    if table is not None:
+        if table.by is None:
+            raise cannot(
+                np,
+                f'the table "{table.name}" is looked up with a number: '
+                f'"the {table.name} of <number>" (or give the table a "by:" number)',
+            )
+        return _by_table(np, table, lex)
+    near = did_you_mean(text, [t.name for t in lex.tables])
+    if near is not None and lex.counter(words) is None and text not in lex.resources:
+        raise UnknownName(f'"the {text}" is not a table of the game', np, near)
+    return None
+
+
+def _last_round(np: Any, lex: Lexicon) -> Num:
+    """The first round in which the pack's `age_end` holds: that round ends the age (an age's
+    end on facts alone is tested at each round's end), so it is the last. Known only when
+    nothing else may end the age sooner (no `age_ends` events); 0 when no round ends it."""
+    if lex.age_end is None or not reads_only_facts(lex.age_end) or lex.age_ends:
+        raise cannot(
+            np,
+            '"the last round" is known when the age ends on the round alone '
+            '("age_end: the round is at least 6", and no age_ends)'
+            + (f": this game's age also ends on {', '.join(lex.age_ends)}" if lex.age_ends else ""),
+        )
+    ends = compile_condition(lex.age_end, lex)
+    found: dict[tuple[int, int], int] = {}  # by (age, number of players): the facts it reads
+
+    def last(ctx: Ctx) -> int:
+        key = (ctx.state.age, len(ctx.state.players))
+        if key not in found:
+            found[key] = first_round_ending(ctx, ends)
+        return found[key]
+
+    return said(last, "the last round")
+
+
+def _by_table(np: Any, table: TableSpec, lex: Lexicon) -> Num:
+    """A table looked up with its own `by:` number."""
+    tree = dict(lex.table_numbers).get(table.name)
+    if tree is None:
+        raise cannot(np, f'the table "{table.name}" has no "by:" number the rules can read')
+    if table.name in _READING:
+        raise cannot(np, f'the table "{table.name}" is looked up with itself')
+    _READING.append(table.name)
+    try:
+        number = compile_value(tree, lex)
+    finally:
+        _READING.pop()
+    return _lookup(table, number)
+
+
+def _lookup(table: TableSpec, number: Num) -> Num:
+    lookup = table.lookup
+    return said(lambda ctx: lookup(number(ctx)), f"the {table.name} for {says(number)}")
+
+
+def _measure_of(words: tuple[str, ...], of: Any, lex: Lexicon) -> Num | None:
+    """ "the <table> of <number>" and "the number of players", or None for another measure."""
+    table = find_table(lex.tables, words)
+    if table is not None:
+        return _lookup(table, compile_value(of, lex))
+    if (
+        words == ("number",)
+        and isinstance(of, ast.NounPhrase)
+        and of.heads == (("players",),)
+        and of.determiner is None
+        and of.possessive is None
+        and of.count is None
+        and not of.tails
+    ):
+        return said(players, "the number of players")
+    return None
+
+
+def _unknown_measure(words: tuple[str, ...], node: Any, lex: Lexicon) -> UnknownName | None:
+    """The error of "the <words> of ..." close to a table's name: did you mean it?"""
+    near = did_you_mean(" ".join(words), [t.name for t in lex.tables])
+    if near is None:
+        return None
+    return UnknownName(f'"the {" ".join(words)} of ..." is not a table of the game', node, near)
