@@ -1,5 +1,5 @@
 """The facts of play every pack's rules can read as numbers: the round, the age, the number of
-players.
+players, the last round.
 
     if the round is exactly 2: reveal the explore space
     refill the empire row to the number of players + 2 from the empire deck
@@ -9,6 +9,9 @@ players.
   (0 while the age is being set up, before its first round starts).
 - `the age`: the number of the age being played, 1 for the first age the game plays.
 - `the number of players`: how many play.
+- `the last round`: the first round in which the pack's `age_end` holds, when it reads these
+  facts alone (`age_end: the round is at least 6`, tested at each round's end) and nothing
+  else ends the age (no `age_ends`).
 
 A fact is the engine's word: a counter, zone, resource or table the pack names like one
 ("round", "age") is a located error at its declaration, so "the round" always means the one
@@ -31,6 +34,7 @@ FACTS: dict[str, str] = {
     "round": "the number of the round in the age, 1 for the first",
     "age": "the number of the age being played, 1 for the first",
     "number of players": "how many players play",
+    "last round": "the round that ends the age, when the age ends on the round alone",
 }
 
 # Where a pack names things that the rules read as nouns, by game-file key.
