@@ -18,10 +18,12 @@ from .actions import action_texts, check_actions, declared_events
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
+from .facts import check_fact_names
 from .input_checks import control_characters
 from .named_decks import check_decks
 from .roles import check_roles
 from .source import Source
+from .tables import check_tables
 from .vocabulary import EVENTS, Vocabulary, singular
 from .zones import check_zones
 
@@ -87,6 +89,10 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += _TreeChecker(pack, vocab, line.source, None, names_by_age, all_names).tree(
             line.number, ()
         )
+    for name, tree in pack.table_numbers.items():
+        out += _TreeChecker(
+            pack, vocab, pack.source_of(("tables", name, "by")), None, names_by_age, all_names
+        ).tree(tree, ())
     if pack.age_end is not None:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("age_end",)), None, names_by_age, all_names
@@ -101,6 +107,8 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_zones(pack)
     out += check_actions(pack.documents["game.yaml"], pack.game)
     out += check_decks(pack) if cards else []
+    out += check_tables(pack)
+    out += check_fact_names(pack)
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
     return out
@@ -304,7 +312,7 @@ class _TreeChecker:
                 "unknown-word",
                 f'unknown word "{word}"',
                 did_you_mean(word, self.vocab.words())
-                or "nouns are card types, keywords, zones, resources, counters "
+                or "nouns are card types, keywords, zones, resources, counters, tables "
                 "or words of the shared mechanics",
             )
 

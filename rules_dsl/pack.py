@@ -123,6 +123,7 @@ class Pack:
     actions: list[ActionSpec] = field(default_factory=list)  # the kinds the pack declares
     age_change: ast.Rules | None = None  # the steps between two ages, after the age's scoring
     decks: list[NamedDeck] = field(default_factory=list)
+    table_numbers: dict[str, Any] = field(default_factory=dict)  # a table's `by:`, parsed
 
     def is_deck(self, owner: str) -> bool:
         """Whether a card's `age` names a deck (not an age)."""
@@ -204,6 +205,10 @@ class Pack:
                 (Source(action.source.doc, (*action.source.path, key)), tree)
                 for key, tree in action_texts(action)
             ]
+        texts += [
+            (self.source_of(("tables", name, "by")), tree)
+            for name, tree in self.table_numbers.items()
+        ]
         for source, tree in texts:
             if tree is not None and any(n is node for n in ast.walk(tree)):
                 return source
@@ -362,6 +367,7 @@ def load_pack(
     scoring = reader.parse(at("scoring", "age"), (game.get("scoring") or {}).get("age"), "number")
     tokens = _read_tokens(game_doc, game, reader)
     tie_break = _read_tie_break(game_doc, game, reader)
+    table_numbers = _read_table_numbers(game, at, reader)
     age_end = reader.parse(at("age_end"), game.get("age_end"), "condition")
     war_rerolls = reader.parse(
         at("war", "rerolls"), (game.get("war") or {}).get("rerolls"), "number"
@@ -390,6 +396,7 @@ def load_pack(
         read_actions(game_doc, game, reader.parse),
         reader.parse(at("age_change"), game.get("age_change"), "rules"),
         decks,
+        table_numbers,
     )
     PARSED.save()
     if run_checks:
@@ -412,6 +419,18 @@ def _read_tie_break(doc: YamlDocument, game: dict[str, Any], reader: Any) -> lis
         tree = reader.parse(source, text[: each.start()] if each else text, "number")
         if tree is not None:
             out.append(TieBreak(tree, each is not None, source))
+    return out
+
+
+def _read_table_numbers(game: dict[str, Any], at: Any, reader: Any) -> dict[str, Any]:
+    """The number each table of `tables:` is looked up with (its `by:`), parsed."""
+    tables = game.get("tables")
+    out = {}
+    for name, spec in (tables if isinstance(tables, dict) else {}).items():
+        if isinstance(spec, dict) and isinstance(spec.get("by"), str):
+            tree = reader.parse(at("tables", str(name), "by"), spec["by"], "number")
+            if tree is not None:
+                out[str(name)] = tree
     return out
 
 
@@ -467,6 +486,7 @@ def _apply_variants(
             *TEXT_PATHS,
             *(("phases", str(p)) for p in changes.get("phases") or {}),
             *(("type_rules", str(k)) for k in changes.get("type_rules") or {}),
+            *(("tables", str(k), "by") for k in changes.get("tables") or {}),
         ):
             if lookup(changes, path) is not None:
                 text_paths[path] = ("variants", name, "changes", *path)

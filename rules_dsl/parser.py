@@ -417,6 +417,8 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
         hint = (
             'a trigger names its event, then a colon: "on failure: ...", "when you lose a war: ..."'
         )
+    if hint is None and value in verbs():
+        hint = _verb_in_a_name(value, _word_before(text, line, column))
     if hint is None and _continues_the_line_above(text, line, column):
         hint = (
             "this line is indented deeper than the line above, so it goes on with that "
@@ -447,6 +449,18 @@ _CONDITION_VERBS = {
     "fought",
 }
 EMPTY_TOKENS = {"_NL": "end of the line", "_DEDENT": "end of the block", "_INDENT": "indented line"}
+
+
+def _verb_in_a_name(verb: str, before: str | None) -> str | None:
+    """The hint for a verb of the grammar right after a noun ("the banner score of ..."): the
+    designer named a table, counter or zone with a verb, which the rules cannot read as a
+    noun; the name must change, the grammar does not."""
+    if before is None or not re.fullmatch(r"[a-z][a-z0-9-]*", before) or before in _keyword_set():
+        return None
+    return (
+        f'"{verb}" is a verb of the rules language, so no name can use it: rename what '
+        f'"{before} {verb}" names in game.yaml (e.g. a table "banner score" as "banner points")'
+    )
 
 
 def _line(text: str, line: int) -> str:

@@ -220,6 +220,8 @@ def _describe(error: ValidationError, path: JsonPath) -> tuple[str, str | None]:
             hint = "put it in quotes to make it text"
         elif "integer" in _as_list(limit) and _long_number(instance):
             return _long_number_error(str(instance))
+        elif isinstance(error.schema, dict) and isinstance(error.schema.get("errorHint"), str):
+            hint = error.schema["errorHint"]  # what the schema says to write there
         return f"expected {_expected(limit)}, got {_got(instance)}", hint
     if keyword == "enum":
         hint = did_you_mean(instance, map(str, limit)) if isinstance(instance, str) else None

@@ -116,6 +116,7 @@ class Vocabulary:
     dice: set[str] = field(default_factory=set)
     faces: set[str] = field(default_factory=set)  # what the dice's faces show
     decks: set[str] = field(default_factory=set)  # the names of `decks:`
+    tables: set[str] = field(default_factory=set)  # lookup tables (tables.py)
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -141,6 +142,7 @@ class Vocabulary:
                 if isinstance(spec, dict)
                 for f in spec.get("faces") or []
             },
+            tables={str(t) for t in mapping("tables")},
         )
 
     def words(self) -> set[str]:
@@ -160,6 +162,7 @@ class Vocabulary:
             | self.dice
             | self.faces
             | self.decks
+            | self.tables
         ):
             out.update(name.split())
         out.update(f"non-{t}" for t in self.card_types | self.keywords)

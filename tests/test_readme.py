@@ -19,6 +19,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,6 +176,16 @@ def run_actions(block: Block, tmp: Path) -> None:
     assert "- take a card:" in game_file.read_text(encoding="utf-8")
 
 
+def run_tables(block: Block, tmp: Path) -> None:
+    """The tables and scoring shown are those of the tables conformance pack, which validates
+    and whose scenarios play them (tests/interpreter/test_conformance_packs.py)."""
+    shown = yaml.safe_load(textwrap.dedent(block.text))  # the block is in a list item
+    pack = ROOT / "tests" / "packs" / "conformance" / "tables" / "game.yaml"
+    game = yaml.safe_load(pack.read_text(encoding="utf-8"))
+    assert shown["tables"] == game["tables"]
+    assert shown["scoring"].items() <= game["scoring"].items()
+
+
 def check_synopsis(block: Block, tmp: Path) -> None:
     """Every command of the synopsis exists, with every option the synopsis gives it."""
     import click
@@ -246,6 +257,7 @@ RUNNERS: list[tuple[str, Callable[[Block], bool], Callable[[Block, Path], None]]
         lambda b: b.lang == "yaml" and b.text.lstrip().startswith("actions:"),
         run_actions,
     ),
+    ("tables", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("tables:"), run_tables),
     ("the interpreter", lambda b: b.lang == "python", run_python),
     ("A/B", lambda b: "--against" in b.text and b.text.startswith("agesmith simulate"), run_ab),
 ]

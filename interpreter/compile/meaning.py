@@ -18,10 +18,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
 from rules_dsl.diagnostics import did_you_mean
+from rules_dsl.parse_cache import PARSED
+from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import UnknownName, cannot
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
+from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
 from .positions import position_of
 
 if TYPE_CHECKING:
@@ -102,6 +105,10 @@ class Lexicon:
     columns_agree: bool = True  # every side of the board gives a space one value
     zones: ZoneTable = NO_ZONES
     decks: tuple[str, ...] = ()  # the names of the pack's decks (game.yaml `decks:`)
+    tables: tuple[TableSpec, ...] = ()  # lookup tables (rules_dsl/tables.py)
+    table_numbers: tuple[tuple[str, Any], ...] = ()  # a table's `by:` number, parsed
+    age_end: Any = None  # the condition that ends an age, parsed ("the last round" reads it)
+    age_ends: tuple[str, ...] = ()  # the events that end an age
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -126,6 +133,9 @@ class Lexicon:
             agree,
             ZoneTable.of(game),
             tuple(str(d) for d in game.get("decks") or {}),
+            *_tables(game),
+            _parsed(game.get("age_end"), "condition"),
+            tuple(str(e) for e in game.get("age_ends") or []),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -151,6 +161,25 @@ class Lexicon:
 
 
 NO_LEXICON = Lexicon()
+
+
+def _parsed(text: Any, start: Any) -> Any:
+    """A text of the game file parsed (None if it is none or does not parse: the pack
+    loader reports that at its place)."""
+    return PARSED.parse(text, start)[0] if isinstance(text, str) else None
+
+
+def _tables(game: dict[str, Any]) -> tuple[tuple[TableSpec, ...], tuple[tuple[str, Any], ...]]:
+    """The pack's tables and the `by:` number of each that has one, parsed (a text that does
+    not parse is the pack loader's located error; the table then has no number here)."""
+    tables = declared_tables(game)
+    numbers = []
+    for table in tables:
+        if table.by is not None:
+            tree, _ = PARSED.parse(table.by, "number")
+            if tree is not None:
+                numbers.append((table.name, tree))
+    return tables, tuple(numbers)
 
 
 # ------------------------------------------------------------------ players
@@ -559,6 +588,8 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
     counter = lex.counter(plain) if lex.counters else None
     if counter is not None:
         return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0), counter)
+    if _resource(plain, lex) is not None and not lex.card_word(last):
+        return _bonuses(plain, node, lex)  # "your red banners": the symbols on your cards
     if lex.counters and last != "card" and lex.card_word(last) is False:
         raise cannot(node, f'"{" ".join(words)}" is not a counter or a kind of card')
     found = card_words(plain, node, lex)
@@ -598,9 +629,9 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     2 gold is one symbol (AH: a bonus symbol is counted once, whatever its value)."""
     kinds = [w for w in words if w not in STATE_WORDS]
     states = [w for w in words if w in STATE_WORDS]
-    if len(kinds) > 1 or len(states) > 1:
+    if len(states) > 1 or (len(kinds) > 1 and _resource(tuple(kinds), lex) is None):
         raise cannot(node, "bonuses of one kind, in one state")
-    kind = kinds[0] if kinds else None
+    kind = (_resource(tuple(kinds), lex) or " ".join(kinds)) if kinds else None
     if (
         kind is not None
         and lex.resources
@@ -613,6 +644,13 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     return said(
         lambda ctx: sum(ctx.info(c).symbols(kind) for c in civ_cards(ctx, ctx.player, state)), text
     )
+
+
+def _resource(words: tuple[str, ...], lex: Lexicon) -> str | None:
+    """The resource the (singular) words name, as the cards' symbols are counted ("red
+    banner"), or None."""
+    text = " ".join(words)
+    return next((r for r in sorted(lex.resources) if text in (r, singular(r))), None)
 
 
 def card_points(ctx: Ctx, copy: int) -> int:
@@ -678,6 +716,9 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
         return position
     if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
         raise cannot(np, "a number is a count, a measure or a counter")
+    fact = _fact_or_table(np, lex)
+    if fact is not None:
+        return fact
     words = np.heads[0]
     of = next((t for t in np.tails if isinstance(t, ast.Of)), None)
     located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
@@ -749,6 +790,10 @@ def _position_of_this(ctx: Ctx) -> int:
 
 
 def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon) -> Num:
+    written = np.heads[0]
+    table = _measure_of(written if isinstance(written, tuple) else measure, of, lex)
+    if table is not None:
+        return table
     if (
         not isinstance(of, ast.NounPhrase)
         or len(of.heads) != 1
@@ -792,7 +837,8 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
             lambda ctx: sum(ctx.state.players[ctx.player].tokens),
             "the value of the achievement tokens",
         )
-    raise cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
+    near = _unknown_measure(written if isinstance(written, tuple) else measure, np, lex)
+    raise near or cannot(np, f'"the {" ".join(measure)} of ..." is not a measure the game knows')
 
 
 def compile_tie_break(
@@ -1152,3 +1198,111 @@ def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
     if node.negated:
         return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
     return said(lambda ctx: not zone.cards(ctx), f"{zone.text} is empty")
+
+
+# ------------------------------------------------------------------ facts of play and tables
+
+# The tables whose `by:` number is being compiled: a table looked up with itself never ends.
+_READING: list[str] = []
+
+
+def _fact_or_table(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
+    """ "the round", "the age", "the <table>" (a table with `by:`), or None for another phrase.
+    A phrase close to a table's name is an error naming it (did you mean)."""
+    if (
+        np.determiner != "the"
+        or np.tails
+        or np.count is not None
+        or np.possessive
+        or len(np.heads) != 1
+        or not isinstance(np.heads[0], tuple)
+    ):
+        return None
+    words = np.heads[0]
+    text = " ".join(words)
+    if text in FACT_NUMBERS:
+        return said(FACT_NUMBERS[text], f"the {text}")
+    if words == ("last", "round"):
+        return _last_round(np, lex)
+    table = find_table(lex.tables, words)
+    if table is not None:
+        if table.by is None:
+            raise cannot(
+                np,
+                f'the table "{table.name}" is looked up with a number: '
+                f'"the {table.name} of <number>" (or give the table a "by:" number)',
+            )
+        return _by_table(np, table, lex)
+    near = did_you_mean(text, [t.name for t in lex.tables])
+    if near is not None and lex.counter(words) is None and text not in lex.resources:
+        raise UnknownName(f'"the {text}" is not a table of the game', np, near)
+    return None
+
+
+def _last_round(np: Any, lex: Lexicon) -> Num:
+    """The first round in which the pack's `age_end` holds: that round ends the age (an age's
+    end on facts alone is tested at each round's end), so it is the last. Known only when
+    nothing else may end the age sooner (no `age_ends` events); 0 when no round ends it."""
+    if lex.age_end is None or not reads_only_facts(lex.age_end) or lex.age_ends:
+        raise cannot(
+            np,
+            '"the last round" is known when the age ends on the round alone '
+            '("age_end: the round is at least 6", and no age_ends)'
+            + (f": this game's age also ends on {', '.join(lex.age_ends)}" if lex.age_ends else ""),
+        )
+    ends = compile_condition(lex.age_end, lex)
+    found: dict[tuple[int, int], int] = {}  # by (age, number of players): the facts it reads
+
+    def last(ctx: Ctx) -> int:
+        key = (ctx.state.age, len(ctx.state.players))
+        if key not in found:
+            found[key] = first_round_ending(ctx, ends)
+        return found[key]
+
+    return said(last, "the last round")
+
+
+def _by_table(np: Any, table: TableSpec, lex: Lexicon) -> Num:
+    """A table looked up with its own `by:` number."""
+    tree = dict(lex.table_numbers).get(table.name)
+    if tree is None:
+        raise cannot(np, f'the table "{table.name}" has no "by:" number the rules can read')
+    if table.name in _READING:
+        raise cannot(np, f'the table "{table.name}" is looked up with itself')
+    _READING.append(table.name)
+    try:
+        number = compile_value(tree, lex)
+    finally:
+        _READING.pop()
+    return _lookup(table, number)
+
+
+def _lookup(table: TableSpec, number: Num) -> Num:
+    lookup = table.lookup
+    return said(lambda ctx: lookup(number(ctx)), f"the {table.name} for {says(number)}")
+
+
+def _measure_of(words: tuple[str, ...], of: Any, lex: Lexicon) -> Num | None:
+    """ "the <table> of <number>" and "the number of players", or None for another measure."""
+    table = find_table(lex.tables, words)
+    if table is not None:
+        return _lookup(table, compile_value(of, lex))
+    if (
+        words == ("number",)
+        and isinstance(of, ast.NounPhrase)
+        and of.heads == (("players",),)
+        and of.determiner is None
+        and of.possessive is None
+        and of.count is None
+        and not of.tails
+    ):
+        return said(players, "the number of players")
+    return None
+
+
+def _unknown_measure(words: tuple[str, ...], node: Any, lex: Lexicon) -> UnknownName | None:
+    """The error of "the <words> of ..." close to a table's name: did you mean it?"""
+    near = did_you_mean(" ".join(words), [t.name for t in lex.tables])
+    if near is None:
+        return None
+    return UnknownName(f'"the {" ".join(words)} of ..." is not a table of the game', node, near)

@@ -20,6 +20,7 @@ from rules_dsl.pack import Pack, Source
 
 from ..compile import program as prog
 from ..compile.catalog import Catalog
+from ..compile.facts import reads_only_facts
 from ..compile.meaning import (
     NO_LEXICON,
     Ctx,
@@ -53,6 +54,7 @@ class Formulas:
     tokens: list[Callable[[Ctx], bool]] = field(default_factory=list)
     points: dict[int, Callable[[Ctx], int]] = field(default_factory=dict)  # by card index
     tie_break: list[Callable[[Ctx], tuple[int, ...]]] = field(default_factory=list)
+    age_end_by_round: bool = False  # age_end reads facts of the round alone: tested at its end
 
     @classmethod
     def build(cls, pack: Pack, catalog: Catalog) -> Formulas:
@@ -72,6 +74,7 @@ class Formulas:
                 if not isinstance(info.points, int)
             },
             tie_break=[compile_tie_break(t.number, t.each, lex) for t in pack.tie_break],
+            age_end_by_round=pack.age_end is not None and reads_only_facts(pack.age_end),
         )
 
 

@@ -115,6 +115,8 @@ def end_of_round(game: Game, state: State) -> None:
     if state.marks.get(CHANGING):
         next_age(game, state)
         return
+    if state.round > 0 and _ends_with_the_round(game, state):
+        state.marks["age_over"] = "the age's end condition holds"
     if state.round > 0 and _age_ends(game, state):
         why = state.marks.get("age_over")
         if isinstance(why, str):
@@ -157,10 +159,24 @@ def _age_ends(game: Game, state: State) -> bool:
     return bool(state.marks.get("age_over"))
 
 
+def _ends_with_the_round(game: Game, state: State) -> bool:
+    """An `age_end` on facts of the round alone ("the round is at least 6") ends the age with
+    the round in which it holds: every turn of that round is played."""
+    test = game.formulas.age_end
+    return (
+        test is not None
+        and game.formulas.age_end_by_round
+        and test(Ctx(state, game.catalog, state.active))
+    )
+
+
 def end_of_turn(game: Game, state: State) -> None:
     """The pack's `age_end` condition ends the age with the turn in which it holds (AH-V1):
-    the rest of the round is not played."""
+    the rest of the round is not played. A condition on facts of the round alone is tested at
+    the round's end instead (`end_of_round`)."""
     test = game.formulas.age_end
+    if game.formulas.age_end_by_round:
+        return
     if test is not None and test(Ctx(state, game.catalog, state.active)):
         state.marks["age_over"] = "the age's end condition holds"
         state.frames = []

@@ -59,6 +59,7 @@ CARD_WORDS = {
     "dice",
     "counted_resource",
     "money",
+    "tables",
 }
 
 
@@ -142,6 +143,10 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
     ]
     items += [(t.source, t.condition, condition) for t in pack.tokens]
     items += [
+        (pack.source_of(("tables", name, "by")), tree, value)
+        for name, tree in pack.table_numbers.items()
+    ]
+    items += [
         (line.source, line.number, lambda node, each=line.each: compile_tie_break(node, each, lex))
         for line in pack.tie_break
     ]
@@ -163,7 +168,7 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
                     "error",
                     "not-playable",
                     str(e),
-                    "the interpreter has no meaning for this yet",
+                    _hint(e, "the interpreter has no meaning for this yet"),
                 )
             )
     return out

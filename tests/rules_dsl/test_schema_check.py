@@ -495,8 +495,9 @@ def subschemas(node, where="#"):
 
 
 # Objects whose other keys are names the pack declares (a scenario position's zones of the
-# table): the schema gives their values' shape, the scenario's reader checks the names.
-OPEN_TO_THE_PACK = {"#/$defs/position"}
+# table) or the pack's own keys (a lookup table's rows, beside its "by"): the schema gives
+# their values' shape, the reader (the scenario's, rules_dsl/tables.py) checks the keys.
+OPEN_TO_THE_PACK = {"#/$defs/position", "#/$defs/table"}
 
 
 @pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
