@@ -42,14 +42,28 @@ ROLES = {
     "player": ("hand", "tableau", "archive"),
     "shared": ("draw pile", "discard pile"),
 }
-# The roles the engine's own mechanics cannot play without (see `missing_roles`). The archive
-# may be missing: a tableau then leaves play with its age.
-NEEDED = {
-    "hand": "the actions take cards from it and the setup deals into it",
-    "tableau": "acquired cards are put into it",
-    "draw pile": "the age's cards wait there",
-    "discard pile": "discarded cards go there",
-}
+# The roles the engine's own mechanics cannot play without (see `needed_roles`), and why. The
+# tableau always: "your cards" and "you own" mean its cards. The others only for the mechanics
+# that use them; the archive never (a tableau then leaves play with its age).
+TABLEAU_NEED = '"your cards", "you own" and the points of your cards mean the cards in it'
+ENGINE_ACTIONS_NEED = "the engine's kinds of action (actions:) take cards from it"
+DISCARDS_NEED = "the engine's discard and exchange put discarded cards there"
+DECK_EMPTIED_NEED = 'the age ends when its last card is drawn (age_ends: "deck emptied")'
+
+
+def needed_roles(game: dict[str, Any]) -> dict[str, str]:
+    """The roles the engine's own mechanics need in this game, each with why: the action phase
+    of the engine's kinds (every kind when `actions:` says nothing) takes cards from the hand
+    and discards onto the discard pile; "deck emptied" watches the draw pile. A rule that
+    discards or destroys asks for the discard pile where it is written."""
+    needed = {"tableau": TABLEAU_NEED}
+    actions = game.get("actions")  # absent: every kind of the engine's; else the names listed
+    if actions is None or any(isinstance(e, str) for e in actions or ()):
+        needed["hand"] = ENGINE_ACTIONS_NEED
+        needed["discard pile"] = DISCARDS_NEED
+    if "deck emptied" in (game.get("age_ends") or []):
+        needed["draw pile"] = DECK_EMPTIED_NEED
+    return needed
 
 
 @dataclass(frozen=True)
@@ -104,12 +118,12 @@ def zone_names(game: dict[str, Any]) -> set[str]:
 
 
 def missing_roles(pack: Pack) -> list[Diagnostic]:
-    """An error for each role the engine's mechanics need (`NEEDED`) that no zone of the pack
-    has, placed at the zones of the side the role belongs to."""
+    """An error for each role the engine's mechanics need here (`needed_roles`) that no zone of
+    the pack has, placed at the zones of the side the role belongs to."""
     zones = declared_zones(pack.game)
     given = {zone.role for zone in zones}
     out = []
-    for role, why in NEEDED.items():
+    for role, why in needed_roles(pack.game).items():
         if role in given:
             continue
         side = "player" if role in ROLES["player"] else "shared"

@@ -52,7 +52,7 @@ from ..mechanics.declared_actions import DO
 
 if TYPE_CHECKING:
     from ..compile.catalog import CardInfo
-    from ..core.state import State
+    from ..core.state import PlayerState, State
     from ..engine.game import Game
     from ..mechanics.payments import Purse
 
@@ -219,9 +219,7 @@ class GreedyBot:
         # the cards it could acquire, buy or discard (on the menu only when it can)
         payable = {a.params["card"] for a in menu if a.kind in ("acquire", "buy", "discard")}
         # (the exchanges are listed only when some card of the events is worth giving away)
-        if any(
-            _fails(game, c) and c not in payable for c in state.players[seat].zones[game.zones.hand]
-        ):
+        if any(_fails(game, c) and c not in payable for c in _hand(game, state.players[seat])):
             exchange = self._exchange(game, state, seat, complete("exchange"), payable, pool)
             if exchange is not None:
                 return exchange
@@ -247,13 +245,12 @@ class GreedyBot:
         a part of its points, so a card that scores later is worth taking. Ties go to
         the first option (passing: never a do-nothing loop)."""
         best: tuple[float, Action] | None = None
-        hand = game.zones.hand
         for a in options[: LOOKAHEAD_OPTIONS * 2]:
             after = _try(game, state, a)
             if after is None:
                 continue
             worth = score_standing(game, after, seat) + HAND_SHARE * sum(
-                _points(game, c) for c in after.players[seat].zones[hand]
+                _points(game, c) for c in _hand(game, after.players[seat])
             )
             if best is None or worth > best[0] + 1e-9:
                 best = (worth, a)
@@ -341,10 +338,10 @@ class GreedyBot:
         ranked = self._ranked(game, state, seat, menu, pool, facts)
         if not ranked:
             return None
-        if pool is None or len(state.players[seat].zones[game.zones.hand]) < 2:
+        if pool is None or len(_hand(game, state.players[seat])) < 2:
             return ranked[0][0], ranked[0][2].action()
         # two steps: does the rest of the pool still pay for another card?
-        events = state.players[seat].zones[game.zones.hand]
+        events = _hand(game, state.players[seat])
         prices = {c: price(game, state, seat, c, facts) for c in events}
         most_other = max(self.value(game, c) + THREAT * _fails(game, c) for c in events)
         best: tuple[float, tuple[int, int], Action] | None = None
@@ -376,7 +373,7 @@ class GreedyBot:
         """The most any other card of the events (not `card`) could be worth."""
         others = [
             self.value(game, c) + THREAT * _fails(game, c)
-            for c in state.players[seat].zones[game.zones.hand]
+            for c in _hand(game, state.players[seat])
             if c != card
         ]
         return max(others, default=0.0)
@@ -414,7 +411,7 @@ class GreedyBot:
         purse = Purse(have, game.catalog.roles.counted)
         best = 0.0
         player = state.players[seat]
-        for copy in player.zones[game.zones.hand]:
+        for copy in _hand(game, player):
             if skip and copy in skip:
                 continue
             worth = self.value(game, copy) + (THREAT if _fails(game, copy) else 0.0)
@@ -541,10 +538,7 @@ class GreedyBot:
         and `memo`: this position's, see `_affordable`)."""
         from ..mechanics.dice import face_of
 
-        prices = {
-            c: price(game, state, seat, c, facts)
-            for c in state.players[seat].zones[game.zones.hand]
-        }
+        prices = {c: price(game, state, seat, c, facts) for c in _hand(game, state.players[seat])}
         now = self._affordable(game, state, seat, pool, prices=prices, facts=facts, memo=memo)
         money = game.catalog.roles.money
         resource = [
@@ -732,6 +726,11 @@ def _try(game: Game, state: State, action: Action) -> State | None:
         return game.apply(state, action)
     except Exception:
         return None
+
+
+def _hand(game: Game, player: PlayerState) -> list[int]:
+    """The player's hand, empty in a game without one (its zones have no role "hand")."""
+    return player.zones[game.zones.hand] if game.zones.hand >= 0 else []
 
 
 def _points(game: Game, copy: int) -> float:
@@ -953,7 +952,7 @@ def material(game: Game, state: State, seat: int) -> float:
         worth += (MONEY_VALUE if name == money else COUNTER_VALUE) * amount
     if game.zones.archive >= 0:
         worth += 0.3 * len(player.zones[game.zones.archive])
-    worth -= THREAT * sum(1 for c in player.zones[game.zones.hand] if _fails(game, c))
+    worth -= THREAT * sum(1 for c in _hand(game, player) if _fails(game, c))
     return worth
 
 

@@ -383,7 +383,7 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
         if "acquire" in kinds
         else None
     )
-    for copy in player.zones[game.zones.hand]:
+    for copy in player.zones[game.zones.hand] if game.zones.hand >= 0 else ():
         if purse is not None:
             cost = price(game, state, seat, copy, facts)
             if cost.free:

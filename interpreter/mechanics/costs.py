@@ -97,7 +97,8 @@ def _price(game: Game, state: State, seat: int, copy: int) -> Price:
                     amount += rule.delta
     surcharge = 0
     if not player.flags.get("paid_acquisition"):
-        for held in player.zones[catalog.zones.hand]:
+        hand = catalog.zones.hand
+        for held in player.zones[hand] if hand >= 0 else ():
             rules = catalog.info(held).events_costs
             if held == copy or not rules:
                 continue

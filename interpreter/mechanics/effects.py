@@ -76,10 +76,22 @@ def can_do(game: Game, state: State, frame: dict[str, Any], instruction: ActI) -
 # ------------------------------------------------------------------ destroy and discard
 
 
+def _needs_discard_pile(act: ast.Act, lex: Lexicon, what: str) -> None:
+    """A rule that puts cards on the discard pile, in a game whose zones have none: an error
+    where it is written (never cards put into some other zone)."""
+    if lex.zones.discard < 0:
+        raise cannot(
+            act,
+            f'{what} go to the discard pile, and no zone has the role "discard pile" '
+            "(give it to a zone of the table, or move the cards into a zone by name)",
+        )
+
+
 def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
     verb = act.verb
+    _needs_discard_pile(act, lex, "destroyed cards" if verb == "destroy" else "discarded cards")
     # a card in decadence is never destroyed (AH-K8): it is no candidate of "destroy"
     chosen_by = card_selector(act.object, lex, never_decadent=verb == "destroy")
 
@@ -595,6 +607,7 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     "on failure" rule of the card runs, in the order written."""
     act = instruction.act
     _only_roles(act)
+    _needs_discard_pile(act, lex, "failing cards")
     failing_by = card_selector(act.object, lex)
     subject = act.subject
     spoken = subject is None or (isinstance(subject, ast.Pronoun) and subject.word == "you")

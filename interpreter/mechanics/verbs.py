@@ -290,7 +290,8 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
             player.marks["skip_turns"] -= 1
             game.say(state, f"{game.player_name(seat)} skips this turn.")
             return NEXT
-        player.flags = {"turn_start_events": list(player.zones[game.zones.hand])}
+        hand = game.zones.hand
+        player.flags = {"turn_start_events": list(player.zones[hand]) if hand >= 0 else []}
         loc["turn"] = True
         return push(game.frame(key, seat))
 

@@ -109,6 +109,8 @@ class Recorder:
     def _see_events(self, state: State) -> None:
         """Count the copies that came into each player's hand since the last look."""
         hand = self.game.zones.hand
+        if hand < 0:  # a game with no hand: nothing is offered from one
+            return
         for seat, player in enumerate(state.players):
             now = set(player.zones[hand])
             self.offered[seat].update(self.copies[c] for c in now - self.showing[seat])

@@ -116,7 +116,8 @@ def card_odds(
     hand = game.zones.hand
     for c in {copy, *owned}:
         for p in state.players:
-            p.zones[hand] = [e for e in p.zones[hand] if e != c]
+            if hand >= 0:
+                p.zones[hand] = [e for e in p.zones[hand] if e != c]
             p.tableau = [pile for pile in p.tableau if c not in pile]
         for zone in state.zones:
             if c in zone:

@@ -249,9 +249,9 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     # undescribed players keep their dealt hands, less the cards placed elsewhere, topped up
     # from the rest of the age
     zones = game.zones
-    dealt = {p.seat: len(p.zones[zones.hand]) for p in state.players}
+    dealt = {p.seat: len(p.zones[zones.hand]) if zones.hand >= 0 else 0 for p in state.players}
     for player in state.players:
-        if player.seat not in described:
+        if player.seat not in described and zones.hand >= 0:
             hand = [c for c in player.zones[zones.hand] if c not in copies.placed]
             player.zones[zones.hand] = hand
             copies.placed.update(hand)
@@ -266,7 +266,7 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     rng = state.random()
     rng.shuffle(rest)
     state.store_random(rng)
-    for player in state.players:
+    for player in state.players if zones.hand >= 0 else ():
         hand = player.zones[zones.hand]
         while player.seat not in described and len(hand) < dealt[player.seat] and rest:
             hand.append(rest.pop())

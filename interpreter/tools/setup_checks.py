@@ -24,7 +24,7 @@ from rules_dsl.pack import Pack
 
 from ..compile.meaning import Ctx
 from ..core.errors import PackError, RuleError, RuleLoopError
-from ..core.state import State
+from ..core.state import PlayerState, State
 from ..engine.game import Game
 from ..mechanics.ages import ROUND_PHASE, missing_round_phase
 from ..mechanics.dice import ACTION_FACES, parse_face
@@ -96,15 +96,23 @@ def _limits(game: Game) -> tuple[int, int]:
     return int(limits.get("min", 1)), int(limits.get("max", limits.get("min", 1)))
 
 
+def _held(player: PlayerState, hand: int) -> int:
+    return len(player.zones[hand]) if hand >= 0 else 0
+
+
 def dealing(game: Game) -> list[Diagnostic]:
     """An age whose setup deals the hands of the most players short."""
     fewest, most = _limits(game)
     out = []
     for index, age in enumerate(game.pack.ages):
         try:
-            hand = game.zones.hand
-            full = [len(p.zones[hand]) for p in _dealt(game, fewest, index).players]
-            dealt = [len(p.zones[hand]) for p in _dealt(game, most, index).players]
+            hand = game.zones.hand  # a game with no hand deals none: nothing falls short
+            full = [
+                len(p.zones[hand]) if hand >= 0 else 0 for p in _dealt(game, fewest, index).players
+            ]
+            dealt = [
+                len(p.zones[hand]) if hand >= 0 else 0 for p in _dealt(game, most, index).players
+            ]
         except (RuleError, RuleLoopError) as e:
             doc, path = game.pack.place("setup")
             out.append(

@@ -104,3 +104,26 @@ def test_a_card_rule_on_an_event_no_action_sets_off_names_the_ones_that_exist(
     assert len(errors) == 1, errors
     assert 'unknown event "when you build this card"' in errors[0]
     assert "you erect this card" in errors[0]  # did you mean
+
+
+def test_a_game_of_its_own_actions_needs_no_hand_but_a_discard_needs_a_discard_pile(
+    tmp_path: Path,
+) -> None:
+    """The actions pack gives a role to its tableau only (it plays none of the engine's kinds of
+    action, which take from a hand): it validates. A rule that discards, in a game with no
+    zone of the role "discard pile", is an error where it is written, never cards put into some
+    other zone."""
+    step = "    draw a card from the deck into the discard pile\n"
+    errors = _errors(tmp_path, step, "    discard the first card in the card row\n")
+    assert len(errors) == 1, errors
+    assert (
+        'discarded cards go to the discard pile, and no zone has the role "discard pile"'
+        in (errors[0])
+    )
+    assert "discard the first card in the card row" in errors[0]
+
+
+def test_listing_an_engine_kind_of_action_asks_for_a_hand(tmp_path: Path) -> None:
+    errors = _errors(tmp_path, "actions:\n", "actions:\n  - discard\n")
+    assert any('no zone has the role "hand"' in e for e in errors), errors
+    assert any('no zone has the role "discard pile"' in e for e in errors), errors
