@@ -295,6 +295,12 @@ def _extra_keys(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
 
 
 def _unknown_key_hint(name: str, schema: dict[str, Any]) -> str | None:
+    """What to write instead of an unknown key: the schema's own word for a key designers reach
+    for (`unknownKeyHints`: the TAW sketch's round_track says to read "the round"), else the
+    nearest allowed key, else the allowed keys."""
+    known = schema.get("unknownKeyHints", {}).get(name)
+    if isinstance(known, str):
+        return known
     allowed = list(schema.get("properties", {}))
     hint = did_you_mean(name, allowed)
     if hint is None and allowed:

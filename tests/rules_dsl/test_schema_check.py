@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import shutil
 import textwrap
+from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
 from rules_dsl.schema_check import SCHEMA_DIR, check_against, check_schema, schema_validator
 from rules_dsl.yaml_source import load_yaml_text
+
+ROOT = Path(__file__).resolve().parents[2]
 
 MINIMAL_GAME = """\
 # yaml-language-server: $schema=../schema/game.schema.json
@@ -567,3 +571,27 @@ def test_a_valid_file_is_remembered_across_processes_and_a_wrong_one_never(
     later = schema_check._Valid()  # a new process reads the file
     assert later.has(first.key("game", repr(doc.data)))
     assert not later.has(later.key("game", repr(wrong.data)))
+
+
+@pytest.mark.parametrize(
+    ("key", "says"),
+    [
+        ("round_track", "the phases read the round"),
+        ("action_spaces", "action spaces are cards"),
+        ("set_scores", "is a table: tables:"),
+    ],
+)
+def test_a_key_a_designer_reaches_for_says_what_to_write_instead(
+    tmp_path: Path, key: str, says: str
+) -> None:
+    """The Ancient World's first sketch wrote round_track, action_spaces and set_scores: the
+    error says what the game file has instead (the schema's unknownKeyHints)."""
+    from interpreter.tools.validation import validate
+
+    folder = tmp_path / "pack"
+    shutil.copytree(ROOT / "tests" / "packs" / "conformance" / "tables", folder)
+    with (folder / "game.yaml").open("a", encoding="utf-8") as out:
+        out.write(f"\n{key}: {{1: 2}}\n")
+    _, diagnostics = validate(folder)
+    [error] = [d for d in diagnostics if d.is_error]
+    assert f'unknown key "{key}"' in error.message and says in (error.hint or "")
