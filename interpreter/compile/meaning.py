@@ -22,7 +22,9 @@ from rules_dsl.parse_cache import PARSED
 from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
 
+from ..core.card_state import has_mark, is_face_down
 from ..core.errors import UnknownName, cannot
+from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
 from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
 from .positions import position_of
@@ -109,6 +111,7 @@ class Lexicon:
     table_numbers: tuple[tuple[str, Any], ...] = ()  # a table's `by:` number, parsed
     age_end: Any = None  # the condition that ends an age, parsed ("the last round" reads it)
     age_ends: tuple[str, ...] = ()  # the events that end an age
+    card_states: CardStateTable = NO_CARD_STATES
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -136,6 +139,7 @@ class Lexicon:
             *_tables(game),
             _parsed(game.get("age_end"), "condition"),
             tuple(str(e) for e in game.get("age_ends") or []),
+            CardStateTable.of(game),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -316,6 +320,9 @@ def card_words(
                 parts.append(word)
         elif word in STATE_WORDS:
             states.append(word)
+        elif lex.card_states.find(word) is not None:  # the pack's: "damaged", "used"
+            tests.append(_card_state_test(word))
+            parts.append(word)
         elif nxt == "bonus" and (
             word in lex.resources
             or lex.counter((word,))
@@ -362,7 +369,22 @@ def one_card(cards: str) -> str:
 
 
 def _bonus_test(kind: str | None) -> CardTest:
-    return lambda ctx, c: ctx.info(c).has_bonus(kind)
+    # a face-down card shows no bonus (rules_dsl/card_states.py)
+    return lambda ctx, c: ctx.info(c).has_bonus(kind) and not is_face_down(ctx.state, c)
+
+
+def _card_state_test(word: str) -> CardTest:
+    """A card in one of the pack's card states: face down, or with a mark."""
+    return lambda ctx, c: in_card_state(ctx, c, word)
+
+
+def in_card_state(ctx: Ctx, copy: int, word: str) -> bool:
+    spec = ctx.catalog.card_states.find(word)
+    if spec is None:
+        return False
+    if spec.kind == "face down":
+        return is_face_down(ctx.state, copy)
+    return has_mark(ctx.state, copy, word)
 
 
 def _kind_test(word: str) -> CardTest:
@@ -387,6 +409,8 @@ def _is(ctx: Ctx, copy: int, word: str) -> bool:
         return True
     if word in ctx.catalog.types or word in ctx.catalog.keywords:
         return False
+    if ctx.catalog.card_states.find(word) is not None:  # a scenario's "damaged cards"
+        return in_card_state(ctx, copy, word)
     return ("non-" + word) in ctx.catalog.keywords and ("non-" + word) not in info.keywords
 
 
@@ -642,7 +666,12 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     state = states[0] if states else "active"
     text = f"the number of {kind + ' ' if kind else ''}bonus symbols on your {state} cards"
     return said(
-        lambda ctx: sum(ctx.info(c).symbols(kind) for c in civ_cards(ctx, ctx.player, state)), text
+        lambda ctx: sum(
+            ctx.info(c).symbols(kind)
+            for c in civ_cards(ctx, ctx.player, state)
+            if not is_face_down(ctx.state, c)  # a face-down card shows no bonus
+        ),
+        text,
     )
 
 
@@ -654,8 +683,15 @@ def _resource(words: tuple[str, ...], lex: Lexicon) -> str | None:
 
 
 def card_points(ctx: Ctx, copy: int) -> int:
-    """A card's points; a formula counts 0 for achievements (it is scored at an age's end)."""
+    """A card's points; a formula counts 0 for achievements (it is scored at an age's end).
+    A face-down card's points do not count unless the pack's face-down state keeps them."""
     points = ctx.info(copy).points
+    if (
+        ctx.state.cards
+        and is_face_down(ctx.state, copy)
+        and not ctx.catalog.card_states.keeps_points
+    ):
+        return 0
     return points if isinstance(points, int) else 0
 
 
@@ -720,6 +756,11 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     if fact is not None:
         return fact
     words = np.heads[0]
+    on = next((t for t in np.tails if isinstance(t, ast.OnCard)), None)
+    if on is not None:  # the coin on this card
+        from .card_states import compile_tokens_on
+
+        return compile_tokens_on(np, on, lex)
     of = next((t for t in np.tails if isinstance(t, ast.Of)), None)
     located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
     others = [t for t in np.tails if t is not of and t is not located]
@@ -1191,9 +1232,14 @@ def _did_fact(
 
 
 def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
-    """the deck is empty / your events are not empty."""
+    """the deck is empty / your events are not empty / it is damaged (a card state)."""
+    if lex.card_states.find(node.state) is not None:
+        from .card_states import compile_card_is
+
+        return compile_card_is(node, lex)
     if node.state != "empty":
-        raise cannot(node, f'"{node.state}" is not a state the game knows (try "empty")')
+        states = ", ".join(["empty", *lex.card_states.names()])
+        raise cannot(node, f'"{node.state}" is not a state the game knows (try {states})')
     zone = zone_of(node.subject, lex)
     if node.negated:
         return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
