@@ -76,7 +76,10 @@ def declared_card_states(game: dict[str, Any]) -> list[CardStateSpec]:
 
 
 def card_state_names(game: dict[str, Any]) -> set[str]:
-    return {spec.name for spec in declared_card_states(game)}
+    """Every name declared, in a form the engine reads or not (the schema reports a wrong
+    form once, at the declaration, not again at every rule using the name)."""
+    entries = game.get(KEY)
+    return {str(name) for name in entries} if isinstance(entries, dict) else set()
 
 
 def check_card_states(pack: Pack) -> list[Diagnostic]:
