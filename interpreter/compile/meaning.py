@@ -370,7 +370,9 @@ def one_card(cards: str) -> str:
 
 def _bonus_test(kind: str | None) -> CardTest:
     # a face-down card shows no bonus (rules_dsl/card_states.py)
-    return lambda ctx, c: ctx.info(c).has_bonus(kind) and not is_face_down(ctx.state, c)
+    return lambda ctx, c: (
+        ctx.info(c).has_bonus(kind) and not (ctx.state.cards and is_face_down(ctx.state, c))
+    )
 
 
 def _card_state_test(word: str) -> CardTest:
@@ -409,7 +411,8 @@ def _is(ctx: Ctx, copy: int, word: str) -> bool:
         return True
     if word in ctx.catalog.types or word in ctx.catalog.keywords:
         return False
-    if ctx.catalog.card_states.find(word) is not None:  # a scenario's "damaged cards"
+    if ctx.catalog.card_states.states and ctx.catalog.card_states.find(word) is not None:
+        # a scenario's "damaged cards" (compiled without the pack's nouns)
         return in_card_state(ctx, copy, word)
     return ("non-" + word) in ctx.catalog.keywords and ("non-" + word) not in info.keywords
 
@@ -665,14 +668,14 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
         raise cannot(node, f'"{kind}" is not a resource or a counter')
     state = states[0] if states else "active"
     text = f"the number of {kind + ' ' if kind else ''}bonus symbols on your {state} cards"
-    return said(
-        lambda ctx: sum(
-            ctx.info(c).symbols(kind)
-            for c in civ_cards(ctx, ctx.player, state)
-            if not is_face_down(ctx.state, c)  # a face-down card shows no bonus
-        ),
-        text,
-    )
+
+    def count(ctx: Ctx) -> int:
+        cards = civ_cards(ctx, ctx.player, state)
+        if ctx.state.cards:  # a face-down card shows no bonus
+            cards = [c for c in cards if not is_face_down(ctx.state, c)]
+        return sum(ctx.info(c).symbols(kind) for c in cards)
+
+    return said(count, text)
 
 
 def _resource(words: tuple[str, ...], lex: Lexicon) -> str | None:
