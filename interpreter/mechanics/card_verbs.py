@@ -115,7 +115,7 @@ def _turning(instruction: ActI, lex: Lexicon, down: bool) -> Handler:
         return True
 
     side = f"face down ({name})" if down else f"face up (no longer {name})"
-    return _on_cards(instruction, selector, wanted, change, f"turn {selector.text} {side}")
+    return _on_cards(instruction, selector, wanted, change, f"flip {selector.text} {side}")
 
 
 def flip_builder(instruction: ActI, lex: Lexicon) -> Handler:
@@ -253,7 +253,7 @@ def take_from_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def wanted(state: State, copy: int) -> bool:
         return card_state.tokens_on(state, copy, counter) > 0
 
-    into = " into your counter" if keep else " (back to the supply)"
+    into = f" into your {counter}" if keep else " (back to the supply)"
     return _on_cards(
         instruction, selector, wanted, change, f"{act.verb} {text} from {selector.text}{into}"
     )
