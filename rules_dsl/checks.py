@@ -103,6 +103,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += checker.tree(token.condition, ())
         out += _token_can_hold(pack, token)
     out += _board(pack)
+    out += check_card_states(pack)
     out += _option_defaults(pack)
     out += check_roles(pack)
     out += check_zones(pack)
@@ -110,7 +111,6 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_decks(pack) if cards else []
     out += check_tables(pack)
     out += check_fact_names(pack)
-    out += check_card_states(pack)
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
     return out
