@@ -51,9 +51,16 @@ def _only_roles(act: ast.Act, *allowed: str) -> None:
 
 
 def _on_cards(
-    instruction: ActI, selector: CardSelector, wanted: Wanted, change: Change, text: str
+    instruction: ActI,
+    selector: CardSelector,
+    wanted: Wanted,
+    change: Change,
+    text: str,
+    names_it: bool = True,
 ) -> Handler:
-    """A handler changing the cards a phrase means (the doer picks one when it means one)."""
+    """A handler changing the cards a phrase means (the doer picks one when it means one).
+    `names_it`: the card changed is "it" for the steps after ("flip one of your cards face
+    down; then put 1 coin on it"); else `change` names what it moved (an amount)."""
 
     def candidates(game: Game, state: State, frame: dict[str, Any]) -> list[int]:
         return [c for c in selector.select(game.ctx(state, frame)) if wanted(state, c)]
@@ -74,7 +81,8 @@ def _on_cards(
             chosen = cards if selector.many else cards[:1]
         for copy in chosen:
             change(game, state, frame, copy)
-        frame["it"] = chosen[-1]  # "flip one of your cards face down; put 1 coin on it"
+        if names_it:
+            frame["it"] = chosen[-1]
         return NEXT
 
     def can(game: Game, state: State, frame: dict[str, Any]) -> str:
@@ -245,6 +253,7 @@ def take_from_builder(instruction: ActI, lex: Lexicon) -> Handler:
         if keep:
             n = gain_counter(game, state, seat, counter, n)  # within the counter's bound
         card_state.add_tokens(state, copy, counter, -n)
+        frame["it"] = n  # "take all ambrosia from it; then give half of it to ..."
         frame["it_counter"] = counter
         verb = "takes" if keep else "removes"
         game.say(state, f"{game.player_name(seat)} {verb} {n} {counter} from {game.name(copy)}.")
@@ -255,5 +264,10 @@ def take_from_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     into = f" into your {counter}" if keep else " (back to the supply)"
     return _on_cards(
-        instruction, selector, wanted, change, f"{act.verb} {text} from {selector.text}{into}"
+        instruction,
+        selector,
+        wanted,
+        change,
+        f"{act.verb} {text} from {selector.text}{into}",
+        names_it=False,
     )

@@ -255,3 +255,33 @@ def test_tokens_put_from_a_counter_short_of_them_are_what_the_player_has() -> No
     game.run(state)
     assert state.players[0].counters["coin"] == 0
     assert card_state.tokens_on(state, copy, "coin") == 1
+
+
+def test_tokens_taken_off_a_card_are_it_for_the_next_step(tmp_path: Path) -> None:
+    """ "take all ambrosia from it; then give half of it to ...": "it" is the amount taken, as
+    after "take all gold from ..." (not the card it was taken from)."""
+    folder = _copy(
+        TOKENS,
+        tmp_path,
+        "on acquire: if the ambrosia on your building cards is at least 2: take all ambrosia "
+        "from one of your building cards",
+        "on acquire: take all ambrosia from one of your building cards; then give half of it "
+        "to an opponent of your choice",
+        "first.yaml",
+    )
+    game = Game.load(folder)
+    titan = next(
+        p
+        for p in game.programs
+        if p.startswith("card:") and game.catalog.cards[int(p.split(":")[1])].name == "Titan"
+    )
+    state = game.new(2, 1)
+    temple = _copies(game, "Temple")[0]
+    state.players[0].tableau = [[temple]]
+    state.players[0].counters["ambrosia"] = state.players[1].counters["ambrosia"] = 0
+    card_state.add_tokens(state, temple, "ambrosia", 4)
+    state.frames = [game.frame(titan, 0, card=_copies(game, "Titan")[0])]
+    state.pending = None
+    game.run(state)
+    assert [p.counters["ambrosia"] for p in state.players] == [2, 2]
+    assert card_state.tokens_on(state, temple, "ambrosia") == 0 and state.cards == {}
