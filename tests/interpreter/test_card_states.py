@@ -285,3 +285,21 @@ def test_tokens_taken_off_a_card_are_it_for_the_next_step(tmp_path: Path) -> Non
     game.run(state)
     assert [p.counters["ambrosia"] for p in state.players] == [2, 2]
     assert card_state.tokens_on(state, temple, "ambrosia") == 0 and state.cards == {}
+
+
+def test_the_position_in_one_line_says_what_a_card_carries() -> None:
+    from interpreter.tools.position import position_line
+
+    game = Game.load(FACE_DOWN)
+    state = game.new(2, 1)
+    quarry = _copies(game, "Quarry")[0]
+    state.players[0].tableau = [[quarry]]
+    card_state.turn(state, quarry, True)
+    assert "C[Quarry(damaged)]" in position_line(game, state)
+    game = Game.load(TOKENS)
+    state = game.new(2, 1)
+    temple = _copies(game, "Temple")[0]
+    state.players[0].tableau = [[temple]]
+    card_state.add_tokens(state, temple, "ambrosia", 3)
+    card_state.set_mark(state, temple, "used")
+    assert "C[Temple(used,3 ambrosia)]" in position_line(game, state)
