@@ -22,7 +22,7 @@ from rules_dsl import ast
 from rules_dsl.card_states import FACE_DOWN
 from rules_dsl.vocabulary import singular
 
-from ..compile.card_states import state_of
+from ..compile.meaning import state_of
 from ..compile.selectors import CardSelector, card_selector
 from ..core import card_state
 from ..core.actions import Action, Decision
