@@ -654,11 +654,12 @@ def _take(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def _remove(instruction: ActI, lex: Lexicon) -> Handler:
-    """remove 2 coin from it: tokens off a card, back to the supply."""
+    """remove <cards> from the game (effects.leave_builder); remove 2 coin from it: tokens off
+    a card, back to the supply (card_verbs.py)."""
     act = instruction.act
-    if not effects.is_amount(act.object, lex) or not card_verbs.names_cards(role(act, "from"), lex):
-        raise cannot(act, 'remove reads "remove 2 coin from it": tokens off a card')
-    return card_verbs.take_from_builder(instruction, lex)
+    if effects.is_amount(act.object, lex) and card_verbs.names_cards(role(act, "from"), lex):
+        return card_verbs.take_from_builder(instruction, lex)
+    return effects.leave_builder(instruction, lex)
 
 
 def _actions(instruction: ActI, lex: Lexicon) -> Handler:
@@ -757,7 +758,7 @@ VERBS: dict[str, Builder] = {
     "give": _money_only,
     "share": _money_only,
     "destroy": effects.remove_builder,
-    "remove": effects.leave_builder,
+    "remove": _remove,
     "discard": effects.remove_builder,
     "pass": effects.move_builder,
     "move": effects.move_builder,
@@ -770,5 +771,4 @@ VERBS: dict[str, Builder] = {
     "flip": card_verbs.flip_builder,
     "repair": card_verbs.repair_builder,
     "mark": card_verbs.mark_builder,
-    "remove": _remove,
 }
