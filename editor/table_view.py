@@ -34,6 +34,10 @@ STYLE = """<style>
 .pt-used{opacity:.35;text-decoration:line-through}
 .pt-token{display:inline-block;width:22px;height:22px;border-radius:11px;background:#d4a017;
  color:#000;text-align:center;font-weight:700;font-size:.8rem;line-height:22px;margin:1px}
+.pt-back{display:inline-block;border-radius:6px;border:2px solid #3e2723;line-height:1.2;
+ background:repeating-linear-gradient(45deg,#6d4c41 0 6px,#8d6e63 6px 12px);color:#fff;
+ font-size:.75rem;font-weight:700;text-align:center;padding-top:40%;box-sizing:border-box}
+.pt-on{display:block;font-size:.72rem;line-height:1.2;color:#333;text-align:center}
 .pt-card{position:relative;display:inline-block;cursor:zoom-in;outline:none;line-height:0}
 .pt-card:hover .card-face,.pt-card:focus .card-face{position:fixed;left:50%;top:50%;
  transform:translate(-50%,-50%);width:min(ZOOMpx,90vw,64vh)!important;max-width:none!important;opacity:1;
@@ -68,6 +72,31 @@ def face(game: Game, copy: int, width: int = CARD_WIDTH) -> str:
         f'<span class="pt-card" tabindex="0" title="{escape(info.name)}" '
         f'style="width:{width}px;height:{height}px">{html}</span>'
     )
+
+
+def card_html(game: Game, state: State, copy: int) -> str:
+    """A copy as it lies on the table: its face, or its back when it is face down (the pack's
+    face-down state, named on it; its name is the tooltip), the pack's marks on it and the
+    tokens it holds written under it."""
+    entry = state.cards.get(copy) if state.cards else None
+    if entry is None:
+        return face(game, copy)
+    table = game.catalog.card_states
+    down = table.face_down
+    if "down" in entry and down is not None:
+        size = CARD_SIZES["poker"]
+        height = round(CARD_WIDTH * size.height / size.width)
+        drawn = (
+            f'<span class="pt-back" title="{escape(game.name(copy))}: {escape(down.name)}" '
+            f'style="width:{CARD_WIDTH}px;height:{height}px">{escape(down.name)}</span>'
+        )
+    else:
+        drawn = face(game, copy)
+    notes = [*entry.get("marks", ())]
+    notes += [f"{n} {counter}" for counter, n in sorted(entry.get("tokens", {}).items())]
+    if notes:
+        drawn += f'<span class="pt-on">{escape(", ".join(notes))}</span>'
+    return f'<span class="pt-pile">{drawn}</span>'
 
 
 def dice_html(game: Game, dice: list[dict]) -> str:
@@ -143,7 +172,7 @@ def zones_html(game: Game, state: State, seat: int, hidden: bool = False) -> str
                 continue
             parts += [
                 f'<p class="pt-label">{label}</p><div class="pt-zone">',
-                "".join(face(game, c) for c in cards) or "<i>none</i>",
+                "".join(card_html(game, state, c) for c in cards) or "<i>none</i>",
                 "</div>",
             ]
             continue
@@ -157,7 +186,7 @@ def zones_html(game: Game, state: State, seat: int, hidden: bool = False) -> str
                 f'{escape(game.name(c))}">{face(game, c)}</span>'
                 for c in reversed(pile[1:])
             )
-            top = face(game, pile[0])
+            top = card_html(game, state, pile[0])
             if pile[0] in player.tilted:
                 top = f'<div class="pt-tilted" title="tilted">{top}</div>'
             parts.append(f'<div class="pt-pile">{under}{top}</div>')

@@ -71,6 +71,13 @@ class Located(Node):
 
 
 @dataclass(frozen=True)
+class OnCard(Node):
+    """... on <card>: the coin on this card (tokens a card holds)."""
+
+    card: NounPhrase | Pronoun
+
+
+@dataclass(frozen=True)
 class OfChoice(Node):
     """... of your choice."""
 
@@ -123,7 +130,8 @@ class Preferring(Node):
 
 
 Tail: TypeAlias = (
-    "Located | OfChoice | Of | Superlative | WhoOwns | WhoHas | WhoDid | InTurnOrder | Preferring"
+    "Located | OnCard | OfChoice | Of | Superlative | WhoOwns | WhoHas | WhoDid | InTurnOrder"
+    " | Preferring"
 )
 Phrase: TypeAlias = "NounPhrase | Pronoun"
 

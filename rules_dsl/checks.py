@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import ast
 from .actions import action_texts, check_actions, declared_events
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
+from .card_states import check_card_states
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
 from .facts import check_fact_names
@@ -102,6 +103,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += checker.tree(token.condition, ())
         out += _token_can_hold(pack, token)
     out += _board(pack)
+    out += check_card_states(pack)
     out += _option_defaults(pack)
     out += check_roles(pack)
     out += check_zones(pack)

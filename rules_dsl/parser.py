@@ -13,6 +13,7 @@ import io
 import re
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal, cast
@@ -589,6 +590,22 @@ def _tokens(children: list[Any]) -> str:
     return " ".join(str(c) for c in children if isinstance(c, Token))
 
 
+def _lift_on(obj: Any) -> tuple[Any, tuple[ast.Role, ...]]:
+    """An act's object and the "on ..." that ends it, read as the act's role: in "put 2 coin
+    on it" and "declare a war on the attacker" the card or player is the act's, while "the
+    coin on this card" as a number keeps it as its tail."""
+    if not isinstance(obj, ast.NounPhrase):
+        return obj, ()
+    tails = list(obj.tails)
+    lifted: list[ast.Role] = []
+    while tails and isinstance(tails[-1], ast.OnCard):
+        tail = cast(ast.OnCard, tails.pop())
+        lifted.insert(0, ast.Role("on", tail.card, span=tail.span))
+    if not lifted:
+        return obj, ()
+    return replace(obj, tails=tuple(tails)), tuple(lifted)
+
+
 def _lemma(verb: str) -> str:
     """The base form of a verb as written ("pays" -> "pay", "passes" -> "pass")."""
     if verb.endswith("es") and verb[:-2] in _keyword_set():
@@ -742,13 +759,34 @@ class _Builder(Transformer):
 
     def act(self, meta: Any, c: list[Any]) -> ast.Act:
         subject, verb, obj, *roles = c
-        return ast.Act(subject, _lemma(verb), obj, tuple(roles), span=_span(meta))
+        obj, on = _lift_on(obj)
+        return ast.Act(subject, _lemma(verb), obj, (*on, *roles), span=_span(meta))
 
     def act_to(self, meta: Any, c: list[Any]) -> ast.Act:
         """ "pays you 5 gold" is "pays 5 gold to you"."""
         subject, verb, receiver, obj, *roles = c
         to = ast.Role("to", receiver, span=receiver.span)
-        return ast.Act(subject, _lemma(verb), obj, (to, *roles), span=_span(meta))
+        obj, on = _lift_on(obj)
+        return ast.Act(subject, _lemma(verb), obj, (to, *on, *roles), span=_span(meta))
+
+    def act_side(self, meta: Any, c: list[Any]) -> ast.Act:
+        """ "flip it face down", "mark it as used": the side is the act's first role."""
+        subject, verb, obj, side, *roles = c
+        return ast.Act(subject, _lemma(verb), obj, (side, *roles), span=_span(meta))
+
+    def face_down(self, meta: Any, c: list[Any]) -> ast.Role:
+        return ast.Role(
+            "face", ast.NounPhrase(heads=(("down",),), span=_span(meta)), span=_span(meta)
+        )
+
+    def face_up(self, meta: Any, c: list[Any]) -> ast.Role:
+        return ast.Role(
+            "face", ast.NounPhrase(heads=(("up",),), span=_span(meta)), span=_span(meta)
+        )
+
+    def as_state(self, meta: Any, c: list[Any]) -> ast.Role:
+        word = ast.NounPhrase(heads=((str(c[0]),),), span=_span(meta))
+        return ast.Role("as", word, span=_span(meta))
 
     def receiver(self, meta: Any, c: list[Any]) -> ast.Pronoun:
         return ast.Pronoun("you", span=_span(meta))
@@ -864,6 +902,9 @@ class _Builder(Transformer):
 
     def located(self, meta: Any, c: list[Any]) -> ast.Located:
         return ast.Located(c[0], span=_span(meta))
+
+    def on_card(self, meta: Any, c: list[Any]) -> ast.OnCard:
+        return ast.OnCard(c[0], span=_span(meta))
 
     def chosen(self, meta: Any, c: list[Any]) -> ast.OfChoice:
         return ast.OfChoice(span=_span(meta))

@@ -348,6 +348,8 @@ def _head(h: Any) -> str:
 def _tail(t: Any) -> str:
     if isinstance(t, ast.Located):
         return " in " + phrase(t.where)
+    if isinstance(t, ast.OnCard):
+        return " on " + phrase(t.card)
     if isinstance(t, ast.OfChoice):
         return " of your choice"
     if isinstance(t, ast.Of):

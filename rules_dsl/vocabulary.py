@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .card_states import card_state_names
 from .zones import zone_names
 
 # Words the shared mechanics understand, grouped by what they name.
@@ -30,7 +31,7 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "everyone",
         "nobody",
     ),
-    "cards": ("card", "this", "top", "bottom", "age", "it", "them", "paid"),
+    "cards": ("card", "this", "top", "bottom", "age", "it", "them", "paid", "supply"),
     "card states": (
         "active",
         "decadent",
@@ -117,6 +118,7 @@ class Vocabulary:
     faces: set[str] = field(default_factory=set)  # what the dice's faces show
     decks: set[str] = field(default_factory=set)  # the names of `decks:`
     tables: set[str] = field(default_factory=set)  # lookup tables (tables.py)
+    card_states: set[str] = field(default_factory=set)  # `card states:` (card_states.py)
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -143,6 +145,7 @@ class Vocabulary:
                 for f in spec.get("faces") or []
             },
             tables={str(t) for t in mapping("tables")},
+            card_states=card_state_names(game),
         )
 
     def words(self) -> set[str]:
@@ -163,6 +166,7 @@ class Vocabulary:
             | self.faces
             | self.decks
             | self.tables
+            | self.card_states
         ):
             out.update(name.split())
         out.update(f"non-{t}" for t in self.card_types | self.keywords)

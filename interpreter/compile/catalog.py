@@ -16,6 +16,7 @@ from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import RuleError, cannot
+from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.zones import NO_ZONES, ZoneTable
 from .meaning import (
     NO_LEXICON,
@@ -351,6 +352,7 @@ class Catalog:
     # leaves out a card's last copies (the card's `players:`)
     rank: list[int] = field(default_factory=list)
     by_players: dict[int, Card] = field(default_factory=dict)  # the cards with `players:`
+    card_states: CardStateTable = NO_CARD_STATES
 
     @classmethod
     def build(cls, pack: Pack) -> Catalog:
@@ -376,6 +378,7 @@ class Catalog:
             tuple(pack.decks),
             rank,
             by_players,
+            lex.card_states,
         )
 
     def info(self, copy: int) -> CardInfo:

@@ -17,12 +17,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
+from rules_dsl.card_states import CardStateSpec
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
 from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
 
+from ..core.card_state import has_mark, is_face_down, tokens_on
 from ..core.errors import UnknownName, cannot
+from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
 from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
 from .positions import position_of
@@ -109,6 +112,7 @@ class Lexicon:
     table_numbers: tuple[tuple[str, Any], ...] = ()  # a table's `by:` number, parsed
     age_end: Any = None  # the condition that ends an age, parsed ("the last round" reads it)
     age_ends: tuple[str, ...] = ()  # the events that end an age
+    card_states: CardStateTable = NO_CARD_STATES
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -136,6 +140,7 @@ class Lexicon:
             *_tables(game),
             _parsed(game.get("age_end"), "condition"),
             tuple(str(e) for e in game.get("age_ends") or []),
+            CardStateTable.of(game),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -316,6 +321,9 @@ def card_words(
                 parts.append(word)
         elif word in STATE_WORDS:
             states.append(word)
+        elif lex.card_states.find(word) is not None:  # the pack's: "damaged", "used"
+            tests.append(_card_state_test(word))
+            parts.append(word)
         elif nxt == "bonus" and (
             word in lex.resources
             or lex.counter((word,))
@@ -362,7 +370,24 @@ def one_card(cards: str) -> str:
 
 
 def _bonus_test(kind: str | None) -> CardTest:
-    return lambda ctx, c: ctx.info(c).has_bonus(kind)
+    # a face-down card shows no bonus (rules_dsl/card_states.py)
+    return lambda ctx, c: (
+        ctx.info(c).has_bonus(kind) and not (ctx.state.cards and is_face_down(ctx.state, c))
+    )
+
+
+def _card_state_test(word: str) -> CardTest:
+    """A card in one of the pack's card states: face down, or with a mark."""
+    return lambda ctx, c: in_card_state(ctx, c, word)
+
+
+def in_card_state(ctx: Ctx, copy: int, word: str) -> bool:
+    spec = ctx.catalog.card_states.find(word)
+    if spec is None:
+        return False
+    if spec.kind == "face down":
+        return is_face_down(ctx.state, copy)
+    return has_mark(ctx.state, copy, word)
 
 
 def _kind_test(word: str) -> CardTest:
@@ -387,6 +412,9 @@ def _is(ctx: Ctx, copy: int, word: str) -> bool:
         return True
     if word in ctx.catalog.types or word in ctx.catalog.keywords:
         return False
+    if ctx.catalog.card_states.states and ctx.catalog.card_states.find(word) is not None:
+        # a scenario's "damaged cards" (compiled without the pack's nouns)
+        return in_card_state(ctx, copy, word)
     return ("non-" + word) in ctx.catalog.keywords and ("non-" + word) not in info.keywords
 
 
@@ -641,9 +669,14 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
         raise cannot(node, f'"{kind}" is not a resource or a counter')
     state = states[0] if states else "active"
     text = f"the number of {kind + ' ' if kind else ''}bonus symbols on your {state} cards"
-    return said(
-        lambda ctx: sum(ctx.info(c).symbols(kind) for c in civ_cards(ctx, ctx.player, state)), text
-    )
+
+    def count(ctx: Ctx) -> int:
+        cards = civ_cards(ctx, ctx.player, state)
+        if ctx.state.cards:  # a face-down card shows no bonus
+            cards = [c for c in cards if not is_face_down(ctx.state, c)]
+        return sum(ctx.info(c).symbols(kind) for c in cards)
+
+    return said(count, text)
 
 
 def _resource(words: tuple[str, ...], lex: Lexicon) -> str | None:
@@ -654,8 +687,15 @@ def _resource(words: tuple[str, ...], lex: Lexicon) -> str | None:
 
 
 def card_points(ctx: Ctx, copy: int) -> int:
-    """A card's points; a formula counts 0 for achievements (it is scored at an age's end)."""
+    """A card's points; a formula counts 0 for achievements (it is scored at an age's end).
+    A face-down card's points do not count unless the pack's face-down state keeps them."""
     points = ctx.info(copy).points
+    if (
+        ctx.state.cards
+        and is_face_down(ctx.state, copy)
+        and not ctx.catalog.card_states.keeps_points
+    ):
+        return 0
     return points if isinstance(points, int) else 0
 
 
@@ -720,6 +760,9 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     if fact is not None:
         return fact
     words = np.heads[0]
+    on = next((t for t in np.tails if isinstance(t, ast.OnCard)), None)
+    if on is not None:  # the coin on this card
+        return compile_tokens_on(np, on, lex)
     of = next((t for t in np.tails if isinstance(t, ast.Of)), None)
     located = next((t for t in np.tails if isinstance(t, ast.Located)), None)
     others = [t for t in np.tails if t is not of and t is not located]
@@ -1191,9 +1234,12 @@ def _did_fact(
 
 
 def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
-    """the deck is empty / your events are not empty."""
+    """the deck is empty / your events are not empty / it is damaged (a card state)."""
+    if lex.card_states.find(node.state) is not None:
+        return compile_card_is(node, lex)
     if node.state != "empty":
-        raise cannot(node, f'"{node.state}" is not a state the game knows (try "empty")')
+        states = ", ".join(["empty", *lex.card_states.names()])
+        raise cannot(node, f'"{node.state}" is not a state the game knows (try {states})')
     zone = zone_of(node.subject, lex)
     if node.negated:
         return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
@@ -1306,3 +1352,79 @@ def _unknown_measure(words: tuple[str, ...], node: Any, lex: Lexicon) -> Unknown
     if near is None:
         return None
     return UnknownName(f'"the {" ".join(words)} of ..." is not a table of the game', node, near)
+
+
+# ------------------------------------------------------------------ card states
+#
+# What the pack's card states mean in phrases: "if it is damaged", "unless this card is used",
+# "your damaged empire cards" (in `card_words`), "the coin on this card", "the ambrosia on your
+# titan cards". A state's name is the pack's (`card states:` in game.yaml); the cards a state
+# or tokens phrase is about are "it" (the card named before), "this card" (the rule's own), or
+# every card of a kind in a player's tableau ("your titan cards").
+
+CardsOf = Callable[[Ctx], list[int]]  # the cards a state or tokens phrase is about
+
+
+def the_cards(np: Any, lex: Lexicon, what: str) -> tuple[CardsOf, str]:
+    """The cards a state or tokens phrase is about: it, this card, or every card of a kind
+    in your (their) tableau. `what` says what is asked, for the error."""
+    if isinstance(np, ast.Pronoun) and np.word == "it":
+        return (
+            lambda ctx: [ctx.it] if isinstance(ctx.it, int) and not isinstance(ctx.it, bool) else []
+        ), "that card"
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.tails or np.count:
+        raise cannot(np, f'{what} of which cards? "it", "this card" or "your <kind> cards"')
+    head = np.heads[0]
+    if np.determiner == "this" and head == ("card",):
+        return (lambda ctx: [ctx.card] if ctx.card is not None else []), "this card"
+    if np.possessive in ("your", "their") and np.determiner is None and isinstance(head, tuple):
+        found = card_words(tuple(singular(w) for w in head), np, lex)
+        mine = np.possessive == "your"
+
+        def cards(ctx: Ctx) -> list[int]:
+            seat = ctx.player if mine or ctx.doer is None else ctx.doer
+            return [c for c in civ_cards(ctx, seat, found.state) if found.test(ctx, c)]
+
+        return cards, f"{np.possessive} {found.text}"
+    raise cannot(np, f'{what} of which cards? "it", "this card" or "your <kind> cards"')
+
+
+def state_of(word: str, lex: Lexicon, node: Any) -> CardStateSpec:
+    """The declared state a word names, or an error listing the declared ones."""
+    spec = lex.card_states.find(word)
+    if spec is None:
+        names = lex.card_states.names()
+        hint = (
+            f"the card states game.yaml declares: {', '.join(names)}"
+            if names
+            else ('declare it under "card states:" in game.yaml, e.g. "damaged: face down"')
+        )
+        raise UnknownName(f'"{word}" is not a card state of the game', node, hint)
+    return spec
+
+
+def compile_card_is(node: ast.IsState, lex: Lexicon) -> Cond:
+    """it is damaged / this card is not used: true when every card meant is (none: false)."""
+    spec = state_of(node.state, lex, node)
+    cards, text = the_cards(node.subject, lex, f'"{node.state}"')
+    want = not node.negated
+
+    def test(ctx: Ctx) -> bool:
+        meant = cards(ctx)
+        return bool(meant) and all(in_card_state(ctx, c, spec.name) == want for c in meant)
+
+    return said(test, f"{text} {node.be} {'' if want else 'not '}{spec.name}")
+
+
+def compile_tokens_on(np: ast.NounPhrase, on: ast.OnCard, lex: Lexicon) -> Num:
+    """the coin on this card / the ambrosia on your titan cards: the units of a counter lying
+    on those cards."""
+    head = np.heads[0] if len(np.heads) == 1 else None
+    counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
+    if counter is None or np.determiner != "the" or np.count or np.possessive or len(np.tails) != 1:
+        raise cannot(np, 'tokens on a card are counted as "the <counter> on <card>"')
+    cards, text = the_cards(on.card, lex, f"the {counter}")
+    return said(
+        lambda ctx: sum(tokens_on(ctx.state, c, counter) for c in cards(ctx)),
+        f"the {counter} on {text}",
+    )

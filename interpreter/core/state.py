@@ -19,6 +19,7 @@ import hashlib
 import json
 from typing import Any
 
+from .card_state import cards_data, cards_from_data
 from .chance import Chance
 
 # A log is None or (previous link, line, number of lines).
@@ -131,6 +132,7 @@ STATE_SLOTS = (
     "active",
     "age",
     "board",
+    "cards",
     "dice",
     "frames",
     "marks",
@@ -170,6 +172,7 @@ class State:
         marks: dict[str, Any] | None = None,
         moves: int = 0,
         log: list[str] | None = None,
+        cards: dict[int, dict[str, Any]] | None = None,
     ) -> None:
         self.players = players
         # the shared zones, in the order the pack declares them
@@ -188,6 +191,10 @@ class State:
         # facts of the round and the age; values replaced, never changed in place (see flags)
         self.marks: dict[str, Any] = marks if marks is not None else {}
         self.moves = moves  # decisions answered so far (bots draw from it)
+        # copy -> what it carries beyond its zone (face down, marks, tokens on it), only for
+        # copies that differ from a fresh card; entries are replaced, never changed in place
+        # (core/card_state.py), so a copy of the dict is a copy of the cards' states
+        self.cards: dict[int, dict[str, Any]] = cards if cards is not None else {}
         self.quiet = False  # keep no log (playouts)
         self._log: Log = None
         # frames[:_shared] may be shared with a copy of the position (`clone`): such a frame is
@@ -265,6 +272,8 @@ class State:
             self.steps,
             self.marks.copy(),
             self.moves,
+            None,
+            self.cards.copy() if self.cards else None,
         )
         new.quiet = self.quiet
         new._log = self._log
@@ -304,6 +313,8 @@ class State:
         data = {name: copy_data(getattr(self, name)) for name in STATE_FIELDS}
         data["players"] = [p.to_data() for p in self.players]
         data["pending"] = pending_data(self.pending)
+        if self.cards:  # left out when no card differs (a position without card states)
+            data["cards"] = copy_data(cards_data(self.cards))
         return data
 
     @classmethod
@@ -313,6 +324,7 @@ class State:
 
         data = copy_data(data)
         data.pop("log", None)
+        data["cards"] = cards_from_data(data.pop("cards", None) or {})
         players = [PlayerState(**p) for p in data.pop("players")]
         pending = data.get("pending")
         if pending is not None:

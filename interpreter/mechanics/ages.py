@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl.zones import ROLES
 
 from ..compile.meaning import Ctx
+from ..core.card_state import clear_marks, forget
 
 if TYPE_CHECKING:
     from rules_dsl.diagnostics import Diagnostic
@@ -117,6 +118,8 @@ def end_of_round(game: Game, state: State) -> None:
         return
     if state.round > 0 and _ends_with_the_round(game, state):
         state.marks["age_over"] = "the age's end condition holds"
+    if state.round > 0:
+        end_marks(game, state, "round")
     if state.round > 0 and _age_ends(game, state):
         why = state.marks.get("age_over")
         if isinstance(why, str):
@@ -174,6 +177,7 @@ def end_of_turn(game: Game, state: State) -> None:
     """The pack's `age_end` condition ends the age with the turn in which it holds (AH-V1):
     the rest of the round is not played. A condition on facts of the round alone is tested at
     the round's end instead (`end_of_round`)."""
+    end_marks(game, state, "turn")
     test = game.formulas.age_end
     if game.formulas.age_end_by_round:
         return
@@ -217,10 +221,26 @@ def _formula_points(game: Game, state: State, seat: int) -> int:
 def next_age(game: Game, state: State) -> None:
     """Deal the next age; the cards are where the pack's `age_change` left them (AH-E3 is Along
     History's: its events discarded, its active cards with a bonus kept as the legacy)."""
+    forget_out_of_play(state)
+    end_marks(game, state, "age")
     state.age += 1
     start_age(game, state)
     state.active = (state.active + 1) % len(state.players)
     state.round = 0
+
+
+def end_marks(game: Game, state: State, lifetime: str) -> None:
+    """The pack's marks that last a turn, a round or an age leave every card when it ends."""
+    if state.cards:
+        clear_marks(state, game.catalog.card_states.marks_lasting(lifetime))
+
+
+def forget_out_of_play(state: State) -> None:
+    """Cards no player holds any more (a hand emptied at an age's end) are fresh cards again."""
+    if state.cards:
+        held = {c for p in state.players for zone in (*p.zones, *p.tableau) for c in zone}
+        for copy in [c for c in state.cards if c not in held]:
+            forget(state, copy)
 
 
 def finish(game: Game, state: State) -> None:

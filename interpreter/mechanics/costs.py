@@ -21,6 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..compile.meaning import Ctx
+from ..core.card_state import is_face_down
 
 if TYPE_CHECKING:
     from ..core.state import State
@@ -88,9 +89,11 @@ def _price(game: Game, state: State, seat: int, copy: int) -> Price:
         if rule.when(ctx):
             amount += rule.delta
     player = state.players[seat]
+    down = state.cards  # a face-down card changes no price (core/card_state.py)
     for owned in player.active_cards():
         rules = catalog.info(owned).acquisition_costs
-        if rules:  # a context only for the few cards that change prices
+        # a context only for the few cards that change prices
+        if rules and not (down and is_face_down(state, owned)):
             owner_ctx = Ctx(state, catalog, seat, owned)
             for rule in rules:
                 if _applies(rule.types, info.type) and rule.when(owner_ctx):

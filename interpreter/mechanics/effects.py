@@ -15,6 +15,7 @@ from rules_dsl import ast
 from ..compile.meaning import Ctx, Lexicon, Zone, zone_of
 from ..compile.selectors import CardSelector, Receiver, card_selector, receiver
 from ..core.actions import Action, Decision
+from ..core.card_state import forget
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
@@ -149,6 +150,7 @@ def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
             chosen = cards if chosen_by.many else cards[:1]
         for copy in chosen:
             remove_card(state, copy)
+            forget(state, copy)  # out of the game, it carries nothing (core/card_state.py)
         if chosen:
             names = ", ".join(game.name(c) for c in chosen)
             game.say(state, f"{names} {'leaves' if len(chosen) == 1 else 'leave'} the game.")
@@ -304,6 +306,8 @@ def _move_into(instruction: ActI, lex: Lexicon) -> Handler:
                 move_card(state, copy, seat, TABLEAU)
             else:
                 remove_card(state, copy)
+                if zone.shared:  # on the table it is a fresh card again (core/card_state.py)
+                    forget(state, copy)
                 zone.cards(ctx).append(copy)
         if cards:
             names = ", ".join(game.name(c) for c in cards)

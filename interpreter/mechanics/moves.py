@@ -9,6 +9,7 @@ from rules_dsl import ast
 from rules_dsl.bounds import counter_bound, within_bound
 from rules_dsl.vocabulary import singular
 
+from ..core.card_state import forget
 from ..model.zones import TABLEAU
 
 if TYPE_CHECKING:
@@ -75,13 +76,15 @@ def move_card(state: State, copy: int, seat: int, zone: int) -> None:
 
 
 def discard_card(game: Game, state: State, copy: int) -> None:
-    """Put a copy on the discard pile (from wherever it is)."""
+    """Put a copy on the discard pile (from wherever it is): a fresh card again."""
     remove_card(state, copy)
+    forget(state, copy)
     state.zones[game.zones.discard].append(copy)
 
 
 def destroy(game: Game, state: State, copy: int) -> None:
     where = remove_card(state, copy)
+    forget(state, copy)
     state.zones[game.zones.discard].append(copy)
     whose = f" of {game.player_name(where[0])}" if where else ""
     game.say(state, f"{game.name(copy)}{whose} is destroyed.")

@@ -39,7 +39,7 @@ from ..compile.program import ActI, ChoiceI
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
-from . import board, effects, war
+from . import board, card_verbs, effects, war
 from .ages import age_event
 from .moves import destroy, doer, gain_counter, remove_card, role
 
@@ -583,10 +583,13 @@ def _shuffle(instruction: ActI, lex: Lexicon) -> Handler:
 
 def _put(instruction: ActI, lex: Lexicon) -> Handler:
     """put each <kind of> card of the age into the deck (an age's setup), or of a named deck
-    ("put each card of the military deck into the military row": decks.py)."""
+    ("put each card of the military deck into the military row": decks.py); put 2 coin on it
+    (tokens on a card: card_verbs.py)."""
     from .decks import deck_of_phrase, take_from_deck
 
     act = instruction.act
+    if role(act, "on") is not None:
+        return card_verbs.put_on_builder(instruction, lex)
     _only_roles(act, "into")
     np = act.object
     of = (
@@ -645,8 +648,19 @@ def _take(instruction: ActI, lex: Lexicon) -> Handler:
     if _is_phrase(act.object, "an", None, ("action",)):
         return _one_action(instruction)
     if effects.is_amount(act.object, lex):
+        if card_verbs.names_cards(role(act, "from"), lex):  # take all ambrosia from it
+            return card_verbs.take_from_builder(instruction, lex)
         return effects.money_builder(instruction, lex)
     return effects.take_card_builder(instruction, lex)
+
+
+def _remove(instruction: ActI, lex: Lexicon) -> Handler:
+    """remove <cards> from the game (effects.leave_builder); remove 2 coin from it: tokens off
+    a card, back to the supply (card_verbs.py)."""
+    act = instruction.act
+    if effects.is_amount(act.object, lex) and card_verbs.names_cards(role(act, "from"), lex):
+        return card_verbs.take_from_builder(instruction, lex)
+    return effects.leave_builder(instruction, lex)
 
 
 def _actions(instruction: ActI, lex: Lexicon) -> Handler:
@@ -745,7 +759,7 @@ VERBS: dict[str, Builder] = {
     "give": _money_only,
     "share": _money_only,
     "destroy": effects.remove_builder,
-    "remove": effects.leave_builder,
+    "remove": _remove,
     "discard": effects.remove_builder,
     "pass": effects.move_builder,
     "move": effects.move_builder,
@@ -755,4 +769,7 @@ VERBS: dict[str, Builder] = {
     "declare": _declare,
     "win": _win,
     "advance": _advance,
+    "flip": card_verbs.flip_builder,
+    "repair": card_verbs.repair_builder,
+    "mark": card_verbs.mark_builder,
 }

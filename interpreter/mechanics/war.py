@@ -17,6 +17,7 @@ from rules_dsl import ast
 
 from ..compile.meaning import Ctx, compile_value
 from ..core.actions import Action, Decision
+from ..core.card_state import is_face_down
 from ..core.control import NEXT, Result, push, wait
 from .dice import face_of
 
@@ -268,7 +269,10 @@ def _tilt_options(game: Game, state: State, seat: int) -> list[Action]:
     ready = [
         c
         for c in player.active_cards()
-        if kind and c not in player.tilted and game.catalog.info(c).bonus[kind]
+        if kind
+        and c not in player.tilted
+        and game.catalog.info(c).bonus[kind]
+        and not is_face_down(state, c)  # a face-down card shows no bonus
     ]
     options = []
     for size in range(len(ready), -1, -1):
@@ -328,11 +332,12 @@ def strength(game: Game, state: State, war: dict[str, Any], side: int) -> int:
         name
         for c in state.players[other].active_cards()
         for _, name in game.catalog.info(c).cancels
+        if not is_face_down(state, c)  # a face-down card's rules do nothing
     }
     kind = "attack" if side == 0 else "defence"
     for copy in state.players[seat].active_cards():
         info = game.catalog.info(copy)
-        if info.name in cancelled:
+        if info.name in cancelled or is_face_down(state, copy):
             continue
         ctx = Ctx(state, game.catalog, seat, copy, _roles(war, side))
         for rule in info.strength:

@@ -3,8 +3,9 @@
     age 1 round 3 active 1 | p1 E[Forest,Tiger] C[Hunting*,The Fire>Homo Erectus] L[] gold 3
     universal resource 1 tokens 1,3 @1a score 0 | p2 ... | deck 40 discard 2 | dice 2 population,...
 
-`*` marks a tilted card, `A>B` a card B in decadence under A. It is for reading: a position is
-saved and loaded as JSON (`State.to_json`).
+`*` marks a tilted card, `A>B` a card B in decadence under A; what a card carries follows it in
+brackets: `Farm(damaged)` (the pack's face-down state), `Temple(used,3 ambrosia)` (its marks and
+the tokens on it). It is for reading: a position is saved and loaded as JSON (`State.to_json`).
 """
 
 from __future__ import annotations
@@ -19,11 +20,23 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-def _player(game: Game, player: PlayerState) -> str:
+def carried(game: Game, cards: dict[int, dict], copy: int) -> str:
+    """A card's name, and what it carries (`core/card_state.py`) in brackets."""
+    entry = cards.get(copy)
+    if not entry:
+        return game.name(copy)
+    down = game.catalog.card_states.face_down
+    notes = [down.name] if "down" in entry and down is not None else []
+    notes += entry.get("marks", [])
+    notes += [f"{n} {counter}" for counter, n in sorted(entry.get("tokens", {}).items())]
+    return f"{game.name(copy)}({','.join(notes)})"
+
+
+def _player(game: Game, player: PlayerState, state_cards: dict[int, dict]) -> str:
     """A player's zones, each by its initial, in the order the pack declares them."""
 
     def card(copy: int) -> str:
-        return game.name(copy) + ("*" if copy in player.tilted else "")
+        return carried(game, state_cards, copy) + ("*" if copy in player.tilted else "")
 
     zones = game.zones
     shown = []
@@ -31,7 +44,7 @@ def _player(game: Game, player: PlayerState) -> str:
         cards = (
             ",".join(">".join(card(c) for c in pile) for pile in player.tableau)
             if index == TABLEAU
-            else ",".join(game.name(c) for c in player.zones[index])
+            else ",".join(carried(game, state_cards, c) for c in player.zones[index])
         )
         shown.append(f"{name[:1].upper()}[{cards}]")
     counters = " ".join(f"{k} {v}" for k, v in sorted(player.counters.items()))
@@ -46,7 +59,7 @@ def _player(game: Game, player: PlayerState) -> str:
 def position_line(game: Game, state: State) -> str:
     """The position in one line."""
     head = f"age {state.age + 1} round {state.round} active {state.active + 1}"
-    players = " | ".join(_player(game, p) for p in state.players)
+    players = " | ".join(_player(game, p, state.cards) for p in state.players)
     dice = ",".join(die_text(game, d) + ("(used)" if d["used"] else "") for d in state.dice)
     shared = zip(game.zones.shared, state.zones, strict=True)
     tail = " ".join(f"{zone.name} {len(cards)}" for zone, cards in shared) + (

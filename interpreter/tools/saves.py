@@ -140,6 +140,8 @@ def save_data(game: Game, state: State, extra: dict[str, Any] | None = None) -> 
         zone.name: [ids[c] for c in cards]
         for zone, cards in zip(zones.shared, data["zones"], strict=True)
     }
+    if "cards" in data:  # the card states, by card id (only cards that differ from fresh ones)
+        data["cards"] = {ids[int(c)]: entry for c, entry in data["cards"].items()}
     for frame in data["frames"]:
         frame["prog"] = _prog_out(game, frame["prog"])
         if frame.get("card") is not None:
@@ -437,7 +439,7 @@ class _Reader:
     def state(self, data: Any) -> State:
         game = self.game
         fields = {*STATE_FIELDS, "players", "pending"}
-        self.keys(data, "state", fields, fields)
+        self.keys(data, "state", fields, {*fields, "cards"})
         limits = game.pack.game.get("players") or {}
         players_data = self.kind(data["players"], list, "state.players", "a list of players")
         if not limits.get("min", 1) <= len(players_data) <= limits.get("max", 10):
@@ -469,6 +471,7 @@ class _Reader:
         state.moves = self.whole(data["moves"], "state.moves", 0, None)
         state.marks = self.kind(data["marks"], dict, "state.marks", "an object")
         self.json_value(state.marks, "state.marks")
+        state.cards = self.card_states(data.get("cards", {}), "state.cards")
         state.frames = [
             self.frame(f, f"state.frames[{i}]", seats)
             for i, f in enumerate(
@@ -486,6 +489,41 @@ class _Reader:
         self.scores(state)
         self.tokens(state)
         return state
+
+    def card_states(self, value: Any, path: str) -> dict[int, dict[str, Any]]:
+        """What cards carry (core/card_state.py), by card id: face down, the pack's marks,
+        tokens of its counters; an entry says what differs from a fresh card, so none is
+        empty."""
+        table = self.game.catalog.card_states
+        marks = {s.name for s in table.states if s.kind == "mark"}
+        counters = set(self.game.pack.game.get("counters") or {})
+        out: dict[int, dict[str, Any]] = {}
+        for card_id, entry in self.kind(value, dict, path, "an object of cards").items():
+            where = f"{path}.{card_id}"
+            copy = self.card(card_id, where)
+            self.keys(entry, where, set(), {"down", "marks", "tokens"})
+            if not entry:
+                raise self.fail(where, "is empty: a fresh card has no entry")
+            if "down" in entry and (entry["down"] is not True or table.face_down is None):
+                raise self.fail(f"{where}.down", "is true, for a game with a face-down state")
+            if "marks" in entry:
+                names = self.kind(entry["marks"], list, f"{where}.marks", "a list of marks")
+                if not names or names != sorted(set(names)) or not set(names) <= marks:
+                    raise self.fail(
+                        f"{where}.marks",
+                        "must list marks of the pack once each, sorted "
+                        f"({', '.join(sorted(marks))})",
+                    )
+            for name, amount in self.kind(
+                entry.get("tokens", {}), dict, f"{where}.tokens", "an object of counters"
+            ).items():
+                if name not in counters:
+                    raise self.fail(f"{where}.tokens.{name}", "is not a counter of the pack")
+                self.whole(amount, f"{where}.tokens.{name}", 1, COUNTER_LIMIT)
+            if "tokens" in entry and not entry["tokens"]:
+                raise self.fail(f"{where}.tokens", "is empty: a card without tokens has none")
+            out[copy] = dict(entry)
+        return out
 
     def player(self, data: Any, seat: int) -> PlayerState:
         path = f"state.players[{seat}]"

@@ -28,11 +28,15 @@ T = TypeVar("T")
 POSITION_FACTS = ("active", "players", "board")
 # What a player's description holds beside the pack's zones and counters.
 PLAYER_FACTS = ("tilted", "tokens", "space")
+# The tokens lying on a player's cards: {card name: {counter: amount}}.
+ON_CARDS = "on cards"
 
 
 def player_keys(game: Game) -> list[str]:
-    """The keys of a player's description: each zone of a player, then `PLAYER_FACTS`."""
-    return [*game.zones.names("player"), *PLAYER_FACTS]
+    """The keys of a player's description: each zone of a player, then `PLAYER_FACTS`, then
+    the pack's card states ("damaged: [Farm]") and `on cards`."""
+    states = game.catalog.card_states.names()
+    return [*game.zones.names("player"), *PLAYER_FACTS, *states, *([ON_CARDS] if states else [])]
 
 
 class ScenarioError(AgesmithError):
@@ -246,6 +250,7 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         described[seat] = (path, desc or {})
     for seat, (path, desc) in described.items():
         _place_player(game, state.players[seat], desc, path, copies, attempt)
+        _place_card_states(game, state, state.players[seat], desc, path, attempt)
     # undescribed players keep their dealt hands, less the cards placed elsewhere, topped up
     # from the rest of the age
     zones = game.zones
@@ -393,6 +398,63 @@ def _place_player(
             )
             continue
         player.tilted.append(found[0])
+
+
+def _place_card_states(
+    game: Game, state: State, player: PlayerState, desc: dict[str, Any], path: Path, attempt: Any
+) -> None:
+    """The pack's card states of a player's cards ("damaged: [Farm]") and the tokens on them
+    ("on cards: {Barracks: {coin: 2}}"), each card found among the player's own."""
+    from ..core import card_state
+
+    held = player.all_cards() + [c for zone in player.zones for c in zone]  # the tableau first
+
+    def card(name: Any, where: Path, taken: list[int]) -> int | None:
+        found = [c for c in held if game.name(c) == str(name).strip() and c not in taken]
+        if not found:
+            attempt.problems.append(
+                ScenarioError(
+                    f'"{name}" is not among this player\'s cards',
+                    where,
+                    "a card's state is given for a card the player holds",
+                )
+            )
+            return None
+        return found[0]
+
+    for spec in game.catalog.card_states.states:
+        taken: list[int] = []
+        for i, name in enumerate(_names(desc, spec.name, path, attempt)):
+            copy = card(name, (*path, spec.name, i), taken)
+            if copy is None:
+                continue
+            taken.append(copy)
+            if spec.kind == "face down":
+                card_state.turn(state, copy, True)
+            else:
+                card_state.set_mark(state, copy, spec.name)
+    on_cards = desc.get(ON_CARDS) or {}
+    if not isinstance(on_cards, dict):
+        attempt.problems.append(
+            ScenarioError(f"{ON_CARDS} maps card names to tokens: {{Barracks: {{coin: 2}}}}", path)
+        )
+        return
+    counters = game.pack.game.get("counters") or {}
+    for name, tokens in on_cards.items():
+        where = (*path, ON_CARDS, str(name))
+        copy = card(name, where, [])
+        if copy is None:
+            continue
+        if not isinstance(tokens, dict):
+            attempt.problems.append(ScenarioError("tokens are {counter: amount}", where))
+            continue
+        for counter, value in tokens.items():
+            if counter not in counters:
+                attempt.problems.append(unknown_key(counter, (*where, counter), counters, []))
+                continue
+            amount = attempt(partial(bounded, value, (*where, counter), COUNTER_LIMIT, counter))
+            if amount:
+                card_state.add_tokens(state, copy, str(counter), amount)
 
 
 def unknown_key(key: str, path: Path, counters: Iterable[str], keys: list[str]) -> ScenarioError:

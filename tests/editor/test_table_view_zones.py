@@ -23,3 +23,33 @@ def test_a_zone_seen_by_its_owner_shows_only_how_many_cards_to_others() -> None:
     other = tv.zones_html(game, state, 0, hidden=True)
     assert "Reserve: 1 card, unseen" in other
     assert other.count(name) == own.count(name) - 1  # the hand is still seen
+
+
+FACE_DOWN = ZONES.parent / "face_down"
+TOKENS = ZONES.parent / "card_tokens"
+
+
+def test_a_face_down_card_is_drawn_as_its_back_and_tokens_on_a_card_are_written() -> None:
+    """The pack's face-down state ("damaged") shows the card's back, its name only in the
+    tooltip; the tokens a card holds and its marks are written under it."""
+    from interpreter.core import card_state
+
+    game = Game.load(FACE_DOWN)
+    state = game.new(2, seed=1)
+    hand = game.zone(state, "hand", 0)
+    card = hand.pop()
+    name = game.name(card)
+    state.players[0].tableau = [[card]]
+    before = tv.zones_html(game, state, 0)
+    assert 'class="pt-back"' not in before
+    card_state.turn(state, card, True)
+    down = tv.zones_html(game, state, 0)
+    assert f'class="pt-back" title="{name}: damaged"' in down
+    assert down.count("<img") == before.count("<img") - 1  # its face is not drawn
+
+    game = Game.load(TOKENS)
+    state = game.new(2, seed=1)
+    copy = game.zone(state, "hand", 0)[0]
+    card_state.add_tokens(state, copy, "ambrosia", 3)
+    card_state.set_mark(state, copy, "used")
+    assert '<span class="pt-on">used, 3 ambrosia</span>' in tv.zones_html(game, state, 0)

@@ -33,7 +33,9 @@ from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 
 # How a phrase that does not play is reported: a mechanic the interpreter lacks, or a name the
 # pack does not declare (a zone).
-REPORTED_AS = "the interpreter cannot play|is not a zone of the game"
+REPORTED_AS = (
+    "the interpreter cannot play|is not a zone of the game|is not a card state of the game"
+)
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "rules_dsl" / "grammar.lark"
 GAME = Game.load(bundled())
@@ -116,6 +118,7 @@ NUMBERS = [
     ("your decadent bonuses", 1),  # Forest's one bonus symbol
     ("half of your gold rounded up", 4),
     ("all your gold", 7),
+    ("the gold on this card", 0),  # no rule's card, no tokens: 0
 ]
 # Card rules (abilities and triggers): (text, outcome).
 RULES = [
@@ -203,6 +206,19 @@ RULES = [
     ("on acquire: gain 1 gold to you", REPORTED),
     ("free if the number of purple dice is at least 1", REPORTED),
     ("free if you won the war", REPORTED),
+    # card state (tests/packs/conformance/face_down and card_tokens play them): Along History
+    # declares no face-down state and no mark; tokens of its counters may lie on a card
+    ("on acquire: flip one of your active cards face down", REPORTED),
+    ("on acquire: flip one of your active cards face up", REPORTED),
+    ("on acquire: repair one of your active cards", REPORTED),
+    ("on acquire: mark this card as used", REPORTED),
+    ("on acquire: put 2 gold on this card", PLAYS),
+    ("on acquire: put 2 gold on this card from the supply", PLAYS),
+    ("on acquire: put 2 gold on this card from the deck", REPORTED),
+    ("on acquire: take all gold from this card", PLAYS),
+    ("on acquire: remove 1 gold from this card", PLAYS),
+    ("on acquire: remove 1 gold from each opponent", REPORTED),
+    ("on acquire: if it is used: gain 1 gold", REPORTED),
 ]
 # Phase steps (the language of the game's turn).
 PHASES = [
@@ -263,6 +279,12 @@ PRODUCTIONS = {
     "choice": " or destroy",
     "act": "gain 2 gold",
     "act_to": "pays 5 gold to you",
+    "act_side": "active cards face down",
+    "side": "cards face down",
+    "face_down": "face down",
+    "face_up": "face up",
+    "as_state": "as used",
+    "on_card": "gold on this card",
     "receiver": "pays 5 gold to you",
     "role": "to another",
     "until_role": "until you have passed",

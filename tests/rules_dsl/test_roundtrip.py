@@ -126,7 +126,13 @@ def _last_child(node: object) -> object | None:
     match node:
         case ast.NounPhrase(tails=tails):
             return tails[-1] if tails else None
-        case ast.Located(where=x) | ast.Of(of=x) | ast.WhoHas(value=x) | ast.Role(value=x):
+        case (
+            ast.Located(where=x)
+            | ast.OnCard(card=x)
+            | ast.Of(of=x)
+            | ast.WhoHas(value=x)
+            | ast.Role(value=x)
+        ):
             return x
         case ast.WhoOwns(options=options) | ast.Owns(options=options):
             return options[-1]
@@ -259,6 +265,7 @@ def tails(d: int) -> st.SearchStrategy[tuple]:
         simple = st.one_of(
             closed,
             st.builds(ast.Located, phrases(d - 1)),
+            st.builds(ast.OnCard, phrases(d - 1)),
             st.builds(ast.Of, phrases(d - 1)),
             st.builds(ast.WhoOwns, options(d - 1)),
             st.builds(ast.WhoHas, st.sampled_from((None, *COMPARATORS)), values(d - 1)),
@@ -412,7 +419,32 @@ def acts(d: int) -> st.SearchStrategy[ast.Act]:
         st.sampled_from(VERBS),
         st.none() | values(d),
         st.lists(roles(d), max_size=2).map(tuple),
-    )
+    ).filter(_on_roles_read_back)
+
+
+def _on_roles_read_back(act: ast.Act) -> bool:
+    # GRAMMAR LIMIT: "on" after a noun phrase is that phrase's tail ("the coin on this card"),
+    # and an act's object's last "on ..." tails are read as the act's roles ("put 2 coin on
+    # it"). So an object keeps no "on ..." tail of its own at its end, an "on" role names a
+    # phrase, and it comes where no phrase inside the text before it would take it.
+    obj = act.object
+    if isinstance(obj, ast.NounPhrase) and obj.tails and isinstance(obj.tails[-1], ast.OnCard):
+        return False
+    for i, r in enumerate(act.roles):
+        if r.preposition != "on":
+            continue
+        if not isinstance(r.value, (ast.NounPhrase, ast.Pronoun)):
+            return False
+        if i == 0:
+            if obj is not None and (
+                takes_tails(obj)
+                if isinstance(obj, ast.NounPhrase)
+                else any(isinstance(x, ast.NounPhrase) for x in edge(obj))
+            ):
+                return False
+        elif any(isinstance(x, ast.NounPhrase) for x in edge(act.roles[i - 1].value)):
+            return False
+    return True
 
 
 @cache
