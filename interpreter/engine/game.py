@@ -30,6 +30,7 @@ from ..compile.meaning import (
     compile_value,
 )
 from ..core.actions import Action, Decision
+from ..core.card_state import is_face_down
 from ..core.chance import seed_state
 from ..core.control import NEXT, Result, jump, wait
 from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopError
@@ -472,6 +473,8 @@ class Game:
         """[program, card] of each rule of `seat`'s active cards that `event` sets off."""
         out = []
         for copy in state.players[seat].active_cards():
+            if state.cards and is_face_down(state, copy):
+                continue  # a face-down card's rules do nothing until it is turned up
             info = self.catalog.info(copy)
             for n in range(len(info.triggers.get(event, []))):
                 out.append([f"card:{info.index}:{event}:{n}", copy])

@@ -33,6 +33,7 @@ from rules_dsl.roles import action_key
 from ..compile.meaning import Ctx
 from ..compile.program import TestI
 from ..core.actions import Action, Decision
+from ..core.card_state import is_face_down
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import RuleError
 from . import costs, declared_actions
@@ -325,8 +326,9 @@ def _held_sources(game: Game, state: State, seat: int) -> list[Source]:
     player = state.players[seat]
     info = game.catalog.info
     money = game.catalog.roles.money
+    down = state.cards  # a face-down card gives nothing (card states: ... face down)
     for copy in player.active_cards():
-        if copy in player.tilted:
+        if copy in player.tilted or (down and is_face_down(state, copy)):
             continue
         gives = _gives(info(copy), money)
         if gives:
@@ -422,7 +424,9 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
                     options.append(Action("double", {"die": i, "target": j}))
     if "tilt" in kinds and money is not None:
         for copy in player.active_cards():
-            if copy not in player.tilted and game.catalog.info(copy).bonus[money]:
+            if copy in player.tilted or (state.cards and is_face_down(state, copy)):
+                continue
+            if game.catalog.info(copy).bonus[money]:
                 options.append(Action("tilt", {"card": copy}))
     if game.pack.actions:
         options += declared_actions.offers(game, state, seat)

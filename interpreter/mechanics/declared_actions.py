@@ -22,6 +22,7 @@ from rules_dsl import ast
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
 from ..compile.selectors import CardSelector, card_selector
 from ..core.actions import Action
+from ..core.card_state import is_face_down
 from ..core.errors import RuleError, cannot
 
 if TYPE_CHECKING:
@@ -179,7 +180,8 @@ def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[st
     frame["it"] = card
     info = game.catalog.info(card)
     event = declared.event
-    found = info.triggers.get(event, []) if event is not None else []
+    down = bool(state.cards) and is_face_down(state, card)  # its rules do nothing face down
+    found = info.triggers.get(event, []) if event is not None and not down else []
     return [frame] + [
         game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))
     ]
