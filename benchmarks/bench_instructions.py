@@ -75,6 +75,8 @@ def main() -> None:
     load = instructions("random", 0)
     print(f"interpreter {core}; loading the pack: {load / 1e6:,.0f} million instructions")
     for kind, games in (("random", args.random), ("greedy", args.greedy)):
+        if games <= 0:  # --greedy 0: that kind is not counted
+            continue
         per_game = (instructions(kind, games) - load) / games
         print(
             f"a 4-player {kind} game (seeds 0–{games - 1}): {per_game / 1e6:,.0f} million "

@@ -217,8 +217,13 @@ DECLARED = {
 
 
 def declared(game: Game) -> frozenset[str]:
-    """The engine's kinds of action the pack lists (every kind when it says nothing)."""
-    return _declared(engine_kinds(game.pack.game.get("actions")), game.catalog.roles.money)
+    """The engine's kinds of action the pack lists (every kind when it says nothing), worked
+    out once per game (the menu asks at every choice)."""
+    kinds: frozenset[str] | None = game.caches.get("engine kinds")
+    if kinds is None:
+        names = engine_kinds(game.pack.game.get("actions"))
+        kinds = game.caches["engine kinds"] = _declared(names, game.catalog.roles.money)
+    return kinds
 
 
 @lru_cache(maxsize=64)
@@ -428,7 +433,7 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
                 continue
             if game.catalog.info(copy).bonus[money]:
                 options.append(Action("tilt", {"card": copy}))
-    if game.pack.actions:
+    if game.pack.actions:  # the pack's own kinds of action
         options += declared_actions.offers(game, state, seat)
     return options
 
