@@ -199,7 +199,3 @@ def _sentence(game: Game, declared: Declared, card: int | None, paid: list) -> s
     text = declared.name + (f": {game.name(card)}" if card is not None else "")
     spent = ", ".join(f"{n} {name}" for name, n in paid if n)
     return text + (f" (paying {spent})" if spent else "")
-
-
-def is_declared(action: Action) -> bool:
-    return action.kind == DO

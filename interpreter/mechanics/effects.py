@@ -99,17 +99,9 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
-        if answer is not None:
-            chosen = [answer.params["card"]]
-        else:
-            cards = chosen_by.select(_ctx(game, state, frame))
-            if not cards:
-                return NEXT
-            if not chosen_by.many and len(cards) > 1:
-                return _card_choice(
-                    game, _chooser(chosen_by, frame), cards, f"Which card to {verb}?"
-                )
-            chosen = cards if chosen_by.many else cards[:1]
+        chosen = _chosen(game, state, frame, chosen_by, answer, f"Which card to {verb}?")
+        if not isinstance(chosen, list):
+            return chosen  # which one: the doer decides
         for copy in chosen:
             if verb == "destroy":
                 destroy(game, state, copy)
@@ -139,15 +131,9 @@ def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
-        if answer is not None:
-            chosen = [answer.params["card"]]
-        else:
-            cards = chosen_by.select(_ctx(game, state, frame))
-            if not chosen_by.many and len(cards) > 1:
-                return _card_choice(
-                    game, _chooser(chosen_by, frame), cards, "Which card leaves the game?"
-                )
-            chosen = cards if chosen_by.many else cards[:1]
+        chosen = _chosen(game, state, frame, chosen_by, answer, "Which card leaves the game?")
+        if not isinstance(chosen, list):
+            return chosen  # which one: the doer decides
         for copy in chosen:
             remove_card(state, copy)
             forget(state, copy)  # out of the game, it carries nothing (core/card_state.py)
@@ -157,6 +143,24 @@ def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
         return NEXT
 
     return _finish(instruction, handler, f"take {chosen_by.text} out of the game", _some(chosen_by))
+
+
+def _chosen(
+    game: Game,
+    state: State,
+    frame: dict[str, Any],
+    chosen_by: CardSelector,
+    answer: Action | None,
+    prompt: str,
+) -> list[int] | Result:
+    """The cards a phrase means now: all of them for "each", the one answered, the only one,
+    or the decision of which one (a Result) when it means one of several."""
+    if answer is not None:
+        return [answer.params["card"]]
+    cards = chosen_by.select(_ctx(game, state, frame))
+    if not chosen_by.many and len(cards) > 1:
+        return _card_choice(game, _chooser(chosen_by, frame), cards, prompt)
+    return cards if chosen_by.many else cards[:1]
 
 
 def _chooser(selector: CardSelector, frame: dict[str, Any]) -> int:
