@@ -38,27 +38,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
-from .roles import action_key
+from .roles import ENGINE_KINDS, action_key
 from .vocabulary import EVENTS
 
 if TYPE_CHECKING:
     from .source import Source
     from .yaml_source import YamlDocument
 
-# The kinds of action the engine plays itself, as a pack names them ("<money>" is the pack's
-# money: "take gold").
-ENGINE_KINDS = (
-    "acquire",
-    "buy",
-    "discard",
-    "re-roll a die",
-    "exchange",
-    "take <money>",
-    "golden age",
-    "re-roll dice",
-    "double",
-    "tilt for <money>",
-)
 PROPERTIES = ("choose", "cost", "if", "does", "event")
 
 
@@ -89,14 +75,6 @@ def declared_entries(actions: Any) -> list[tuple[int, str, dict[str, Any]]]:
             name, spec = next(iter(entry.items()))
             out.append((i, str(name), spec if isinstance(spec, dict) else {}))
     return out
-
-
-def engine_kinds(actions: Any) -> tuple[str, ...] | None:
-    """The engine's own kinds of action `actions:` names (None: it says nothing, so every
-    kind; a list of declared kinds only names none)."""
-    if actions is None:
-        return None
-    return tuple(e for e in actions if isinstance(e, str)) if isinstance(actions, list) else ()
 
 
 def read_actions(doc: YamlDocument, game: dict[str, Any], parse: Any) -> list[ActionSpec]:

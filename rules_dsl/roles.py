@@ -25,6 +25,38 @@ MONEY_ACTIONS = ("take ", "tilt for ")
 MONEY_PLACEHOLDER = "<money>"
 
 
+# The kinds of action the engine plays itself, as a pack names them ("<money>" is the pack's
+# money: "take gold").
+ENGINE_KINDS = (
+    "acquire",
+    "buy",
+    "discard",
+    "re-roll a die",
+    "exchange",
+    "take <money>",
+    "golden age",
+    "re-roll dice",
+    "double",
+    "tilt for <money>",
+)
+
+
+def engine_kinds(actions: Any) -> tuple[str, ...] | None:
+    """The engine's own kinds of action `actions:` names (None: it says nothing, so every
+    kind; a list of declared kinds only names none)."""
+    if actions is None:
+        return None
+    return tuple(e for e in actions if isinstance(e, str)) if isinstance(actions, list) else ()
+
+
+def uses_engine_kinds(game: dict[str, Any]) -> bool:
+    """Whether the game plays one of the engine's own kinds of action: `actions:` says nothing
+    (every kind), or lists one by its name."""
+    kinds = engine_kinds(game.get("actions"))
+    money = game.get("money") if isinstance(game.get("money"), str) else None
+    return kinds is None or any(action_key(k, money) in ENGINE_KINDS for k in kinds)
+
+
 def action_key(name: str, money: str | None) -> str:
     """A kind of action as the action phase knows it: "take gold" -> "take <money>" when gold
     is the money; any other name unchanged."""

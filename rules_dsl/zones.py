@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
+from .roles import uses_engine_kinds
 
 if TYPE_CHECKING:
     from .pack import Pack
@@ -57,8 +58,7 @@ def needed_roles(game: dict[str, Any]) -> dict[str, str]:
     and discards onto the discard pile; "deck emptied" watches the draw pile. A rule that
     discards or destroys asks for the discard pile where it is written."""
     needed = {"tableau": TABLEAU_NEED}
-    actions = game.get("actions")  # absent: every kind of the engine's; else the names listed
-    if actions is None or any(isinstance(e, str) for e in actions or ()):
+    if uses_engine_kinds(game):
         needed["hand"] = ENGINE_ACTIONS_NEED
         needed["discard pile"] = DISCARDS_NEED
     if "deck emptied" in (game.get("age_ends") or []):

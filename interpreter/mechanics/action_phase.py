@@ -26,9 +26,8 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from rules_dsl.actions import engine_kinds
 from rules_dsl.bounds import counter_bound, within_bound
-from rules_dsl.roles import action_key
+from rules_dsl.roles import action_key, engine_kinds
 
 from ..compile.meaning import Ctx
 from ..compile.program import TestI
