@@ -25,7 +25,7 @@ from editor.card_edit import (
     rules_text,
 )
 from editor.checking import display_name
-from editor.faces import as_html, card_face, legend
+from editor.faces import as_html, card_face, legend_html
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
 from rules_dsl.diagnostics import summary
@@ -419,7 +419,7 @@ def card_editor() -> None:
         st.markdown("**The card face**")
         if drawn is not None and result.pack is not None:
             st.markdown(as_html(card_face(result.pack, drawn)), unsafe_allow_html=True)
-            st.caption("  ".join(f"{r}: {shape}" for r, _, shape in legend(pack)))
+            st.markdown(legend_html(result.pack), unsafe_allow_html=True)
         else:
             st.info("The face is drawn again once the card's texts parse; the saved face:")
             st.markdown(as_html(card_face(pack, card)), unsafe_allow_html=True)
