@@ -10,7 +10,7 @@ metrics, the font the PDF uses, so lines break at the same place on screen and o
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -287,7 +287,7 @@ class _Svg:
         fill = "#3b2a00" if shape == "coin" else "#fff"
         self.text(cx, cy + r * 0.38, label, r * 1.05, fill, bold=True, anchor="middle")
         if style.glyph:  # which resource, for a pack that gave its symbols no look of its own
-            self.text(cx, cy + r * 1.75, style.glyph, r * 0.6, colour, bold=True, anchor="middle")
+            self.text(cx, cy + r * 1.8, style.glyph, r * 0.68, colour, bold=True, anchor="middle")
 
     def render(self) -> str:
         width, height = self.size
@@ -364,7 +364,9 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
         svg.symbol(coin_x, cost_y, r * 1.1, style.symbol(pack.money or ""), str(card.gold))
         svg.text(coin_x - r * 1.1 - 10 * u, cost_y + 9 * u, "or", 22 * u, "#6b5f45", anchor="end")
     # The rules text, fitted to its box.
-    box_top, box_bottom = cost_y + 52 * u, h - 150 * u
+    # Initials under the symbols take room above the rules box and above the footer.
+    glyphs = 8 * u if any(s.glyph for s in style.symbols.values()) else 0.0
+    box_top, box_bottom = cost_y + 52 * u + glyphs, h - 150 * u
     svg.add(
         f'<rect x="{30 * u:.1f}" y="{box_top:.1f}" width="{w - 60 * u:.1f}" '
         f'height="{box_bottom - box_top:.1f}" rx="{10 * u:.1f}" fill="#fffdf7" '
@@ -391,11 +393,13 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
         )
         y += size_ * 1.25
     # The bonus, and the footer.
-    bonus_y = h - 100 * u
+    bonus_y = h - 100 * u - glyphs
     symbols = _symbols(style, card.bonus)
     if symbols:
         svg.text(34 * u, bonus_y + 9 * u, "Bonus", 24 * u, "#6b5f45")
-        _symbol_row(svg, 110 * u, bonus_y, r, symbols)
+        # a diamond reaches 0.2 r left of its box: clear of the label's last letter
+        start = max(110 * u, 44 * u + text_width("Bonus", 24 * u) + 0.2 * r)
+        _symbol_row(svg, start, bonus_y, r, symbols)
     footer = f"{card.copies} copies" if card.copies > 1 else ""
     svg.text(w - 34 * u, h - 36 * u, footer, 20 * u, "#8a7f66", anchor="end")
     svg.text(34 * u, h - 36 * u, pack.name, 20 * u, "#8a7f66")
@@ -459,7 +463,7 @@ def legend_html(pack: Pack) -> str:
     items = []
     for word, style in legend(pack):
         svg = _Svg(6, 7.5)
-        svg.symbol(30, 30, 20, style, "")
+        svg.symbol(30, 30, 20, replace(style, glyph=""), "")  # its name is written beside it
         items.append(
             f'<span style="display:inline-flex;align-items:center;margin-right:0.9em">'
             f'<img alt="" style="height:1.6em" src="data:image/svg+xml;base64,'
