@@ -15,6 +15,7 @@ from editor.card_edit import (
     FORM,
     card_diagnostics,
     error_markers,
+    examples,
     fields_changed,
     form_fields,
     form_values,
@@ -58,7 +59,7 @@ kept = kept_drafts.drafts
 # ---------------------------------------------------------------- the table
 search_col, age_col, type_col, mention_col = st.columns([3, 2, 2, 3])
 search = search_col.text_input(
-    "Search names and rules", key="card_search", placeholder="e.g. Aristotle, war, gold"
+    "Search names and rules", key="card_search", placeholder=examples(pack).search
 )
 ages = age_col.multiselect(
     "Age or deck" if pack.decks else "Age",
@@ -217,14 +218,14 @@ def card_editor() -> None:
         st.number_input(
             "Copies in the deck", min_value=1, max_value=20, step=1, key=widget("copies")
         )
-        st.text_input("Cost", key=widget("cost"), help="e.g. 5 population, culture")
+        st.text_input("Cost", key=widget("cost"), help=examples(pack).cost or None)
         st.text_input(
             "Gold price",
             key=widget("gold"),
             help="Leave empty when the card cannot be bought with gold.",
         )
         st.text_input("Points", key=widget("points"), help="A number, or a formula.")
-        st.text_input("Bonus", key=widget("bonus"), help="e.g. population, strength")
+        st.text_input("Bonus", key=widget("bonus"), help=examples(pack).bonus or None)
 
     with rules_col:
         st.markdown("**Rules**")

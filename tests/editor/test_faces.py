@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from editor.card_edit import Examples, examples
 from editor.faces import (
     MONEY_COLOUR,
     SYMBOL_PALETTE,
@@ -166,3 +167,11 @@ def test_the_legend_names_the_pack_s_symbols(along_history: Pack) -> None:
         "gold",
     ]
     assert "culture" not in legend and "culture" in legend_html(along_history)
+
+
+def test_the_cards_page_examples_speak_the_pack_s_words(along_history: Pack) -> None:
+    tables = examples(_pack(CONFORMANCE / "tables"))
+    assert tables == Examples(
+        "e.g. Red Tent, food, gold", "e.g. 5 food, red banner", "e.g. food, blue banner"
+    )
+    assert examples(along_history).cost == "e.g. 5 population, culture"
