@@ -121,14 +121,20 @@ def test_a_pack_s_faces_block_gives_its_colours_shapes_and_glyphs(tmp_path: Path
     assert "#123456" in card_face(pack, hunter)
 
 
-def test_a_bad_colour_in_the_faces_block_is_located(tmp_path: Path) -> None:
+def test_every_bad_value_of_the_faces_block_is_located_in_one_run(tmp_path: Path) -> None:
     folder = _copy("tables", tmp_path)
-    _add_to_game(folder, "faces:\n  types: {camp: green}\n")
+    _add_to_game(folder, "faces:\n  types: {camp: green}\n  symbols: {food: {shape: hexagon}}\n")
     _, diagnostics = load_pack(folder)
     errors = [d for d in diagnostics if d.is_error]
-    assert errors and errors[0].file and errors[0].file.endswith("game.yaml")
     lines = (folder / "game.yaml").read_text(encoding="utf-8").splitlines()
-    assert errors[0].line is not None and "green" in lines[errors[0].line - 1]
+    found = {
+        lines[d.line - 1][d.column - 1 :].split(",")[0].split("}")[0]
+        for d in errors
+        if d.line and d.column
+    }
+    assert found == {"green", "hexagon"}
+    assert any("#rrggbb" in d.message for d in errors)
+    assert all(d.file and d.file.endswith("game.yaml") for d in errors)
 
 
 @pytest.fixture(scope="module")
