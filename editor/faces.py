@@ -9,6 +9,7 @@ metrics, the font the PDF uses, so lines break at the same place on screen and o
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
@@ -146,11 +147,16 @@ def face_style(pack: Pack) -> FaceStyle:
     palettes in declared order (a colour the pack gave itself is not handed out again)."""
     declared = pack.game.get("faces") or {}
     given_types = declared.get("types") or {}
-    given_symbols = declared.get("symbols") or {}
     kinds = [str(k) for k in pack.game.get("card_types") or []]
     type_colours = _assign(
         kinds, {k: str(given_types[k]) for k in kinds if k in given_types}, TYPE_PALETTE
     )
+    return FaceStyle(type_colours, _symbol_styles(pack, declared.get("symbols") or {}), pack.money)
+
+
+def _symbol_styles(pack: Pack, given_symbols: dict[str, Any]) -> dict[str, SymbolStyle]:
+    """Each symbol's look: as given, else a palette colour and the next shape, marked by its
+    initials; the money is the coin."""
     words = _symbol_words(pack)
     given = {w: _given_symbol(given_symbols[w]) for w in words if w in given_symbols}
     colours = _assign(words, {w: c for w, (c, _, _) in given.items() if c}, SYMBOL_PALETTE)
@@ -164,11 +170,10 @@ def face_style(pack: Pack) -> FaceStyle:
             shape or SHAPES[index % len(SHAPES)],
             default_glyph if glyph is None else glyph,
         )
-    money = pack.money
-    if money is not None:
-        coin = _given_symbol(given_symbols.get(money, {}))[0]
-        symbols[money] = SymbolStyle(coin or MONEY_COLOUR, "coin", "")
-    return FaceStyle(type_colours, symbols, money)
+    if pack.money is not None:
+        coin = _given_symbol(given_symbols.get(pack.money, {}))[0]
+        symbols[pack.money] = SymbolStyle(coin or MONEY_COLOUR, "coin", "")
+    return symbols
 
 
 def _symbol_words(pack: Pack) -> list[str]:
@@ -444,12 +449,9 @@ def card_back(pack: Pack, age_id: str, size: CardSize = CARD_SIZES["poker"]) -> 
 
 def as_html(svg: str, width: int = 320) -> str:
     """An <img> showing the SVG (a data URI: nothing is fetched, nothing is sanitized away)."""
-    import base64
-
-    data = base64.b64encode(svg.encode()).decode()
     return (
         f'<img class="card-face" alt="card face" style="width:{width}px;max-width:100%" '
-        f'src="data:image/svg+xml;base64,{data}"/>'
+        f'src="data:image/svg+xml;base64,{_base64(svg)}"/>'
     )
 
 
@@ -473,6 +475,4 @@ def legend_html(pack: Pack) -> str:
 
 
 def _base64(svg: str) -> str:
-    import base64
-
     return base64.b64encode(svg.encode()).decode()
