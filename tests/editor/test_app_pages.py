@@ -197,3 +197,5 @@ def test_cards_page_of_another_pack_draws_its_own_faces(
     assert all(w in legend for w in ("food", "red banner", "blue banner", "gold"))
     assert "population" not in legend
     assert at.text_input(key="card_search").placeholder == "e.g. Red Tent, food, gold"
+    at.switch_page("app_pages/overview.py").run()  # its charts colour the pack's own types
+    assert not at.exception
