@@ -190,6 +190,32 @@ def mention_words(pack: Pack) -> list[str]:
     return names + verbs + keywords
 
 
+@dataclass(frozen=True)
+class Examples:
+    """The examples under the Cards page's fields, in the pack's own words."""
+
+    search: str
+    cost: str
+    bonus: str
+
+
+def examples(pack: Pack) -> Examples:
+    """What to show as an example search, cost and bonus: a card's name and the pack's
+    resources and money, so that another pack's page never speaks Along History's words."""
+    resources = [str(r) for r in pack.game.get("resources") or []]
+    counted = pack.counted_resource or (resources[0] if resources else None)
+    others = [r for r in resources if r != counted]
+    search = [pack.cards[0].name] if pack.cards else []
+    search += [w for w in (counted, pack.money) if w]
+    cost = ", ".join(([f"5 {counted}"] if counted else []) + others[:1])
+    bonus = ", ".join(dict.fromkeys(resources[:1] + resources[-1:]))
+    return Examples(
+        search=f"e.g. {', '.join(search)}" if search else "",
+        cost=f"e.g. {cost}" if cost else "",
+        bonus=f"e.g. {bonus}" if bonus else "",
+    )
+
+
 def rules_text(card: Any) -> str:
     return _printed(card.rules)
 

@@ -9,8 +9,9 @@ metrics, the font the PDF uses, so lines break at the same place on screen and o
 
 from __future__ import annotations
 
+import base64
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -36,21 +37,66 @@ CARD_SIZES = {
     "tarot": CardSize("tarot", 70.0, 120.0),
 }
 
-TYPE_COLOURS = {
-    "land": "#5b7f2b",
-    "figure": "#a0522d",
-    "progress": "#1f5fa8",
-    "wonder": "#8a6a12",
-    "calamity": "#7a1f2b",
-}
-RESOURCE_STYLES = {  # colour, shape: house styles of familiar symbol names
-    "population": ("#2e7d32", "circle"),
-    "culture": ("#7b1fa2", "diamond"),
-    "ingenuity": ("#1565c0", "square"),
-    "strength": ("#c62828", "shield"),
-}
-MONEY_STYLE = ("#d4a017", "coin")  # whatever the pack calls its money (game.yaml `money`)
-_PALETTE = ("#00838f", "#6a1b9a", "#ef6c00", "#37474f", "#ad1457", "#558b2f")
+# Colours assigned in the order a pack declares its card types and its symbols (resources, then
+# counters): categorical, and each dark enough for white text (contrast >= 4.5). A pack may give
+# its own in game.yaml `faces:`.
+TYPE_PALETTE = (
+    "#5b7f2b",
+    "#a0522d",
+    "#1f5fa8",
+    "#8a6a12",
+    "#7a1f2b",
+    "#00767a",
+    "#6a3d9a",
+    "#b03a6e",
+    "#4a5a6a",
+    "#9a4a00",
+)
+SYMBOL_PALETTE = (
+    "#2e7d32",
+    "#7b1fa2",
+    "#1565c0",
+    "#c62828",
+    "#00838f",
+    "#ad1457",
+    "#bf360c",
+    "#37474f",
+    "#6d4c41",
+    "#827717",
+)
+SHAPES = ("circle", "diamond", "square", "shield")
+MONEY_COLOUR = "#d4a017"  # the coin, whatever the pack calls its money (game.yaml `money`)
+
+
+@dataclass(frozen=True)
+class SymbolStyle:
+    colour: str
+    shape: str  # one of SHAPES, or "coin" for the money
+    glyph: str  # written under the symbol (its initials), "" for none
+
+
+FREE = SymbolStyle("#6b5f45", "circle", "")  # the "0" of a card that costs nothing
+
+
+@dataclass(frozen=True)
+class FaceStyle:
+    """The colours and symbols of one pack's faces, from its declared names and `faces:`."""
+
+    types: dict[str, str]
+    symbols: dict[str, SymbolStyle]
+    money: str | None
+
+    def type_colour(self, kind: str) -> str:
+        return self.types.get(kind) or _hashed(kind, TYPE_PALETTE)
+
+    def symbol(self, word: str) -> SymbolStyle:
+        found = self.symbols.get(word) or self.symbols.get(singular(word))
+        if found is not None:
+            return found
+        # A word the pack does not declare (a card's own bonus word): still readable.
+        return SymbolStyle(_hashed(word, SYMBOL_PALETTE), "circle", _initials(word))
+
+
 FONT = "Helvetica, Arial, sans-serif"
 # Characters Helvetica (a PDF core font) cannot write, and what is written instead.
 _PLAIN = str.maketrans(
@@ -96,41 +142,107 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     return out
 
 
-def type_colour(kind: str) -> str:
-    return TYPE_COLOURS.get(kind) or _hashed(kind)
-
-
-def resource_style(word: str, money: str | None = None) -> tuple[str, str]:
-    """The colour and shape of a symbol; the pack's money is a coin."""
-    if money is not None and singular(word) == singular(money):
-        return MONEY_STYLE
-    return (
-        RESOURCE_STYLES.get(word)
-        or RESOURCE_STYLES.get(singular(word))
-        or (_hashed(word), "circle")
+def face_style(pack: Pack) -> FaceStyle:
+    """The pack's type colours and symbols: what its `faces:` block declares, the rest from the
+    palettes in declared order (a colour the pack gave itself is not handed out again)."""
+    declared = pack.game.get("faces") or {}
+    given_types = declared.get("types") or {}
+    kinds = [str(k) for k in pack.game.get("card_types") or []]
+    type_colours = _assign(
+        kinds, {k: str(given_types[k]) for k in kinds if k in given_types}, TYPE_PALETTE
     )
+    return FaceStyle(type_colours, _symbol_styles(pack, declared.get("symbols") or {}), pack.money)
 
 
-def _hashed(word: str) -> str:
-    return _PALETTE[hashlib.sha1(word.encode()).digest()[0] % len(_PALETTE)]
+def _symbol_styles(pack: Pack, given_symbols: dict[str, Any]) -> dict[str, SymbolStyle]:
+    """Each symbol's look: as given, else a palette colour and the next shape, marked by its
+    initials; the money is the coin."""
+    words = _symbol_words(pack)
+    given = {w: _given_symbol(given_symbols[w]) for w in words if w in given_symbols}
+    colours = _assign(words, {w: c for w, (c, _, _) in given.items() if c}, SYMBOL_PALETTE)
+    glyphs = _glyphs(words)
+    symbols: dict[str, SymbolStyle] = {}
+    for index, word in enumerate(words):
+        _, shape, glyph = given.get(word, (None, None, None))
+        default_glyph = "" if word in given else glyphs[word]
+        symbols[word] = SymbolStyle(
+            colours[word],
+            shape or SHAPES[index % len(SHAPES)],
+            default_glyph if glyph is None else glyph,
+        )
+    if pack.money is not None:
+        coin = _given_symbol(given_symbols.get(pack.money, {}))[0]
+        symbols[pack.money] = SymbolStyle(coin or MONEY_COLOUR, "coin", "")
+    return symbols
 
 
-def _symbols(cost: ast.Cost) -> list[tuple[str, str]]:
-    """(resource, amount as printed) for each amount of a cost or bonus."""
+def _symbol_words(pack: Pack) -> list[str]:
+    """The words a cost or a bonus may show, in declared order: resources, then counters; the
+    money apart (it is the coin)."""
+    money = singular(pack.money) if pack.money else None
+    words: list[str] = []
+    for word in [*(pack.game.get("resources") or []), *(pack.game.get("counters") or {})]:
+        word = str(word)
+        if singular(word) != money and all(singular(w) != singular(word) for w in words):
+            words.append(word)
+    return words
+
+
+def _given_symbol(spec: Any) -> tuple[str | None, str | None, str | None]:
+    """(colour, shape, glyph) a `faces: symbols:` entry gives: a colour, or a mapping."""
+    if isinstance(spec, str):
+        return spec, None, None
+    if isinstance(spec, dict):
+        glyph = spec.get("glyph")
+        return spec.get("colour"), spec.get("shape"), None if glyph is None else str(glyph)
+    return None, None, None
+
+
+def _assign(names: list[str], given: dict[str, str], palette: tuple[str, ...]) -> dict[str, str]:
+    """Each name's colour: the one given, else the next palette colour not given to another."""
+    taken = {c.lower() for c in given.values()}
+    free = [c for c in palette if c.lower() not in taken] or list(palette)
+    out: dict[str, str] = {}
+    for name in names:
+        out[name] = given.get(name) or free[sum(n not in given for n in out) % len(free)]
+    return out
+
+
+def _initials(word: str) -> str:
+    return "".join(part[0] for part in word.split()[:2]).upper()
+
+
+def _glyphs(words: list[str]) -> dict[str, str]:
+    """The initials of each word ("civil action" -> "CA"); words that share them are told apart
+    by their first two letters ("food", "fame" -> "Fo", "Fa")."""
+    initials = {w: _initials(w) for w in words}
+    shared = {g for g in initials.values() if list(initials.values()).count(g) > 1}
+    return {w: (w[:2].capitalize() if g in shared else g) for w, g in initials.items()}
+
+
+def type_colour(pack: Pack, kind: str) -> str:
+    return face_style(pack).type_colour(kind)
+
+
+def _hashed(word: str, palette: tuple[str, ...]) -> str:
+    return palette[hashlib.sha1(word.encode()).digest()[0] % len(palette)]
+
+
+def _symbols(style: FaceStyle, cost: ast.Cost) -> list[tuple[SymbolStyle, str]]:
+    """(symbol, amount as printed) for each amount of a cost or bonus, whatever its resource."""
     out = []
     for amount in cost.amounts:
         count = amount.count
         shown = "1" if count is None else str(count)
-        out.append((" ".join(amount.words), shown))
+        out.append((style.symbol(" ".join(amount.words)), shown))
     return out
 
 
 class _Svg:
-    def __init__(self, width: float, height: float, money: str | None = None) -> None:
+    def __init__(self, width: float, height: float) -> None:
         self.w, self.h = width * 10, height * 10  # a unit is a tenth of a millimetre
         self.parts: list[str] = []
         self.size = (width, height)
-        self.money = money  # the pack's money, drawn as a coin
 
     def add(self, element: str) -> None:
         self.parts.append(element)
@@ -151,8 +263,8 @@ class _Svg:
             f'{weight} fill="{fill}" text-anchor="{anchor}">{escape(plain(text))}</text>'
         )
 
-    def symbol(self, cx: float, cy: float, r: float, resource: str, label: str) -> None:
-        colour, shape = resource_style(resource, self.money)
+    def symbol(self, cx: float, cy: float, r: float, style: SymbolStyle, label: str) -> None:
+        colour, shape = style.colour, style.shape
         if shape == "diamond":
             self.add(
                 f'<path d="M{cx:.1f},{cy - r * 1.2:.1f} L{cx + r * 1.2:.1f},{cy:.1f} '
@@ -179,6 +291,8 @@ class _Svg:
             self.add(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}"/>')
         fill = "#3b2a00" if shape == "coin" else "#fff"
         self.text(cx, cy + r * 0.38, label, r * 1.05, fill, bold=True, anchor="middle")
+        if style.glyph:  # which resource, for a pack that gave its symbols no look of its own
+            self.text(cx, cy + r * 1.8, style.glyph, r * 0.68, colour, bold=True, anchor="middle")
 
     def render(self) -> str:
         width, height = self.size
@@ -188,19 +302,22 @@ class _Svg:
         )
 
 
-def _symbol_row(svg: _Svg, x: float, cy: float, r: float, symbols: list[tuple[str, str]]) -> float:
-    for resource, label in symbols:
-        svg.symbol(x + r, cy, r, resource, label)
+def _symbol_row(
+    svg: _Svg, x: float, cy: float, r: float, symbols: list[tuple[SymbolStyle, str]]
+) -> float:
+    for style, label in symbols:
+        svg.symbol(x + r, cy, r, style, label)
         x += 2 * r + r * 0.55
     return x
 
 
 def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> str:
     """The face of `card` as an SVG document of the card's size in millimetres."""
-    svg = _Svg(size.width, size.height, pack.money)
+    svg = _Svg(size.width, size.height)
     w, h = svg.w, svg.h
     u = w / 635  # the layout is drawn for a poker card
-    colour = type_colour(card.type)
+    style = face_style(pack)
+    colour = style.type_colour(card.type)
     svg.add(
         f'<rect x="{6 * u:.1f}" y="{6 * u:.1f}" width="{w - 12 * u:.1f}" '
         f'height="{h - 12 * u:.1f}" rx="{28 * u:.1f}" fill="#fbf6ea" stroke="{colour}" '
@@ -244,15 +361,17 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
     cost_y = line_y + 62 * u
     r = 27 * u
     svg.text(34 * u, cost_y + 9 * u, "Cost", 24 * u, "#6b5f45")
-    end = _symbol_row(svg, 100 * u, cost_y, r, _symbols(card.cost) or [("free", "0")])
+    end = _symbol_row(svg, 100 * u, cost_y, r, _symbols(style, card.cost) or [(FREE, "0")])
     if card.cost.x is not None:
         svg.text(end, cost_y + 9 * u, f"X = {print_any(card.cost.x)}", 20 * u, "#444")
     if card.gold is not None:
         coin_x = w - 34 * u - r
-        svg.symbol(coin_x, cost_y, r * 1.1, pack.money or "", str(card.gold))
+        svg.symbol(coin_x, cost_y, r * 1.1, style.symbol(pack.money or ""), str(card.gold))
         svg.text(coin_x - r * 1.1 - 10 * u, cost_y + 9 * u, "or", 22 * u, "#6b5f45", anchor="end")
     # The rules text, fitted to its box.
-    box_top, box_bottom = cost_y + 52 * u, h - 150 * u
+    # Initials under the symbols take room above the rules box and above the footer.
+    glyphs = 8 * u if any(s.glyph for s in style.symbols.values()) else 0.0
+    box_top, box_bottom = cost_y + 52 * u + glyphs, h - 150 * u
     svg.add(
         f'<rect x="{30 * u:.1f}" y="{box_top:.1f}" width="{w - 60 * u:.1f}" '
         f'height="{box_bottom - box_top:.1f}" rx="{10 * u:.1f}" fill="#fffdf7" '
@@ -279,11 +398,13 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
         )
         y += size_ * 1.25
     # The bonus, and the footer.
-    bonus_y = h - 100 * u
-    symbols = _symbols(card.bonus)
+    bonus_y = h - 100 * u - glyphs
+    symbols = _symbols(style, card.bonus)
     if symbols:
         svg.text(34 * u, bonus_y + 9 * u, "Bonus", 24 * u, "#6b5f45")
-        _symbol_row(svg, 110 * u, bonus_y, r, symbols)
+        # a diamond reaches 0.2 r left of its box: clear of the label's last letter
+        start = max(110 * u, 44 * u + text_width("Bonus", 24 * u) + 0.2 * r)
+        _symbol_row(svg, start, bonus_y, r, symbols)
     footer = f"{card.copies} copies" if card.copies > 1 else ""
     svg.text(w - 34 * u, h - 36 * u, footer, 20 * u, "#8a7f66", anchor="end")
     svg.text(34 * u, h - 36 * u, pack.name, 20 * u, "#8a7f66")
@@ -328,16 +449,30 @@ def card_back(pack: Pack, age_id: str, size: CardSize = CARD_SIZES["poker"]) -> 
 
 def as_html(svg: str, width: int = 320) -> str:
     """An <img> showing the SVG (a data URI: nothing is fetched, nothing is sanitized away)."""
-    import base64
-
-    data = base64.b64encode(svg.encode()).decode()
     return (
         f'<img class="card-face" alt="card face" style="width:{width}px;max-width:100%" '
-        f'src="data:image/svg+xml;base64,{data}"/>'
+        f'src="data:image/svg+xml;base64,{_base64(svg)}"/>'
     )
 
 
-def legend(pack: Pack) -> list[tuple[str, str, str]]:
-    """(resource, colour, shape) of every symbol a face of this pack may show."""
-    words: list[Any] = [*(pack.game.get("resources") or []), *([pack.money] if pack.money else [])]
-    return [(str(r), *resource_style(str(r), pack.money)) for r in words]
+def legend(pack: Pack) -> list[tuple[str, SymbolStyle]]:
+    """(word, symbol) of every symbol a face of this pack may show, in declared order."""
+    return list(face_style(pack).symbols.items())
+
+
+def legend_html(pack: Pack) -> str:
+    """The pack's symbols as they are drawn on its faces, each with its name."""
+    items = []
+    for word, style in legend(pack):
+        svg = _Svg(6, 7.5)
+        svg.symbol(30, 30, 20, replace(style, glyph=""), "")  # its name is written beside it
+        items.append(
+            f'<span style="display:inline-flex;align-items:center;margin-right:0.9em">'
+            f'<img alt="" style="height:1.6em" src="data:image/svg+xml;base64,'
+            f'{_base64(svg.render())}"/>&nbsp;{escape(word)}</span>'
+        )
+    return '<div class="face-legend">' + "".join(items) + "</div>"
+
+
+def _base64(svg: str) -> str:
+    return base64.b64encode(svg.encode()).decode()

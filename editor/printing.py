@@ -116,7 +116,7 @@ def print_pdf(
             key = f"{card.age}/{card.id}"
             if key not in faces:
                 faces[key] = card_face(pack, card, sheet.size)
-            _place(pdf, sheet, index, faces[key], type_colour(card.type), mirrored=False)
+            _place(pdf, sheet, index, faces[key], type_colour(pack, card.type), mirrored=False)
         _crop_marks(pdf, sheet, len(page))
         if backs:
             pdf.add_page()

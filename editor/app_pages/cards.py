@@ -15,6 +15,7 @@ from editor.card_edit import (
     FORM,
     card_diagnostics,
     error_markers,
+    examples,
     fields_changed,
     form_fields,
     form_values,
@@ -25,7 +26,7 @@ from editor.card_edit import (
     rules_text,
 )
 from editor.checking import display_name
-from editor.faces import as_html, card_face, legend
+from editor.faces import as_html, card_face, legend_html
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
 from rules_dsl.diagnostics import summary
@@ -58,7 +59,7 @@ kept = kept_drafts.drafts
 # ---------------------------------------------------------------- the table
 search_col, age_col, type_col, mention_col = st.columns([3, 2, 2, 3])
 search = search_col.text_input(
-    "Search names and rules", key="card_search", placeholder="e.g. Aristotle, war, gold"
+    "Search names and rules", key="card_search", placeholder=examples(pack).search
 )
 ages = age_col.multiselect(
     "Age or deck" if pack.decks else "Age",
@@ -217,14 +218,14 @@ def card_editor() -> None:
         st.number_input(
             "Copies in the deck", min_value=1, max_value=20, step=1, key=widget("copies")
         )
-        st.text_input("Cost", key=widget("cost"), help="e.g. 5 population, culture")
+        st.text_input("Cost", key=widget("cost"), help=examples(pack).cost or None)
         st.text_input(
             "Gold price",
             key=widget("gold"),
             help="Leave empty when the card cannot be bought with gold.",
         )
         st.text_input("Points", key=widget("points"), help="A number, or a formula.")
-        st.text_input("Bonus", key=widget("bonus"), help="e.g. population, strength")
+        st.text_input("Bonus", key=widget("bonus"), help=examples(pack).bonus or None)
 
     with rules_col:
         st.markdown("**Rules**")
@@ -419,7 +420,7 @@ def card_editor() -> None:
         st.markdown("**The card face**")
         if drawn is not None and result.pack is not None:
             st.markdown(as_html(card_face(result.pack, drawn)), unsafe_allow_html=True)
-            st.caption("  ".join(f"{r}: {shape}" for r, _, shape in legend(pack)))
+            st.markdown(legend_html(result.pack), unsafe_allow_html=True)
         else:
             st.info("The face is drawn again once the card's texts parse; the saved face:")
             st.markdown(as_html(card_face(pack, card)), unsafe_allow_html=True)

@@ -56,7 +56,9 @@ for card in pack.cards:
 frame = pd.DataFrame(rows)
 age_order = [pack.owner_name(owner) for owner in pack.card_files()]
 kinds = sorted(frame["type"].unique())
-by_type = alt.Color("type:N", scale=alt.Scale(domain=kinds, range=[type_colour(k) for k in kinds]))
+by_type = alt.Color(
+    "type:N", scale=alt.Scale(domain=kinds, range=[type_colour(pack, k) for k in kinds])
+)
 st.subheader("Ages")
 st.dataframe(
     pd.DataFrame(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,22 @@ def test_a_change_on_disk_is_never_overwritten_silently(app: AppTest, pack_copy:
     app.button(key="save:antiquity.yaml#aristotle").click().run()
     assert not app.exception
     assert "cost: 7 population" in path.read_text()
+
+
+def test_cards_page_of_another_pack_draws_its_own_faces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "tables"
+    shutil.copytree(Path(__file__).parents[1] / "packs" / "conformance" / "tables", folder)
+    monkeypatch.setenv(PACK_ENV, str(folder))
+    monkeypatch.setenv(CREATED_ENV, "1")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception
+    open_card(at, "War Banner")
+    legend = next(m.value for m in at.markdown if "face-legend" in m.value)
+    assert all(w in legend for w in ("food", "red banner", "blue banner", "gold"))
+    assert "population" not in legend
+    assert at.text_input(key="card_search").placeholder == "e.g. Red Tent, food, gold"
+    at.switch_page("app_pages/overview.py").run()  # its charts colour the pack's own types
+    assert not at.exception
