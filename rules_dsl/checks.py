@@ -111,8 +111,41 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_decks(pack) if cards else []
     out += check_tables(pack)
     out += check_fact_names(pack)
+    out += _faces(pack)
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
+    return out
+
+
+def _faces(pack: Pack) -> list[Diagnostic]:
+    """A type or symbol the `faces:` block styles that the game does not declare (a misspelt
+    name would silently keep its default look)."""
+    faces = pack.game.get("faces")
+    if not isinstance(faces, dict):
+        return []
+    game = pack.game
+    declared = {
+        "types": [str(t) for t in game.get("card_types") or []],
+        "symbols": [str(r) for r in game.get("resources") or []]
+        + [str(c) for c in game.get("counters") or {}],
+    }
+    out = []
+    for key, names in declared.items():
+        styled = faces.get(key)
+        for name in styled if isinstance(styled, dict) else {}:
+            if str(name) not in names:
+                doc, path = pack.place("faces", key, str(name))
+                what = "card type" if key == "types" else "resource or counter"
+                out.append(
+                    doc.diagnostic(
+                        path,
+                        f'"{name}" is not a {what} of the game',
+                        code="unknown-name",
+                        key=True,
+                        hint=did_you_mean(str(name), names)
+                        or f"the game declares: {', '.join(names) or 'none'}",
+                    )
+                )
     return out
 
 
