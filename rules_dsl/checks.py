@@ -24,6 +24,7 @@ from .input_checks import control_characters
 from .named_decks import check_decks
 from .roles import check_roles
 from .source import Source
+from .pieces import check_pieces
 from .tables import check_tables
 from .vocabulary import EVENTS, Vocabulary, singular
 from .zones import check_zones
@@ -110,6 +111,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_actions(pack.documents["game.yaml"], pack.game)
     out += check_decks(pack) if cards else []
     out += check_tables(pack)
+    out += check_pieces(pack)
     out += check_fact_names(pack)
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
