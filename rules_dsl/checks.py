@@ -22,9 +22,9 @@ from .diagnostics import Diagnostic, did_you_mean
 from .facts import check_fact_names
 from .input_checks import control_characters
 from .named_decks import check_decks
+from .pieces import check_pieces
 from .roles import check_roles
 from .source import Source
-from .pieces import check_pieces
 from .tables import check_tables
 from .vocabulary import EVENTS, Vocabulary, singular
 from .zones import check_zones

@@ -69,9 +69,7 @@ def _start(value: Any, properties: tuple[str, ...]) -> tuple[tuple[tuple[str, in
     out = []
     for entry in value:
         given = entry if isinstance(entry, dict) else {}
-        out.append(
-            tuple((p, given[p] if _whole(given.get(p)) else 0) for p in properties)
-        )
+        out.append(tuple((p, given[p] if _whole(given.get(p)) else 0) for p in properties))
     return tuple(out)
 
 
@@ -142,7 +140,9 @@ def _check_kind(pack: Pack, name: str, value: Any, error: Any) -> list[Diagnosti
         )
     for what, names in taken.items():
         if name in names:
-            error((KEY, name), f'"{name}" is already {what}', "give the piece a word of its own", True)
+            error(
+                (KEY, name), f'"{name}" is already {what}', "give the piece a word of its own", True
+            )
     if not isinstance(value, dict):
         error((KEY, name), f'the piece "{name}" is a mapping', "e.g. {start: 3}")
         return []
@@ -220,7 +220,11 @@ def _check_bumping(
         return
     path = (KEY, name, "bumping")
     if not isinstance(bumping, dict) or set(bumping) != {"by", "costs"}:
-        error(path, 'bumping reads {by: <property>, costs: <amount>}', "e.g. {by: skill, costs: 1 coin}")
+        error(
+            path,
+            "bumping reads {by: <property>, costs: <amount>}",
+            "e.g. {by: skill, costs: 1 coin}",
+        )
         return
     if bumping["by"] not in properties:
         error(

@@ -32,9 +32,9 @@ from ..compile.meaning import (
 from ..core.actions import Action, Decision
 from ..core.card_state import is_face_down
 from ..core.chance import seed_state
-from ..core.pieces import start_pieces
 from ..core.control import NEXT, Result, jump, wait
 from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopError
+from ..core.pieces import start_pieces
 from ..core.state import PlayerState, State
 from ..mechanics import declared_actions
 from ..mechanics.action_phase import DESCRIBERS, EXPANDERS, SPLITTERS

@@ -79,7 +79,9 @@ def bump_cost(state: State, spec: PieceSpec, props: dict[str, int], copy: int) -
     if by is None:
         return 0
     mine = props.get(by, 0)
-    higher = any(state.pieces[i]["props"].get(by, 0) > mine for i in pieces.on_card(state, spec.name, copy))
+    higher = any(
+        state.pieces[i]["props"].get(by, 0) > mine for i in pieces.on_card(state, spec.name, copy)
+    )
     return spec.bump_amount if higher else 0
 
 
@@ -107,9 +109,14 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
     _only_roles(act, "on")
     np = act.object
     spec = _kind(np, lex, act, '"place one of your citizens on it"')
-    if not isinstance(np, ast.NounPhrase) or np.determiner != "one of" or np.possessive not in (
-        "your",
-        "their",
+    if (
+        not isinstance(np, ast.NounPhrase)
+        or np.determiner != "one of"
+        or np.possessive
+        not in (
+            "your",
+            "their",
+        )
     ):
         raise cannot(np, f'place reads "place one of your {spec.name}s on <card>"')
     if np.tails:
@@ -140,7 +147,9 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
                 Action("piece", {"piece": i}, _option_text(state, spec, i, cost))
                 for i, cost in options
             ]
-            return wait(Decision(seat, "piece", offered, f"Which {spec.name} on {game.name(copy)}?"))
+            return wait(
+                Decision(seat, "piece", offered, f"Which {spec.name} on {game.name(copy)}?")
+            )
         else:
             chosen = options
         for i, cost in chosen[:1]:
@@ -182,17 +191,25 @@ def return_builder(instruction: ActI, lex: Lexicon) -> Handler:
     _only_roles(act)
     np = act.object
     spec = _kind(np, lex, act, '"return all your citizens"')
-    if not isinstance(np, ast.NounPhrase) or np.determiner != "all" or np.possessive not in (
-        "your",
-        "their",
-    ) or np.tails:
+    if (
+        not isinstance(np, ast.NounPhrase)
+        or np.determiner != "all"
+        or np.possessive
+        not in (
+            "your",
+            "their",
+        )
+        or np.tails
+    ):
         raise cannot(np, f'return reads "return all your {spec.name}s"')
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
         seat = doer(frame)
-        placed = [i for i in pieces.owned(state, spec.name, seat) if state.pieces[i]["on"] is not None]
+        placed = [
+            i for i in pieces.owned(state, spec.name, seat) if state.pieces[i]["on"] is not None
+        ]
         for i in placed:
             pieces.move(state, i, None)
         if placed:
@@ -214,6 +231,7 @@ def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
     _only_roles(act)
     np = act.object
     spec = _kind(np, lex, act, '"gain a citizen"')
+    assert isinstance(np, ast.NounPhrase)  # a phrase naming a kind of piece is one
     if np.tails or np.possessive or np.determiner not in (None, "a", "an"):
         raise cannot(np, f'gain reads "gain a {spec.name}" or "gain 2 {spec.name}s"')
     if np.determiner is None and np.count is None:
@@ -229,7 +247,10 @@ def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
         game.say(state, f"{game.player_name(seat)} gains {count} × {describe(spec, props)}.")
         return NEXT
 
-    what = describe(spec, props) if count == 1 else f"{count} {spec.name}s like {describe(spec, props)}"
+    what = (
+        describe(spec, props)
+        if count == 1
+        else f"{count} {spec.name}s like {describe(spec, props)}"
+    )
     instruction.data["says"] = f"gain {what}"
     return handler
-

@@ -24,7 +24,10 @@ class PieceTable:
 
     def find(self, word: str) -> PieceSpec | None:
         """The kind a word names, singular or plural ("citizen", "citizens")."""
-        return next((k for k in self.kinds if word in (k.name, f"{k.name}s") or singular(word) == k.name), None)
+        return next(
+            (k for k in self.kinds if word in (k.name, f"{k.name}s") or singular(word) == k.name),
+            None,
+        )
 
 
 NO_PIECES = PieceTable()

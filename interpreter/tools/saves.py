@@ -505,11 +505,15 @@ class _Reader:
             self.keys(piece, where, fields, fields)
             spec = kinds.get(piece["kind"]) if isinstance(piece["kind"], str) else None
             if spec is None:
-                raise self.fail(f"{where}.kind", f"is not a piece of the pack ({', '.join(kinds) or 'none'})")
+                raise self.fail(
+                    f"{where}.kind", f"is not a piece of the pack ({', '.join(kinds) or 'none'})"
+                )
             props = self.kind(piece["props"], dict, f"{where}.props", "an object of properties")
             if set(props) != set(spec.properties):
                 raise self.fail(
-                    f"{where}.props", f"must give the {spec.name}'s properties: {', '.join(spec.properties) or 'none'}"
+                    f"{where}.props",
+                    f"must give the {spec.name}'s properties: "
+                    f"{', '.join(spec.properties) or 'none'}",
                 )
             for name, amount in props.items():
                 self.whole(amount, f"{where}.props.{name}", 0, COUNTER_LIMIT)
