@@ -99,9 +99,13 @@ def add_tokens(state: State, copy: int, counter: str, amount: int) -> int:
 
 def forget(state: State, copy: int) -> None:
     """A card leaving play (discarded, destroyed, shuffled back): it is a fresh card again,
-    and the tokens on it go back to the supply."""
+    and the tokens on it go back to the supply; the pieces on it go back to their owners."""
     if state.cards:
         state.cards.pop(copy, None)
+    if state.pieces:
+        from .pieces import lift_from
+
+        lift_from(state, copy)
 
 
 def cards_data(cards: dict[int, Entry]) -> dict[str, Entry]:
