@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .pieces import lift_from
+
 if TYPE_CHECKING:
     from .state import State
 
@@ -103,8 +105,6 @@ def forget(state: State, copy: int) -> None:
     if state.cards:
         state.cards.pop(copy, None)
     if state.pieces:
-        from .pieces import lift_from
-
         lift_from(state, copy)
 
 
