@@ -124,9 +124,12 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
     target = role(act, "on")
     if target is None:
         raise cannot(act, f'place it on what? "place one of your {spec.name}s on it"')
+    if not _one_card(target):
+        raise cannot(
+            target,
+            'a piece is placed on "it" (the card the action chose) or "this card"',
+        )
     selector = card_selector(target, lex)
-    if selector.many:
-        raise cannot(target, "a piece is placed on one card")
 
     def card_of(game: Game, state: State, frame: dict[str, Any]) -> int | None:
         cards = selector.select(game.ctx(state, frame))
@@ -178,6 +181,18 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
     instruction.data["can"] = can
     instruction.data[PLACEABLE] = can
     return handler
+
+
+def _one_card(np: Any) -> bool:
+    """Whether a phrase names one card already known: it, this card."""
+    if isinstance(np, ast.Pronoun):
+        return np.word == "it"
+    return (
+        isinstance(np, ast.NounPhrase)
+        and np.determiner == "this"
+        and np.heads == (("card",),)
+        and not np.tails
+    )
 
 
 def _option_text(state: State, spec: PieceSpec, index: int, cost: int) -> str:

@@ -78,6 +78,12 @@ def test_placing_needs_one_of_your_pieces_and_a_card(tmp_path: Path) -> None:
     assert any('place reads "place one of your citizens on <card>"' in e for e in errors), errors
     errors = _errors(tmp_path, "place one of your citizens on it", "place one of your citizens")
     assert any("place it on what?" in e for e in errors), errors
+    errors = _errors(
+        tmp_path,
+        "place one of your citizens on it",
+        "place one of your citizens on a card in the action spaces",
+    )
+    assert any('placed on "it" (the card the action chose)' in e for e in errors), errors
 
 
 def test_a_game_without_pieces_says_to_declare_them(tmp_path: Path) -> None:
