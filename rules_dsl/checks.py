@@ -316,7 +316,7 @@ class _TreeChecker:
                 "unknown-word",
                 f'unknown word "{word}"',
                 did_you_mean(word, self.vocab.words())
-                or "nouns are card types, keywords, zones, resources, counters, tables "
+                or "nouns are card types, keywords, zones, resources, counters, tables, pieces "
                 "or words of the shared mechanics",
             )
 
