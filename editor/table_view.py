@@ -77,10 +77,12 @@ def face(game: Game, copy: int, width: int = CARD_WIDTH) -> str:
 def card_html(game: Game, state: State, copy: int) -> str:
     """A copy as it lies on the table: its face, or its back when it is face down (the pack's
     face-down state, named on it; its name is the tooltip), the pack's marks on it and the
-    tokens it holds written under it."""
+    tokens and pieces it holds written under it."""
     entry = state.cards.get(copy) if state.cards else None
-    if entry is None:
+    standing = pieces_on(game, state, copy)
+    if entry is None and not standing:
         return face(game, copy)
+    entry = entry or {}
     table = game.catalog.card_states
     down = table.face_down
     if "down" in entry and down is not None:
@@ -94,9 +96,21 @@ def card_html(game: Game, state: State, copy: int) -> str:
         drawn = face(game, copy)
     notes = [*entry.get("marks", ())]
     notes += [f"{n} {counter}" for counter, n in sorted(entry.get("tokens", {}).items())]
+    notes += standing
     if notes:
         drawn += f'<span class="pt-on">{escape(", ".join(notes))}</span>'
     return f'<span class="pt-pile">{drawn}</span>'
+
+
+def pieces_on(game: Game, state: State, copy: int) -> list[str]:
+    """The pieces standing on a card, in the pack's words: "player 1's citizen (skill 3)"."""
+    out = []
+    for piece in state.pieces:
+        if piece["on"] == copy:
+            props = ", ".join(f"{name} {n}" for name, n in piece["props"].items())
+            whose = f"{game.player_name(piece['owner'])}'s {piece['kind']}"
+            out.append(whose + (f" ({props})" if props else ""))
+    return out
 
 
 def dice_html(game: Game, dice: list[dict]) -> str:

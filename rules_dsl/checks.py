@@ -22,6 +22,7 @@ from .diagnostics import Diagnostic, did_you_mean
 from .facts import check_fact_names
 from .input_checks import control_characters
 from .named_decks import check_decks
+from .pieces import check_pieces
 from .roles import check_roles
 from .source import Source
 from .tables import check_tables
@@ -110,6 +111,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_actions(pack.documents["game.yaml"], pack.game)
     out += check_decks(pack) if cards else []
     out += check_tables(pack)
+    out += check_pieces(pack)
     out += check_fact_names(pack)
     out += _faces(pack)
     out += control_characters(pack.documents)
@@ -347,7 +349,7 @@ class _TreeChecker:
                 "unknown-word",
                 f'unknown word "{word}"',
                 did_you_mean(word, self.vocab.words())
-                or "nouns are card types, keywords, zones, resources, counters, tables "
+                or "nouns are card types, keywords, zones, resources, counters, tables, pieces "
                 "or words of the shared mechanics",
             )
 

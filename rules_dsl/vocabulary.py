@@ -105,6 +105,9 @@ def singular(word: str) -> str:
     return word
 
 
+FREE = "free"  # a piece in its owner's supply (pieces.py)
+
+
 @dataclass
 class Vocabulary:
     """Every word a pack's rules may use, and what each names."""
@@ -119,6 +122,7 @@ class Vocabulary:
     decks: set[str] = field(default_factory=set)  # the names of `decks:`
     tables: set[str] = field(default_factory=set)  # lookup tables (tables.py)
     card_states: set[str] = field(default_factory=set)  # `card states:` (card_states.py)
+    pieces: set[str] = field(default_factory=set)  # kinds of piece (`pieces:`, pieces.py)
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -146,6 +150,7 @@ class Vocabulary:
             },
             tables={str(t) for t in mapping("tables")},
             card_states=card_state_names(game),
+            pieces={str(p) for p in mapping("pieces")},
         )
 
     def words(self) -> set[str]:
@@ -167,8 +172,11 @@ class Vocabulary:
             | self.decks
             | self.tables
             | self.card_states
+            | self.pieces
         ):
             out.update(name.split())
+        if self.pieces:  # "your free citizens": those on no card
+            out.add(FREE)
         out.update(f"non-{t}" for t in self.card_types | self.keywords)
         for keyword in self.keywords:
             if keyword.startswith("non-"):

@@ -186,6 +186,16 @@ def run_tables(block: Block, tmp: Path) -> None:
     assert shown["scoring"].items() <= game["scoring"].items()
 
 
+def run_pieces(block: Block, tmp: Path) -> None:
+    """The pieces and the action shown are those of the workers conformance pack, which
+    validates and whose scenarios play them (tests/interpreter/test_conformance_packs.py)."""
+    shown = yaml.safe_load(textwrap.dedent(block.text))  # the block is in a list item
+    pack = ROOT / "tests" / "packs" / "conformance" / "workers" / "game.yaml"
+    game = yaml.safe_load(pack.read_text(encoding="utf-8"))
+    assert shown["pieces"] == game["pieces"]
+    assert shown["actions"] == game["actions"]
+
+
 def check_synopsis(block: Block, tmp: Path) -> None:
     """Every command of the synopsis exists, with every option the synopsis gives it."""
     import click
@@ -258,6 +268,7 @@ RUNNERS: list[tuple[str, Callable[[Block], bool], Callable[[Block, Path], None]]
         run_actions,
     ),
     ("tables", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("tables:"), run_tables),
+    ("pieces", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("pieces:"), run_pieces),
     ("the interpreter", lambda b: b.lang == "python", run_python),
     ("A/B", lambda b: "--against" in b.text and b.text.startswith("agesmith simulate"), run_ab),
 ]

@@ -23,9 +23,11 @@ from rules_dsl.parse_cache import PARSED
 from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
 
+from ..core import pieces
 from ..core.card_state import has_mark, is_face_down, tokens_on
 from ..core.errors import UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
+from ..model.pieces import NO_PIECES, PieceTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
 from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
 from .positions import position_of
@@ -113,6 +115,7 @@ class Lexicon:
     age_end: Any = None  # the condition that ends an age, parsed ("the last round" reads it)
     age_ends: tuple[str, ...] = ()  # the events that end an age
     card_states: CardStateTable = NO_CARD_STATES
+    pieces: PieceTable = NO_PIECES  # the pack's kinds of piece (rules_dsl/pieces.py)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -141,6 +144,7 @@ class Lexicon:
             _parsed(game.get("age_end"), "condition"),
             tuple(str(e) for e in game.get("age_ends") or []),
             CardStateTable.of(game),
+            PieceTable.of(game),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -587,6 +591,9 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
     text = " ".join(plain)
     if not plain:
         raise cannot(node, "how much of what?")
+    owned = _pieces_owned(plain, lex)
+    if owned is not None:
+        return owned
     if last == "point":
         found = card_words(plain[:-1], node, lex)
         return said(
@@ -844,6 +851,9 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
     ):
         raise cannot(np, "the measure of what?")
     inner = of.heads[0]
+    on = next((t for t in of.tails if isinstance(t, ast.OnCard)), None)
+    if measure == ("number",) and on is not None and len(of.tails) == 1:
+        return _pieces_on(of, inner, on, lex)
     located = next((t for t in of.tails if isinstance(t, ast.Located)), None)
     if len(of.tails) != (1 if located else 0) or of.possessive not in (None, "your", "their"):
         raise cannot(of, "the measure of your own cards or tokens")
@@ -1427,4 +1437,39 @@ def compile_tokens_on(np: ast.NounPhrase, on: ast.OnCard, lex: Lexicon) -> Num:
     return said(
         lambda ctx: sum(tokens_on(ctx.state, c, counter) for c in cards(ctx)),
         f"the {counter} on {text}",
+    )
+
+
+# ------------------------------------------------------------------ pieces
+
+
+def _pieces_owned(plain: tuple[str, ...], lex: Lexicon) -> Num | None:
+    """your citizens / your free citizens (in the supply, on no card): the number of the
+    player's pieces of a kind (core/pieces.py); None when the words name no piece."""
+    if not lex.pieces.kinds or len(plain) > 2 or (len(plain) == 2 and plain[0] != "free"):
+        return None
+    spec = lex.pieces.find(plain[-1])
+    if spec is None:
+        return None
+    kind = spec.name
+    if len(plain) == 2:
+        return said(
+            lambda ctx: len(pieces.free(ctx.state, kind, ctx.player)),
+            f"the number of your free {kind}s",
+        )
+    return said(
+        lambda ctx: len(pieces.owned(ctx.state, kind, ctx.player)), f"the number of your {kind}s"
+    )
+
+
+def _pieces_on(of: ast.NounPhrase, inner: tuple[str, ...], on: ast.OnCard, lex: Lexicon) -> Num:
+    """the number of citizens on it: every player's pieces of a kind on those cards."""
+    spec = lex.pieces.find(singular(inner[-1])) if len(inner) == 1 else None
+    if spec is None or of.determiner is not None or of.possessive or of.count is not None:
+        raise cannot(of, 'count pieces on a card as "the number of <pieces> on <card>"')
+    cards, text = the_cards(on.card, lex, f"the {spec.name}s")
+    kind = spec.name
+    return said(
+        lambda ctx: sum(len(pieces.on_card(ctx.state, kind, c)) for c in cards(ctx)),
+        f"the number of {kind}s on {text}",
     )

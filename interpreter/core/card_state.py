@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .pieces import lift_from
+
 if TYPE_CHECKING:
     from .state import State
 
@@ -99,9 +101,11 @@ def add_tokens(state: State, copy: int, counter: str, amount: int) -> int:
 
 def forget(state: State, copy: int) -> None:
     """A card leaving play (discarded, destroyed, shuffled back): it is a fresh card again,
-    and the tokens on it go back to the supply."""
+    and the tokens on it go back to the supply; the pieces on it go back to their owners."""
     if state.cards:
         state.cards.pop(copy, None)
+    if state.pieces:
+        lift_from(state, copy)
 
 
 def cards_data(cards: dict[int, Entry]) -> dict[str, Entry]:

@@ -139,6 +139,7 @@ STATE_SLOTS = (
     "moves",
     "over",
     "pending",
+    "pieces",
     "players",
     "quiet",
     "rng",
@@ -173,6 +174,7 @@ class State:
         moves: int = 0,
         log: list[str] | None = None,
         cards: dict[int, dict[str, Any]] | None = None,
+        pieces: list[dict[str, Any]] | None = None,
     ) -> None:
         self.players = players
         # the shared zones, in the order the pack declares them
@@ -195,6 +197,9 @@ class State:
         # copies that differ from a fresh card; entries are replaced, never changed in place
         # (core/card_state.py), so a copy of the dict is a copy of the cards' states
         self.cards: dict[int, dict[str, Any]] = cards if cards is not None else {}
+        # the pieces of the pack's kinds (core/pieces.py): entries replaced, never changed in
+        # place, so a copy of the list is a copy of the pieces
+        self.pieces: list[dict[str, Any]] = pieces if pieces is not None else []
         self.quiet = False  # keep no log (playouts)
         self._log: Log = None
         # frames[:_shared] may be shared with a copy of the position (`clone`): such a frame is
@@ -274,6 +279,7 @@ class State:
             self.moves,
             None,
             self.cards.copy() if self.cards else None,
+            self.pieces[:] if self.pieces else None,
         )
         new.quiet = self.quiet
         new._log = self._log
@@ -315,6 +321,8 @@ class State:
         data["pending"] = pending_data(self.pending)
         if self.cards:  # left out when no card differs (a position without card states)
             data["cards"] = copy_data(cards_data(self.cards))
+        if self.pieces:  # left out when the game has none (the digests of games without)
+            data["pieces"] = copy_data(self.pieces)
         return data
 
     @classmethod

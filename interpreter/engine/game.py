@@ -34,6 +34,7 @@ from ..core.card_state import is_face_down
 from ..core.chance import seed_state
 from ..core.control import NEXT, Result, jump, wait
 from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopError
+from ..core.pieces import start_pieces
 from ..core.state import PlayerState, State
 from ..mechanics import declared_actions
 from ..mechanics.action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
@@ -211,6 +212,7 @@ class Game:
             zones=[[] for _ in self.zones.shared],
         )
         state.rng = seed_state(seed)
+        state.pieces = start_pieces(self.lexicon.pieces, players)
         state.quiet = quiet
         state.say(f"A game of {self.pack.name} for {players} players, seed {seed}.")
         from ..mechanics.ages import start_age

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl import ast
 
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
+from ..compile.program import ActI
 from ..compile.selectors import CardSelector, card_selector
 from ..core.actions import Action
 from ..core.card_state import is_face_down
 from ..core.errors import RuleError, cannot
+from .piece_verbs import PLACEABLE
 
 if TYPE_CHECKING:
     from rules_dsl.actions import ActionSpec
@@ -157,11 +159,26 @@ def offers(game: Game, state: State, seat: int) -> list[Action]:
                 continue
             if declared.cost is not None and not _payable(state, seat, declared.cost(here)):
                 continue
+            if not _can_place(game, state, seat, declared, card):
+                continue
             params: dict[str, Any] = {"action": declared.name}
             if card is not None:
                 params["card"] = card
             out.append(Action(DO, params))
     return out
+
+
+def _can_place(game: Game, state: State, seat: int, declared: Declared, card: int | None) -> bool:
+    """An action whose first step places a piece (piece_verbs.py) is offered only for a card
+    where one of the doer's pieces may go now: a placement bumping makes unpayable is none."""
+    program = game.programs.get(declared.program) or []
+    first = program[0] if program else None
+    can = first.data.get(PLACEABLE) if isinstance(first, ActI) else None
+    if can is None:
+        return True
+    frame = game.frame(declared.program, seat)
+    frame["it"] = card
+    return bool(can(game, state, frame) != "not")
 
 
 def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[str, Any]]:

@@ -39,7 +39,7 @@ from ..compile.program import ActI, ChoiceI
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
-from . import board, card_verbs, effects, war
+from . import board, card_verbs, effects, piece_verbs, war
 from .ages import age_event
 from .moves import destroy, doer, gain_counter, remove_card, role
 
@@ -459,6 +459,8 @@ def _end_of(np: Any) -> tuple[Any, bool]:
 
 def _gain(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
+    if piece_verbs.gains_piece(act.object, lex):  # gain a citizen
+        return piece_verbs.gain_builder(instruction, lex)
     _only_roles(act, "equal to")
     np = act.object
     head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
@@ -772,4 +774,6 @@ VERBS: dict[str, Builder] = {
     "flip": card_verbs.flip_builder,
     "repair": card_verbs.repair_builder,
     "mark": card_verbs.mark_builder,
+    "place": piece_verbs.place_builder,
+    "return": piece_verbs.return_builder,
 }

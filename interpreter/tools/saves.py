@@ -142,6 +142,9 @@ def save_data(game: Game, state: State, extra: dict[str, Any] | None = None) -> 
     }
     if "cards" in data:  # the card states, by card id (only cards that differ from fresh ones)
         data["cards"] = {ids[int(c)]: entry for c, entry in data["cards"].items()}
+    for piece in data.get("pieces", ()):  # the card a piece stands on, by card id
+        if piece["on"] is not None:
+            piece["on"] = ids[piece["on"]]
     for frame in data["frames"]:
         frame["prog"] = _prog_out(game, frame["prog"])
         if frame.get("card") is not None:
@@ -439,7 +442,7 @@ class _Reader:
     def state(self, data: Any) -> State:
         game = self.game
         fields = {*STATE_FIELDS, "players", "pending"}
-        self.keys(data, "state", fields, {*fields, "cards"})
+        self.keys(data, "state", fields, {*fields, "cards", "pieces"})
         limits = game.pack.game.get("players") or {}
         players_data = self.kind(data["players"], list, "state.players", "a list of players")
         if not limits.get("min", 1) <= len(players_data) <= limits.get("max", 10):
@@ -472,6 +475,7 @@ class _Reader:
         state.marks = self.kind(data["marks"], dict, "state.marks", "an object")
         self.json_value(state.marks, "state.marks")
         state.cards = self.card_states(data.get("cards", {}), "state.cards")
+        state.pieces = self.pieces(data.get("pieces", []), "state.pieces", len(players))
         state.frames = [
             self.frame(f, f"state.frames[{i}]", seats)
             for i, f in enumerate(
@@ -489,6 +493,40 @@ class _Reader:
         self.scores(state)
         self.tokens(state)
         return state
+
+    def pieces(self, value: Any, path: str, players: int) -> list[dict[str, Any]]:
+        """The pieces (core/pieces.py): each of a kind of the pack, a seat's, with exactly its
+        kind's properties as whole numbers, on a card (by id) or on none."""
+        kinds = {k.name: k for k in self.game.lexicon.pieces.kinds}
+        out = []
+        for i, piece in enumerate(self.kind(value, list, path, "a list of pieces")):
+            where = f"{path}[{i}]"
+            fields = {"kind", "owner", "props", "on"}
+            self.keys(piece, where, fields, fields)
+            spec = kinds.get(piece["kind"]) if isinstance(piece["kind"], str) else None
+            if spec is None:
+                raise self.fail(
+                    f"{where}.kind", f"is not a piece of the pack ({', '.join(kinds) or 'none'})"
+                )
+            props = self.kind(piece["props"], dict, f"{where}.props", "an object of properties")
+            if set(props) != set(spec.properties):
+                raise self.fail(
+                    f"{where}.props",
+                    f"must give the {spec.name}'s properties: "
+                    f"{', '.join(spec.properties) or 'none'}",
+                )
+            for name, amount in props.items():
+                self.whole(amount, f"{where}.props.{name}", 0, COUNTER_LIMIT)
+            on = piece["on"]
+            out.append(
+                {
+                    "kind": spec.name,
+                    "owner": self.whole(piece["owner"], f"{where}.owner", 0, players - 1),
+                    "props": dict(props),
+                    "on": None if on is None else self.card(on, f"{where}.on"),
+                }
+            )
+        return out
 
     def card_states(self, value: Any, path: str) -> dict[int, dict[str, Any]]:
         """What cards carry (core/card_state.py), by card id: face down, the pack's marks,

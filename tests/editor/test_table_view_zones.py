@@ -53,3 +53,22 @@ def test_a_face_down_card_is_drawn_as_its_back_and_tokens_on_a_card_are_written(
     card_state.add_tokens(state, copy, "ambrosia", 3)
     card_state.set_mark(state, copy, "used")
     assert '<span class="pt-on">used, 3 ambrosia</span>' in tv.zones_html(game, state, 0)
+
+
+WORKERS = ZONES.parent / "workers"
+
+
+def test_the_pieces_standing_on_a_card_are_written_under_it() -> None:
+    """Worker placement: a citizen placed on an action space is written under the space, with
+    whose it is and its skill; the other spaces show no such line."""
+    game = Game.load(WORKERS)
+    state = game.new(2, seed=1)
+    space = game.zone(state, "action spaces")[0]
+    assert "pt-on" not in tv.card_html(game, state, space)
+    state = game.apply(state, game.legal_actions(state)[1])  # place a citizen on the first space
+    state = game.apply(state, game.legal_actions(state)[2])  # the citizen of skill 3
+    who = game.player_name(0)
+    assert f'<span class="pt-on">{who}&#x27;s citizen (skill 3)</span>' in tv.card_html(
+        game, state, space
+    )
+    assert "pt-on" not in tv.card_html(game, state, game.zone(state, "action spaces")[1])

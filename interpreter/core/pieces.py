@@ -1,0 +1,60 @@
+"""The pieces in a position, kept in `State.pieces` as plain data.
+
+Each piece is `{"kind": name, "owner": seat, "props": {property: number}, "on": copy}`; `on` is
+the card it stands on, None while it is in its owner's supply (free). An entry is replaced,
+never changed in place, so a copy of the position (`State.clone`) copies the list and shares
+the entries. What the kinds are is the pack's (`interpreter/model/pieces.py`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules_dsl.pieces import PieceSpec
+
+    from .state import State
+
+Piece = dict[str, Any]
+
+
+def make(kind: str, owner: int, props: dict[str, int]) -> Piece:
+    return {"kind": kind, "owner": owner, "props": dict(props), "on": None}
+
+
+def owned(state: State, kind: str, owner: int) -> list[int]:
+    """The indices of a player's pieces of a kind."""
+    return [i for i, p in enumerate(state.pieces) if p["kind"] == kind and p["owner"] == owner]
+
+
+def free(state: State, kind: str, owner: int) -> list[int]:
+    """The indices of a player's pieces of a kind in their supply."""
+    return [i for i in owned(state, kind, owner) if state.pieces[i]["on"] is None]
+
+
+def on_card(state: State, kind: str, copy: int) -> list[int]:
+    """The indices of the pieces of a kind on a card."""
+    return [i for i, p in enumerate(state.pieces) if p["kind"] == kind and p["on"] == copy]
+
+
+def move(state: State, index: int, copy: int | None) -> None:
+    """Put a piece on a card (None: back to its owner's supply)."""
+    state.pieces[index] = {**state.pieces[index], "on": copy}
+
+
+def lift_from(state: State, copy: int) -> None:
+    """A card leaving play: the pieces on it go back to their owners."""
+    for i, p in enumerate(state.pieces):
+        if p["on"] == copy:
+            move(state, i, None)
+
+
+def start_pieces(kinds: Any, players: int) -> list[Piece]:
+    """Each player's pieces when the game starts (`start:` of each kind, in seat order)."""
+    specs: tuple[PieceSpec, ...] = kinds.kinds
+    return [
+        make(spec.name, seat, spec.values(dict(entry)))
+        for seat in range(players)
+        for spec in specs
+        for entry in spec.start
+    ]

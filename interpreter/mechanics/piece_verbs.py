@@ -1,0 +1,271 @@
+"""The verbs of the pack's pieces (`pieces:` in game.yaml): placing them on cards, returning
+them, gaining more.
+
+    place one of your citizens on it      the doer picks which free piece: one option per
+                                          distinct set of properties
+    return all your citizens              each of the doer's pieces back to their supply
+    each player returns all their citizens
+    gain a citizen / gain 2 citizens      new pieces, with the last `start` entry's properties
+
+With `bumping: {by: skill, costs: 1 coin}`, placing a piece on a card that holds a piece of a
+higher `by` costs that amount, paid when it is placed; a piece whose placement the doer cannot
+pay is not offered, and a declared action whose first step is such a placement is not offered
+for a card where no piece can go (`placeable`). Every phrase is compiled when the game loads,
+or is a located error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rules_dsl import ast
+
+from ..compile.selectors import card_selector
+from ..core import pieces
+from ..core.actions import Action, Decision
+from ..core.control import NEXT, Result, wait
+from ..core.errors import cannot
+from .moves import doer, gain_counter, role
+
+if TYPE_CHECKING:
+    from rules_dsl.pieces import PieceSpec
+
+    from ..compile.meaning import Lexicon
+    from ..compile.program import ActI
+    from ..core.state import State
+    from .game import Game
+
+Handler = Callable[..., Result]
+PLACEABLE = "placeable"  # instruction.data: whether a piece can be placed on a card now
+
+
+def piece_kind(np: Any, lex: Lexicon) -> PieceSpec | None:
+    """The kind of piece a phrase names ("one of your citizens", "a citizen"), else None."""
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
+        return None
+    head = np.heads[0]
+    if not isinstance(head, tuple) or len(head) != 1:
+        return None
+    return lex.pieces.find(head[0])
+
+
+def _kind(np: Any, lex: Lexicon, act: ast.Act, example: str) -> PieceSpec:
+    found = piece_kind(np, lex)
+    if found is None:
+        names = ", ".join(k.name for k in lex.pieces.kinds)
+        if not names:
+            raise cannot(act, f'the game has no pieces: declare one under "pieces:" ({example})')
+        raise cannot(np if np is not None else act, f"{example}: a kind of piece ({names})")
+    return found
+
+
+def _only_roles(act: ast.Act, *allowed: str) -> None:
+    for r in act.roles:
+        if r.preposition not in allowed:
+            raise cannot(r, f'"{act.verb}" has no meaning for "{r.preposition} ..." here')
+
+
+def describe(spec: PieceSpec, props: dict[str, int]) -> str:
+    """A piece in the game's words: "a citizen of skill 2"."""
+    shown = ", ".join(f"{p} {props.get(p, 0)}" for p in spec.properties)
+    return f"a {spec.name}" + (f" of {shown}" if shown else "")
+
+
+def bump_cost(state: State, spec: PieceSpec, props: dict[str, int], copy: int) -> int:
+    """What placing a piece of these properties on a card costs (TAW-A3): bumping's amount
+    when the card holds a piece of the kind with a higher `by`, else nothing."""
+    by = spec.bump_by
+    if by is None:
+        return 0
+    mine = props.get(by, 0)
+    higher = any(
+        state.pieces[i]["props"].get(by, 0) > mine for i in pieces.on_card(state, spec.name, copy)
+    )
+    return spec.bump_amount if higher else 0
+
+
+def placements(state: State, spec: PieceSpec, seat: int, copy: int) -> list[tuple[int, int]]:
+    """The free pieces the doer may place on a card, one per distinct set of properties
+    (the first such piece), with what placing each costs; none the doer cannot pay."""
+    have = state.players[seat].counters.get(spec.bump_counter or "", 0)
+    seen: set[tuple[tuple[str, int], ...]] = set()
+    out = []
+    for i in pieces.free(state, spec.name, seat):
+        props = state.pieces[i]["props"]
+        key = tuple(sorted(props.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        cost = bump_cost(state, spec, props, copy)
+        if cost <= have:
+            out.append((i, cost))
+    return out
+
+
+def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    """place one of your citizens on it."""
+    act = instruction.act
+    _only_roles(act, "on")
+    np = act.object
+    spec = _kind(np, lex, act, '"place one of your citizens on it"')
+    if (
+        not isinstance(np, ast.NounPhrase)
+        or np.determiner != "one of"
+        or np.possessive
+        not in (
+            "your",
+            "their",
+        )
+    ):
+        raise cannot(np, f'place reads "place one of your {spec.name}s on <card>"')
+    if np.tails:
+        raise cannot(np, f"which {spec.name} is the doer's choice: say no more than its kind")
+    target = role(act, "on")
+    if target is None:
+        raise cannot(act, f'place it on what? "place one of your {spec.name}s on it"')
+    if not _one_card(target):
+        raise cannot(
+            target,
+            'a piece is placed on "it" (the card the action chose) or "this card"',
+        )
+    selector = card_selector(target, lex)
+
+    def card_of(game: Game, state: State, frame: dict[str, Any]) -> int | None:
+        cards = selector.select(game.ctx(state, frame))
+        return cards[0] if cards else None
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        seat = doer(frame)
+        copy = card_of(game, state, frame)
+        if copy is None:
+            return NEXT
+        options = placements(state, spec, seat, copy)
+        if answer is not None and answer.kind == "piece":
+            chosen = [o for o in options if o[0] == answer.params["piece"]]
+        elif len(options) > 1:
+            offered = [
+                Action("piece", {"piece": i}, _option_text(state, spec, i, cost))
+                for i, cost in options
+            ]
+            return wait(
+                Decision(seat, "piece", offered, f"Which {spec.name} on {game.name(copy)}?")
+            )
+        else:
+            chosen = options
+        for i, cost in chosen[:1]:
+            if cost:
+                gain_counter(game, state, seat, str(spec.bump_counter), -cost)
+            pieces.move(state, i, copy)
+            paid = f", paying {cost} {spec.bump_counter}" if cost else ""
+            game.say(
+                state,
+                f"{game.player_name(seat)} places {describe(spec, state.pieces[i]['props'])} "
+                f"on {game.name(copy)}{paid}.",
+            )
+        frame["it"] = copy
+        return NEXT
+
+    def can(game: Game, state: State, frame: dict[str, Any]) -> str:
+        copy = card_of(game, state, frame)
+        return "fully" if copy is not None and placements(state, spec, doer(frame), copy) else "not"
+
+    bump = (
+        f" (onto a higher {spec.bump_by}: paying {spec.bump_amount} {spec.bump_counter})"
+        if spec.bump_by
+        else ""
+    )
+    instruction.data["says"] = f"place one of your free {spec.name}s on {selector.text}{bump}"
+    instruction.data["can"] = can
+    instruction.data[PLACEABLE] = can
+    return handler
+
+
+def _one_card(np: Any) -> bool:
+    """Whether a phrase names one card already known: it, this card."""
+    if isinstance(np, ast.Pronoun):
+        return np.word == "it"
+    return (
+        isinstance(np, ast.NounPhrase)
+        and np.determiner == "this"
+        and np.heads == (("card",),)
+        and not np.tails
+    )
+
+
+def _option_text(state: State, spec: PieceSpec, index: int, cost: int) -> str:
+    text = describe(spec, state.pieces[index]["props"])
+    return text + (f" (paying {cost} {spec.bump_counter})" if cost else "")
+
+
+def return_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    """return all your citizens / each player returns all their citizens: back to the supply."""
+    act = instruction.act
+    _only_roles(act)
+    np = act.object
+    spec = _kind(np, lex, act, '"return all your citizens"')
+    if (
+        not isinstance(np, ast.NounPhrase)
+        or np.determiner != "all"
+        or np.possessive
+        not in (
+            "your",
+            "their",
+        )
+        or np.tails
+    ):
+        raise cannot(np, f'return reads "return all your {spec.name}s"')
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        seat = doer(frame)
+        placed = [
+            i for i in pieces.owned(state, spec.name, seat) if state.pieces[i]["on"] is not None
+        ]
+        for i in placed:
+            pieces.move(state, i, None)
+        if placed:
+            game.say(state, f"{game.player_name(seat)} takes back {len(placed)} {spec.name}(s).")
+        return NEXT
+
+    instruction.data["says"] = f"return all your {spec.name}s to your supply"
+    return handler
+
+
+def gains_piece(np: Any, lex: Lexicon) -> bool:
+    """Whether "gain ..." gains pieces ("gain a citizen") rather than an amount."""
+    return piece_kind(np, lex) is not None
+
+
+def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
+    """gain a citizen / gain 2 citizens: new pieces in the doer's supply."""
+    act = instruction.act
+    _only_roles(act)
+    np = act.object
+    spec = _kind(np, lex, act, '"gain a citizen"')
+    assert isinstance(np, ast.NounPhrase)  # a phrase naming a kind of piece is one
+    if np.tails or np.possessive or np.determiner not in (None, "a", "an"):
+        raise cannot(np, f'gain reads "gain a {spec.name}" or "gain 2 {spec.name}s"')
+    if np.determiner is None and np.count is None:
+        raise cannot(np, f'how many? "gain a {spec.name}" or "gain 2 {spec.name}s"')
+    count = np.count if np.count is not None else 1
+    props = spec.gained
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        seat = doer(frame)
+        state.pieces = [*state.pieces, *(pieces.make(spec.name, seat, props) for _ in range(count))]
+        game.say(state, f"{game.player_name(seat)} gains {count} × {describe(spec, props)}.")
+        return NEXT
+
+    what = (
+        describe(spec, props)
+        if count == 1
+        else f"{count} {spec.name}s like {describe(spec, props)}"
+    )
+    instruction.data["says"] = f"gain {what}"
+    return handler

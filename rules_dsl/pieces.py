@@ -1,0 +1,241 @@
+"""The pieces a game declares: tokens with an owner and number properties, placed on cards.
+
+    pieces:
+      citizen:
+        properties: [skill]
+        start: [{skill: 1}, {skill: 2}, {skill: 3}]     # each player's, when the game starts
+        bumping: {by: skill, costs: 1 coin}             # TAW-A3
+
+- `properties`: the names of a piece's numbers (none: pieces that are all alike).
+- `start`: each player's pieces when the game starts, one entry each (a property not given is
+  0), or a number of pieces all alike.
+- `bumping`: placing a piece on a card that holds a piece with a higher value of `by` costs
+  `costs` (an amount of a counter); a player who cannot pay may not place it there. Without
+  `bumping`, a card holds any pieces.
+
+The kind's name is the word rules use, singular or plural: "place one of your citizens on it",
+"the number of citizens on it". The JSON Schema (`cards/schema/game.schema.json`) documents the
+forms; the checks here are located errors for every mistake.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .diagnostics import Diagnostic
+from .zones import zone_names
+
+if TYPE_CHECKING:
+    from .pack import Pack
+
+KEY = "pieces"
+FIELDS = ("properties", "start", "bumping")
+_WORD = re.compile(r"[a-z](?:[a-z0-9-]*[a-z0-9])?")
+_COST = re.compile(r"(\d+) (.+)")
+
+
+@dataclass(frozen=True)
+class PieceSpec:
+    """One kind of piece, as written (only what reads well; the checks report the rest)."""
+
+    name: str
+    properties: tuple[str, ...] = ()
+    start: tuple[tuple[tuple[str, int], ...], ...] = ()  # each piece's properties
+    bump_by: str | None = None
+    bump_amount: int = 0
+    bump_counter: str | None = None
+
+    def values(self, given: dict[str, int] | None = None) -> dict[str, int]:
+        """A piece's properties: those given, 0 for the others."""
+        return {p: int((given or {}).get(p, 0)) for p in self.properties}
+
+    @property
+    def gained(self) -> dict[str, int]:
+        """The properties of a piece gained in play: those of the last piece at the start."""
+        return self.values(dict(self.start[-1]) if self.start else None)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _start(value: Any, properties: tuple[str, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    if _whole(value):
+        return tuple(tuple((p, 0) for p in properties) for _ in range(value))
+    if not isinstance(value, list):
+        return ()
+    out = []
+    for entry in value:
+        given = entry if isinstance(entry, dict) else {}
+        out.append(tuple((p, given[p] if _whole(given.get(p)) else 0) for p in properties))
+    return tuple(out)
+
+
+def _spec(name: str, value: Any) -> PieceSpec:
+    value = value if isinstance(value, dict) else {}
+    props = value.get("properties")
+    properties = tuple(str(p) for p in props) if isinstance(props, list) else ()
+    bumping = value.get("bumping") if isinstance(value.get("bumping"), dict) else {}
+    by = bumping.get("by")
+    cost = _COST.fullmatch(str(bumping.get("costs", "")).strip())
+    return PieceSpec(
+        name,
+        properties,
+        _start(value.get("start"), properties),
+        str(by) if by is not None and bumping else None,
+        int(cost.group(1)) if cost else 0,
+        cost.group(2) if cost else None,
+    )
+
+
+def declared_pieces(game: dict[str, Any]) -> list[PieceSpec]:
+    """Every kind of piece the game file declares, in its order."""
+    entries = game.get(KEY)
+    if not isinstance(entries, dict):
+        return []
+    return [_spec(str(name), value) for name, value in entries.items()]
+
+
+def _names(value: Any) -> set[str]:
+    return {str(x) for x in value} if isinstance(value, (list, dict)) else set()
+
+
+def check_pieces(pack: Pack) -> list[Diagnostic]:
+    """Every mistake in `pieces:`, at its place."""
+    entries = pack.game.get(KEY)
+    if entries is None:
+        return []
+    out: list[Diagnostic] = []
+
+    def error(path: tuple[Any, ...], message: str, hint: str, key: bool = False) -> None:
+        doc, where = pack.place(*path)
+        out.append(doc.diagnostic(where, message, code="pieces", hint=hint, key=key))
+
+    if not isinstance(entries, dict) or not entries:
+        error((KEY,), '"pieces" lists kinds of piece', "e.g. citizen: {start: 3}")
+        return out
+    for name, value in entries.items():
+        out += _check_kind(pack, str(name), value, error)
+    return out
+
+
+def _check_kind(pack: Pack, name: str, value: Any, error: Any) -> list[Diagnostic]:
+    game = pack.game
+    taken = {
+        "a card type": _names(game.get("card_types")),
+        "a keyword": _names(game.get("keywords")),
+        "a zone": zone_names(game),
+        "a resource": _names(game.get("resources")),
+        "a counter": _names(game.get("counters")),
+        "a card state": _names(game.get("card states")),
+    }
+    if not _WORD.fullmatch(name) or name.endswith("s"):
+        error(
+            (KEY, name),
+            f'the piece "{name}" is not one word in the singular',
+            'rules say "a citizen" and "your citizens": name the kind by one singular word',
+            True,
+        )
+    for what, names in taken.items():
+        if name in names:
+            error(
+                (KEY, name), f'"{name}" is already {what}', "give the piece a word of its own", True
+            )
+    if not isinstance(value, dict):
+        error((KEY, name), f'the piece "{name}" is a mapping', "e.g. {start: 3}")
+        return []
+    for field in value:
+        if field not in FIELDS:
+            error(
+                (KEY, name, field),
+                f'"{field}" is not a field of a piece',
+                f"the fields: {', '.join(FIELDS)}",
+                True,
+            )
+    properties = _check_properties(name, value.get("properties"), error)
+    _check_start(name, value.get("start"), properties, error)
+    _check_bumping(name, value.get("bumping"), properties, _names(game.get("counters")), error)
+    return []
+
+
+def _check_properties(name: str, props: Any, error: Any) -> set[str]:
+    if props is None:
+        return set()
+    if not isinstance(props, list) or not props:
+        error((KEY, name, "properties"), "properties are a list of names", "e.g. [skill]")
+        return set()
+    seen: set[str] = set()
+    for i, prop in enumerate(props):
+        if not isinstance(prop, str) or not _WORD.fullmatch(prop) or prop in seen:
+            error(
+                (KEY, name, "properties", i),
+                f"{prop!r} is not a new property name",
+                "one lowercase word each, each once",
+            )
+        seen.add(str(prop))
+    return seen
+
+
+def _check_start(name: str, start: Any, properties: set[str], error: Any) -> None:
+    if start is None:
+        error(
+            (KEY, name),
+            f'the piece "{name}" has no "start"',
+            "say each player's pieces when the game starts: start: 3, or "
+            "start: [{skill: 1}, {skill: 2}]",
+            True,
+        )
+        return
+    if _whole(start):
+        return
+    if not isinstance(start, list):
+        error((KEY, name, "start"), "start is a number of pieces or a list of pieces", "e.g. 3")
+        return
+    for i, entry in enumerate(start):
+        if not isinstance(entry, dict):
+            error(
+                (KEY, name, "start", i),
+                "a piece at the start is a mapping of its properties",
+                "e.g. {skill: 1}",
+            )
+            continue
+        for prop, amount in entry.items():
+            if prop not in properties:
+                listed = ", ".join(sorted(properties)) or "none"
+                error(
+                    (KEY, name, "start", i, prop),
+                    f'"{prop}" is not a property of the {name}',
+                    f'declare it under "properties" (its properties: {listed})',
+                )
+            elif not _whole(amount):
+                error((KEY, name, "start", i, prop), f"{amount!r} is not a whole number", "e.g. 1")
+
+
+def _check_bumping(
+    name: str, bumping: Any, properties: set[str], counters: set[str], error: Any
+) -> None:
+    if bumping is None:
+        return
+    path = (KEY, name, "bumping")
+    if not isinstance(bumping, dict) or set(bumping) != {"by", "costs"}:
+        error(
+            path,
+            "bumping reads {by: <property>, costs: <amount>}",
+            "e.g. {by: skill, costs: 1 coin}",
+        )
+        return
+    if bumping["by"] not in properties:
+        error(
+            (*path, "by"),
+            f'"{bumping["by"]}" is not a property of the {name}',
+            f"bumping compares a property: {', '.join(sorted(properties)) or 'declare one'}",
+        )
+    cost = _COST.fullmatch(str(bumping["costs"]).strip())
+    if cost is None or cost.group(2) not in counters:
+        error(
+            (*path, "costs"),
+            f'"{bumping["costs"]}" is not an amount of a counter',
+            f"a number and a counter of the game: {', '.join(sorted(counters)) or 'none declared'}",
+        )
