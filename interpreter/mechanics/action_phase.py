@@ -1,13 +1,14 @@
 """The action phase: "take actions [until ...]".
 
-The active player uses the dice (their action faces included); every other player uses a fresh
-set of result tokens (AH-O1). In any order, as often as they can, the kinds of action the pack
-declares (game.yaml `actions:`; every kind when it says nothing): acquire a card of their events
-(a listed payment), buy one at its gold price, discard a discardable card, use a die or token to
-re-roll another die or to exchange an events card, use an action face, take what a money face
-shows, tilt a card for its money bonus. The money is the counter the pack names (game.yaml
-`money`, gold in Along History); the log and the menu say it in the pack's word. Acquired cards
-work at once (AH-C7): their "on acquire" rules run before the next choice.
+The player who rolled the dice (the active player in Along History; in a game where each player
+rolls in their own turn, that player) uses them, their action faces included; every other player
+uses a fresh set of result tokens (AH-O1). In any order, as often as they can, the kinds of
+action the pack declares (game.yaml `actions:`; every kind when it says nothing): acquire a card
+of their events (a listed payment), buy one at its gold price, discard a discardable card, use a
+die or token to re-roll another die or to exchange an events card, use an action face, take
+what a money face shows, tilt a card for its money bonus. The money is the counter the pack
+names (game.yaml `money`, gold in Along History); the log and the menu say it in the pack's
+word. Acquired cards work at once (AH-C7): their "on acquire" rules run before the next choice.
 
 A decision of the phase is shaped like a player's: a menu (acquire X, buy X, exchange with a
 die, re-roll, tilt, end...), then for an acquisition how to pay and for an exchange which cards.
@@ -37,7 +38,7 @@ from ..core.control import NEXT, Result, push, wait
 from ..core.errors import RuleError
 from . import costs, declared_actions
 from .costs import decision_facts, discardable, gold_price, price
-from .dice import face_of, reroll, result_tokens
+from .dice import face_of, reroll, result_tokens, roller
 from .payments import Payment, Purse, Source
 
 if TYPE_CHECKING:
@@ -109,8 +110,9 @@ def handler(
     seat = int(frame.get("doer", frame["player"]))
     loc = frame["loc"]
     if "pool" not in loc:
-        loc["pool"] = "dice" if seat == state.active else "tokens"
-        loc["tokens"] = [] if seat == state.active else result_tokens(state)
+        rolled = seat == roller(state)  # the dice are the roller's; the others get tokens
+        loc["pool"] = "dice" if rolled else "tokens"
+        loc["tokens"] = [] if rolled else result_tokens(state)
         loc["checked"] = []
     due = _start_rule_due(game, state, seat, loc)
     if due is not None:  # "at the start of your actions" rules

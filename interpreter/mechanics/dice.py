@@ -74,7 +74,24 @@ def face_of(game: Game, die: dict) -> Face:
     return faces[die["die"]][die["face"]]
 
 
-def roll_all(game: Game, state: State) -> None:
+ROLLER = "roller"  # the mark of the player who rolled the dice, when not the active player
+
+
+def roller(state: State) -> int:
+    """Who rolled the turn's dice: the active player (Along History's, AH-T1), or the player
+    whose turn rolled them in a game where each player rolls in their own turn."""
+    seat = state.marks.get(ROLLER)
+    return int(seat) if seat is not None else state.active
+
+
+def roll_all(game: Game, state: State, seat: int | None = None) -> None:
+    """Roll every die of the turn, for `seat` (the active player when None); the dice are
+    that player's to use in their actions, the others get result tokens."""
+    seat = state.active if seat is None else seat
+    if seat == state.active:  # the active player's: no mark (Along History's positions)
+        state.marks.pop(ROLLER, None)
+    else:
+        state.marks[ROLLER] = seat
     rng = state.random()
     state.dice = []
     for name, spec in dice_specs(game, state):
@@ -89,7 +106,7 @@ def roll_all(game: Game, state: State) -> None:
                 }
             )
     state.store_random(rng)
-    game.say(state, f"{game.player_name(state.active)} rolls {describe(game, state.dice)}.")
+    game.say(state, f"{game.player_name(seat)} rolls {describe(game, state.dice)}.")
 
 
 def reroll(game: Game, state: State, die: dict) -> None:

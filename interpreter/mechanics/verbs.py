@@ -336,7 +336,7 @@ def _roll(instruction: ActI, lex: Lexicon) -> Handler:
     ) -> Result:
         from .dice import roll_all
 
-        roll_all(game, state)
+        roll_all(game, state, doer(frame))
         return NEXT
 
     instruction.data["says"] = "roll every die of the turn"

@@ -141,3 +141,21 @@ def test_one_action_a_turn_until_every_player_has_passed(tmp_path: Path) -> None
     assert turns == [0, 1, 1, 1, 1], turns
     # before the last pass: player 1 spent nothing, player 2 the whole budget
     assert [p.counters["civil action"] for p in last.players] == [3, 0]
+
+
+def test_a_player_who_rolls_in_their_own_turn_uses_their_own_dice() -> None:
+    """The zones pack rolls in every player's turn: the second player acquires with the dice of
+    their own roll (the log says who rolled), not with result tokens of the first player's
+    (its dice give none: the second player had nothing to pay with)."""
+    from interpreter.mechanics.action_phase import waiting_pool_of
+
+    game = Game.load(CONFORMANCE / "zones")
+    state = game.new(players=2, seed=3)
+    while state.to_move != 1:
+        options = game.legal_actions(state)
+        state = game.apply(state, next(a for a in options if a.kind == "pass"))
+    found = waiting_pool_of(state)
+    assert found is not None and found[0] == 1 and found[1] is state.dice and state.dice
+    assert "player 2 rolls" in state.log[-1]
+    texts = [a.text for a in game.choices(state)]
+    assert any("discard green" in t for t in texts), texts  # their own dice to spend
