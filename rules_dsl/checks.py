@@ -23,7 +23,7 @@ from .facts import check_fact_names
 from .input_checks import control_characters
 from .named_decks import check_decks
 from .pieces import check_pieces
-from .roles import check_roles
+from .roles import check_roles, uses_engine_kinds
 from .source import Source
 from .tables import check_tables
 from .vocabulary import EVENTS, Vocabulary, singular
@@ -114,8 +114,37 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_pieces(pack)
     out += check_fact_names(pack)
     out += _faces(pack)
+    out += _costs_needed(pack) if cards else []
     out += control_characters(pack.documents)
     out += check_bounds(pack, cards)
+    return out
+
+
+def _costs_needed(pack: Pack) -> list[Diagnostic]:
+    """A card with no cost in a game that plays the engine's own kinds of action, which acquire
+    cards for their cost (a game of its own actions needs none: an action space costs nothing)."""
+    if not uses_engine_kinds(pack.game):
+        return []
+    out = []
+    for card in pack.cards:
+        raw: Any = card.source.doc.data
+        for key in card.source.path:  # the card as written in its file
+            if isinstance(raw, dict):
+                raw = raw.get(key)
+            elif isinstance(raw, list) and isinstance(key, int) and 0 <= key < len(raw):
+                raw = raw[key]
+            else:
+                raw = None
+        if isinstance(raw, dict) and "cost" not in raw:
+            out.append(
+                card.source.doc.diagnostic(
+                    card.source.path,
+                    'missing key "cost"',
+                    code="schema",
+                    hint='"cost": What a player pays to acquire the card, in the rules language, '
+                    "e.g. 5 population, ingenuity (the game plays the engine's acquire)",
+                )
+            )
     return out
 
 

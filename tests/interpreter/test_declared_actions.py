@@ -127,3 +127,20 @@ def test_listing_an_engine_kind_of_action_asks_for_a_hand(tmp_path: Path) -> Non
     errors = _errors(tmp_path, "actions:\n", "actions:\n  - discard\n")
     assert any('no zone has the role "hand"' in e for e in errors), errors
     assert any('no zone has the role "discard pile"' in e for e in errors), errors
+
+
+def test_a_card_needs_a_cost_only_where_the_engine_acquires_cards(tmp_path: Path) -> None:
+    """The workers pack's action spaces have no cost (its actions say what they cost): it
+    validates. Once the game lists the engine's acquire, a card without a cost is an error at
+    the card, as a missing key of its file."""
+    workers = ACTIONS.parent / "workers"
+    folder = tmp_path / "workers"
+    shutil.copytree(workers, folder)
+    _, diagnostics = validate(folder)
+    assert [d.render() for d in diagnostics if d.is_error] == []
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text.replace("actions:\n", "actions:\n  - acquire\n", 1), "utf-8")
+    _, diagnostics = validate(folder)
+    missing = [d.render() for d in diagnostics if 'missing key "cost"' in d.message]
+    assert len(missing) == 3 and all("spaces.yaml:" in m for m in missing), missing
