@@ -141,8 +141,8 @@ def _costs_needed(pack: Pack) -> list[Diagnostic]:
                     card.source.path,
                     'missing key "cost"',
                     code="schema",
-                    hint='"cost": What a player pays to acquire the card, in the rules language, '
-                    "e.g. 5 population, ingenuity (the game plays the engine's acquire)",
+                    hint='"cost": what a player pays to acquire the card, in the rules language '
+                    "(the game plays the engine's acquire, which acquires cards for their cost)",
                 )
             )
     return out
