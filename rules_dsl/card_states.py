@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
-from .zones import zone_names
+from .nouns import declared_nouns, names_of
 
 if TYPE_CHECKING:
     from .pack import Pack
@@ -83,23 +83,14 @@ def card_state_names(game: dict[str, Any]) -> set[str]:
     return {str(name) for name in entries} if isinstance(entries, dict) else set()
 
 
-def _names(value: Any) -> set[str]:
-    """The names a list or a mapping of the game file declares."""
-    return {str(x) for x in value} if isinstance(value, (list, dict)) else set()
-
-
 def check_card_states(pack: Pack) -> list[Diagnostic]:
     """A state's name that is not one word or means something else already; a second
     face-down state."""
     out: list[Diagnostic] = []
     game = pack.game
     taken = {
-        "a card type": _names(game.get("card_types")),
-        "a keyword": _names(game.get("keywords")),
-        "a zone": zone_names(game),
-        "a resource": _names(game.get("resources")),
-        "a counter": _names(game.get("counters")),
-        "a die": _names(game.get("dice")),
+        **declared_nouns(game),
+        "a die": names_of(game.get("dice")),
         "a card state the engine keeps itself": set(ENGINE_STATES),
     }
     face_down: str | None = None

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
-from .zones import zone_names
+from .nouns import declared_nouns, names_of
 
 if TYPE_CHECKING:
     from .pack import Pack
@@ -98,10 +98,6 @@ def declared_pieces(game: dict[str, Any]) -> list[PieceSpec]:
     return [_spec(str(name), value) for name, value in entries.items()]
 
 
-def _names(value: Any) -> set[str]:
-    return {str(x) for x in value} if isinstance(value, (list, dict)) else set()
-
-
 def check_pieces(pack: Pack) -> list[Diagnostic]:
     """Every mistake in `pieces:`, at its place."""
     entries = pack.game.get(KEY)
@@ -124,12 +120,8 @@ def check_pieces(pack: Pack) -> list[Diagnostic]:
 def _check_kind(pack: Pack, name: str, value: Any, error: Any) -> list[Diagnostic]:
     game = pack.game
     taken = {
-        "a card type": _names(game.get("card_types")),
-        "a keyword": _names(game.get("keywords")),
-        "a zone": zone_names(game),
-        "a resource": _names(game.get("resources")),
-        "a counter": _names(game.get("counters")),
-        "a card state": _names(game.get("card states")),
+        **declared_nouns(game),
+        "a card state": names_of(game.get("card states")),
     }
     if not _WORD.fullmatch(name) or name.endswith("s"):
         error(
@@ -156,7 +148,7 @@ def _check_kind(pack: Pack, name: str, value: Any, error: Any) -> list[Diagnosti
             )
     properties = _check_properties(name, value.get("properties"), error)
     _check_start(name, value.get("start"), properties, error)
-    _check_bumping(name, value.get("bumping"), properties, _names(game.get("counters")), error)
+    _check_bumping(name, value.get("bumping"), properties, names_of(game.get("counters")), error)
     return []
 
 
