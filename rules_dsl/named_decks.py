@@ -42,8 +42,11 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
     out = []
     for deck in pack.decks:
         doc, where = pack.place("decks", deck.name)
-        short = isinstance(_written(doc.data, where), str)  # "name: file.yaml"
-        into, cards = (where, where) if short else ((*where, "into"), (*where, "cards"))
+        written = _written(doc.data, where)
+        # "name: file.yaml", or a mapping without into: the zone of the deck's own name
+        short = isinstance(written, str) or (isinstance(written, dict) and "into" not in written)
+        into = where if short else (*where, "into")
+        cards = (*where, "cards") if isinstance(written, dict) else where
         zone = zones.get(deck.into)
         if not deck.into:
             pass  # no into: the schema says it is missing

@@ -609,7 +609,7 @@ def _read_decks(
             entry = {"cards": entry, "into": str(name)}
         if not isinstance(entry, dict) or not isinstance(entry.get("cards"), str):
             continue  # the schema reports it
-        into = entry.get("into")
+        into = entry.get("into", name)  # without into: the zone of the deck's own name
         deck = NamedDeck(str(name), entry["cards"], str(into or ""), entry.get("shuffled") is True)
         decks.append(deck)
         if deck.file in documents:

@@ -109,10 +109,10 @@ CASES = [
     (
         "game.yaml",
         "titans: {cards: titans.yaml, into: titan pile}",
-        "titans: {cards: titans.yaml}",
+        "titans: {cards: titans.yaml}",  # without into: the zone of its own name
         "game.yaml:31:11:",
-        'missing key "into"',
-        "A zone of the table",
+        'the deck "titans" goes into "titans", which is not a zone',
+        "say where: titans: {cards: titans.yaml, into: <a zone of the table>}",
     ),
     (
         "titans.yaml",
