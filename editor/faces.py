@@ -66,12 +66,13 @@ SYMBOL_PALETTE = (
 )
 SHAPES = ("circle", "diamond", "square", "shield")
 MONEY_COLOUR = "#d4a017"  # the coin, whatever the pack calls its money (game.yaml `money`)
+MONEY_SHAPE = "money"  # the disc the money is drawn as (not one of SHAPES: a pack cannot pick it)
 
 
 @dataclass(frozen=True)
 class SymbolStyle:
     colour: str
-    shape: str  # one of SHAPES, or "coin" for the money
+    shape: str  # one of SHAPES, or MONEY_SHAPE for the money
     glyph: str  # written under the symbol (its initials), "" for none
 
 
@@ -172,7 +173,7 @@ def _symbol_styles(pack: Pack, given_symbols: dict[str, Any]) -> dict[str, Symbo
         )
     if pack.money is not None:
         coin = _given_symbol(given_symbols.get(pack.money, {}))[0]
-        symbols[pack.money] = SymbolStyle(coin or MONEY_COLOUR, "coin", "")
+        symbols[pack.money] = SymbolStyle(coin or MONEY_COLOUR, MONEY_SHAPE, "")
     return symbols
 
 
@@ -282,14 +283,14 @@ class _Svg:
                 f"L{cx + r:.1f},{cy + r * 0.1:.1f} L{cx:.1f},{cy + r * 1.15:.1f} "
                 f'L{cx - r:.1f},{cy + r * 0.1:.1f} Z" fill="{colour}"/>'
             )
-        elif shape == "coin":
+        elif shape == MONEY_SHAPE:
             self.add(
                 f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}" '
                 f'stroke="#8a6a12" stroke-width="{r * 0.15:.1f}"/>'
             )
         else:
             self.add(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}"/>')
-        fill = "#3b2a00" if shape == "coin" else "#fff"
+        fill = "#3b2a00" if shape == MONEY_SHAPE else "#fff"
         self.text(cx, cy + r * 0.38, label, r * 1.05, fill, bold=True, anchor="middle")
         if style.glyph:  # which resource, for a pack that gave its symbols no look of its own
             self.text(cx, cy + r * 1.8, style.glyph, r * 0.68, colour, bold=True, anchor="middle")

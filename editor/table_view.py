@@ -19,7 +19,9 @@ from rules_dsl.printer import condition as condition_text
 CARD_WIDTH = 108  # pixels of a card face on the table
 ZOOM_WIDTH = 300  # ... and under the pointer (or focused by a click or Tab)
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
-DIE_COLOURS = {"green": "#2e7d32", "blue": "#1565c0", "red": "#c62828"}
+# The dice's colours, in the order the pack declares its dice (Along History's green, blue,
+# red and black dice come out in those colours).
+DIE_PALETTE = ("#2e7d32", "#1565c0", "#c62828", "#555555", "#6a1b9a", "#ef6c00")
 
 STYLE = """<style>
 .pt-zone{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin:2px 0 8px 0}
@@ -115,8 +117,10 @@ def pieces_on(game: Game, state: State, copy: int) -> list[str]:
 
 def dice_html(game: Game, dice: list[dict]) -> str:
     out = []
+    names = [str(name) for name in game.pack.game.get("dice") or {}]
     for d in dice:
-        colour = DIE_COLOURS.get(str(d.get("die")), "#555")
+        name = str(d.get("die"))
+        colour = DIE_PALETTE[names.index(name) % len(DIE_PALETTE)] if name in names else "#555"
         used = " pt-used" if d.get("used") else ""
         label = escape(die_text(game, d)) + (" (used)" if d.get("used") else "")
         out.append(f'<span class="pt-die{used}" style="background:{colour}">{label}</span>')

@@ -411,7 +411,7 @@ class _TreeChecker:
             )
 
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
-        events = [*EVENTS, *declared_events(self.pack.game)]
+        events = [*EVENTS, *declared_events(self.pack.game), *self.pack.step_events]
         if node.event not in events:
             yield src.locate(
                 node.span,

@@ -10,8 +10,9 @@
 - `start`: each player's pieces when the game starts, one entry each (a property not given is
   0), or a number of pieces all alike.
 - `bumping`: placing a piece on a card that holds a piece with a higher value of `by` costs
-  `costs` (an amount of a counter); a player who cannot pay may not place it there. Without
-  `bumping`, a card holds any pieces.
+  `costs` (an amount of a counter); a player who cannot pay may not place it there. With
+  `in: <zone>`, only on the cards of that zone (the board's spaces, not a player's own cards).
+  Without `bumping`, a card holds any pieces.
 
 The kind's name is the word rules use, singular or plural: "place one of your citizens on it",
 "the number of citizens on it". The JSON Schema (`cards/schema/game.schema.json`) documents the
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
 from .nouns import declared_nouns, names_of
+from .zones import declared_zones
 
 if TYPE_CHECKING:
     from .pack import Pack
@@ -46,6 +48,7 @@ class PieceSpec:
     bump_by: str | None = None
     bump_amount: int = 0
     bump_counter: str | None = None
+    bump_in: str | None = None  # the zone whose cards bumping applies on (None: every card)
 
     def values(self, given: dict[str, int] | None = None) -> dict[str, int]:
         """A piece's properties: those given, 0 for the others."""
@@ -87,6 +90,7 @@ def _spec(name: str, value: Any) -> PieceSpec:
         str(by) if by is not None and bumping else None,
         int(cost.group(1)) if cost else 0,
         cost.group(2) if cost else None,
+        str(bumping["in"]) if isinstance(bumping.get("in"), str) else None,
     )
 
 
@@ -148,7 +152,14 @@ def _check_kind(pack: Pack, name: str, value: Any, error: Any) -> list[Diagnosti
             )
     properties = _check_properties(name, value.get("properties"), error)
     _check_start(name, value.get("start"), properties, error)
-    _check_bumping(name, value.get("bumping"), properties, names_of(game.get("counters")), error)
+    _check_bumping(
+        name,
+        value.get("bumping"),
+        properties,
+        names_of(game.get("counters")),
+        [z.name for z in declared_zones(game)],
+        error,
+    )
     return []
 
 
@@ -206,16 +217,25 @@ def _check_start(name: str, start: Any, properties: set[str], error: Any) -> Non
 
 
 def _check_bumping(
-    name: str, bumping: Any, properties: set[str], counters: set[str], error: Any
+    name: str,
+    bumping: Any,
+    properties: set[str],
+    counters: set[str],
+    zones: list[str],
+    error: Any,
 ) -> None:
     if bumping is None:
         return
     path = (KEY, name, "bumping")
-    if not isinstance(bumping, dict) or set(bumping) != {"by", "costs"}:
+    if not isinstance(bumping, dict) or not {"by", "costs"} <= set(bumping) <= {
+        "by",
+        "costs",
+        "in",
+    }:
         error(
             path,
-            "bumping reads {by: <property>, costs: <amount>}",
-            "e.g. {by: skill, costs: 1 coin}",
+            "bumping reads {by: <property>, costs: <amount>[, in: <zone>]}",
+            f"e.g. {{by: skill, costs: 1 {next(iter(sorted(counters)), '<counter>')}}}",
         )
         return
     if bumping["by"] not in properties:
@@ -223,6 +243,12 @@ def _check_bumping(
             (*path, "by"),
             f'"{bumping["by"]}" is not a property of the {name}',
             f"bumping compares a property: {', '.join(sorted(properties)) or 'declare one'}",
+        )
+    if "in" in bumping and bumping["in"] not in zones:
+        error(
+            (*path, "in"),
+            f'"{bumping["in"]}" is not a zone of the game',
+            f"bumping applies on the cards of a zone: {', '.join(zones) or 'declare one'}",
         )
     cost = _COST.fullmatch(str(bumping["costs"]).strip())
     if cost is None or cost.group(2) not in counters:

@@ -178,6 +178,8 @@ class Vocabulary:
         if self.pieces:  # "your free citizens": those on no card
             out.add(FREE)
         out.update(f"non-{t}" for t in self.card_types | self.keywords)
+        # "an unused card in your camp": a card not in one of the pack's card states
+        out.update(f"un{state}" for state in self.card_states if " " not in state)
         for keyword in self.keywords:
             if keyword.startswith("non-"):
                 out.add(keyword[4:])

@@ -328,6 +328,9 @@ def card_words(
         elif lex.card_states.find(word) is not None:  # the pack's: "damaged", "used"
             tests.append(_card_state_test(word))
             parts.append(word)
+        elif word.startswith("un") and lex.card_states.find(word[2:]) is not None:
+            tests.append(_not_in_state(word[2:]))  # "unused", "undamaged": not in it
+            parts.append(word)
         elif nxt == "bonus" and (
             word in lex.resources
             or lex.counter((word,))
@@ -365,6 +368,11 @@ def card_words(
         return all(t(ctx, c) for t in tests)
 
     return CardWords(test, state, text)
+
+
+def _not_in_state(word: str) -> CardTest:
+    test = _card_state_test(word)
+    return lambda ctx, c: not test(ctx, c)
 
 
 def one_card(cards: str) -> str:
@@ -481,10 +489,10 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
     if (
         len(heads) == 2
         and heads[0] == ("player",)
-        and np.determiner == "another"
+        and np.determiner in ("another", "any")
         and isinstance(heads[1], tuple)
-    ):
-        words, owner = " ".join(heads[1]), "others"
+    ):  # another player's threat, any player's threat
+        words, owner = " ".join(heads[1]), "others" if np.determiner == "another" else "all"
     elif len(heads) == 1 and isinstance(heads[0], tuple):
         words = " ".join(heads[0])
         owner = {"any": "all", "another": "others", "the": "", None: ""}.get(np.determiner, "?")
@@ -1186,7 +1194,12 @@ def _compile_is_in(node: ast.IsIn, lex: Lexicon) -> Cond:
             lambda ctx: ctx.card is not None and ctx.card in zone.cards(ctx),
             f"this card is in {zone.text}",
         )
-    raise cannot(node, "ask whether a named card or this card is in a zone")
+    if isinstance(subject, ast.Pronoun) and subject.word == "it":
+        return said(
+            lambda ctx: isinstance(ctx.it, int) and ctx.it in zone.cards(ctx),
+            f"that card is in {zone.text}",
+        )
+    raise cannot(node, 'ask whether a named card, "it" or this card is in a zone')
 
 
 # The facts of a turn the game records, by past verb: the flag of the turn.
@@ -1247,6 +1260,8 @@ def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
     """the deck is empty / your events are not empty / it is damaged (a card state)."""
     if lex.card_states.find(node.state) is not None:
         return compile_card_is(node, lex)
+    if node.state in lex.keywords or node.state in lex.types:
+        return _card_is_kind(node, lex)
     if node.state != "empty":
         states = ", ".join(["empty", *lex.card_states.names()])
         raise cannot(node, f'"{node.state}" is not a state the game knows (try {states})')
@@ -1411,6 +1426,18 @@ def state_of(word: str, lex: Lexicon, node: Any) -> CardStateSpec:
         )
         raise UnknownName(f'"{word}" is not a card state of the game', node, hint)
     return spec
+
+
+def _card_is_kind(node: ast.IsState, lex: Lexicon) -> Cond:
+    """it is armoured / this card is not a titan: a keyword or the type of every card meant."""
+    cards, text = the_cards(node.subject, lex, f'"{node.state}"')
+    want = not node.negated
+
+    def test(ctx: Ctx) -> bool:
+        meant = cards(ctx)
+        return bool(meant) and all(_is(ctx, c, node.state) == want for c in meant)
+
+    return said(test, f"{text} {node.be} {'' if want else 'not '}{node.state}")
 
 
 def compile_card_is(node: ast.IsState, lex: Lexicon) -> Cond:

@@ -22,7 +22,7 @@ from rules_dsl import ast
 from rules_dsl.card_states import FACE_DOWN
 from rules_dsl.vocabulary import singular
 
-from ..compile.meaning import state_of
+from ..compile.meaning import Num, compile_value, says, state_of
 from ..compile.selectors import CardSelector, card_selector
 from ..core import card_state
 from ..core.actions import Action, Decision
@@ -42,6 +42,8 @@ Handler = Callable[..., Result]
 Change = Callable[["Game", "State", dict[str, Any], int], bool]
 # Whether a card is one the step can change now.
 Wanted = Callable[["State", int], bool]
+# Whether a card may take the change now, for the doer (a price they can pay).
+Fits = Callable[["Game", "State", dict[str, Any], int], bool]
 
 
 def _only_roles(act: ast.Act, *allowed: str) -> None:
@@ -57,13 +59,18 @@ def _on_cards(
     change: Change,
     text: str,
     names_it: bool = True,
+    fits: Fits | None = None,
 ) -> Handler:
     """A handler changing the cards a phrase means (the doer picks one when it means one).
     `names_it`: the card changed is "it" for the steps after ("flip one of your cards face
     down; then put 1 coin on it"); else `change` names what it moved (an amount)."""
 
     def candidates(game: Game, state: State, frame: dict[str, Any]) -> list[int]:
-        return [c for c in selector.select(game.ctx(state, frame)) if wanted(state, c)]
+        return [
+            c
+            for c in selector.select(game.ctx(state, frame))
+            if wanted(state, c) and (fits is None or fits(game, state, frame, c))
+        ]
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
@@ -198,16 +205,26 @@ def put_on_builder(instruction: ActI, lex: Lexicon) -> Handler:
     """put 2 coin on it: from the doer's counter (all they have if short), or `from the
     supply` (made new)."""
     act = instruction.act
-    _only_roles(act, "on", "from")
+    _only_roles(act, "on", "from", "equal to")
     source = role(act, "from")
     if source is not None and not _supply(source):
         raise cannot(source, 'tokens are put on a card from your counter or "from the supply"')
-    amount, counter, text = effects.compile_amount(act.object, lex, "")
+    equal = role(act, "equal to")
+    number: Num | None = None
+    amount: effects.Amount = effects.no_amount
+    counter: str | None
+    if equal is not None:  # put coin on it equal to the coin on it + 1
+        number, counter, text = _amount_equal_to(act, equal, lex)
+    else:
+        amount, counter, text = effects.compile_amount(act.object, lex, "")
     if counter is None:
-        raise cannot(act, 'put an amount of a counter the game declares on a card ("2 coin")')
+        raise cannot(
+            act, f'put an amount of a counter the game declares on a card ("2 {_a_counter(lex)}")'
+        )
     obj = act.object
     if (
         source is not None
+        and equal is None
         and isinstance(obj, ast.NounPhrase)
         and obj.count is None
         and obj.determiner not in ("a", "an")
@@ -216,10 +233,19 @@ def put_on_builder(instruction: ActI, lex: Lexicon) -> Handler:
     selector = card_selector(role(act, "on"), lex)
     supply = source is not None
 
+    def due_on(game: Game, state: State, frame: dict[str, Any], copy: int) -> int:
+        """What goes on the card: "equal to" is worked out with "it" the card itself."""
+        if number is None:
+            return amount(state.players[doer(frame)].counters.get(counter, 0), frame)
+        ctx = game.ctx(state, frame)
+        ctx.it = copy
+        return int(number(ctx))
+
     def change(game: Game, state: State, frame: dict[str, Any], copy: int) -> bool:
         seat = doer(frame)
         have = state.players[seat].counters.get(counter, 0)
-        n = amount(have, frame) if supply else min(amount(have, frame), have)
+        due = due_on(game, state, frame, copy)
+        n = due if supply else min(due, have)
         if n <= 0:
             return False
         if not supply:
@@ -231,30 +257,88 @@ def put_on_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def wanted(state: State, copy: int) -> bool:
         return True
 
+    def payable(game: Game, state: State, frame: dict[str, Any], copy: int) -> bool:
+        """An amount "equal to" a number is paid in full or not at all: a card the doer cannot
+        pay it for is not offered (a price, as TAW-B3's)."""
+        have = state.players[doer(frame)].counters.get(counter, 0)
+        return due_on(game, state, frame, copy) <= have
+
     where = " from the supply" if supply else f" from your {counter}"
-    return _on_cards(instruction, selector, wanted, change, f"put {text} on {selector.text}{where}")
+    if number is not None and not supply:
+        where += " (in full, or not at all)"
+    return _on_cards(
+        instruction,
+        selector,
+        wanted,
+        change,
+        f"put {text} on {selector.text}{where}",
+        fits=payable if number is not None and not supply else None,
+    )
+
+
+def _a_counter(lex: Lexicon) -> str:
+    """A counter of the game, for the examples of a message."""
+    return next(iter(sorted(lex.counters)), "<counter>")
+
+
+def _amount_equal_to(act: ast.Act, equal: Any, lex: Lexicon) -> tuple[Num, str, str]:
+    """`<counter> ... equal to <number>`: the counter and the number, worked out when the step
+    runs (with the step's "it")."""
+    obj = act.object
+    plain = isinstance(obj, ast.NounPhrase) and len(obj.heads) == 1
+    head = obj.heads[0] if plain and isinstance(obj, ast.NounPhrase) else None
+    counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
+    if (
+        counter is None
+        or not isinstance(obj, ast.NounPhrase)
+        or obj.count is not None
+        or obj.determiner
+        or obj.tails
+    ):
+        raise cannot(
+            act,
+            f'{act.verb} a counter equal to a number: "{act.verb} {_a_counter(lex)} on it equal '
+            f'to the {_a_counter(lex)} on it + 1"',
+        )
+    value = compile_value(equal, lex)
+    return value, counter, f"{counter} equal to {says(value)}"
 
 
 def take_from_builder(instruction: ActI, lex: Lexicon) -> Handler:
     """take all ambrosia from it (into the doer's counter) / remove 2 coin from it (back to
     the supply)."""
     act = instruction.act
-    _only_roles(act, "from")
-    amount, counter, text = effects.compile_amount(act.object, lex, "")
+    _only_roles(act, "from", "equal to")
+    equal = role(act, "equal to")
+    number: Num | None = None
+    amount: effects.Amount = effects.no_amount
+    counter: str | None
+    if equal is not None:  # take ambrosia from it equal to the banner symbols on it
+        number, counter, text = _amount_equal_to(act, equal, lex)
+    else:
+        amount, counter, text = effects.compile_amount(act.object, lex, "")
     if counter is None:
-        raise cannot(act, f'{act.verb} an amount of a counter the game declares ("all coin")')
-    selector = card_selector(role(act, "from"), lex)
+        raise cannot(
+            act, f'{act.verb} an amount of a counter the game declares ("all {_a_counter(lex)}")'
+        )
+    source = role(act, "from")
+    selector = card_selector(source, lex)
     keep = act.verb == "take"
+    # "take all ambrosia from this card; then give half of it to ...": "it" is the amount taken,
+    # unless "it" is the card taken from (then it stays that card for the next steps)
+    names_amount = not (isinstance(source, ast.Pronoun) and source.word == "it")
 
     def change(game: Game, state: State, frame: dict[str, Any], copy: int) -> bool:
         seat = doer(frame)
         on = card_state.tokens_on(state, copy, counter)
-        n = min(amount(on, frame), on)
+        due = int(number(game.ctx(state, frame))) if number is not None else amount(on, frame)
+        n = max(0, min(due, on))
         if keep:
             n = gain_counter(game, state, seat, counter, n)  # within the counter's bound
         card_state.add_tokens(state, copy, counter, -n)
-        frame["it"] = n  # "take all ambrosia from it; then give half of it to ..."
-        frame["it_counter"] = counter
+        if names_amount:
+            frame["it"] = n
+            frame["it_counter"] = counter
         verb = "takes" if keep else "removes"
         game.say(state, f"{game.player_name(seat)} {verb} {n} {counter} from {game.name(copy)}.")
         return n > 0

@@ -96,13 +96,13 @@ def _compile_cost(cost: ast.Cost, lex: Lexicon, chosen: bool) -> Cost:
     def due(ctx: Ctx) -> list[tuple[str, int]]:
         out = [(c, n if n is not None else x(ctx) if x else 0) for c, n in fixed]
         if its_cost and isinstance(ctx.it, int):
-            out += _card_cost(ctx, ctx.it)
+            out += card_cost(ctx, ctx.it)
         return out
 
     return due
 
 
-def _card_cost(ctx: Ctx, copy: int) -> list[tuple[str, int]]:
+def card_cost(ctx: Ctx, copy: int) -> list[tuple[str, int]]:
     """A card's cost as counters: each symbol from the counter of its name."""
     info = ctx.catalog.info(copy)
     counted = ctx.catalog.roles.counted
@@ -169,11 +169,15 @@ def offers(game: Game, state: State, seat: int) -> list[Action]:
 
 
 def _can_place(game: Game, state: State, seat: int, declared: Declared, card: int | None) -> bool:
-    """An action whose first step places a piece (piece_verbs.py) is offered only for a card
-    where one of the doer's pieces may go now: a placement bumping makes unpayable is none."""
+    """An action is offered only where its first step can do something now: a placement
+    (piece_verbs.py) on a card where one of the doer's pieces may go (a placement bumping
+    makes unpayable is none), a step on cards some card is there for, a part of the turn
+    whose own first step can ("play "attack"")."""
     program = game.programs.get(declared.program) or []
     first = program[0] if program else None
-    can = first.data.get(PLACEABLE) if isinstance(first, ActI) else None
+    if not isinstance(first, ActI):
+        return True
+    can = first.data.get(PLACEABLE) or first.data.get("can")
     if can is None:
         return True
     frame = game.frame(declared.program, seat)

@@ -360,6 +360,11 @@ def is_amount(value: Any, lex: Lexicon) -> bool:
 Amount = Callable[[int, dict[str, Any]], int]
 
 
+def no_amount(have: int, frame: dict[str, Any]) -> int:
+    """The amount of a step whose number is worked out elsewhere."""
+    return 0
+
+
 def compile_amount(value: Any, lex: Lexicon, whose: str = "") -> tuple[Amount, str | None, str]:
     """An amount of a counter: (how much, given what the payer has; the counter, None for
     "it"; its reading). "all gold", "half of your gold rounded up", "10 gold", "half of it".

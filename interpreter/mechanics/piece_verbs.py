@@ -85,9 +85,23 @@ def bump_cost(state: State, spec: PieceSpec, props: dict[str, int], copy: int) -
     return spec.bump_amount if higher else 0
 
 
-def placements(state: State, spec: PieceSpec, seat: int, copy: int) -> list[tuple[int, int]]:
+def bumps_on(lex: Lexicon, spec: PieceSpec) -> Callable[[State, int], bool]:
+    """Whether bumping applies on a card: on every card, or on those of its zone (`in:`)."""
+    found = lex.zones.find(spec.bump_in) if spec.bump_in is not None else None
+    if found is None:
+        return lambda state, copy: True
+    side, index = found
+    if side == "shared":
+        return lambda state, copy: copy in state.zones[index]
+    return lambda state, copy: any(copy in p.zones[index] for p in state.players)
+
+
+def placements(
+    state: State, spec: PieceSpec, seat: int, copy: int, bumps: bool = True
+) -> list[tuple[int, int]]:
     """The free pieces the doer may place on a card, one per distinct set of properties
-    (the first such piece), with what placing each costs; none the doer cannot pay."""
+    (the first such piece), with what placing each costs; none the doer cannot pay.
+    `bumps`: whether bumping applies on this card."""
     have = state.players[seat].counters.get(spec.bump_counter or "", 0)
     seen: set[tuple[tuple[str, int], ...]] = set()
     out = []
@@ -97,7 +111,7 @@ def placements(state: State, spec: PieceSpec, seat: int, copy: int) -> list[tupl
         if key in seen:
             continue
         seen.add(key)
-        cost = bump_cost(state, spec, props, copy)
+        cost = bump_cost(state, spec, props, copy) if bumps else 0
         if cost <= have:
             out.append((i, cost))
     return out
@@ -130,6 +144,7 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
             'a piece is placed on "it" (the card the action chose) or "this card"',
         )
     selector = card_selector(target, lex)
+    bumps = bumps_on(lex, spec)
 
     def card_of(game: Game, state: State, frame: dict[str, Any]) -> int | None:
         cards = selector.select(game.ctx(state, frame))
@@ -142,7 +157,7 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
         copy = card_of(game, state, frame)
         if copy is None:
             return NEXT
-        options = placements(state, spec, seat, copy)
+        options = placements(state, spec, seat, copy, bumps(state, copy))
         if answer is not None and answer.kind == "piece":
             chosen = [o for o in options if o[0] == answer.params["piece"]]
         elif len(options) > 1:
@@ -170,10 +185,16 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     def can(game: Game, state: State, frame: dict[str, Any]) -> str:
         copy = card_of(game, state, frame)
-        return "fully" if copy is not None and placements(state, spec, doer(frame), copy) else "not"
+        return (
+            "fully"
+            if copy is not None and placements(state, spec, doer(frame), copy, bumps(state, copy))
+            else "not"
+        )
 
     bump = (
-        f" (onto a higher {spec.bump_by}: paying {spec.bump_amount} {spec.bump_counter})"
+        f" (onto a higher {spec.bump_by}"
+        + (f" in the {spec.bump_in}" if spec.bump_in else "")
+        + f": paying {spec.bump_amount} {spec.bump_counter})"
         if spec.bump_by
         else ""
     )

@@ -39,9 +39,10 @@ from ..compile.program import ActI, ChoiceI
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
-from . import board, card_verbs, effects, piece_verbs, war
+from ..model.zones import TABLEAU
+from . import board, buying, card_verbs, effects, piece_verbs, war
 from .ages import age_event
-from .moves import destroy, doer, gain_counter, remove_card, role
+from .moves import destroy, doer, gain_counter, move_card, remove_card, role
 
 if TYPE_CHECKING:
     from ..core.state import State
@@ -284,8 +285,11 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
         key = f"phase:{phase}"
         if key not in game.programs:
             raise cannot(instruction.act, f'there is no phase "{phase}"')
-        if not turn:
-            return push(game.frame(key, seat))
+        if not turn:  # a part of the turn: "it" (an action's chosen card) is still its card
+            part = game.frame(key, seat)
+            if frame.get("it") is not None:
+                part["it"] = frame["it"]
+            return push(part)
         if player.marks.get("skip_turns", 0) > 0:
             player.marks["skip_turns"] -= 1
             game.say(state, f"{game.player_name(seat)} skips this turn.")
@@ -295,9 +299,22 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
         loc["turn"] = True
         return push(game.frame(key, seat))
 
+    def can(game: Game, state: State, frame: dict[str, Any]) -> str:
+        """A part of the turn can be played as far as its first step can ("you may play
+        "calm"" is not asked when it could do nothing)."""
+        key = f"phase:{phase}"
+        program = game.programs.get(key) or []
+        first = program[0] if program else None
+        if turn or not isinstance(first, ActI) or frame.get("depth", 0) > 8:
+            return "fully"
+        part = game.frame(key, doer(frame))
+        part["it"], part["depth"] = frame.get("it"), frame.get("depth", 0) + 1
+        return effects.can_do(game, state, part, first)
+
     instruction.data["says"] = (
         f'play the phase "{phase}" as their turn' if turn else f'play the phase "{phase}"'
     )
+    instruction.data["can"] = can
     return handler
 
 
@@ -419,7 +436,7 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         raise cannot(act, form)
     from_np, bottom = _end_of(role(act, "from"))
     source = _own_zone(from_np, lex, "draw")
-    into = _own_zone(role(act, "into"), lex, "draw")
+    into = _drawn_into(role(act, "into"), lex)
     if np.count is None and np.determiner is None:
         raise cannot(np, 'how many cards? "draw 3 cards" or "draw a card"')
     count = np.count if np.count is not None else 1
@@ -428,10 +445,14 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
         ctx = game.ctx(state, frame)
-        zone, pile = into.cards(ctx), source.cards(ctx)
+        pile = source.cards(ctx)
         n = min(count, len(pile))  # bounded by the source, never by the number
         for _ in range(n):
-            zone.append(pile.pop(0) if bottom else pile.pop())
+            copy = pile.pop(0) if bottom else pile.pop()
+            if into.role == "tableau":  # a new pile of the player's tableau
+                move_card(state, copy, ctx.player if into.owner == "your" else doer(frame), TABLEAU)
+            else:
+                into.cards(ctx).append(copy)
         if n:
             _drawn(game, state, source, pile)
         return NEXT
@@ -441,6 +462,15 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         f"into {into.text}"
     )
     return handler
+
+
+def _drawn_into(np: Any, lex: Lexicon) -> Zone:
+    """The zone drawn cards go into: one of _own_zone's, or the doer's tableau ("into their
+    city": each card a new pile)."""
+    zone = zone_of(np, lex) if np is not None else None
+    if zone is not None and zone.role == "tableau" and zone.owner in ("your", "their"):
+        return zone
+    return _own_zone(np, lex, "draw")
 
 
 def _end_of(np: Any) -> tuple[Any, bool]:
@@ -775,5 +805,6 @@ VERBS: dict[str, Builder] = {
     "repair": card_verbs.repair_builder,
     "mark": card_verbs.mark_builder,
     "place": piece_verbs.place_builder,
+    "buy": buying.buy_builder,
     "return": piece_verbs.return_builder,
 }

@@ -201,7 +201,7 @@ def run_war(game: Game, state: State, war: dict[str, Any], answer: Action | None
             if answer is None:
                 options = _tilt_options(game, state, seat)
                 if len(options) > 1:
-                    return _ask(seat, "war tilt", options, "Tilt cards for your army")
+                    return _ask(seat, "war tilt", options, "Tilt cards for your side")
                 answer = options[0]
             from .action_phase import tilt
 

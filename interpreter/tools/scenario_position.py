@@ -436,7 +436,9 @@ def _place_card_states(
     on_cards = desc.get(ON_CARDS) or {}
     if not isinstance(on_cards, dict):
         attempt.problems.append(
-            ScenarioError(f"{ON_CARDS} maps card names to tokens: {{Barracks: {{coin: 2}}}}", path)
+            ScenarioError(
+                f"{ON_CARDS} maps card names to tokens: {{<card>: {{<counter>: 2}}}}", path
+            )
         )
         return
     counters = game.pack.game.get("counters") or {}

@@ -61,6 +61,11 @@ def test_the_workers_pack_validates_as_it_is(tmp_path: Path) -> None:
             "citizen:",
         ),
         (PIECES.replace("citizen:", "coin:"), '"coin" is already a counter', "coin:"),
+        (
+            PIECES.replace("costs: 1 coin}", "costs: 1 coin, in: board}"),
+            '"board" is not a zone of the game',
+            "bumping",
+        ),
         (PIECES.replace("citizen:", "citizens:"), "not one word in the singular", "citizens:"),
     ],
 )
@@ -120,3 +125,31 @@ def test_a_clone_keeps_its_own_pieces() -> None:
     moved = game.apply(moved, game.legal_actions(moved)[1])
     assert all(p["on"] is None for p in copy.pieces)
     assert any(p["on"] is not None for p in moved.pieces)
+
+
+def test_bumping_in_a_zone_costs_nothing_on_a_card_elsewhere(tmp_path: Path) -> None:
+    """`bumping: {..., in: action spaces}` (TAW-A3 is about the board's spaces): placing a lower
+    skill beside a higher one on a card of another zone costs nothing."""
+    from interpreter.mechanics.piece_verbs import bumps_on, placements
+
+    folder = tmp_path / "workers"
+    shutil.copytree(WORKERS, folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(
+        text.replace("costs: 1 coin}", "costs: 1 coin, in: action spaces}"), encoding="utf-8"
+    )
+    game = Game.load(folder)
+    state = game.new(2, 1)
+    spec = game.lexicon.pieces.kinds[0]
+    space = state.zones[0][0]
+    mine = [i for i, p in enumerate(state.pieces) if p["owner"] == 0]
+    state.pieces[mine[-1]]["on"] = space  # the skill-3 citizen stands on the space
+    bumps = bumps_on(game.lexicon, spec)
+    assert bumps(state, space)
+    assert [cost for _, cost in placements(state, spec, 0, space, bumps(state, space))] == [1, 1]
+    home = state.zones[0].pop()  # a card moved out of the action spaces, into a home
+    state.players[0].tableau = [[home]]
+    state.pieces[mine[-1]]["on"] = home
+    assert not bumps(state, home)
+    assert [cost for _, cost in placements(state, spec, 0, home, bumps(state, home))] == [0, 0]
