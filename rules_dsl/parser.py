@@ -754,6 +754,15 @@ class _Builder(Transformer):
     def repeat(self, meta: Any, c: list[Any]) -> ast.Repeat:
         return ast.Repeat(c[0], _body(c[1]), span=_span(meta))
 
+    def repeat_times(self, meta: Any, c: list[Any]) -> ast.RepeatTimes:
+        return ast.RepeatTimes(c[0], _body(c[1]), span=_span(meta))
+
+    def for_each(self, meta: Any, c: list[Any]) -> ast.ForEach:
+        return ast.ForEach(c[0], _body(c[1]), span=_span(meta))
+
+    def for_each_of(self, meta: Any, c: list[Any]) -> ast.ForEach:
+        return ast.ForEach(c[0], _body(c[1]), of=True, span=_span(meta))
+
     def choice(self, meta: Any, c: list[Any]) -> ast.Choice:
         return ast.Choice(tuple(c), span=_span(meta))
 

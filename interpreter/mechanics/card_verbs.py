@@ -22,7 +22,7 @@ from rules_dsl import ast
 from rules_dsl.card_states import FACE_DOWN
 from rules_dsl.vocabulary import singular
 
-from ..compile.meaning import state_of
+from ..compile.meaning import compile_value, says, state_of
 from ..compile.selectors import CardSelector, card_selector
 from ..core import card_state
 from ..core.actions import Action, Decision
@@ -198,16 +198,17 @@ def put_on_builder(instruction: ActI, lex: Lexicon) -> Handler:
     """put 2 coin on it: from the doer's counter (all they have if short), or `from the
     supply` (made new)."""
     act = instruction.act
-    _only_roles(act, "on", "from")
+    _only_roles(act, "on", "from", "equal to")
     source = role(act, "from")
     if source is not None and not _supply(source):
         raise cannot(source, 'tokens are put on a card from your counter or "from the supply"')
-    amount, counter, text = effects.compile_amount(act.object, lex, "")
+    amount, counter, text = _put_amount(act, lex)
     if counter is None:
         raise cannot(act, 'put an amount of a counter the game declares on a card ("2 coin")')
     obj = act.object
     if (
         source is not None
+        and role(act, "equal to") is None
         and isinstance(obj, ast.NounPhrase)
         and obj.count is None
         and obj.determiner not in ("a", "an")
@@ -219,7 +220,8 @@ def put_on_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def change(game: Game, state: State, frame: dict[str, Any], copy: int) -> bool:
         seat = doer(frame)
         have = state.players[seat].counters.get(counter, 0)
-        n = amount(have, frame) if supply else min(amount(have, frame), have)
+        wanted_n = amount(game, state, frame, have)
+        n = wanted_n if supply else min(wanted_n, have)
         if n <= 0:
             return False
         if not supply:
@@ -233,6 +235,37 @@ def put_on_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     where = " from the supply" if supply else f" from your {counter}"
     return _on_cards(instruction, selector, wanted, change, f"put {text} on {selector.text}{where}")
+
+
+# How many tokens a "put" puts: (the game, the position, the frame, what the doer has) -> n.
+PutAmount = Callable[["Game", "State", dict[str, Any], int], int]
+
+
+def _put_amount(act: ast.Act, lex: Lexicon) -> tuple[PutAmount, str | None, str]:
+    """The amount a "put" puts on a card: "2 coin", "all your coin", or "coin equal to <a
+    number>" (counted when the step is done: "the coin on it + 1")."""
+    equal = role(act, "equal to")
+    if equal is None:
+        share, counter, text = effects.compile_amount(act.object, lex, "")
+        return (lambda game, state, frame, have: share(have, frame)), counter, text
+    obj = act.object
+    head = obj.heads[0] if isinstance(obj, ast.NounPhrase) and len(obj.heads) == 1 else None
+    counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
+    if (
+        counter is None
+        or not isinstance(obj, ast.NounPhrase)
+        or obj.count is not None
+        or obj.determiner is not None
+        or obj.possessive
+        or obj.tails
+    ):
+        raise cannot(act, 'put an amount of a counter on a card: "put coin equal to ... on it"')
+    number = compile_value(equal, lex)
+
+    def amount(game: Game, state: State, frame: dict[str, Any], have: int) -> int:
+        return number(game.ctx(state, frame))
+
+    return amount, counter, f"{counter} equal to {says(number)}"
 
 
 def take_from_builder(instruction: ActI, lex: Lexicon) -> Handler:
