@@ -84,7 +84,7 @@ def _no_cards(np: Any, written: str, lex: Lexicon) -> UnknownName | None:
         return UnknownName(
             f'"{written}" names players, not cards',
             np,
-            'a loop goes over cards; a step for each player has the players as its subject: '
+            "a loop goes over cards; a step for each player has the players as its subject: "
             '"each player gains 1 coin", "each player in turn order plays "<phase>""',
         )
     try:

@@ -37,9 +37,9 @@ from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopErro
 from ..core.pieces import start_pieces
 from ..core.state import PlayerState, State
 from ..mechanics import declared_actions
-from ..mechanics.loops import loop_step
 from ..mechanics.action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from ..mechanics.ages import AGE_CHANGE, SETUP, missing_round_phase
+from ..mechanics.loops import loop_step
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable, missing_roles
 
 STEP_BUDGET = 20_000  # instructions between two decisions before a rule is a loop

@@ -39,6 +39,7 @@ from rules_dsl.bounds import (
 )
 from rules_dsl.errors import AgesmithError
 
+from ..compile.loops import LoopI
 from ..core.actions import Action
 from ..core.chance import MASK
 from ..core.state import (
@@ -50,7 +51,6 @@ from ..core.state import (
     State,
     pending_data,
 )
-from ..compile.loops import LoopI
 from ..mechanics.ages import AGE_CHANGE, ROOT_PROGRAMS, SETUP
 from ..mechanics.loops import LOOP_SAVED
 from ..model.zones import ZoneSpec
