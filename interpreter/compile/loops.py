@@ -84,8 +84,8 @@ def _no_cards(np: Any, written: str, lex: Lexicon) -> UnknownName | None:
         return UnknownName(
             f'"{written}" names players, not cards',
             np,
-            "a loop goes over cards; a step for each player has the players as its subject: "
-            '"each player gains 1 coin", "each player in turn order plays "<phase>""',
+            "a loop goes over cards; the players are the subject of a step instead: "
+            'each player gains 1 coin; each player in turn order plays "<phase>"',
         )
     try:
         compile_value(np, lex)

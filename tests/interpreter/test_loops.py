@@ -229,3 +229,39 @@ def test_put_coin_equal_to_a_number_puts_that_many() -> None:
     state = game.apply(state, game.legal_actions(state)[0])  # do it: Spearmen
     assert _coin(state) == START_COIN - 1
     assert state.cards[spearmen]["tokens"] == {"coin": 1}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "for each card in the action spaces: if the number of citizens on it is at most the "
+        "number of players - 2: put 1 ambrosia on it from the supply",
+        "for each of your military cards:\n"
+        "  if it is not used and your coin is more than the coin on it: you may put coin equal"
+        " to the coin on it + 1 on it; then mark it as used\n"
+        "  gain 1 coin",
+        "repeat the number of your citizens times: gain 1 coin",
+        "gain 1 coin; then repeat 2 times: for each card in your army: mark it as used",
+    ],
+)
+def test_a_loop_prints_back_as_written(text: str) -> None:
+    from rules_dsl.printer import print_any
+
+    tree, diagnostic = try_parse(text)
+    assert diagnostic is None
+    assert print_any(tree) == text
+    assert try_parse(print_any(tree))[0] == tree
+
+
+def test_explain_says_a_loop_in_plain_words() -> None:
+    """The read-back of the compiled rules: the loop's cards (its "it": "that card"), the
+    number of a repeat, and the steps of each round."""
+    from interpreter.tools.explain import explain_cards
+
+    readings = {r.name: " ".join(r.lines) for r in explain_cards(Game.load(PACK))}
+    assert (
+        "for each of the cards in the action spaces: (if the ambrosia on that card is at least"
+        " 1: (take 1 ambrosia from that card into your ambrosia)); then take all ambrosia from"
+        " this card" in readings["Shrine"]
+    ), readings["Shrine"]
+    assert "repeat 2 times: (gain 1 coin)" in readings["Well"], readings["Well"]
