@@ -265,3 +265,41 @@ def test_explain_says_a_loop_in_plain_words() -> None:
         " this card" in readings["Shrine"]
     ), readings["Shrine"]
     assert "repeat 2 times: (gain 1 coin)" in readings["Well"], readings["Well"]
+
+
+def test_a_phase_played_as_part_of_an_action_speaks_of_its_card(tmp_path: Path) -> None:
+    """`does: play "drill"` plays the phase with "it" the action's chosen card, so the loop in
+    it gives "it" back to that card (The Ancient World's attack: `does: play "attack"`, whose
+    loop over the camp is followed by steps on the titan attacked): rally marks the chosen
+    Spearmen used, not the loop's last space (before, "it" in the phase was no card at all and
+    nothing was marked)."""
+    folder = _with_muster(tmp_path, MUSTER.split("\n", 1)[1])
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    does = (
+        "      does: |\n        for each card in the action spaces:\n"
+        "          gain coin equal to the number of citizens on it\n        mark it as used\n"
+    )
+    assert does in text
+    text = text.replace(does, '      does: play "drill"\n').replace(
+        "  turn: |\n",
+        "  drill: |\n    for each card in the action spaces:\n"
+        "      gain coin equal to the number of citizens on it\n    mark it as used\n"
+        "  turn: |\n",
+    )
+    game_file.write_text(text, encoding="utf-8")
+    assert _errors(folder) == []
+    game = Game.load(folder)
+    state = game.new(players=2, seed=1)
+    rally = next(a for a in game.legal_actions(state) if a.text.startswith("rally:"))
+    state = game.apply(state, rally)
+    assert _holds(game, state, "the number of your used military cards is exactly 1")
+    assert _coin(state) == START_COIN  # no citizen stands anywhere yet
+
+
+def _holds(game: Game, state, condition: str, seat: int = 0) -> bool:
+    from interpreter.compile.meaning import Ctx, compile_condition
+    from rules_dsl.parser import parse
+
+    test = compile_condition(parse(condition, start="condition"), game.lexicon)
+    return test(Ctx(state, game.catalog, seat))
