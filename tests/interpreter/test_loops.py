@@ -303,3 +303,37 @@ def _holds(game: Game, state, condition: str, seat: int = 0) -> bool:
 
     test = compile_condition(parse(condition, start="condition"), game.lexicon)
     return test(Ctx(state, game.catalog, seat))
+
+
+def test_every_decision_inside_a_loop_saves_and_resumes(tmp_path: Path) -> None:
+    """A card to choose ("one of your military cards") and a choice ("... or ...") inside
+    nested loops: saved and loaded at each of these decisions, the game goes on exactly as
+    the one never saved, to the same end."""
+    folder = _with_muster(
+        tmp_path,
+        "    repeat 2 times:\n"
+        "      put 1 coin on one of your military cards from the supply\n"
+        "      for each of your military cards: gain 1 coin or gain 1 ambrosia\n",
+    )
+    assert _errors(folder) == []
+    game, start = _first_muster(folder)
+
+    def play(saving: bool):
+        state, asked = start, 0
+        while not state.over:
+            options = game.legal_actions(state)
+            if state.frames and state.frames[-1]["prog"] == "phase:muster":
+                asked += 1
+                if saving:
+                    loaded, _, _ = load_text(game, save_text(game, state))
+                    assert loaded.digest() == state.digest()
+                    assert game.legal_actions(loaded) == options
+                    state = loaded
+            state = game.apply(state, options[asked % len(options)])
+        return state, asked
+
+    kept, asked = play(saving=False)
+    resumed, _ = play(saving=True)
+    assert resumed.digest() == kept.digest() and resumed.log == kept.log
+    # 3 rounds, 2 players, 2 times each: a card to choose, then a choice for each of 2 cards
+    assert asked == 3 * 2 * 2 * 3
