@@ -54,6 +54,10 @@ STATEMENT_WORDS = (
     "unless",
     "otherwise",
     "repeat until",
+    "repeat",  # the words are classed one by one: "repeat until", "repeat 2 times", "for each"
+    "until",
+    "times",
+    "for",
     "then",
     "or",
     "and",

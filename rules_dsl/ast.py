@@ -304,7 +304,25 @@ class Repeat(Node):
     body: tuple[Statement, ...]
 
 
-Step: TypeAlias = "Act | Choice | Optional | If | Repeat"
+@dataclass(frozen=True)
+class RepeatTimes(Node):
+    """repeat <number> times: the body that many times, the number counted once at the start."""
+
+    times: Value
+    body: tuple[Statement, ...]
+
+
+@dataclass(frozen=True)
+class ForEach(Node):
+    """for each <cards>: the body once per card, "it" that card. `of`: written "for each of
+    <cards>" ("for each of your military cards"), `cards` then the phrase after "of"."""
+
+    cards: Phrase
+    body: tuple[Statement, ...]
+    of: bool = False
+
+
+Step: TypeAlias = "Act | Choice | Optional | If | Repeat | RepeatTimes | ForEach"
 
 
 @dataclass(frozen=True)

@@ -377,6 +377,10 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     token = e.token
     expected = set(e.accepts or e.expected)
     value = str(token)
+    if value == "X" and start == "rules":
+        x = _x_in_a_step(text, line, column)
+        if x is not None:
+            return x
     if token.type == "COLON" and _word_before(text, line, column) == "otherwise":
         column -= (
             len("otherwise")
@@ -428,6 +432,48 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     if hint is None and expected:
         hint = f"expected {_expected_text(expected)}"
     return _diag(text, line, column, message, hint, end)
+
+
+# A step written as a cost is ("gain X coin where X is ..."): the verb before X, what X counts
+# and what follows it, and X's number when the step gives one.
+_X_STEP = re.compile(
+    r"(?P<lead>.*?)(?P<verb>[a-z]+) X\b(?P<rest>.*?)"
+    r"(?:\bwhere X is\b(?P<x>.*?))?\s*(?P<colon>:?)\s*$"
+)
+_PREPOSITIONS = ("to", "from", "into", "onto", "by", "among", "on", "for", "under", "against")
+
+
+def _x_in_a_step(text: str, line: int, column: int) -> Diagnostic | None:
+    """The error of an X in a step: only a cost defines X ("cost: X population where X is
+    ..."); a step says its number in place, and the hint rewrites the step so ("gain coin
+    equal to ...", "repeat ... times:")."""
+    here = _line(text, line)
+    start = max(here.rfind(":", 0, column - 1), here.rfind(";", 0, column - 1)) + 1
+    end = here.find(";", column)
+    step = here[start : end if end >= 0 else len(here)]
+    found = _X_STEP.match(step)
+    if found is None or here.count('"', 0, start) % 2:
+        return None
+    verb, rest, number = found["verb"], found["rest"].split(), (found["x"] or "").strip()
+    said = number or "<a number>"
+    if verb == "repeat":
+        rewritten = f"repeat {said} times:"
+    else:
+        cut = next((i for i, w in enumerate(rest) if w in _PREPOSITIONS), len(rest))
+        thing, after = " ".join(rest[:cut]), " ".join(rest[cut:])
+        lead = re.sub(r"^\s*then\b", "", found["lead"]).strip()  # "a; then b": rewrite b
+        rewritten = f"{lead} {verb} {thing} equal to {said} {after}".strip()
+        rewritten += found["colon"]
+    where = ' with "where X is"' if number else ""
+    last = start + found.end("x") if number else column
+    return _diag(
+        text,
+        line,
+        column,
+        f"only a cost says X{where}: a step says its number in place",
+        f'write "{" ".join(rewritten.split())}"',
+        last + 1,
+    )
 
 
 _CONDITION_VERBS = {
@@ -753,6 +799,15 @@ class _Builder(Transformer):
 
     def repeat(self, meta: Any, c: list[Any]) -> ast.Repeat:
         return ast.Repeat(c[0], _body(c[1]), span=_span(meta))
+
+    def repeat_times(self, meta: Any, c: list[Any]) -> ast.RepeatTimes:
+        return ast.RepeatTimes(c[0], _body(c[1]), span=_span(meta))
+
+    def for_each(self, meta: Any, c: list[Any]) -> ast.ForEach:
+        return ast.ForEach(c[0], _body(c[1]), span=_span(meta))
+
+    def for_each_of(self, meta: Any, c: list[Any]) -> ast.ForEach:
+        return ast.ForEach(c[0], _body(c[1]), of=True, span=_span(meta))
 
     def choice(self, meta: Any, c: list[Any]) -> ast.Choice:
         return ast.Choice(tuple(c), span=_span(meta))

@@ -91,7 +91,7 @@ def _step_inline_ok(step: Any, last: bool) -> bool:
         return last and step.otherwise is None and len(step.then) == 1 and _inline_ok(step.then[0])
     if isinstance(step, ast.Optional):
         return last and _inline_ok(step.steps)
-    if isinstance(step, ast.Repeat):
+    if isinstance(step, (ast.Repeat, ast.RepeatTimes, ast.ForEach)):
         return last and len(step.body) == 1 and _inline_ok(step.body[0])
     return True
 
@@ -112,6 +112,11 @@ def _step(step: Any, indent: str) -> str:
         return f"{who} may " + _steps_text(step.steps, indent)
     if isinstance(step, ast.Repeat):
         return f"repeat until {condition(step.until)}:" + _body(step.body, indent)
+    if isinstance(step, ast.RepeatTimes):
+        return f"repeat {value(step.times)} times:" + _body(step.body, indent)
+    if isinstance(step, ast.ForEach):
+        each = "each of " if step.of else ""
+        return f"for {each}{phrase(step.cards)}:" + _body(step.body, indent)
     if isinstance(step, ast.If):
         text = f"{'unless' if step.unless else 'if'} {condition(step.condition)}:"
         text += _body(step.then, indent)

@@ -14,6 +14,7 @@ from typing import Any
 from rules_dsl import ast
 
 from ..core.errors import RuleError, cannot
+from .loops import LoopI, NextI, compile_loop
 from .meaning import NO_LEXICON, Cond, Lexicon, compile_condition
 
 
@@ -55,7 +56,7 @@ class AskI:
     node: Any = None
 
 
-Instruction = ActI | ChoiceI | TestI | JumpI | AskI
+Instruction = ActI | ChoiceI | TestI | JumpI | AskI | LoopI | NextI
 
 
 def compile_body(body: tuple[Any, ...] | ast.Rules, lex: Lexicon = NO_LEXICON) -> list[Instruction]:
@@ -134,5 +135,21 @@ def _step(step: Any, out: list[Instruction], lex: Lexicon) -> None:
             _statement(s, out, lex)
         out.append(JumpI(start, node=step))
         test.target = len(out)
+    elif isinstance(step, (ast.ForEach, ast.RepeatTimes)):
+        _loop(step, out, lex)
     else:
         raise RuleError("this step is not supported", step)
+
+
+def _loop(step: ast.ForEach | ast.RepeatTimes, out: list[Instruction], lex: Lexicon) -> None:
+    """`for each <cards>:` and `repeat <number> times:`: the start, then each round's head,
+    the body, and a jump back to the head (compile/loops.py)."""
+    start = compile_loop(step, lex)
+    out.append(start)
+    head = NextI(start.cards, -1, node=step)
+    at = len(out)
+    out.append(head)
+    for s in step.body:
+        _statement(s, out, lex)
+    out.append(JumpI(at, node=step))
+    head.target = len(out)

@@ -384,6 +384,7 @@ FRAME_FIELDS: dict[str, str] = {
     "doer": "seat",  # who carries out the step ("each opponent pays...")
     "it": "data",  # the last card or amount mentioned ("half of it")
     "it_counter": "counter",  # the counter that amount was of ("take all gold ... half of it")
+    "loops": "loops",  # the loops under way, innermost last (mechanics/loops.py)
 }
 FRAME_REQUIRED = ("prog", "pc", "player")
 

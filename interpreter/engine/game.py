@@ -39,6 +39,7 @@ from ..core.state import PlayerState, State
 from ..mechanics import declared_actions
 from ..mechanics.action_phase import DESCRIBERS, EXPANDERS, SPLITTERS
 from ..mechanics.ages import AGE_CHANGE, SETUP, missing_round_phase
+from ..mechanics.loops import loop_step
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable, missing_roles
 
 STEP_BUDGET = 20_000  # instructions between two decisions before a rule is a loop
@@ -438,6 +439,8 @@ class Game:
             return NEXT
         if isinstance(instruction, prog.JumpI):
             return jump(instruction.target)
+        if isinstance(instruction, (prog.LoopI, prog.NextI)):
+            return loop_step(self.ctx(state, frame), frame, instruction)
         if isinstance(instruction, prog.AskI):
             if answer is None:
                 return wait(

@@ -252,7 +252,8 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
     """play "a phase": with a subject ("each player in turn order plays "turn"") the phase is
     the doer's turn: the facts of the turn start afresh, a skipped turn is skipped and the
     age's end condition is tested when it ends. Without one ("play "prepare"", a step of the
-    round or of a turn) it is a part of what is being played, which it carries on."""
+    round or of a turn) it is a part of what is being played, which it carries on, "it"
+    included (a declared action's `does: play "attack"` plays the phase on the chosen card)."""
     act = instruction.act
     _only_roles(act)
     obj = act.object
@@ -285,10 +286,9 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
         key = f"phase:{phase}"
         if key not in game.programs:
             raise cannot(instruction.act, f'there is no phase "{phase}"')
-        if not turn:  # a part of the turn: "it" (an action's chosen card) is still its card
+        if not turn:  # a part of what is being played speaks of the same "it"
             part = game.frame(key, seat)
-            if frame.get("it") is not None:
-                part["it"] = frame["it"]
+            part.update({k: frame[k] for k in ("it", "it_counter") if k in frame})
             return push(part)
         if player.marks.get("skip_turns", 0) > 0:
             player.marks["skip_turns"] -= 1

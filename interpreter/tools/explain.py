@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..compile import program as prog
+from ..compile.loops import LoopI, NextI, loop_says
 from ..compile.meaning import says
 
 if TYPE_CHECKING:
@@ -171,6 +172,12 @@ def _steps(program: list[prog.Instruction], start: int, end: int) -> list[str]:
             text = str(instruction.data.get("says") or instruction.act.verb)
             out.append(f"you {text}" if text.startswith("may ") else text)
             i += 1
+        elif isinstance(instruction, LoopI):
+            head = program[i + 1]
+            assert isinstance(head, NextI)
+            body = _steps(program, i + 2, head.target - 1) or ["nothing"]
+            out.append(f"{loop_says(instruction)}: ({'; then '.join(body)})")
+            i = head.target
         elif isinstance(instruction, prog.TestI) and isinstance(instruction.node, prog.ast.Repeat):
             body = _steps(program, i + 1, instruction.target - 1)
             out.append(f"repeat until {says(instruction.cond)}: ({'; then '.join(body)})")

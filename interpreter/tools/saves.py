@@ -39,6 +39,7 @@ from rules_dsl.bounds import (
 )
 from rules_dsl.errors import AgesmithError
 
+from ..compile.loops import LoopI
 from ..core.actions import Action
 from ..core.chance import MASK
 from ..core.state import (
@@ -51,6 +52,7 @@ from ..core.state import (
     pending_data,
 )
 from ..mechanics.ages import AGE_CHANGE, ROOT_PROGRAMS, SETUP
+from ..mechanics.loops import LOOP_SAVED
 from ..model.zones import ZoneSpec
 
 if TYPE_CHECKING:
@@ -149,6 +151,9 @@ def save_data(game: Game, state: State, extra: dict[str, Any] | None = None) -> 
         frame["prog"] = _prog_out(game, frame["prog"])
         if frame.get("card") is not None:
             frame["card"] = ids[frame["card"]]
+        for loop in frame.get("loops", ()):  # a loop's cards, by card id
+            if "cards" in loop:
+                loop["cards"] = [ids[c] for c in loop["cards"]]
     named = sorted({card_key(game.catalog.cards[i]) for i in game.catalog.copies})
     return {
         "format": SAVE_FORMAT,
@@ -795,8 +800,36 @@ class _Reader:
             if not isinstance(value, str) or value not in game_counters(self.game):
                 raise self.fail(path, f"{_show(value)} is not a counter of the pack")
             return value
+        if kind == "loops":
+            return self.loops(value, path, prog)
         self.json_value(value, path)
         return value
+
+    def loops(self, value: Any, path: str, prog: str) -> list[dict[str, Any]]:
+        """The loops under way in a frame (mechanics/loops.py): no more than its program has,
+        each the times left, or the cards listed (by card id) and how many are taken."""
+        starts = sum(isinstance(i, LoopI) for i in self.game.programs[prog])
+        self.kind(value, list, path, "a list of loops")
+        if not 0 < len(value) <= starts:
+            raise self.fail(path, f"the rule has {starts} loop(s), not {len(value)} under way")
+        out = []
+        for i, loop in enumerate(value):
+            here = f"{path}[{i}]"
+            if isinstance(loop, dict) and "left" in loop:
+                self.keys(loop, here, {"left"}, {"left"})
+                out.append({"left": self.whole(loop["left"], f"{here}.left", 0)})
+                continue
+            record = dict(self.keys(loop, here, {"cards", "at"}, {"cards", "at", *LOOP_SAVED}))
+            record["cards"] = self.cards(loop["cards"], f"{here}.cards")
+            record["at"] = self.whole(loop["at"], f"{here}.at", 0, len(record["cards"]))
+            if "it" in record:
+                self.json_value(record["it"], f"{here}.it")
+            if "it_counter" in record:
+                record["it_counter"] = self.frame_field(
+                    "counter", record["it_counter"], f"{here}.it_counter", prog, range(0)
+                )
+            out.append(record)
+        return out
 
     def pending(self, value: Any, state: State) -> dict[str, Any] | None:
         if value is None:
