@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import ast
 from .actions import action_texts, check_actions, declared_events
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
+from .card_events import event_names, triggered_events
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
@@ -316,11 +317,15 @@ class _TreeChecker:
         yield from condition_warnings(tree, self.at(sub))
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
+        events: set[int] = set()  # the quoted events of trigger steps: no card names
         for node in ast.walk(tree):
             if _number_fields(type(node)):
                 yield from _large_numbers(node, src)
+            if isinstance(node, ast.Act):
+                events.update(id(name) for name in event_names(node))
             if isinstance(node, ast.CardName):
-                yield from self._name(node, src)
+                if id(node) not in events:
+                    yield from self._name(node, src)
             elif isinstance(node, ast.NounPhrase):
                 for head in node.heads:
                     if isinstance(head, tuple):
@@ -411,7 +416,8 @@ class _TreeChecker:
             )
 
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
-        events = [*EVENTS, *declared_events(self.pack.game)]
+        triggered = triggered_events(self.pack)
+        events = [*EVENTS, *declared_events(self.pack.game), *triggered]
         if node.event not in events:
             yield src.locate(
                 node.span,
@@ -420,7 +426,8 @@ class _TreeChecker:
                 f'unknown event "{node.when} {node.event}"',
                 did_you_mean(node.event, events)
                 or f"a rule may start on: {', '.join(events)}; an action the game declares "
-                "may set off an event of its own (event: in actions:)",
+                "may set off an event of its own (event: in actions:), and a step sets off "
+                f'one with trigger "{node.event}" for <card>',
             )
 
     def _n_of(self, node: ast.OwnsNOf, src: Source) -> Iterator[Diagnostic]:

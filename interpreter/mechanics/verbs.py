@@ -39,7 +39,7 @@ from ..compile.program import ActI, ChoiceI
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
-from . import board, card_verbs, effects, piece_verbs, war
+from . import board, card_events, card_verbs, effects, piece_verbs, rolls, war
 from .ages import age_event
 from .moves import destroy, doer, gain_counter, remove_card, role
 
@@ -321,15 +321,12 @@ def _straighten(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def _roll(instruction: ActI, lex: Lexicon) -> Handler:
-    """roll all dice: the turn's dice (a war's dice are rolled by the war)."""
+    """roll all dice: the turn's dice (a war's dice are rolled by the war); "roll 2 damage
+    dice": some dice of one kind (rolls.py)."""
     act = instruction.act
-    _only_roles(act)
     if not (_is_phrase(act.object, "all", None, ("dice",))):
-        raise cannot(
-            act,
-            'only "roll all dice" (every die of the turn) is a mechanic yet; '
-            "a war rolls its own dice",
-        )
+        return rolls.roll_builder(instruction, lex)
+    _only_roles(act)
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
@@ -776,4 +773,5 @@ VERBS: dict[str, Builder] = {
     "mark": card_verbs.mark_builder,
     "place": piece_verbs.place_builder,
     "return": piece_verbs.return_builder,
+    "trigger": card_events.trigger_builder,
 }
