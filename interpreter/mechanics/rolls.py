@@ -64,8 +64,10 @@ def roll_builder(instruction: ActI, lex: Lexicon) -> Handler:
         roll_some(game, state, doer(frame), die, count(game.ctx(state, frame)))
         return NEXT
 
+    number = says(count)
     instruction.data["says"] = (
-        f"roll {says(count)} {die} dice (the dice just rolled, read by the faces they show)"
+        f"roll {number} {die} {'die' if number == '1' else 'dice'}, which become the dice "
+        "just rolled"
     )
     return handler
 
