@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from . import ast
 from .actions import action_texts, check_actions, declared_events
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
-from .card_events import event_names, triggered_events
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
+from .dice_events import event_names, roll_head, triggered_events, unknown_die
 from .facts import check_fact_names
 from .input_checks import control_characters
 from .named_decks import check_decks
@@ -318,15 +318,19 @@ class _TreeChecker:
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
         events: set[int] = set()  # the quoted events of trigger steps: no card names
+        dice: set[int] = set()  # the dice of roll steps: checked as dice, not as nouns
         for node in ast.walk(tree):
             if _number_fields(type(node)):
                 yield from _large_numbers(node, src)
             if isinstance(node, ast.Act):
                 events.update(id(name) for name in event_names(node))
+                if roll_head(node) is not None:
+                    dice.add(id(node.object))
+                    yield from self._die(node, src)
             if isinstance(node, ast.CardName):
                 if id(node) not in events:
                     yield from self._name(node, src)
-            elif isinstance(node, ast.NounPhrase):
+            elif isinstance(node, ast.NounPhrase) and id(node) not in dice:
                 for head in node.heads:
                     if isinstance(head, tuple):
                         yield from self._words(head, node.span, src)
@@ -387,6 +391,20 @@ class _TreeChecker:
                 "or words of the shared mechanics",
             )
 
+    def _die(self, act: ast.Act, src: Source) -> Iterator[Diagnostic]:
+        found = unknown_die(act, self.vocab.dice)
+        if found is not None:
+            name, declared = found
+            every = f"the dice game.yaml declares: {', '.join(declared) or 'none'}"
+            near = did_you_mean(name, declared)
+            yield src.locate(
+                src.word_span(getattr(act.object, "span", None), name),
+                "error",
+                "unknown-die",
+                f'"{name}" is not a die of the game',
+                f"{near} ({every})" if near else every,
+            )
+
     def _resource(
         self, words: tuple[str, ...], span: ast.Span | None, src: Source
     ) -> Iterator[Diagnostic]:
@@ -419,15 +437,18 @@ class _TreeChecker:
         triggered = triggered_events(self.pack)
         events = [*EVENTS, *declared_events(self.pack.game), *triggered]
         if node.event not in events:
+            near = did_you_mean(node.event, events)
+            every = f"a rule may start on: {', '.join(events)}"
             yield src.locate(
                 node.span,
                 "error",
                 "unknown-event",
                 f'unknown event "{node.when} {node.event}"',
-                did_you_mean(node.event, events)
-                or f"a rule may start on: {', '.join(events)}; an action the game declares "
-                "may set off an event of its own (event: in actions:), and a step sets off "
-                f'one with trigger "{node.event}" for <card>',
+                f"{near} ({every})"
+                if near
+                else f"{every}; an action the game declares may set off an event of its own "
+                f'(event: in actions:), and a step sets off one with trigger "{node.event}" '
+                "for <card>",
             )
 
     def _n_of(self, node: ast.OwnsNOf, src: Source) -> Iterator[Diagnostic]:

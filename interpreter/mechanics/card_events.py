@@ -9,7 +9,7 @@ of the step and "this card" the card; a card with no such rule does nothing. The
 those the phrase names when the step starts (kept in the frame, so a save made at a decision
 inside a card's rules resumes at that card); a face-down card's rules do nothing, as
 everywhere. Being set off somewhere in the pack is what declares the event: a card's rule on
-an event nothing sets off is an error of `validate` (rules_dsl/card_events.py).
+an event nothing sets off is an error of `validate` (rules_dsl/dice_events.py).
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules_dsl.card_events import event_of
+from rules_dsl.dice_events import event_of
 from rules_dsl.vocabulary import EVENTS
 
 from ..compile.selectors import card_selector
 from ..core.actions import Action, Decision
 from ..core.card_state import is_face_down
 from ..core.control import NEXT, Result, push, wait
-from ..core.errors import cannot
+from ..core.errors import UnknownName, cannot
 from .moves import doer, role
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 Handler = Callable[..., Result]
 
-FORM = 'trigger reads "trigger "<event>" for <card>", e.g. trigger "penalty" for it'
+FORM = 'write trigger "<event>" for <card>, e.g. trigger "penalty" for it'
 # the frame's keys of a trigger under way: the rules still to run, and how many have run
 QUEUE, DONE = "set off", "set off done"
 
@@ -45,18 +45,19 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     event = event_of(act)
     if event is None:
-        raise cannot(act, FORM)
+        raise UnknownName("trigger which event? its name goes in quotes", act, FORM)
     if event in EVENTS:
-        raise cannot(
+        raise UnknownName(
+            f'"{event}" is an event the engine sets off itself',
             act.object,
-            f'"{event}" is an event the engine sets off itself: give the event a name of its own',
+            'give the event a name of its own, e.g. trigger "penalty" for it',
         )
     for r in act.roles:
         if r.preposition != "for":
             raise cannot(r, f'"trigger" has no meaning for "{r.preposition} ..." here')
     target = role(act, "for")
     if target is None:
-        raise cannot(act, f'trigger "{event}" for which card? {FORM}')
+        raise UnknownName(f'trigger "{event}" for which card?', act, FORM)
     selector = card_selector(target, lex)
     prompt = f'Which card: trigger "{event}" for {selector.text}?'
 
@@ -76,11 +77,12 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
                 chosen = cards if selector.many else cards[:1]
             loc[QUEUE] = _rules_of(game, state, chosen, event)
             loc[DONE] = 0
-        queue: list[list[Any]] = loc[QUEUE]
+        queue: list[list[int]] = loc[QUEUE]
         if loc[DONE] >= len(queue):
             return NEXT
-        program, card = queue[loc[DONE]]
+        card, n = queue[loc[DONE]]
         loc[DONE] += 1
+        program = f"card:{game.catalog.info(card).index}:{event}:{n}"
         return push(game.frame(program, doer(frame), card))
 
     instruction.data["says"] = (
@@ -89,14 +91,12 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
     return handler
 
 
-def _rules_of(game: Game, state: State, cards: list[int], event: str) -> list[list[Any]]:
-    """[program, card] of each rule on `event` of the cards, in the cards' order (plain
-    data: it is kept in the frame)."""
-    out: list[list[Any]] = []
+def _rules_of(game: Game, state: State, cards: list[int], event: str) -> list[list[int]]:
+    """[card, n] of each rule on `event` of the cards (its n-th), in the cards' order: plain
+    data, kept in the frame."""
+    out: list[list[int]] = []
     for copy in cards:
         if state.cards and is_face_down(state, copy):
             continue  # a face-down card's rules do nothing until it is turned up
-        info = game.catalog.info(copy)
-        for n in range(len(info.triggers.get(event, []))):
-            out.append([f"card:{info.index}:{event}:{n}", copy])
+        out += [[copy, n] for n in range(len(game.catalog.info(copy).triggers.get(event, [])))]
     return out

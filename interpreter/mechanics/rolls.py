@@ -52,10 +52,14 @@ def roll_builder(instruction: ActI, lex: Lexicon) -> Handler:
         or not isinstance(np.heads[0], tuple)
         or np.heads[0][-1] not in DIE_WORDS
     ):
-        raise cannot(act, 'roll which dice? "roll all dice", "roll a damage die", "roll 2 ...')
+        raise UnknownName(
+            "roll which dice?",
+            act,
+            'write "roll all dice" (the turn\'s) or "roll a <die> die", "roll 2 <die> dice"',
+        )
     die = _die_of(np, np.heads[0][:-1], lex)
     if np.tails or np.possessive:
-        raise cannot(np, f"roll dice of the game, not of a card or a player: {_forms(die)}")
+        raise UnknownName("roll dice of the game, not of a card or a player", np, _forms(die))
     count = _count_of(np, role(act, "equal to"), die, lex)
 
     def handler(
@@ -66,8 +70,8 @@ def roll_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     number = says(count)
     instruction.data["says"] = (
-        f"roll {number} {die} {'die' if number == '1' else 'dice'}, which become the dice "
-        "just rolled"
+        f"roll {number} {die} {'die' if number == '1' else 'dice'} (in place of the dice "
+        "rolled before)"
     )
     return handler
 
@@ -88,7 +92,7 @@ def _die_of(np: ast.NounPhrase, words: tuple[str, ...], lex: Lexicon) -> str:
         size = len(kind.split())
         if len(words) > size and " ".join(words[-size:]) == kind:
             lead = " ".join(words[:-size])
-            raise cannot(np, f'"{lead}" is not a number of dice: {_forms(kind)}')
+            raise UnknownName(f'"{lead}" is not a number of dice', np, _forms(kind))
     if not name:
         raise UnknownName("roll dice of which kind?", np, every)
     near = did_you_mean(name, declared)
@@ -101,15 +105,15 @@ def _count_of(np: ast.NounPhrase, equal: Any, die: str, lex: Lexicon) -> Num:
     """How many dice: the phrase's own number ("2", "a") or the "equal to" number."""
     if equal is not None:
         if np.count is not None or np.determiner is not None:
-            raise cannot(np, f"the number of dice is said twice: {_forms(die)}")
+            raise UnknownName("the number of dice is said twice", np, _forms(die))
         return compile_value(equal, lex)
     if np.count is not None and np.determiner is None:
         return _fixed(int(np.count))
     if np.determiner in ("a", "an") and np.heads[0][-1] == "die":
         return _fixed(1)
     if np.determiner is None:
-        raise cannot(np, f"roll how many {die} dice? {_forms(die)}")
-    raise cannot(np, f'"{np.determiner}" is not a number of dice: {_forms(die)}')
+        raise UnknownName(f"roll how many {die} dice?", np, _forms(die))
+    raise UnknownName(f'"{np.determiner}" is not a number of dice', np, _forms(die))
 
 
 def _fixed(n: int) -> Num:

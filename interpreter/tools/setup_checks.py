@@ -20,8 +20,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from rules_dsl.card_events import faces_read
 from rules_dsl.diagnostics import Diagnostic, did_you_mean
+from rules_dsl.dice_events import faces_read
 from rules_dsl.pack import Pack
 
 from ..compile.meaning import Ctx
@@ -74,7 +74,7 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
                     path,
                     f'the {name} die has a face "{text}": {what}',
                     code="die-face",
-                    hint=did_you_mean(face.kind, allowed)
+                    hint=did_you_mean(face.kind, [*allowed, *read])
                     or f"a face gives one of {', '.join(gives)}, or is one of "
                     f"{', '.join(ACTION_FACES)}, or is a name a rule reads "
                     f'("the number of {face.kind} dice")',

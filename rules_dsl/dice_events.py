@@ -1,5 +1,5 @@
-"""The events a pack sets off with the step `trigger "<event>" for <card>`, and the dice faces
-its rules read.
+"""What the steps of a pack roll and set off: the dice of `roll 2 damage dice`, the faces its
+rules count the dice by, and the events of `trigger "<event>" for <card>`.
 
 A card's rules may start on an event of the pack's own (`on penalty: lose 1 coin`). Such an
 event is declared by being set off somewhere in the pack: a step `trigger "penalty" for it` in
@@ -49,6 +49,28 @@ def _event_name(act: ast.Act) -> ast.CardName | None:
     ):
         return None
     return np.heads[0]
+
+
+def unknown_die(act: ast.Act, dice: set[str]) -> tuple[str, list[str]] | None:
+    """The die a `roll ... dice` step names that the pack does not declare (its name, and the
+    words' head it is in), or None. Words before a declared die ("some damage dice") are the
+    interpreter's to report: they are a number that is none."""
+    head = roll_head(act)
+    if head is None:
+        return None
+    name = " ".join(head[:-1])
+    if name in ("", "all") or any(name == d or name.endswith(f" {d}") for d in dice):
+        return None
+    return name, sorted(dice)
+
+
+def roll_head(act: ast.Act) -> tuple[str, ...] | None:
+    """The words of a roll step's dice ("damage dice"), or None for another step."""
+    np = act.object
+    if act.verb != "roll" or not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
+        return None
+    head = np.heads[0]
+    return head if isinstance(head, tuple) and head[-1] in DICE else None
 
 
 def triggered_events(pack: Pack) -> list[str]:
