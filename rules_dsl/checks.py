@@ -318,7 +318,7 @@ class _TreeChecker:
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
         events: set[int] = set()  # the quoted events of trigger steps: no card names
-        dice: set[int] = set()  # the dice of roll steps: checked as dice, not as nouns
+        dice: set[int] = set()  # roll steps' dice, trigger steps' events: not nouns
         for node in ast.walk(tree):
             if _number_fields(type(node)):
                 yield from _large_numbers(node, src)
@@ -327,6 +327,15 @@ class _TreeChecker:
                 if roll_head(node) is not None:
                     dice.add(id(node.object))
                     yield from self._die(node, src)
+                if node.verb == "trigger" and not event_names(node):
+                    dice.add(id(node.object))  # no noun: an event not in quotes
+                    yield src.locate(
+                        getattr(node.object, "span", None) or node.span,
+                        "error",
+                        "unknown-event",
+                        "trigger which event? its name goes in quotes",
+                        'write trigger "<event>" for <card>, e.g. trigger "penalty" for it',
+                    )
             if isinstance(node, ast.CardName):
                 if id(node) not in events:
                     yield from self._name(node, src)
