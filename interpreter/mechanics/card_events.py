@@ -45,7 +45,7 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     event = event_of(act)
     if event is None:
-        raise UnknownName("trigger which event? its name goes in quotes", act, FORM)
+        raise cannot(act, f"trigger which event? its name goes in quotes: {FORM}")
     if event in EVENTS:
         raise UnknownName(
             f'"{event}" is an event the engine sets off itself',
@@ -57,7 +57,7 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
             raise cannot(r, f'"trigger" has no meaning for "{r.preposition} ..." here')
     target = role(act, "for")
     if target is None:
-        raise UnknownName(f'trigger "{event}" for which card?', act, FORM)
+        raise cannot(act, f'trigger "{event}" for which card? {FORM}')
     selector = card_selector(target, lex)
     prompt = f'Which card: trigger "{event}" for {selector.text}?'
 

@@ -52,14 +52,14 @@ def roll_builder(instruction: ActI, lex: Lexicon) -> Handler:
         or not isinstance(np.heads[0], tuple)
         or np.heads[0][-1] not in DIE_WORDS
     ):
-        raise UnknownName(
-            "roll which dice?",
+        raise cannot(
             act,
-            'write "roll all dice" (the turn\'s) or "roll a <die> die", "roll 2 <die> dice"',
+            'roll which dice? "roll all dice" (the turn\'s), "roll a <die> die" or "roll 2 '
+            '<die> dice"',
         )
     die = _die_of(np, np.heads[0][:-1], lex)
     if np.tails or np.possessive:
-        raise UnknownName("roll dice of the game, not of a card or a player", np, _forms(die))
+        raise cannot(np, f"roll dice of the game, not of a card or a player: {_forms(die)}")
     count = _count_of(np, role(act, "equal to"), die, lex)
 
     def handler(
@@ -94,7 +94,7 @@ def _die_of(np: ast.NounPhrase, words: tuple[str, ...], lex: Lexicon) -> str:
             lead = " ".join(words[:-size])
             raise UnknownName(f'"{lead}" is not a number of dice', np, _forms(kind))
     if not name:
-        raise UnknownName("roll dice of which kind?", np, every)
+        raise cannot(np, f"roll dice of which kind? {every}")
     near = did_you_mean(name, declared)
     raise UnknownName(
         f'"{name}" is not a die of the game', np, f"{near} ({every})" if near else every
@@ -109,7 +109,7 @@ def _count_of(np: ast.NounPhrase, equal: Any, die: str, lex: Lexicon) -> Num:
         return compile_value(equal, lex)
     if np.count is not None and np.determiner is None:
         return _fixed(int(np.count))
-    if np.determiner in ("a", "an") and np.heads[0][-1] == "die":
+    if np.determiner in ("a", "an"):
         return _fixed(1)
     if np.determiner is None:
         raise UnknownName(f"roll how many {die} dice?", np, _forms(die))
