@@ -22,6 +22,7 @@ from interpreter.core.state import State
 from interpreter.mechanics.dice import roll_some
 from interpreter.tools.explain import _program, explain_cards
 from interpreter.tools.saves import load_text, save_text
+from interpreter.tools.scenario import check
 from interpreter.tools.validation import validate
 from rules_dsl.parser import parse
 from rules_dsl.printer import print_rules
@@ -225,3 +226,45 @@ def test_the_dice_shown_are_those_of_the_player_who_rolled_them() -> None:
     session = Session(game, state, str(PACK), None, None, None, 5, ["you", "random"])
     show_position(session, console)
     assert "Dice of player 2:" in console.export_text()
+
+
+def test_a_trigger_for_one_of_several_cards_asks_the_doer_and_a_save_there_resumes(
+    tmp_path: Path,
+) -> None:
+    """`trigger "penalty" for one of your titan cards`: the doer picks the titan whose penalty
+    runs (the Colossus: the storage is discarded, no coin lost); a save made at that choice
+    resumes to the very same game."""
+    folder = _copy(
+        tmp_path,
+        '    trigger "repair" for each of your district cards\n',
+        '    trigger "repair" for each of your district cards\n'
+        '    trigger "penalty" for one of your titan cards\n',
+    )
+    assert _errors(folder) == []
+    scenario = folder / "scenarios" / "pick.yaml"
+    scenario.write_text(
+        "name: The doer picks the titan whose penalty runs\n"
+        "pack: ..\nplayers: 2\nseed: 1\n"
+        "position:\n  active: 1\n  players:\n    1:\n"
+        "      hand: [Farm, Farm, Temple]\n      city: [Cyclops, Colossus]\n"
+        "      storage: [Temple]\n      threat: [Sleeping Giant]\n      coin: 3\n"
+        'actions:\n  - "store: Farm"\n  - legal: [Cyclops, Colossus]\n  - Colossus\n'
+        "expect:\n  - {player: 1, that: you have exactly 3 coin}\n"
+        "  - {player: 1, that: the number of cards in your storage is exactly 0}\n",
+        encoding="utf-8",
+    )
+    outcome = check(scenario)
+    assert outcome.passed, outcome.summary()
+    game = Game.load(folder)
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new(players=2, seed=seed)
+        while not state.over and "trigger" not in str((state.pending or {}).get("prompt")):
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+        if not state.over:
+            break
+    assert not state.over, "no game reached the choice of a titan"
+    loaded, _, _ = load_text(game, save_text(game, state))
+    assert loaded.digest() == state.digest()
+    for option in game.legal_actions(state):
+        assert game.apply(loaded, option).digest() == game.apply(state, option).digest()
