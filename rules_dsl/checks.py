@@ -318,17 +318,17 @@ class _TreeChecker:
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
         events: set[int] = set()  # the quoted events of trigger steps: no card names
-        dice: set[int] = set()  # roll steps' dice, trigger steps' events: not nouns
+        not_nouns: set[int] = set()  # a roll step's dice, a trigger step's unquoted event
         for node in ast.walk(tree):
             if _number_fields(type(node)):
                 yield from _large_numbers(node, src)
             if isinstance(node, ast.Act):
                 events.update(id(name) for name in event_names(node))
                 if roll_head(node) is not None:
-                    dice.add(id(node.object))
+                    not_nouns.add(id(node.object))
                     yield from self._die(node, src)
                 if node.verb == "trigger" and not event_names(node):
-                    dice.add(id(node.object))  # no noun: an event not in quotes
+                    not_nouns.add(id(node.object))
                     yield src.locate(
                         getattr(node.object, "span", None) or node.span,
                         "error",
@@ -339,7 +339,7 @@ class _TreeChecker:
             if isinstance(node, ast.CardName):
                 if id(node) not in events:
                     yield from self._name(node, src)
-            elif isinstance(node, ast.NounPhrase) and id(node) not in dice:
+            elif isinstance(node, ast.NounPhrase) and id(node) not in not_nouns:
                 for head in node.heads:
                     if isinstance(head, tuple):
                         yield from self._words(head, node.span, src)
