@@ -133,13 +133,30 @@ def reroll(game: Game, state: State, die: dict) -> None:
 
 def die_text(game: Game, die: dict) -> str:
     """A die as it reads: "2 population", "culture", "golden age", "3 gold x2". An amount of
-    the counted resource or of money is always written, "1 population" too."""
+    the counted resource or of money is always written, "1 population" too, except on a die
+    whose faces are all plain names (a damage die's "coin" is a coin symbol, not 1 coin)."""
     face = face_of(game, die)
     text = face.kind if face.is_action or face.amount == 1 else f"{face.amount} {face.kind}"
     roles = game.catalog.roles
-    if face.amount == 1 and face.kind in (roles.counted, roles.money):
+    if (
+        face.amount == 1
+        and face.kind in (roles.counted, roles.money)
+        and die["die"] not in _plain_dice(game)
+    ):
         text = f"1 {face.kind}"
     return text + (" x2" * (die["times"].bit_length() - 1) if die["times"] > 1 else "")
+
+
+def _plain_dice(game: Game) -> frozenset[str]:
+    """The dice none of whose faces is written with an amount (read once per game)."""
+    plain: frozenset[str] | None = game.caches.get("plain dice")
+    if plain is None:
+        plain = game.caches["plain dice"] = frozenset(
+            str(name)
+            for name, spec in (game.pack.game.get("dice") or {}).items()
+            if not any(str(text).strip()[:1].isdigit() for text in spec["faces"])
+        )
+    return plain
 
 
 def describe(game: Game, dice: list[dict]) -> str:

@@ -19,7 +19,7 @@ from agesmith.play import Session, show_position
 from editor.table_view import dice_strip
 from interpreter import Game
 from interpreter.core.state import State
-from interpreter.mechanics.dice import roll_some
+from interpreter.mechanics.dice import die_text, roll_some
 from interpreter.tools.explain import _program, explain_cards
 from interpreter.tools.saves import load_text, save_text
 from interpreter.tools.scenario import check
@@ -268,3 +268,16 @@ def test_a_trigger_for_one_of_several_cards_asks_the_doer_and_a_save_there_resum
     assert loaded.digest() == state.digest()
     for option in game.legal_actions(state):
         assert game.apply(loaded, option).digest() == game.apply(state, option).digest()
+
+
+def test_a_plain_face_named_like_the_money_reads_as_written(tmp_path: Path) -> None:
+    """With `money: coin` (The Ancient World's), the damage die's "coin" face is a coin
+    symbol, every face of the die a plain name: it reads "coin", not "1 coin"."""
+    folder = _copy(tmp_path, "counters:\n", "money: coin\ncounters:\n")
+    game = Game.load(folder)
+    state = game.new(players=2, seed=5)
+    state.dice = [{"die": "damage", "face": 2, "used": False, "times": 1, "token": False}]
+    assert die_text(game, state.dice[0]) == "coin"
+    assert "Dice of player 1</b>: " in dice_strip(game, state) and "1 coin" not in dice_strip(
+        game, state
+    )
