@@ -34,7 +34,7 @@ from interpreter.bots.greedy import Bot
 from interpreter.bots.registry import make_bot
 from interpreter.mechanics.action_phase import waiting_pool
 from interpreter.mechanics.ages import age_points
-from interpreter.mechanics.dice import die_text
+from interpreter.mechanics.dice import die_text, roller
 from interpreter.model.zones import TABLEAU
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed, seat_bots
@@ -378,7 +378,7 @@ def show_position(session: Session, console: Console) -> None:
     )
     if state.dice:
         console.print(
-            f"Dice of {game.player_name(state.active)}: {_dice(game, state.dice)}", markup=False
+            f"Dice of {game.player_name(roller(state))}: {_dice(game, state.dice)}", markup=False
         )
     pool = waiting_pool(state)
     if pool is not None and pool is not state.dice:

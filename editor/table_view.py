@@ -12,7 +12,7 @@ from html import escape
 from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
 from interpreter.mechanics.action_phase import waiting_pool_of
-from interpreter.mechanics.dice import die_text
+from interpreter.mechanics.dice import die_text, roller
 from interpreter.model.zones import TABLEAU
 from rules_dsl.printer import condition as condition_text
 
@@ -140,7 +140,8 @@ def dice_strip(game: Game, state: State) -> str:
         )
     if not state.dice:
         return ""
-    return f"{STYLE}<b>Dice of {active}</b>: {dice_html(game, state.dice)}"
+    rolled = escape(game.player_name(roller(state)))  # a step's roll: its doer's dice
+    return f"{STYLE}<b>Dice of {rolled}</b>: {dice_html(game, state.dice)}"
 
 
 NOT_SCORED = "–"  # an age not yet scored (not yet ended), in the score by age

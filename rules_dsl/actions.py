@@ -34,11 +34,9 @@ are what the schema cannot say (a declared name that is the engine's own, a name
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from . import ast
 from .diagnostics import Diagnostic
 from .roles import ENGINE_KINDS, action_key
 from .vocabulary import EVENTS
@@ -116,21 +114,6 @@ def declared_events(game: dict[str, Any]) -> list[str]:
         if event is not None and event not in out:
             out.append(event)
     return out
-
-
-# The event a card's own rules start on when a step buys it (interpreter/mechanics/buying.py).
-BUY_EVENT = "you buy this card"
-
-
-def step_events(trees: Iterable[Any]) -> list[str]:
-    """The events set off by the steps of the pack's parsed texts (phases, actions' steps,
-    cards' rules): a step that buys a card sets off BUY_EVENT on it."""
-    for tree in trees:
-        if any(
-            isinstance(node, ast.Act) and node.verb in ("buy", "buys") for node in ast.walk(tree)
-        ):
-            return [BUY_EVENT]
-    return []
 
 
 def check_actions(doc: YamlDocument, game: dict[str, Any]) -> list[Diagnostic]:

@@ -19,6 +19,7 @@ from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bo
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
+from .dice_events import event_names, roll_head, triggered_events, unknown_die
 from .facts import check_fact_names
 from .input_checks import control_characters
 from .named_decks import check_decks
@@ -316,12 +317,29 @@ class _TreeChecker:
         yield from condition_warnings(tree, self.at(sub))
 
     def _walk(self, tree: Any, src: Source, card: bool) -> Iterator[Diagnostic]:
+        events: set[int] = set()  # the quoted events of trigger steps: no card names
+        not_nouns: set[int] = set()  # a roll step's dice, a trigger step's unquoted event
         for node in ast.walk(tree):
             if _number_fields(type(node)):
                 yield from _large_numbers(node, src)
+            if isinstance(node, ast.Act):
+                events.update(id(name) for name in event_names(node))
+                if roll_head(node) is not None:
+                    not_nouns.add(id(node.object))
+                    yield from self._die(node, src)
+                if node.verb == "trigger" and not event_names(node):
+                    not_nouns.add(id(node.object))
+                    yield src.locate(
+                        getattr(node.object, "span", None) or node.span,
+                        "error",
+                        "unknown-event",
+                        "trigger which event? its name goes in quotes",
+                        'write trigger "<event>" for <card>, e.g. trigger "penalty" for it',
+                    )
             if isinstance(node, ast.CardName):
-                yield from self._name(node, src)
-            elif isinstance(node, ast.NounPhrase):
+                if id(node) not in events:
+                    yield from self._name(node, src)
+            elif isinstance(node, ast.NounPhrase) and id(node) not in not_nouns:
                 for head in node.heads:
                     if isinstance(head, tuple):
                         yield from self._words(head, node.span, src)
@@ -382,6 +400,20 @@ class _TreeChecker:
                 "or words of the shared mechanics",
             )
 
+    def _die(self, act: ast.Act, src: Source) -> Iterator[Diagnostic]:
+        found = unknown_die(act, self.vocab.dice)
+        if found is not None:
+            name, declared = found
+            every = f"the dice game.yaml declares: {', '.join(declared) or 'none'}"
+            near = did_you_mean(name, declared)
+            yield src.locate(
+                src.word_span(getattr(act.object, "span", None), name),
+                "error",
+                "unknown-die",
+                f'"{name}" is not a die of the game',
+                f"{near} ({every})" if near else every,
+            )
+
     def _resource(
         self, words: tuple[str, ...], span: ast.Span | None, src: Source
     ) -> Iterator[Diagnostic]:
@@ -411,16 +443,21 @@ class _TreeChecker:
             )
 
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
-        events = [*EVENTS, *declared_events(self.pack.game), *self.pack.step_events]
+        triggered = triggered_events(self.pack)
+        events = [*EVENTS, *declared_events(self.pack.game), *triggered]
         if node.event not in events:
+            near = did_you_mean(node.event, events)
+            every = f"a rule may start on: {', '.join(events)}"
             yield src.locate(
                 node.span,
                 "error",
                 "unknown-event",
                 f'unknown event "{node.when} {node.event}"',
-                did_you_mean(node.event, events)
-                or f"a rule may start on: {', '.join(events)}; an action the game declares "
-                "may set off an event of its own (event: in actions:)",
+                f"{near} ({every})"
+                if near
+                else f"{every}; an action the game declares may set off an event of its own "
+                f'(event: in actions:), and a step sets off one with trigger "{node.event}" '
+                "for <card>",
             )
 
     def _n_of(self, node: ast.OwnsNOf, src: Source) -> Iterator[Diagnostic]:

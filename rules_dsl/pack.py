@@ -12,12 +12,11 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import ast
-from .actions import ActionSpec, action_texts, read_actions, step_events
+from .actions import ActionSpec, action_texts, read_actions
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
 from .safe_files import is_file, is_folder, path_problem
@@ -125,13 +124,6 @@ class Pack:
     age_change: ast.Rules | None = None  # the steps between two ages, after the age's scoring
     decks: list[NamedDeck] = field(default_factory=list)
     table_numbers: dict[str, Any] = field(default_factory=dict)  # a table's `by:`, parsed
-
-    @cached_property
-    def step_events(self) -> list[str]:
-        """The events the pack's steps set off on cards (buying one: `you buy this card`)."""
-        trees: list[Any] = [card.rules for card in self.cards] + [*self.phases.values()]
-        trees += [self.setup, self.age_change] + [a.does for a in self.actions]
-        return step_events(t for t in trees if t is not None)
 
     def is_deck(self, owner: str) -> bool:
         """Whether a card's `age` names a deck (not an age)."""

@@ -937,6 +937,9 @@ class _Builder(Transformer):
     def one_of(self, meta: Any, c: list[Any]) -> Det:
         return ("one of", None, c[0])
 
+    def each_of(self, meta: Any, c: list[Any]) -> Det:
+        return ("each of", None, c[0])
+
     def half_of(self, meta: Any, c: list[Any]) -> Det:
         return ("half of", None, c[0])
 

@@ -191,7 +191,7 @@ def _third_person(subject: Any) -> bool:
 def _plural(np: Any) -> bool:
     if not isinstance(np, ast.NounPhrase) or not np.heads or not isinstance(np.heads[-1], tuple):
         return False
-    if np.determiner in ("a", "an", "each", "every", "another", "one of", "this"):
+    if np.determiner in ("a", "an", "each", "every", "another", "one of", "each of", "this"):
         return False
     return np.heads[-1][-1].endswith("s") and (np.possessive is not None or np.count != 1)
 
@@ -327,7 +327,7 @@ def phrase(p: Any) -> str:
     if isinstance(p, ast.Pronoun):
         return p.word
     parts: list[str] = []
-    if p.determiner in ("one of", "half of"):
+    if p.determiner in ("one of", "each of", "half of"):
         parts.append(p.determiner + (f" {p.possessive}" if p.possessive else ""))
     elif p.determiner == "all":
         parts.append("all" + (f" {p.possessive}" if p.possessive else ""))

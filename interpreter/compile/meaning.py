@@ -647,8 +647,9 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
 
 
 def _dice(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
-    """The turn's dice showing a face ("war dice", "golden age dice") or of a colour ("green
-    dice"); "dice" alone counts them all."""
+    """The dice just rolled (the turn's, or a step's "roll 2 damage dice") showing a face
+    ("war dice", "coin dice": a face before "dice" is a face even where it names a card type
+    or a counter too) or of a kind ("green dice"); "dice" alone counts them all."""
     if not lex.dice:
         raise cannot(node, "dice are counted with the pack's dice (not in a scenario yet)")
     what = " ".join(words)
@@ -664,7 +665,7 @@ def _dice(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
             if not what or d["die"] == what or lex.face_kind(d["die"], d["face"]) == what
         )
 
-    return said(count, f"the number of {what + ' ' if what else ''}dice of the turn")
+    return said(count, f"the number of {what + ' ' if what else ''}dice just rolled")
 
 
 def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:

@@ -117,13 +117,14 @@ def card_selector(
         raise cannot(np, "the card's zone is said twice")
     where = located.where if located is not None else zone
     head = np.heads[0]
-    many = np.determiner in ("each", "all", "every")
+    many = np.determiner in ("each", "each of", "all", "every")
     if np.count is not None or np.determiner not in (
         None,
         "a",
         "an",
         "one of",
         "each",
+        "each of",
         "all",
         "every",
     ):

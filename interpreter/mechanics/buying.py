@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.dice_events import BUY_EVENT
+
 from ..compile.meaning import Lexicon, zone_of
 from ..compile.selectors import card_selector
 from ..core.actions import Action
@@ -35,8 +37,6 @@ if TYPE_CHECKING:
     from ..compile.program import ActI
     from ..core.state import State
     from .game import Game
-
-BUY_EVENT = "you buy this card"  # the event a bought card's own rules start on
 
 
 def buy_builder(instruction: ActI, lex: Lexicon) -> Handler:

@@ -88,14 +88,27 @@ def roll_all(game: Game, state: State, seat: int | None = None) -> None:
     """Roll every die of the turn, for `seat` (the active player when None); the dice are
     that player's to use in their actions, the others get result tokens."""
     seat = state.active if seat is None else seat
+    kinds = [(name, spec, int(spec.get("count", 1))) for name, spec in dice_specs(game, state)]
+    _roll(game, state, seat, kinds)
+
+
+def roll_some(game: Game, state: State, seat: int, die: str, count: int) -> None:
+    """Roll `count` dice of one kind for `seat` ("roll 2 damage dice"): as `roll_all` does,
+    they replace the dice just rolled, which rules count by face ("the number of coin dice")."""
+    spec = (game.pack.game.get("dice") or {})[die]
+    _roll(game, state, seat, [(die, spec, max(0, count))])
+
+
+def _roll(game: Game, state: State, seat: int, kinds: list[tuple[str, dict, int]]) -> None:
+    """Roll `count` dice of each (die, spec, count), in order, as `seat`'s dice."""
     if seat == state.active:  # the active player's: no mark (Along History's positions)
         state.marks.pop(ROLLER, None)
     else:
         state.marks[ROLLER] = seat
     rng = state.random()
     state.dice = []
-    for name, spec in dice_specs(game, state):
-        for _ in range(int(spec.get("count", 1))):
+    for name, spec, count in kinds:
+        for _ in range(count):
             state.dice.append(
                 {
                     "die": name,
@@ -106,7 +119,8 @@ def roll_all(game: Game, state: State, seat: int | None = None) -> None:
                 }
             )
     state.store_random(rng)
-    game.say(state, f"{game.player_name(seat)} rolls {describe(game, state.dice)}.")
+    rolled = describe(game, state.dice) or "no dice"
+    game.say(state, f"{game.player_name(seat)} rolls {rolled}.")
 
 
 def reroll(game: Game, state: State, die: dict) -> None:
@@ -119,13 +133,30 @@ def reroll(game: Game, state: State, die: dict) -> None:
 
 def die_text(game: Game, die: dict) -> str:
     """A die as it reads: "2 population", "culture", "golden age", "3 gold x2". An amount of
-    the counted resource or of money is always written, "1 population" too."""
+    the counted resource or of money is always written, "1 population" too, except on a die
+    whose faces are all plain names (a damage die's "coin" is a coin symbol, not 1 coin)."""
     face = face_of(game, die)
     text = face.kind if face.is_action or face.amount == 1 else f"{face.amount} {face.kind}"
     roles = game.catalog.roles
-    if face.amount == 1 and face.kind in (roles.counted, roles.money):
+    if (
+        face.amount == 1
+        and face.kind in (roles.counted, roles.money)
+        and die["die"] not in _plain_dice(game)
+    ):
         text = f"1 {face.kind}"
     return text + (" x2" * (die["times"].bit_length() - 1) if die["times"] > 1 else "")
+
+
+def _plain_dice(game: Game) -> frozenset[str]:
+    """The dice none of whose faces is written with an amount (read once per game)."""
+    plain: frozenset[str] | None = game.caches.get("plain dice")
+    if plain is None:
+        plain = game.caches["plain dice"] = frozenset(
+            str(name)
+            for name, spec in (game.pack.game.get("dice") or {}).items()
+            if not any(str(text).strip()[:1].isdigit() for text in spec["faces"])
+        )
+    return plain
 
 
 def describe(game: Game, dice: list[dict]) -> str:

@@ -40,7 +40,7 @@ from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
-from . import board, buying, card_verbs, effects, piece_verbs, war
+from . import board, buying, card_events, card_verbs, effects, piece_verbs, rolls, war
 from .ages import age_event
 from .moves import destroy, doer, gain_counter, move_card, remove_card, role
 
@@ -338,15 +338,12 @@ def _straighten(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 def _roll(instruction: ActI, lex: Lexicon) -> Handler:
-    """roll all dice: the turn's dice (a war's dice are rolled by the war)."""
+    """roll all dice: the turn's dice (a war's dice are rolled by the war); "roll 2 damage
+    dice": some dice of one kind (rolls.py)."""
     act = instruction.act
-    _only_roles(act)
     if not (_is_phrase(act.object, "all", None, ("dice",))):
-        raise cannot(
-            act,
-            'only "roll all dice" (every die of the turn) is a mechanic yet; '
-            "a war rolls its own dice",
-        )
+        return rolls.roll_builder(instruction, lex)
+    _only_roles(act)
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
@@ -807,4 +804,5 @@ VERBS: dict[str, Builder] = {
     "place": piece_verbs.place_builder,
     "buy": buying.buy_builder,
     "return": piece_verbs.return_builder,
+    "trigger": card_events.trigger_builder,
 }

@@ -2,7 +2,8 @@
 
 `agesmith validate` adds these to the language's checks:
 - every die face is something the game declares: a resource, the money (game.yaml `money`),
-  or a face the action phase knows ("re-roll", "x2", "golden age", "war", "blank");
+  or a face the action phase knows ("re-roll", "x2", "golden age", "war", "blank"), or a
+  name that gives nothing and that a rule counts the dice by ("the number of titan dice");
   `strenght` or `banana` would give nothing in play;
 - each age's setup deals every player's events zone for the largest player count as fully as
   for the smallest (an age with too few cards deals the last players short);
@@ -20,6 +21,7 @@ from functools import partial
 from typing import Any
 
 from rules_dsl.diagnostics import Diagnostic, did_you_mean
+from rules_dsl.dice_events import faces_read
 from rules_dsl.pack import Pack
 
 from ..compile.meaning import Ctx
@@ -52,12 +54,13 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
         *(c for c in counters if c == pack.money),
     ]
     allowed = [*gives, *ACTION_FACES]
+    read = faces_read(pack)  # a face a rule counts by ("coin dice") may give nothing itself
     out = []
     for name, spec in (pack.game.get("dice") or {}).items():
         faces = spec.get("faces") if isinstance(spec, dict) else None
         for i, text in enumerate(faces if isinstance(faces, list) else []):
             face = parse_face(str(text))
-            if face.kind in allowed:
+            if face.kind in allowed or face.kind in read:
                 continue
             doc, path = pack.place("dice", name, "faces", i)
             what = (
@@ -71,9 +74,10 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
                     path,
                     f'the {name} die has a face "{text}": {what}',
                     code="die-face",
-                    hint=did_you_mean(face.kind, allowed)
+                    hint=did_you_mean(face.kind, [*allowed, *read])
                     or f"a face gives one of {', '.join(gives)}, or is one of "
-                    f"{', '.join(ACTION_FACES)}",
+                    f"{', '.join(ACTION_FACES)}, or is a name a rule reads "
+                    f'("the number of {face.kind} dice")',
                 )
             )
     return out

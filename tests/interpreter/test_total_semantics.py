@@ -35,6 +35,7 @@ from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 # pack does not declare (a zone).
 REPORTED_AS = (
     "the interpreter cannot play|is not a zone of the game|is not a card state of the game"
+    "|is not a die of the game"
 )
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "rules_dsl" / "grammar.lark"
@@ -209,6 +210,11 @@ RULES = [
     ("on acquire: gain 1 gold to you", REPORTED),
     ("free if the number of purple dice is at least 1", REPORTED),
     ("free if you won the war", REPORTED),
+    # a step's roll of one kind of die and a card's own event (tests/packs/conformance/
+    # dice_events plays them): Along History has no yellow die
+    ('on acquire: gain 1 gold; then trigger "shine" for each of your active cards', PLAYS),
+    ("on acquire: roll a green die", PLAYS),
+    ("on acquire: roll 2 yellow dice", REPORTED),
     # card state (tests/packs/conformance/face_down and card_tokens play them): Along History
     # declares no face-down state and no mark; tokens of its counters may lie on a card
     ("on acquire: flip one of your active cards face down", REPORTED),
@@ -322,6 +328,7 @@ PRODUCTIONS = {
     "np": "your gold",
     "determiner": "one of",
     "one_of": "one of your",
+    "each_of": "each of your",
     "half_of": "half of",
     "all_of": "all your gold",
     "possessive_det": "your gold",
