@@ -195,10 +195,13 @@ def zones_html(game: Game, state: State, seat: int, hidden: bool = False) -> str
                 "</div>",
             ]
             continue
-        parts.append(
-            f'<p class="pt-label">{label} (decadent cards greyed under their pile, '
-            'tilted cards turned)</p><div class="pt-zone">'
-        )
+        notes = []  # what the drawing shows, said only where the position has it
+        if any(len(pile) > 1 for pile in player.tableau):
+            notes.append("decadent cards greyed under their pile")
+        if player.tilted:
+            notes.append("tilted cards turned")
+        note = f" ({', '.join(notes)})" if notes else ""
+        parts.append(f'<p class="pt-label">{label}{note}</p><div class="pt-zone">')
         for pile in player.tableau:
             under = "".join(
                 f'<span class="pt-under" title="decadent: '

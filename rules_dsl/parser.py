@@ -804,10 +804,14 @@ class _Builder(Transformer):
         return ast.RepeatTimes(c[0], _body(c[1]), span=_span(meta))
 
     def for_each(self, meta: Any, c: list[Any]) -> ast.ForEach:
-        return ast.ForEach(c[0], _body(c[1]), span=_span(meta))
-
-    def for_each_of(self, meta: Any, c: list[Any]) -> ast.ForEach:
-        return ast.ForEach(c[0], _body(c[1]), of=True, span=_span(meta))
+        np = c[0]
+        if isinstance(np, ast.NounPhrase) and np.determiner in ("each of", "each of the"):
+            # "for each of your military cards": the cards are the phrase after "of"
+            after = "the" if np.determiner == "each of the" else None
+            return ast.ForEach(
+                replace(np, determiner=after), _body(c[1]), of=True, span=_span(meta)
+            )
+        return ast.ForEach(np, _body(c[1]), span=_span(meta))
 
     def choice(self, meta: Any, c: list[Any]) -> ast.Choice:
         return ast.Choice(tuple(c), span=_span(meta))
@@ -939,6 +943,9 @@ class _Builder(Transformer):
 
     def each_of(self, meta: Any, c: list[Any]) -> Det:
         return ("each of", None, c[0])
+
+    def each_of_the(self, meta: Any, c: list[Any]) -> Det:
+        return ("each of the", None, None)
 
     def half_of(self, meta: Any, c: list[Any]) -> Det:
         return ("half of", None, c[0])

@@ -191,7 +191,18 @@ def _third_person(subject: Any) -> bool:
 def _plural(np: Any) -> bool:
     if not isinstance(np, ast.NounPhrase) or not np.heads or not isinstance(np.heads[-1], tuple):
         return False
-    if np.determiner in ("a", "an", "each", "every", "another", "one of", "each of", "this"):
+    singular_det = (
+        "a",
+        "an",
+        "each",
+        "every",
+        "another",
+        "one of",
+        "each of",
+        "each of the",
+        "this",
+    )
+    if np.determiner in singular_det:
         return False
     return np.heads[-1][-1].endswith("s") and (np.possessive is not None or np.count != 1)
 

@@ -117,7 +117,7 @@ def card_selector(
         raise cannot(np, "the card's zone is said twice")
     where = located.where if located is not None else zone
     head = np.heads[0]
-    many = np.determiner in ("each", "each of", "all", "every")
+    many = np.determiner in ("each", "each of", "each of the", "all", "every")
     if np.count is not None or np.determiner not in (
         None,
         "a",
@@ -125,6 +125,7 @@ def card_selector(
         "one of",
         "each",
         "each of",
+        "each of the",
         "all",
         "every",
     ):

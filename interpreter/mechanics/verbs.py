@@ -248,6 +248,9 @@ def wait_choice(seat: int, options: list[Action]) -> Result:
 # ------------------------------------------------------------------ the turn's verbs
 
 
+_ASKING: list[str] = []  # the phases whose first step is being asked whether it can be done
+
+
 def _play(instruction: ActI, lex: Lexicon) -> Handler:
     """play "a phase": with a subject ("each player in turn order plays "turn"") the phase is
     the doer's turn: the facts of the turn start afresh, a skipped turn is skipped and the
@@ -305,11 +308,15 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
         key = f"phase:{phase}"
         program = game.programs.get(key) or []
         first = program[0] if program else None
-        if turn or not isinstance(first, ActI) or frame.get("depth", 0) > 8:
-            return "fully"
+        if turn or not isinstance(first, ActI) or key in _ASKING:
+            return "fully"  # (a phase whose first step plays it again: no answer but "yes")
         part = game.frame(key, doer(frame))
-        part["it"], part["depth"] = frame.get("it"), frame.get("depth", 0) + 1
-        return effects.can_do(game, state, part, first)
+        part["it"] = frame.get("it")
+        _ASKING.append(key)
+        try:
+            return effects.can_do(game, state, part, first)
+        finally:
+            _ASKING.pop()
 
     instruction.data["says"] = (
         f'play the phase "{phase}" as their turn' if turn else f'play the phase "{phase}"'

@@ -13,6 +13,7 @@ import pytest
 from editor.card_edit import Examples, examples
 from editor.faces import (
     MONEY_COLOUR,
+    MONEY_SHAPE,
     SYMBOL_PALETTE,
     TYPE_PALETTE,
     SymbolStyle,
@@ -76,8 +77,8 @@ def test_a_pack_s_faces_use_its_own_types_and_symbols_in_distinct_colours() -> N
 
 def test_the_money_is_a_coin_whatever_the_pack_names_it() -> None:
     style = face_style(_pack(CONFORMANCE / "card_tokens"))  # money: coin
-    assert style.symbol("coin") == SymbolStyle(MONEY_COLOUR, "coin", "")
-    assert style.symbol("coins").shape == "coin"
+    assert style.symbol("coin") == SymbolStyle(MONEY_COLOUR, MONEY_SHAPE, "")
+    assert style.symbol("coins").shape == MONEY_SHAPE
     assert style.symbol("ambrosia").glyph == "A"  # a counter is a symbol too
 
 
@@ -116,7 +117,7 @@ def test_a_pack_s_faces_block_gives_its_colours_shapes_and_glyphs(tmp_path: Path
     assert style.symbols["food"] == SymbolStyle("#123456", "shield", "")
     assert style.symbols["red banner"] == SymbolStyle("#654321", "diamond", "R")
     assert style.symbols["blue banner"].glyph == "BB"  # not given: drawn as derived
-    assert style.symbols["gold"] == SymbolStyle("#8a6a12", "coin", "")
+    assert style.symbols["gold"] == SymbolStyle("#8a6a12", MONEY_SHAPE, "")
     hunter = next(c for c in pack.cards if c.name == "Hunter")
     assert "#123456" in card_face(pack, hunter)
 
@@ -157,7 +158,7 @@ def test_along_history_keeps_its_look_from_its_own_faces_block(along_history: Pa
     assert style.symbol("culture") == SymbolStyle("#7b1fa2", "diamond", "")
     assert style.symbol("ingenuity") == SymbolStyle("#1565c0", "square", "")
     assert style.symbol("strength") == SymbolStyle("#c62828", "shield", "")
-    assert style.symbol("gold") == SymbolStyle(MONEY_COLOUR, "coin", "")
+    assert style.symbol("gold") == SymbolStyle(MONEY_COLOUR, MONEY_SHAPE, "")
     aristotle = next(c for c in along_history.cards if c.id == "aristotle")
     face = card_face(along_history, aristotle)
     assert "#a0522d" in face and MONEY_COLOUR in face  # a figure, with a gold price

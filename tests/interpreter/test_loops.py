@@ -156,18 +156,18 @@ def test_a_save_with_more_loops_than_its_rule_has_is_refused() -> None:
         ("for each player:", 9, '"for each player" names players, not cards', "each player gains"),
         (
             "for each of your coin:",
-            17,
+            9,
             '"for each of your coin" names a number, not cards',
             'write "repeat your coin times:"',
         ),
         (
             "for each of the number of your citizens:",
-            17,
+            9,
             "names a number, not cards",
             'write "repeat the number of your citizens times:"',
         ),
         ("for one of your military cards:", 9, "a loop goes over each card", None),
-        ("for each of one of your military cards:", 17, 'after "for each of" come the cards', None),
+        ("for each of one of your military cards:", 17, 'unknown word "one"', None),
         ("repeat the number of your lands times:", 31, 'unknown word "lands"', None),
     ],
 )
