@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules_dsl import ast
+from rules_dsl import ast, printer
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parser import strength_kinds
 from rules_dsl.vocabulary import singular
@@ -171,7 +171,10 @@ def _not_counted_on_cards(np: Any, words: tuple[str, ...], lex: Lexicon) -> Unkn
 
 def _strength(np: ast.NounPhrase, kind: str, lex: Lexicon) -> Num:
     """the defence of it / its defence / the attack of your retired cards."""
-    forms = f'"the {kind} of it", "its {kind}", "the {kind} of your <kind> cards"'
+    forms = (
+        f'"the {kind} of it", "its {kind}", "the {kind} of your <kind> cards" or '
+        f'"the {kind} of the <kind> cards in <zone>"'
+    )
     target: Any
     if np.possessive == "its" and np.determiner is None and not np.tails and np.count is None:
         target = ast.Pronoun("it", span=np.span)
@@ -184,9 +187,14 @@ def _strength(np: ast.NounPhrase, kind: str, lex: Lexicon) -> Num:
     ):
         target = np.tails[0].of
     else:
-        raise cannot(np, f"the {kind} of which cards? {forms}")
+        raise UnknownName(
+            f'"{printer.phrase(np)}" names no cards: the {kind} is added up from cards\' '
+            f'"{kind} +N" abilities',
+            np,
+            f"say {forms}",
+        )
     cards, which = the_cards(target, lex, f"the {kind}")
-    counted = (kind,) if kind not in SIDES else tuple(k for k in strength_kinds() if k in (kind,) or k not in SIDES)
+    counted = tuple(k for k in strength_kinds() if k == kind or (kind in SIDES and k not in SIDES))
 
     def total(ctx: Ctx) -> int:
         return sum(strength_of(ctx, c, counted) for c in cards(ctx))

@@ -15,7 +15,7 @@ from rules_dsl import ast
 from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.vocabulary import singular
 
-from ..core.errors import RuleError, cannot
+from ..core.errors import RuleError, UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.zones import NO_ZONES, ZoneTable
 from .meaning import (
@@ -347,15 +347,16 @@ def _scoped_strength(s: ast.Scope, hand: str, lex: Lexicon) -> list[StrengthRule
     lies in one of its holder's zones (card_numbers.py reads them; a war reads a tableau's)."""
     where = s.where
     if not (isinstance(where, ast.NounPhrase) and where.possessive == "your" and not where.tails):
-        raise cannot(where, f'a card\'s abilities hold "while in your <zone>" (or always)')
+        raise cannot(where, 'a card\'s abilities hold "while in your <zone>" (or always)')
     zone = zone_of(where, lex)
     rules = []
     for inner in s.body:
         if not isinstance(inner, ast.Strength):
-            raise cannot(
+            in_hand = f', or "while in your {hand}"' if lex.zones.hand != -1 else ""
+            raise UnknownName(
+                f'only abilities such as "attack +1" hold while in {zone.text}',
                 inner,
-                f'only strength abilities ("attack +1") hold while in {zone.text}; the others '
-                f'hold always, or "while in your {hand}"',
+                f'write it with no "while in ...": it holds wherever the card is{in_hand}',
             )
         rules.append(_strength_rule(inner, lex, zone))
     return rules

@@ -1463,17 +1463,19 @@ def the_cards(np: Any, lex: Lexicon, what: str) -> tuple[CardsOf, str]:
     raise cannot(np, f"{what} of which cards? {_CARDS_FORMS}")
 
 
-def _cards_in_zone(
-    np: Any, head: tuple[str, ...], where: Any, lex: Lexicon
-) -> tuple[CardsOf, str]:
+def _cards_in_zone(np: Any, head: tuple[str, ...], where: Any, lex: Lexicon) -> tuple[CardsOf, str]:
     """the titan cards in any player's threat: the cards of a kind in a zone."""
     zone = zone_of(where, lex)
     found = card_words(tuple(singular(w) for w in head), np, lex)
     if found.state is not None:
         tableau = lex.zones.name("tableau")
-        raise cannot(np, f'"{found.state}" cards are in a {tableau}; say "your {found.state} cards"')
+        raise cannot(
+            np, f'"{found.state}" cards are in a {tableau}; say "your {found.state} cards"'
+        )
     in_zone, test = zone.cards, found.test
-    return (lambda ctx: [c for c in in_zone(ctx) if test(ctx, c)]), f"the {found.text} in {zone.text}"
+    return (
+        lambda ctx: [c for c in in_zone(ctx) if test(ctx, c)]
+    ), f"the {found.text} in {zone.text}"
 
 
 def _cards_held(np: Any, head: tuple[str, ...], lex: Lexicon) -> tuple[CardsOf, str]:

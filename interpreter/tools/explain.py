@@ -73,7 +73,8 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         side = {"war": "in every war", "attack": "when you attack", "defence": "when you defend"}[
             strength.kind
         ]
-        where = f" while it is in {strength.where.text}" if strength.where is not None else ""
+        zone = strength.where
+        where = f" while it is in {zone.text}" if zone is not None else ""
         lines.append(
             f"It adds {strength.amount:+d} strength{per} {side}{where} {_guard(strength.when)}."
         )
