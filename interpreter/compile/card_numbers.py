@@ -201,7 +201,7 @@ def _strength(np: ast.NounPhrase, kind: str, lex: Lexicon) -> Num:
 
     also = [k for k in counted if k != kind]
     abilities = " and ".join(f'"{k} +N"' for k in (kind, *also))
-    return said(total, f"the {kind} of {which} (their {abilities} abilities)")
+    return said(total, f"the {kind} of {which} (from {abilities} abilities)")
 
 
 def strength_of(ctx: Ctx, copy: int, kinds: tuple[str, ...]) -> int:

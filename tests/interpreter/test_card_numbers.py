@@ -122,9 +122,9 @@ def test_each_form_reads_back_in_plain_words() -> None:
             "the number of banner bonus symbols (blue banner or red banner) on that card"
         ),
         "the attack of your retired cards": (
-            'the attack of the cards in your retired (their "attack +N" and "war +N" abilities)'
+            'the attack of the cards in your retired (from "attack +N" and "war +N" abilities)'
         ),
-        "its defence": 'the defence of that card (their "defence +N" and "war +N" abilities)',
+        "its defence": 'the defence of that card (from "defence +N" and "war +N" abilities)',
         "your banners": (
             "the number of banner bonus symbols (blue banner or red banner) on your active cards"
         ),
