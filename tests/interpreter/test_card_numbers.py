@@ -129,7 +129,11 @@ def test_each_form_reads_back_in_plain_words() -> None:
             "the number of banner bonus symbols (blue banner or red banner) on your active cards"
         ),
     }
-    lines = {r.name: r.lines for r in explain_cards(GAME, ["veteran", "colossus"])}
+    lines = {r.name: r.lines for r in explain_cards(GAME, ["veteran", "colossus", "hydra"])}
+    assert (
+        'When you defeat this card: gain the attack of the cards in your retired (from "attack '
+        '+N" and "war +N" abilities) coin.' in lines["Hydra"]
+    )
     assert "It adds +2 strength when you attack while it is in your retired." in lines["Veteran"]
     assert any(
         "if the number of banner bonus symbols (blue banner or red banner) on your titan cards "
