@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game
-from interpreter.compile.meaning import Ctx, Lexicon, compile_value, resource_group, says
+from interpreter.compile.meaning import Ctx, Lexicon, Num, compile_value, resource_group, says
 from interpreter.core import card_state
 from interpreter.core.errors import RuleError, UnknownName
+from interpreter.core.state import State
 from interpreter.tools.explain import explain_cards
 from interpreter.tools.validation import validate
 from rules_dsl import printer
@@ -29,11 +30,11 @@ def _copy(name: str, nth: int = 0) -> int:
     return found[nth]
 
 
-def _number(text: str, lex: Lexicon = LEX):  # type: ignore[no-untyped-def]
+def _number(text: str, lex: Lexicon = LEX) -> Num:
     return compile_value(parse(text, start="number"), lex)
 
 
-def _position():  # type: ignore[no-untyped-def]
+def _position() -> State:
     """Player 1: a Legion (3 swords) and a Veteran in the armies, a Veteran retired, the Hydra
     and the Harpy in the city; player 2: the Gorgon threatening them, 4 coin."""
     state = GAME.new(players=2, seed=1, start=False)
