@@ -6,13 +6,14 @@
     the defence of it / its defence                      the sum of the cards' strength abilities
     the attack of your retired cards
 
-The cards are those `meaning.the_cards` names ("it", "this card", "your <kind> cards" wherever
-the player holds them, "your retired cards", "the <kind> cards in <zone>"); a face-down card
-shows no symbols and its abilities give nothing.
+This module says what is counted and how it is said; `meaning` (which imports it: this one
+imports no compiler) resolves the cards with `meaning.the_cards` ("it", "this card", "your
+<kind> cards" wherever the player holds them, "your retired cards", "the <kind> cards in
+<zone>") and attaches the words. A face-down card shows no symbols, its abilities give nothing.
 
 - Symbols: `the <resource> symbols on <cards>` counts that resource's bonus symbols (a coin of
   a `coins:` counter is one symbol), `the symbols on <cards>` every symbol; `<resource>` may be
-  a group word (`meaning.resource_group`). Without "symbols", a word that is a counter keeps
+  a group word (`resource_group`). Without "symbols", a word that is a counter keeps
   its meaning, tokens lying on the card (`the coin on this card`, `meaning.compile_tokens_on`),
   and a word that is only a resource (or a group) reads its symbols: `the swords on it`.
 - Strength: `the <kind> of <cards>` adds up the cards' `<kind> +N` abilities, the kinds of the
@@ -25,6 +26,8 @@ shows no symbols and its abilities give nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast, printer
@@ -34,17 +37,31 @@ from rules_dsl.vocabulary import singular
 
 from ..core.card_state import is_face_down
 from ..core.errors import UnknownName, cannot
-from .meaning import Ctx, Lexicon, Num, held_cards, resource_group, said, the_cards
 
 if TYPE_CHECKING:
     from ..core.state import State
+    from .meaning import Ctx, Lexicon, Num
 
 # The kinds of strength that hold on one side only; the others hold on both (war.py).
 SIDES = ("attack", "defence")
 _SYMBOL = "symbol"
 
+CardsOf = Callable[[Any], list[int]]  # the cards a phrase names, for a context
 
-def card_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
+
+@dataclass(frozen=True)
+class CardNumber:
+    """A number read off the cards a phrase names: the phrase (`meaning.the_cards` resolves
+    it, with `asked` for its error), how the number is counted on those cards, and how it is
+    said (`{cards}` where the cards are said)."""
+
+    cards: Any
+    asked: str
+    count: Callable[[CardsOf], Callable[[Any], int]]  # the cards -> the number (a `Num`)
+    text: str
+
+
+def card_number(np: ast.NounPhrase, lex: Lexicon) -> CardNumber | None:
     """The symbols on named cards or their strength, or None when the phrase is neither."""
     if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
         return None
@@ -53,8 +70,15 @@ def card_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
     if on is not None:
         return _symbols_on(np, words, on, lex)
     if len(words) == 1 and words[0] in strength_kinds() and not _named_otherwise(words, lex):
-        return _strength(np, words[0], lex)
+        return _strength(np, words[0])
     return None
+
+
+def held_cards(state: State, seat: int) -> list[int]:
+    """Every card a player holds: their tableau's (decadent ones too), then each of their
+    zones' in the order the pack declares them."""
+    player = state.players[seat]
+    return player.all_cards() + [c for zone in player.zones for c in zone]
 
 
 def _named_otherwise(words: tuple[str, ...], lex: Lexicon) -> bool:
@@ -68,12 +92,33 @@ def _named_otherwise(words: tuple[str, ...], lex: Lexicon) -> bool:
     )
 
 
-# ------------------------------------------------------------------ symbols
+# ------------------------------------------------------------------ symbols and groups
+
+
+def resource_group(word: str, lex: Lexicon) -> tuple[str, ...]:
+    """The resources a group word names: those of several words whose last word it is
+    ("banner": blue banner, red banner...), in alphabetical order; none when the word is
+    itself a resource, a counter or a kind of card (it keeps its own meaning)."""
+    if (
+        not word
+        or " " in word
+        or _resource_named(word, lex) is not None
+        or lex.counter((word,))
+        or lex.card_word(word)
+    ):
+        return ()
+    return tuple(
+        r for r in sorted(lex.resources) if " " in r and singular(r.split(" ")[-1]) == word
+    )
+
+
+def _resource_named(text: str, lex: Lexicon) -> str | None:
+    return next((r for r in sorted(lex.resources) if text in (r, singular(r))), None)
 
 
 def _symbols_on(
     np: ast.NounPhrase, words: tuple[str, ...], on: ast.OnCard, lex: Lexicon
-) -> Num | None:
+) -> CardNumber | None:
     """the sword symbols on it / the swords on it (a resource, not a counter); None for
     tokens of a counter ("the coin on this card") and pieces."""
     if words[-1] == _SYMBOL:
@@ -89,8 +134,15 @@ def _symbols_on(
     if np.determiner != "the" or np.count is not None or np.possessive or len(np.tails) != 1:
         raise cannot(np, 'symbols on cards are counted as "the <resource> symbols on <cards>"')
     members, text = _symbol_kinds(kind, np, lex)
-    cards, which = the_cards(on.card, lex, f"the {' '.join(kind) or 'bonus'} symbols")
+    return CardNumber(
+        on.card,
+        f"the {' '.join(kind) or 'bonus'} symbols",
+        lambda cards: _symbols_count(cards, members),
+        f"the number of {text} on " + "{cards}",
+    )
 
+
+def _symbols_count(cards: CardsOf, members: tuple[str, ...] | None) -> Num:
     def count(ctx: Ctx) -> int:
         total = 0
         for c in cards(ctx):
@@ -102,13 +154,13 @@ def _symbols_on(
             )
         return total
 
-    return said(count, f"the number of {text} on {which}")
+    return count
 
 
 def _resource_words(words: tuple[str, ...], lex: Lexicon) -> tuple[str, ...] | None:
     """The resources words name: one resource, or a group's; None for neither."""
     text = " ".join(words)
-    found = next((r for r in sorted(lex.resources) if text in (r, singular(r))), None)
+    found = _resource_named(text, lex)
     if found is not None:
         return (found,)
     group = resource_group(text, lex)
@@ -169,7 +221,7 @@ def _not_counted_on_cards(np: Any, words: tuple[str, ...], lex: Lexicon) -> Unkn
 # ------------------------------------------------------------------ strength
 
 
-def _strength(np: ast.NounPhrase, kind: str, lex: Lexicon) -> Num:
+def _strength(np: ast.NounPhrase, kind: str) -> CardNumber:
     """the defence of it / its defence / the attack of your retired cards."""
     forms = (
         f'"the {kind} of it", "its {kind}", "the {kind} of your <kind> cards" or '
@@ -193,15 +245,19 @@ def _strength(np: ast.NounPhrase, kind: str, lex: Lexicon) -> Num:
             np,
             f"say {forms}",
         )
-    cards, which = the_cards(target, lex, f"the {kind}")
     counted = tuple(k for k in strength_kinds() if k == kind or (kind in SIDES and k not in SIDES))
-
-    def total(ctx: Ctx) -> int:
-        return sum(strength_of(ctx, c, counted) for c in cards(ctx))
-
     also = [k for k in counted if k != kind]
     abilities = " and ".join(f'"{k} +N"' for k in (kind, *also))
-    return said(total, f"the {kind} of {which} (from {abilities} abilities)")
+    return CardNumber(
+        target,
+        f"the {kind}",
+        lambda cards: _strength_total(cards, counted),
+        f"the {kind} of " + "{cards}" + f" (from {abilities} abilities)",
+    )
+
+
+def _strength_total(cards: CardsOf, kinds: tuple[str, ...]) -> Num:
+    return lambda ctx: sum(strength_of(ctx, c, kinds) for c in cards(ctx))
 
 
 def strength_of(ctx: Ctx, copy: int, kinds: tuple[str, ...]) -> int:
@@ -211,7 +267,7 @@ def strength_of(ctx: Ctx, copy: int, kinds: tuple[str, ...]) -> int:
     if not rules or (ctx.state.cards and is_face_down(ctx.state, copy)):
         return 0
     seat = holder(ctx.state, copy)
-    own = Ctx(ctx.state, ctx.catalog, ctx.player if seat is None else seat, copy, ctx.roles)
+    own = ctx.for_card(ctx.player if seat is None else seat, copy)
     total = 0
     for rule in rules:
         if rule.kind not in kinds:

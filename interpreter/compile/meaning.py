@@ -29,6 +29,7 @@ from ..core.errors import UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
+from .card_numbers import card_number, held_cards, resource_group
 from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
 from .positions import position_of
 
@@ -64,6 +65,10 @@ class Ctx:
 
     def with_player(self, seat: int) -> Ctx:
         return Ctx(self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer)
+
+    def for_card(self, seat: int, card: int) -> Ctx:
+        """The context of a card's own ability: "you" its holder, "this card" the card."""
+        return Ctx(self.state, self.catalog, seat, card, self.roles)
 
     def info(self, copy: int) -> CardInfo:
         return self.catalog.info(copy)
@@ -691,23 +696,6 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     return said(count, text)
 
 
-def resource_group(word: str, lex: Lexicon) -> tuple[str, ...]:
-    """The resources a group word names: those of several words whose last word it is
-    ("banner": blue banner, red banner...), in alphabetical order; none when the
-    word is itself a resource, a counter or a kind of card (it keeps its own meaning)."""
-    if (
-        not word
-        or " " in word
-        or _resource((word,), lex) is not None
-        or lex.counter((word,))
-        or lex.card_word(word)
-    ):
-        return ()
-    return tuple(
-        r for r in sorted(lex.resources) if " " in r and singular(r.split(" ")[-1]) == word
-    )
-
-
 def _group_bonuses(word: str, group: tuple[str, ...], state: str) -> Num:
     """The symbols of every resource of a group on a player's cards ("your banners")."""
 
@@ -849,10 +837,12 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
 
 def _card_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
     """A number read off named cards (card_numbers.py: the symbols on them, their strength),
-    or None for another phrase. Imported here: that module builds on this one."""
-    from .card_numbers import card_number
-
-    return card_number(np, lex)
+    or None for another phrase: that module says what is counted, `the_cards` which cards."""
+    found = card_number(np, lex)
+    if found is None:
+        return None
+    cards, which = the_cards(found.cards, lex, found.asked)
+    return said(found.count(cards), found.text.replace("{cards}", which))
 
 
 def _position_number(np: ast.NounPhrase) -> Num | None:
@@ -1425,13 +1415,6 @@ def _unknown_measure(words: tuple[str, ...], node: Any, lex: Lexicon) -> Unknown
 CardsOf = Callable[[Ctx], list[int]]  # the cards a state or tokens phrase is about
 
 _CARDS_FORMS = '"it", "this card", "your <kind> cards" or "the <kind> cards in <zone>"'
-
-
-def held_cards(state: State, seat: int) -> list[int]:
-    """Every card a player holds: their tableau's (decadent ones too), then each of their
-    zones' in the order the pack declares them."""
-    player = state.players[seat]
-    return player.all_cards() + [c for zone in player.zones for c in zone]
 
 
 def the_cards(np: Any, lex: Lexicon, what: str) -> tuple[CardsOf, str]:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game
-from interpreter.compile.meaning import Ctx, Lexicon, Num, compile_value, resource_group, says
+from interpreter.compile.card_numbers import resource_group
+from interpreter.compile.meaning import Ctx, Lexicon, Num, compile_value, says
 from interpreter.core import card_state
 from interpreter.core.errors import RuleError, UnknownName
 from interpreter.core.state import State
