@@ -76,6 +76,7 @@ def condition_warnings(tree: Any, src: Source) -> Iterator[Diagnostic]:
             isinstance(node, ast.Compare)
             and isinstance(node.value, ast.Int)
             and node.comparator != "exactly"
+            and not isinstance(node.subject, ast.Arith)  # a difference may be below 0
         ):
             low, high = _bounds(node.comparator, node.value.value)
             if high is not None and high < low:

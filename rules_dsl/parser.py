@@ -623,6 +623,13 @@ def verbs() -> list[str]:
     return sorted({_lark().get_terminal(name).pattern.value for name in names})
 
 
+@cache
+def strength_kinds() -> tuple[str, ...]:
+    """The kinds of a strength ability ("defence +5"), as the grammar lists them."""
+    names = [r.expansion[0].name for r in _lark().rules if r.origin.name == "strength_kind"]
+    return tuple(_lark().get_terminal(name).pattern.value for name in names)
+
+
 # ------------------------------------------------------------------ tree building
 
 
@@ -888,6 +895,17 @@ class _Builder(Transformer):
 
     def is_cmp(self, meta: Any, c: list[Any]) -> ast.Compare:
         return ast.Compare(c[0], c[1], c[2], c[3], span=_span(meta))
+
+    def is_cmp_sum(self, meta: Any, c: list[Any]) -> ast.Compare:
+        # left to right: the grammar keeps "*" and "/" inside each operand after a "+" or "-"
+        *ops, be, comparator, value = c
+        subject = ops[0]
+        for op, operand in ops[1:]:
+            subject = ast.Arith(op, subject, operand, span=_through(subject.span, operand.span))
+        return ast.Compare(subject, be, comparator, value, span=_span(meta))
+
+    def subject_op(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+        return str(c[0]), c[1]
 
     def is_state(self, meta: Any, c: list[Any]) -> ast.IsState:
         subject, be, negated, state = c

@@ -250,7 +250,7 @@ def condition(c: Any) -> str:
         return " and ".join(_operand(x, ast.And) for x in c.items)
     if isinstance(c, ast.Not):
         return "not " + _operand(c.item, ast.Not)
-    subject = phrase(c.subject)
+    subject = value(c.subject) if isinstance(c.subject, ast.Arith) else phrase(c.subject)
     you = isinstance(c.subject, ast.Pronoun) and c.subject.word == "you"
     if isinstance(c, ast.Owns):
         verb = "own" if you else "owns"

@@ -45,7 +45,19 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "down",
         "new",
     ),
-    "measures": ("point", "points", "value", "type", "types", "number", "total", "position"),
+    "measures": (
+        "point",
+        "points",
+        "value",
+        "type",
+        "types",
+        "number",
+        "total",
+        "position",
+        "symbol",  # the symbols on cards (interpreter/compile/card_numbers.py)
+        "attack",  # a card's strength, as its abilities "attack +1", "defence +5" add it up
+        "defence",
+    ),
     "play": (
         "die",
         "dice",

@@ -15,17 +15,19 @@ from rules_dsl import ast
 from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.vocabulary import singular
 
-from ..core.errors import RuleError, cannot
+from ..core.errors import RuleError, UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.zones import NO_ZONES, ZoneTable
 from .meaning import (
     NO_LEXICON,
     Lexicon,
+    Zone,
     compile_condition,
     compile_value,
     quantity_of_words,
     said,
     says,
+    zone_of,
 )
 
 Cond = Callable[[Any], bool]
@@ -81,6 +83,7 @@ class StrengthRule:
     amount: int
     per: Num | None
     when: Cond
+    where: Zone | None = None  # "while in your retired:": it holds only while the card is there
 
 
 @dataclass
@@ -306,16 +309,13 @@ def _sort(
     elif isinstance(s, ast.Strength):
         if in_events:
             raise cannot(s, f"a card in the {hand} takes no part in wars")
-        per = None
-        if s.per is not None:
-            per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
-        info.strength.append(
-            StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless, lex))
-        )
+        info.strength.append(_strength_rule(s, lex))
     elif isinstance(s, ast.Cancels):
         info.cancels.append(_cancels(s))
     elif isinstance(s, ast.Scope):
         where = s.where
+        if in_events:
+            raise cannot(s, "a scope inside a scope")
         if not (
             isinstance(where, ast.NounPhrase)
             and where.possessive == "your"
@@ -323,9 +323,8 @@ def _sort(
             and where.heads == (tuple(hand.split()),)
             and not where.tails
         ):
-            raise cannot(where, f'a card\'s abilities hold "while in your {hand}" (or always)')
-        if in_events:
-            raise cannot(s, "a scope inside a scope")
+            info.strength.extend(_scoped_strength(s, hand, lex))
+            return
         for inner in s.body:
             _sort(info, inner, found, in_events=True, lex=lex, roles=roles)
     elif isinstance(s, ast.Trigger):
@@ -334,6 +333,33 @@ def _sort(
         info.triggers.setdefault(s.event, []).append(s.body)
     else:
         raise RuleError("a card's rules hold abilities and triggers", s)
+
+
+def _strength_rule(s: ast.Strength, lex: Lexicon, where: Zone | None = None) -> StrengthRule:
+    per = None
+    if s.per is not None:
+        per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
+    return StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless, lex), where)
+
+
+def _scoped_strength(s: ast.Scope, hand: str, lex: Lexicon) -> list[StrengthRule]:
+    """while in your retired: attack +1 -- strength abilities that hold only while the card
+    lies in one of its holder's zones (card_numbers.py reads them; a war reads a tableau's)."""
+    where = s.where
+    if not (isinstance(where, ast.NounPhrase) and where.possessive == "your" and not where.tails):
+        raise cannot(where, 'a card\'s abilities hold "while in your <zone>" (or always)')
+    zone = zone_of(where, lex)
+    rules = []
+    for inner in s.body:
+        if not isinstance(inner, ast.Strength):
+            in_hand = f', or "while in your {hand}"' if lex.zones.hand != -1 else ""
+            raise UnknownName(
+                f'only abilities such as "attack +1" hold while in {zone.text}',
+                inner,
+                f'write it with no "while in ...": it holds wherever the card is{in_hand}',
+            )
+        rules.append(_strength_rule(inner, lex, zone))
+    return rules
 
 
 @dataclass

@@ -29,6 +29,7 @@ from ..core.errors import UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
+from .card_numbers import card_number, held_cards, resource_group
 from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
 from .positions import position_of
 
@@ -64,6 +65,10 @@ class Ctx:
 
     def with_player(self, seat: int) -> Ctx:
         return Ctx(self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer)
+
+    def for_card(self, seat: int, card: int) -> Ctx:
+        """The context of a card's own ability: "you" its holder, "this card" the card."""
+        return Ctx(self.state, self.catalog, seat, card, self.roles)
 
     def info(self, copy: int) -> CardInfo:
         return self.catalog.info(copy)
@@ -633,6 +638,8 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
         return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0), counter)
     if _resource(plain, lex) is not None and not lex.card_word(last):
         return _bonuses(plain, node, lex)  # "your red banners": the symbols on your cards
+    if resource_group(last, lex) and all(w in STATE_WORDS for w in plain[:-1]):
+        return _bonuses(plain, node, lex)  # "your banners": red, blue... banners together
     if lex.counters and last != "card" and lex.card_word(last) is False:
         raise cannot(node, f'"{" ".join(words)}" is not a counter or a kind of card')
     found = card_words(plain, node, lex)
@@ -676,6 +683,9 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     if len(states) > 1 or (len(kinds) > 1 and _resource(tuple(kinds), lex) is None):
         raise cannot(node, "bonuses of one kind, in one state")
     kind = (_resource(tuple(kinds), lex) or " ".join(kinds)) if kinds else None
+    group = resource_group(kind, lex) if kind is not None else ()
+    if group:
+        return _group_bonuses(kind or "", group, states[0] if states else "active")
     if (
         kind is not None
         and lex.resources
@@ -693,6 +703,21 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
         return sum(ctx.info(c).symbols(kind) for c in cards)
 
     return said(count, text)
+
+
+def _group_bonuses(word: str, group: tuple[str, ...], state: str) -> Num:
+    """The symbols of every resource of a group on a player's cards ("your banners")."""
+
+    def count(ctx: Ctx) -> int:
+        cards = civ_cards(ctx, ctx.player, state)
+        if ctx.state.cards:  # a face-down card shows no bonus
+            cards = [c for c in cards if not is_face_down(ctx.state, c)]
+        return sum(ctx.info(c).symbols(kind) for c in cards for kind in group)
+
+    return said(
+        count,
+        f"the number of {word} bonus symbols ({' or '.join(group)}) on your {state} cards",
+    )
 
 
 def _resource(words: tuple[str, ...], lex: Lexicon) -> str | None:
@@ -770,6 +795,9 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     position = _position_number(np)
     if position is not None:
         return position
+    on_cards = _card_number(np, lex)
+    if on_cards is not None:
+        return on_cards
     if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
         raise cannot(np, "a number is a count, a measure or a counter")
     fact = _fact_or_table(np, lex)
@@ -814,6 +842,16 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     if np.determiner not in (None, "all"):
         raise cannot(np, f'"{np.determiner}" before an amount')
     return base
+
+
+def _card_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
+    """A number read off named cards (card_numbers.py: the symbols on them, their strength),
+    or None for another phrase: that module says what is counted, `the_cards` which cards."""
+    found = card_number(np, lex)
+    if found is None:
+        return None
+    cards, which = the_cards(found.cards, lex, found.asked)
+    return said(found.count(cards), found.text.replace("{cards}", which))
 
 
 def _position_number(np: ast.NounPhrase) -> Num | None:
@@ -1384,35 +1422,95 @@ def _unknown_measure(words: tuple[str, ...], node: Any, lex: Lexicon) -> Unknown
 #
 # What the pack's card states mean in phrases: "if it is damaged", "unless this card is used",
 # "your damaged empire cards" (in `card_words`), "the coin on this card", "the ambrosia on your
-# titan cards". A state's name is the pack's (`card states:` in game.yaml); the cards a state
-# or tokens phrase is about are "it" (the card named before), "this card" (the rule's own), or
-# every card of a kind in a player's tableau ("your titan cards").
+# titan cards". A state's name is the pack's (`card states:` in game.yaml); the cards a state,
+# tokens or symbols phrase is about are "it" (the card named before), "this card" (the rule's
+# own), every card of a kind a player holds ("your titan cards", wherever they lie), those of
+# one of their zones ("your retired cards") or those of a kind in a zone ("the titan cards in
+# any player's threat").
 
 CardsOf = Callable[[Ctx], list[int]]  # the cards a state or tokens phrase is about
 
+_CARDS_FORMS = '"it", "this card", "your <kind> cards" or "the <kind> cards in <zone>"'
+
 
 def the_cards(np: Any, lex: Lexicon, what: str) -> tuple[CardsOf, str]:
-    """The cards a state or tokens phrase is about: it, this card, or every card of a kind
-    in your (their) tableau. `what` says what is asked, for the error."""
+    """The cards a state, tokens or symbols phrase is about: it, this card, the cards of a
+    kind a player holds in any of their zones (a tableau state word, "active", keeps to the
+    tableau; a zone's name first keeps to that zone: "your retired cards"), or the cards of a
+    kind in a zone. `what` says what is asked, for the error."""
     if isinstance(np, ast.Pronoun) and np.word == "it":
         return (
             lambda ctx: [ctx.it] if isinstance(ctx.it, int) and not isinstance(ctx.it, bool) else []
         ), "that card"
-    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.tails or np.count:
-        raise cannot(np, f'{what} of which cards? "it", "this card" or "your <kind> cards"')
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.count:
+        raise cannot(np, f"{what} of which cards? {_CARDS_FORMS}")
     head = np.heads[0]
-    if np.determiner == "this" and head == ("card",):
+    if np.determiner == "this" and head == ("card",) and not np.tails:
         return (lambda ctx: [ctx.card] if ctx.card is not None else []), "this card"
-    if np.possessive in ("your", "their") and np.determiner is None and isinstance(head, tuple):
-        found = card_words(tuple(singular(w) for w in head), np, lex)
-        mine = np.possessive == "your"
+    located = np.tails[0] if len(np.tails) == 1 else None
+    if isinstance(head, tuple) and isinstance(located, ast.Located):
+        if np.possessive or np.determiner not in (None, "the", "all"):
+            raise cannot(np, f"{what} of which cards? {_CARDS_FORMS}")
+        return _cards_in_zone(np, head, located.where, lex)
+    if (
+        np.possessive in ("your", "their")
+        and np.determiner in (None, "all")
+        and isinstance(head, tuple)
+        and not np.tails
+    ):
+        return _cards_held(np, head, lex)
+    raise cannot(np, f"{what} of which cards? {_CARDS_FORMS}")
 
-        def cards(ctx: Ctx) -> list[int]:
-            seat = ctx.player if mine or ctx.doer is None else ctx.doer
-            return [c for c in civ_cards(ctx, seat, found.state) if found.test(ctx, c)]
 
+def _cards_in_zone(np: Any, head: tuple[str, ...], where: Any, lex: Lexicon) -> tuple[CardsOf, str]:
+    """the titan cards in any player's threat: the cards of a kind in a zone."""
+    zone = zone_of(where, lex)
+    found = card_words(tuple(singular(w) for w in head), np, lex)
+    if found.state is not None:
+        tableau = lex.zones.name("tableau")
+        raise cannot(
+            np, f'"{found.state}" cards are in a {tableau}; say "your {found.state} cards"'
+        )
+    in_zone, test = zone.cards, found.test
+    return (
+        lambda ctx: [c for c in in_zone(ctx) if test(ctx, c)]
+    ), f"the {found.text} in {zone.text}"
+
+
+def _cards_held(np: Any, head: tuple[str, ...], lex: Lexicon) -> tuple[CardsOf, str]:
+    """your titan cards (wherever the player holds them), your active cards (in the tableau),
+    your retired military cards (in their zone "retired")."""
+    index, rest = _zone_first(head, lex)
+    found = card_words(tuple(singular(w) for w in rest), np, lex)
+    mine, test, state = np.possessive == "your", found.test, found.state
+    if index is not None and index != TABLEAU and state is not None:
+        tableau = lex.zones.name("tableau")
+        raise cannot(np, f'"{state}" cards are in a {tableau}; say "your {state} cards"')
+
+    def base(ctx: Ctx, seat: int) -> list[int]:
+        if index is None:
+            return held_cards(ctx.state, seat) if state is None else civ_cards(ctx, seat, state)
+        if index == TABLEAU:
+            return civ_cards(ctx, seat, state)
+        return ctx.state.players[seat].zones[index]
+
+    def cards(ctx: Ctx) -> list[int]:
+        seat = ctx.player if mine or ctx.doer is None else ctx.doer
+        return [c for c in base(ctx, seat) if test(ctx, c)]
+
+    if index is None:
         return cards, f"{np.possessive} {found.text}"
-    raise cannot(np, f'{what} of which cards? "it", "this card" or "your <kind> cards"')
+    return cards, f"the {found.text} in {np.possessive} {' '.join(head[: len(head) - len(rest)])}"
+
+
+def _zone_first(head: tuple[str, ...], lex: Lexicon) -> tuple[int | None, tuple[str, ...]]:
+    """A player's zone named by the first words of a card noun ("retired military cards"):
+    its index (or TABLEAU) and the words after it; (None, the words) when none is."""
+    for size in range(len(head) - 1, 0, -1):
+        found = lex.zones.find(" ".join(head[:size]))
+        if found is not None and found[0] == "player":
+            return found[1], head[size:]
+    return None, head
 
 
 def state_of(word: str, lex: Lexicon, node: Any) -> CardStateSpec:

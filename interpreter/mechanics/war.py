@@ -343,6 +343,8 @@ def strength(game: Game, state: State, war: dict[str, Any], side: int) -> int:
         for rule in info.strength:
             if rule.kind not in ("war", kind) or not rule.when(ctx):
                 continue
+            if rule.where is not None and copy not in rule.where.cards(ctx):
+                continue  # "while in your retired:" holds only there
             total += rule.amount * (rule.per(ctx) if rule.per else 1)
     return total
 

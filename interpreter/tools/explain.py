@@ -74,7 +74,11 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         side = {"war": "in every war", "attack": "when you attack", "defence": "when you defend"}[
             strength.kind
         ]
-        lines.append(f"It adds {strength.amount:+d} strength{per} {side} {_guard(strength.when)}.")
+        zone = strength.where
+        where = f" while it is in {zone.text}" if zone is not None else ""
+        lines.append(
+            f"It adds {strength.amount:+d} strength{per} {side}{where} {_guard(strength.when)}."
+        )
     for what, name in info.cancels:
         lines.append(f'In a war, the opponent\'s "{name}" adds no {what}.')
     for event in info.triggers:

@@ -32,10 +32,11 @@ from rules_dsl.vocabulary import EVENTS
 from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 
 # How a phrase that does not play is reported: a mechanic the interpreter lacks, or a name the
-# pack does not declare (a zone).
+# pack does not declare (a zone), or an ability where it cannot hold.
 REPORTED_AS = (
     "the interpreter cannot play|is not a zone of the game|is not a card state of the game"
     "|is not a die of the game"
+    "|hold while in"
 )
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "rules_dsl" / "grammar.lark"
@@ -87,6 +88,7 @@ CONDITIONS = [
     ('you have "Hunting" in your events', False),
     ('"Swamp" is in your events', True),
     ("your gold is at least 8", False),
+    ("your gold * 2 - 13 is at least 1", True),  # a number worked out before "is"
     ("the deck is empty", True),
     ("your events are not empty", True),
     ("you acquired nothing this turn", True),
@@ -120,6 +122,9 @@ NUMBERS = [
     ("half of your gold rounded up", 4),
     ("all your gold", 7),
     ("the gold on this card", 0),  # no rule's card, no tokens: 0
+    ("the population symbols on your active cards", 1),  # Hunting's (card_numbers.py)
+    ("the symbols on your cards", 2),  # Hunting's and the decadent Forest's
+    ("the war of the cards in your events", 0),  # Swamp and Wolves have no strength
 ]
 # Card rules (abilities and triggers): (text, outcome).
 RULES = [
@@ -137,7 +142,9 @@ RULES = [
     ('cancels the war bonus of the opponent\'s "Chivalry"', PLAYS),
     ('cancels "Chivalry"', REPORTED),
     ("non-transmissible", PLAYS),
-    ("while in your civilization: war +1", REPORTED),
+    ("while in your civilization: war +1", PLAYS),  # a war reads it while it is there
+    ("while in your civilization: free", REPORTED),  # only strength holds in another zone
+    ("while in the deck: war +1", REPORTED),  # a zone of the card's holder
     ("on acquire: gain 2 gold", PLAYS),
     ("on acquire: gain 2 gold equal to your gold", REPORTED),
     ("on acquire: gain 1 gold equal to the number of your lands", REPORTED),
@@ -315,6 +322,8 @@ PRODUCTIONS = {
     "has": "you have",
     "is_in": "is in your events",
     "is_cmp": "your gold is",
+    "is_cmp_sum": "your gold * 2 - 13 is",
+    "subject_op": "* 2 - 13",
     "is_state": "is empty",
     "did": "acquired nothing",
     "value": "7 / 2",
