@@ -4,7 +4,8 @@
 
 In one process, side by side: python-chess random playouts (the yardstick; `pip install
 agesmith[bench]`) and Agesmith random playouts of full three-age, 4-player games of Along
-History, on the playout path (`interpreter.bots.playout`: choices played in place, no log). Both CPU
+History, on the playout path (`interpreter.bots.playout`: choices played in place, no log), and
+the same for The Ancient World (4 players, random and greedy). Both CPU
 time and wall time are measured (other work may share the machine: CPU time is the figure to
 trust). The first Agesmith game of a fresh process is reported apart (cold: the payment caches
 are empty) from the later ones (warm). Also: the cost of one `choices` + `apply` (the path a
@@ -39,6 +40,7 @@ from interpreter.bots.greedy import GreedyBot, RandomBot
 from interpreter.bots.playout import playout
 
 PLAYERS = 4
+OTHER_PACK = "the_ancient_world"  # a second bundled pack, measured beside Along History
 # a single game of ~40 ms is the most exposed to other work: the cold game is the best of more
 COLD_PROCESSES = 7
 GOALS = {"ratio": 1.5, "random_game_s": 0.25, "greedy_game_s": 0.05, "step_us": 50.0}
@@ -180,6 +182,7 @@ def run(games: int, rounds: int = 3) -> dict[str, Any]:
     started = machine()
     cold = min((cold_game() for _ in range(max(COLD_PROCESSES, rounds))), key=lambda c: c["cpu_s"])
     game = Game.load(bundled())
+    other = Game.load(bundled(OTHER_PACK))
     best: dict[str, dict[str, Any]] = {}
     for n in range(rounds):
         measured = {
@@ -187,6 +190,8 @@ def run(games: int, rounds: int = 3) -> dict[str, Any]:
             "warm": agesmith_playouts(game, games, 1 + n * games),
             "apply": apply_path(game, max(1, games // 4), n * games),
             "greedy": greedy_games(game, max(2, games // 2), n * games),
+            "other": agesmith_playouts(other, max(2, games // 2), 1 + n * games),
+            "other greedy": greedy_games(other, max(1, games // 4), n * games),
         }
         for name, figures in measured.items():
             if name not in best or figures["cpu_s"] < best[name]["cpu_s"]:
@@ -199,6 +204,8 @@ def run(games: int, rounds: int = 3) -> dict[str, Any]:
         "agesmith": {"cold": cold, "warm": best["warm"]},
         "apply": best["apply"],
         "greedy": best["greedy"],
+        "other": {"pack": other.pack.game.get("name"), **best["other"]},
+        "other_greedy": best["other greedy"],
     }
     result["ratio_warm"] = best["warm"]["per_s_cpu"] / chess_figures["per_s_cpu"]
     result["ratio_cold"] = cold["per_s_cpu"] / chess_figures["per_s_cpu"]
@@ -237,6 +244,27 @@ def report(r: dict[str, Any]) -> list[tuple[str, str, str, float]]:
             f"{greedy_game * 1000:.0f} ms ({r['greedy']['mean_actions']:.0f} actions)",
             f"< {GOALS['greedy_game_s'] * 1000:.0f} ms",
             greedy_game / GOALS["greedy_game_s"],
+        ),
+        (
+            f"{r['other']['pack']}: random playouts, warm (CPU)",
+            f"{r['other']['per_s_cpu']:,.0f} actions/s = "
+            f"{r['other']['per_s_cpu'] / c['per_s_cpu']:.2f}× chess",
+            "—",
+            0.0,
+        ),
+        (
+            f"{r['other']['pack']}: a 4-player random game (median CPU)",
+            f"{r['other']['median_game_cpu_s'] * 1000:.0f} ms "
+            f"({r['other']['mean_actions']:.0f} actions)",
+            "—",
+            0.0,
+        ),
+        (
+            f"{r['other']['pack']}: a 4-player greedy game (median CPU)",
+            f"{r['other_greedy']['median_game_cpu_s'] * 1000:.0f} ms "
+            f"({r['other_greedy']['mean_actions']:.0f} actions)",
+            "—",
+            0.0,
         ),
         (
             "`choices` + `apply`, positions kept (CPU)",

@@ -249,9 +249,7 @@ class GreedyBot:
             after = _try(game, state, a)
             if after is None:
                 continue
-            worth = score_standing(game, after, seat) + HAND_SHARE * sum(
-                _points(game, c) for c in _hand(game, after.players[seat])
-            )
+            worth = _worth(game, _settled(game, after, seat), seat)
             if best is None or worth > best[0] + 1e-9:
                 best = (worth, a)
         return best[1] if best else None
@@ -719,6 +717,42 @@ def _safe(actions: list[Action]) -> Action:
             if a.kind == kind:
                 return a
     return actions[0]
+
+
+def _worth(game: Game, state: State, seat: int) -> float:
+    """A position by the pack's score formula; a card in the hand counts a part of its
+    points, so a card that scores later is worth taking."""
+    return score_standing(game, state, seat) + HAND_SHARE * sum(
+        _points(game, c) for c in _hand(game, state.players[seat])
+    )
+
+
+SETTLE_STEPS = 6  # the bot's own follow-up decisions of a move looked through
+
+
+def _settled(game: Game, state: State, seat: int) -> State:
+    """The position once the bot's own follow-up decisions of a move are taken (which piece,
+    which card, do it or not), each the best by `_worth` one step ahead, until the decision is
+    another player's or the next menu of actions: a move is weighed by what it leads to, not
+    by the question it asks first (placing a citizen on a space that pays when it is done)."""
+    for _ in range(SETTLE_STEPS):
+        pending = state.pending
+        if state.over or not pending or int(pending.get("player", -1)) != seat:
+            return state
+        options = game.legal_actions(state)
+        if any(o.kind in (DO, "pass") for o in options):
+            return state
+        best: tuple[float, State] | None = None
+        for option in options[:LOOKAHEAD_OPTIONS]:
+            after = _try(game, state, option)
+            if after is not None:
+                worth = _worth(game, after, seat)
+                if best is None or worth > best[0] + 1e-9:
+                    best = (worth, after)
+        if best is None:
+            return state
+        state = best[1]
+    return state
 
 
 def _try(game: Game, state: State, action: Action) -> State | None:

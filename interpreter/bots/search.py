@@ -9,7 +9,8 @@ tried in sampled worlds: played on a copy of the position, then every seat plays
 bot until `horizon` round ends have passed (1: to the end of this round; the end of an age, its
 scoring, comes at a round's end) or the game is over, and the position reached is scored for
 the bot: a game won 1, lost 0, shared 1/winners; an unfinished game by its standing (the bot's
-material less the best opponent's, `bots.standing`) through a logistic curve. Candidates are
+material less the best opponent's, `bots.standing`; in a pack of its own kinds of action, the
+pack's score formula as the greedy bot weighs it) through a logistic curve. Candidates are
 compared by sequential halving (Karnin, Koren & Somekh 2013): each round spends an equal share
 of the budget on the remaining candidates and keeps the better half; every candidate is tried
 in the same worlds (common random numbers), so the comparison is paired and needs fewer
@@ -45,7 +46,17 @@ from typing import TYPE_CHECKING
 
 from ..core.chance import Chance, seed_state
 from ..mechanics.action_phase import TAKE_MONEY, expand
-from .greedy import GreedyBot, _payment_cost, seed_number, standing
+from ..mechanics.declared_actions import DO
+from .greedy import (
+    GreedyBot,
+    _payment_cost,
+    _settled,
+    _try,
+    _worth,
+    score_standing,
+    seed_number,
+    standing,
+)
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -182,6 +193,7 @@ class SearchBot:
             rest = [a for a in actions if not a.same(fallback)]
             return [fallback, *rest[: self.candidates - 1]]
         scored: list[tuple[float, int, Action]] = []
+        seat = int(state.pending["player"])  # type: ignore[index]
         for i, entry in enumerate(actions):
             if entry.kind in ("acquire", "buy"):
                 best = min(expand(game, state, entry), key=_payment_cost)
@@ -191,6 +203,10 @@ class SearchBot:
                 scored.append((0.5, i, entry))
             elif entry.kind in FACES_AND_TILTS:
                 scored.append((0.0, i, entry))
+            elif entry.kind == DO:  # the pack's own kinds: by what the greedy bot sees in them
+                after = _try(game, state, entry)
+                if after is not None:
+                    scored.append((_worth(game, _settled(game, after, seat), seat), i, entry))
         scored.sort(key=lambda t: (-t[0], t[1]))
         out = [fallback]
         passing = next((a for a in actions if a.kind == "pass"), None)
@@ -263,7 +279,10 @@ class SearchBot:
         standing through a logistic curve."""
         if state.over:
             return 1.0 / len(state.winners) if seat in state.winners else 0.0
-        return 1.0 / (1.0 + math.exp(-standing(game, state, seat) / SCALE))
+        # a pack of its own kinds of action is weighed by its score formula, as the greedy bot
+        # weighs them; Along History's menu by the material standing
+        lead = score_standing if game.pack.actions else standing
+        return 1.0 / (1.0 + math.exp(-lead(game, state, seat) / SCALE))
 
 
 __all__ = ["SearchBot", "determinize", "public_key"]
