@@ -402,8 +402,12 @@ def show_report(data: dict[str, Any], console: Console, top: int = 10) -> None:
         if wars["declared"]
         else ""
     )
-    console.print(f"Achievement tokens taken (value: times): {tokens}.", markup=False)
-    console.print(f"Wars: {wars['declared']} fought{won}.", markup=False)
+    _show_measures(data, console)
+    # the engine's own mechanics, said only where the pack plays them
+    if data.get("has_tokens", True):
+        console.print(f"Achievement tokens taken (value: times): {tokens}.", markup=False)
+    if data.get("has_wars", True):
+        console.print(f"Wars: {wars['declared']} fought{won}.", markup=False)
     _show_coverage(data["coverage"], console)
     for e in data["errors"]:
         console.print(
@@ -454,12 +458,30 @@ def _show_cards(data: dict[str, Any], console: Console, top: int) -> None:
             f"{len(judged)} cards owned change who wins beyond chance ({ALL_CARDS}).",
             markup=False,
         )
-    never = [c for c in data["cards"] if c["never_acquired"] and c["type"] != "calamity"]
+    cards = data["cards"]
+    if any(c["acquired"] for c in cards):  # the engine's acquisitions are played
+        never = [c for c in cards if c["never_acquired"] and c["type"] != "calamity"]
+        what = f"Never acquired ({len(never)}, calamities aside)"
+    else:  # a pack of its own actions: the cards no player held when a game ended
+        held = {c["type"] for c in cards if c["owners"]}  # (not the types no one ever holds)
+        never = [c for c in cards if not c["owners"] and c["type"] in held]
+        what = f"Never held at the end of a game ({len(never)})"
     if never:
         names = ", ".join(f"{c['name']} ({c['age']})" for c in never)
-        console.print(
-            f"[yellow]Never acquired ({len(never)}, calamities aside):[/yellow] {escape(names)}"
-        )
+        console.print(f"[yellow]{what}:[/yellow] {escape(names)}")
+
+
+def _show_measures(data: dict[str, Any], console: Console) -> None:
+    """The pack's own measures at the end of the games (game.yaml `report:`), for every
+    player, the winners and the others: what a designer of this game reads the report for."""
+    measures = data.get("measures") or {}
+    if not measures:
+        return
+    columns = ["measure", "all players", "winners", "others"]
+    table = _table("At the end of the games (the pack's measures)", columns)
+    for name, groups in measures.items():
+        table.add_row(escape(name), *(_mean(groups[k]) for k in ("all", "winners", "others")))
+    console.print(table)
 
 
 def _show_calamities(data: dict[str, Any], console: Console) -> None:

@@ -96,6 +96,10 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("tables", name, "by")), None, names_by_age, all_names
         ).tree(tree, ())
+    for name, tree in pack.report.items():
+        out += _TreeChecker(
+            pack, vocab, pack.source_of(("report", name)), None, names_by_age, all_names
+        ).tree(tree, ())
     if pack.age_end is not None:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("age_end",)), None, names_by_age, all_names

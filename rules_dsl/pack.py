@@ -124,6 +124,7 @@ class Pack:
     age_change: ast.Rules | None = None  # the steps between two ages, after the age's scoring
     decks: list[NamedDeck] = field(default_factory=list)
     table_numbers: dict[str, Any] = field(default_factory=dict)  # a table's `by:`, parsed
+    report: dict[str, Any] = field(default_factory=dict)  # `report:` measures, parsed
 
     def is_deck(self, owner: str) -> bool:
         """Whether a card's `age` names a deck (not an age)."""
@@ -209,6 +210,7 @@ class Pack:
             (self.source_of(("tables", name, "by")), tree)
             for name, tree in self.table_numbers.items()
         ]
+        texts += [(self.source_of(("report", name)), tree) for name, tree in self.report.items()]
         for source, tree in texts:
             if tree is not None and any(n is node for n in ast.walk(tree)):
                 return source
@@ -397,6 +399,7 @@ def load_pack(
         reader.parse(at("age_change"), game.get("age_change"), "rules"),
         decks,
         table_numbers,
+        _read_report(game, at, reader),
     )
     PARSED.save()
     if run_checks:
@@ -419,6 +422,19 @@ def _read_tie_break(doc: YamlDocument, game: dict[str, Any], reader: Any) -> lis
         tree = reader.parse(source, text[: each.start()] if each else text, "number")
         if tree is not None:
             out.append(TieBreak(tree, each is not None, source))
+    return out
+
+
+def _read_report(game: dict[str, Any], at: Any, reader: Any) -> dict[str, Any]:
+    """The numbers `report:` names for the balance report, each measured for every player
+    when a game ends ("titans defeated: the number of your titan cards"), parsed."""
+    report = game.get("report")
+    out = {}
+    for name, text in (report if isinstance(report, dict) else {}).items():
+        if isinstance(text, str):
+            tree = reader.parse(at("report", str(name)), text, "number")
+            if tree is not None:
+                out[str(name)] = tree
     return out
 
 

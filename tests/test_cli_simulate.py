@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -108,3 +109,31 @@ def test_ab_refuses_files_of_one_report(tmp_path: Path) -> None:
         "simulate", PACK, "--against", PACK, "--games", "1", "--html", str(tmp_path / "x.html")
     )
     assert result.exit_code == 1 and "without --against" in result.output
+
+
+def test_a_pack_s_own_measures_are_its_report_and_only_its_mechanics_are_said(
+    tmp_path: Path,
+) -> None:
+    """The Ancient World's `report:` (titans defeated, banners, starving citizens, ...) is a
+    table of the report, for all players, the winners and the others; a pack without
+    achievement tokens or wars is told of neither; its cards no player held are listed as
+    such (it acquires no card the engine's way). A measure that does not read is a located
+    error of validate."""
+    taw = str(bundled("the_ancient_world"))
+    result = run("simulate", taw, "--games", "3", "--seed", "1", "--top", "2")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "At the end of the games (the pack's measures)" in out
+    assert "titans defeated" in out and "starving citizens" in out
+    assert "Wars:" not in out and "Achievement tokens taken" not in out
+    assert "Never acquired" not in out
+    data = json.loads(run("simulate", taw, "--games", "2", "--json").stdout)
+    assert set(data["measures"]["banners"]) == {"all", "winners", "others"}
+    assert data["measures"]["banners"]["all"]["n"] == 2 * 3
+    folder = tmp_path / "taw"
+    shutil.copytree(taw, folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text.replace("your banners\n", "your flags\n", 1), encoding="utf-8")
+    bad = run("validate", str(folder))
+    assert bad.exit_code != 0 and "game.yaml:" in bad.output and '"flags"' in bad.output

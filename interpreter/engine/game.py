@@ -58,6 +58,7 @@ class Formulas:
     points: dict[int, Callable[[Ctx], int]] = field(default_factory=dict)  # by card index
     tie_break: list[Callable[[Ctx], tuple[int, ...]]] = field(default_factory=list)
     age_end_by_round: bool = False  # age_end reads facts of the round alone: tested at its end
+    report: dict[str, Callable[[Ctx], int]] = field(default_factory=dict)  # `report:` measures
 
     @classmethod
     def build(cls, pack: Pack, catalog: Catalog) -> Formulas:
@@ -78,6 +79,7 @@ class Formulas:
             },
             tie_break=[compile_tie_break(t.number, t.each, lex) for t in pack.tie_break],
             age_end_by_round=pack.age_end is not None and reads_only_facts(pack.age_end),
+            report={name: compile_value(tree, lex) for name, tree in pack.report.items()},
         )
 
 

@@ -104,6 +104,11 @@ class Recorder:
         record.owned = [sorted(s) for s in self.owned]
         record.points = [dict(sorted(c.items())) for c in self.points]
         record.fired = sorted(self.fired)
+        seats = range(len(state.players))  # the pack's own measures, at the end (`report:`)
+        record.measures = {
+            name: [int(measure(Ctx(state, self.game.catalog, seat))) for seat in seats]
+            for name, measure in self.game.formulas.report.items()
+        }
         return record
 
     def _see_events(self, state: State) -> None:

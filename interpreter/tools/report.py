@@ -28,6 +28,10 @@ from .stats import Difference, Running, adjust, mean_difference, rate_difference
 MAX_ERRORS = 100  # failed games listed (the first by index); all are counted
 
 
+# How the report splits a measure of the pack: every player, the game's winners, the others.
+MEASURE_GROUPS = ("all", "winners", "others")
+
+
 @dataclass
 class GameRecord:
     """The facts of one finished game that the report needs (plain data: crosses processes)."""
@@ -47,6 +51,7 @@ class GameRecord:
     tokens: list[tuple[int, int]] = field(default_factory=list)  # (value, seat)
     wars: list[tuple[int, int, int | None]] = field(default_factory=list)  # (by, on, winner)
     fired: list[str] = field(default_factory=list)  # keys of rules that ran
+    measures: dict[str, list[int]] = field(default_factory=dict)  # `report:` name -> per seat
     error: str | None = None
 
 
@@ -122,6 +127,8 @@ class Report:
     wars_declared: int = 0
     wars_won_by_attacker: int = 0
     fired: Counter[str] = field(default_factory=Counter)
+    # the pack's own measures at the end (`report:`): name -> all players, winners, the others
+    measures: dict[str, dict[str, Running]] = field(default_factory=dict)
     failed: int = 0  # games that ended in an error (the first are listed)
     interrupted: bool = False  # stopped early: the figures cover the games finished
 
@@ -194,6 +201,11 @@ class Report:
             self.wars_declared += 1
             self.wars_won_by_attacker += winner == attacker
         self.fired.update(record.fired)
+        for name, values in record.measures.items():
+            kept = self.measures.setdefault(name, {k: Running() for k in MEASURE_GROUPS})
+            for seat, value in enumerate(values):
+                kept["all"].add(value)
+                kept["winners" if seat in record.winners else "others"].add(value)
 
     def _keep_first_errors(self) -> None:
         self.errors.sort(key=lambda e: e["game"])
@@ -227,6 +239,10 @@ class Report:
         self.wars_declared += other.wars_declared
         self.wars_won_by_attacker += other.wars_won_by_attacker
         self.fired.update(other.fired)
+        for name, groups in other.measures.items():
+            kept = self.measures.setdefault(name, {k: Running() for k in MEASURE_GROUPS})
+            for key, running in groups.items():
+                kept[key].merge(running)
 
     # ---------------------------------------------------------------- figures
 
@@ -311,6 +327,10 @@ class Report:
                 "declared": self.wars_declared,
                 "won_by_attacker": self.wars_won_by_attacker,
                 "attacker_win_rate": _rate(self.wars_won_by_attacker, self.wars_declared),
+            },
+            "measures": {
+                name: {key: r.to_json() for key, r in groups.items()}
+                for name, groups in self.measures.items()
             },
             "coverage": self.coverage(),
             "failed": self.failed,

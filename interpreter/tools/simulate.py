@@ -68,6 +68,9 @@ class Config:
             # the reports show an age by its name, the pack's word, not its id
             "age_names": {a.id: a.name for a in game.pack.ages if a.id in game.ages}
             | {d.name: d.name for d in game.pack.decks},
+            # which of the engine's own mechanics the pack plays (the report says only those)
+            "has_tokens": bool(game.pack.tokens),
+            "has_wars": game.pack.war_rerolls is not None,
         }
 
 
