@@ -218,6 +218,32 @@ def zones_html(game: Game, state: State, seat: int, hidden: bool = False) -> str
     return "".join(parts)
 
 
+SHOWN = 8  # a zone of the table with more cards shows its count and its top card only
+
+
+def table_html(game: Game, state: State) -> str:
+    """The zones of the table in the order the pack declares them (a card row, the board's
+    action spaces with the pieces and tokens on them, the top of each pile): a zone nobody
+    sees shows how many cards it holds; an empty zone without a role is left out."""
+    parts = [STYLE]
+    for spec, cards in zip(game.zones.shared, state.zones, strict=False):
+        if not cards and spec.role is None:
+            continue
+        label = escape(spec.name[:1].upper() + spec.name[1:])
+        held = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+        if spec.seen_by == "nobody":
+            parts.append(f'<p class="pt-label">{label}: {held}, face down</p>')
+            continue
+        shown = cards if len(cards) <= SHOWN else cards[-1:]  # a pile's top is its end
+        note = "" if len(cards) <= SHOWN else f" ({held}; the top one)"
+        parts += [
+            f'<p class="pt-label">{label}{note}</p><div class="pt-zone">',
+            "".join(card_html(game, state, c) for c in shown) or "<i>none</i>",
+            "</div>",
+        ]
+    return "".join(parts)
+
+
 def board_svg(game: Game, state: State, width: int = 640) -> str:
     """The achievements board of the side played: spaces in columns by their level, the paths,
     the tokens still on it (their condition on hover) and the players' markers."""

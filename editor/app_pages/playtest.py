@@ -321,6 +321,9 @@ if table.person_to_move():
 # ---------------------------------------------------------------- the table
 
 board = tv.board_svg(game, state)
+if any(state.zones):  # the zones of the table: a card row, the board's spaces, the piles
+    st.markdown("**The table**")
+    st.html(tv.table_html(game, state))
 left, right = st.columns([3, 2])
 with left:
     tabs = st.tabs([who(p.seat) for p in state.players])
@@ -328,11 +331,10 @@ with left:
         with tab:
             counters = ", ".join(f"{n} {k}" for k, n in player.counters.items())
             now = player.score + (0 if state.over else age_points(game, state, player.seat))
-            st.markdown(
-                f"**Score {player.score}** (counted now: {now}) · {counters} · "
-                f"board {player.space or '-'}"
-            )
-            st.html(f"{tv.STYLE}Tokens: {tv.tokens_html(player.tokens)}")
+            space = f" · board {player.space or '-'}" if board else ""
+            st.markdown(f"**Score {player.score}** (counted now: {now}) · {counters}{space}")
+            if game.pack.tokens:  # achievement tokens, in a game that has them
+                st.html(f"{tv.STYLE}Tokens: {tv.tokens_html(player.tokens)}")
             unseen = table.seats[player.seat] != pt.PERSON  # a bot's own zones are its secret
             st.html(tv.zones_html(game, state, player.seat, hidden=unseen))
 with right:

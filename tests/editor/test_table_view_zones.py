@@ -72,3 +72,26 @@ def test_the_pieces_standing_on_a_card_are_written_under_it() -> None:
         game, state, space
     )
     assert "pt-on" not in tv.card_html(game, state, game.zone(state, "action spaces")[1])
+
+
+def test_the_table_shows_its_zones_the_tops_of_its_piles_and_the_pieces_on_its_cards() -> None:
+    """The Ancient World's table (issue 18): the empire row and the board's action spaces card
+    by card, the citizens standing on a space under it, a long pile by its count and its top
+    card, a pile nobody sees by its count only."""
+    from cards import bundled
+
+    game = Game.load(bundled("the_ancient_world"))
+    state = game.new(2, seed=1)
+    row = game.zone(state, "empire row")
+    spaces = game.zone(state, "action spaces")
+    trade = next(c for c in spaces if game.name(c) == "Trade")
+    citizen = next(i for i, p in enumerate(state.pieces) if p["owner"] == 0)
+    state.pieces[citizen]["on"] = trade
+    html = tv.table_html(game, state)
+    assert "Empire row" in html and all(game.name(c) in html for c in row)
+    assert "Action spaces" in html and "citizen (skill" in html
+    titans = game.zone(state, "one-star titans")
+    assert f"One-star titans ({len(titans)} cards; the top one)" in html
+    assert game.name(titans[-1]) in html
+    assert "Military deck: " in html and "cards, face down" in html
+    assert "Starting empire: " in html  # what is left of the setup's boxes: counted only
