@@ -389,7 +389,8 @@ def show_position(session: Session, console: Console) -> None:
     console.print(
         f"[bold]You ({game.player_name(HUMAN)})[/bold]: score {me.score} "
         f"(counted now: {now}) · "
-        f"{escape(_counters(me))} · tokens {_tokens(me.tokens)}"
+        f"{escape(_counters(me))}"
+        + (f" · tokens {_tokens(me.tokens)}" if game.pack.tokens else "")
         + (f" · board {me.space}" if me.space is not None else "")
     )
     zones = game.zones
@@ -416,9 +417,14 @@ def show_position(session: Session, console: Console) -> None:
         name = session.bot_names[player.seat] if player.seat < len(session.bot_names) else "bot"
         console.print(
             f"{game.player_name(player.seat)} ({name}): score {player.score} · "
-            f"{_counters(player)} · tokens {_tokens(player.tokens)}"
+            f"{_counters(player)}"
+            + (f" · tokens {_tokens(player.tokens)}" if game.pack.tokens else "")
             + (f" · board {player.space}" if player.space is not None else "")
-            + f" · {len(player.zones[zones.hand])} {zones.name('hand')}"
+            + (  # how many cards their hand holds, in a game with a hand
+                f" · {len(player.zones[zones.hand])} {zones.name('hand')}"
+                if zones.hand >= 0
+                else ""
+            )
             + f" · {zones.name('tableau')}: "
             + _civilization(game, state, player.seat, False),
             markup=False,

@@ -111,7 +111,8 @@ def _stats(info: CardInfo, roles: Roles, formula: Any = None) -> str:
         cost.insert(0, f"X {roles.counted} where X is {says(info.amount_x)}")
     elif info.amount:
         cost.insert(0, f"{info.amount} {roles.counted}")
-    text = f"A {info.type}; it costs {', '.join(cost) or 'nothing'}"
+    article = "An" if info.type[:1] in "aeiou" else "A"
+    text = f"{article} {info.type}; it costs {', '.join(cost) or 'nothing'}"
     if info.gold is not None:
         text += f", or {info.gold} {roles.money}"
     if isinstance(info.points, int):
