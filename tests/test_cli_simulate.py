@@ -130,6 +130,11 @@ def test_a_pack_s_own_measures_are_its_report_and_only_its_mechanics_are_said(
     data = json.loads(run("simulate", taw, "--games", "2", "--json").stdout)
     assert set(data["measures"]["banners"]) == {"all", "winners", "others"}
     assert data["measures"]["banners"]["all"]["n"] == 2 * 3
+    page = tmp_path / "balance.html"
+    assert run("simulate", taw, "--games", "2", "--html", str(page)).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "At the end of the games" in html and "titans defeated" in html
+    assert "Calamities" not in html and "Achievement tokens and wars" not in html
     folder = tmp_path / "taw"
     shutil.copytree(taw, folder)
     game_file = folder / "game.yaml"

@@ -49,10 +49,17 @@ def render_html(data: dict[str, Any]) -> str:
         _length_table(data["length"]),
         "<h2>Cards</h2>",
         _card_table(data["cards"], names),
-        "<h2>Calamities</h2>",
-        _calamity_table(data["cards"], names),
-        "<h2>Achievement tokens and wars</h2>",
-        _tokens_wars(data),
+        *_measures(data.get("measures") or {}),
+        *(
+            ["<h2>Calamities</h2>", _calamity_table(data["cards"], names)]
+            if any("failed" in c for c in data["cards"])
+            else []
+        ),
+        *(
+            ["<h2>Achievement tokens and wars</h2>", _tokens_wars(data)]
+            if data.get("has_tokens", True) or data.get("has_wars", True)
+            else []
+        ),
         "<h2>Effect coverage</h2>",
         _coverage(data["coverage"]),
     ]
@@ -321,6 +328,29 @@ def _calamity_table(cards: list[dict[str, Any]], names: dict[str, str]) -> str:
         if rows
         else "<p class=note>No calamity.</p>"
     )
+
+
+def _measures(measures: dict[str, Any]) -> list[str]:
+    """The pack's own measures at the games' end (game.yaml `report:`): mean and 95% interval
+    for all players, the winners and the others."""
+    if not measures:
+        return []
+
+    def mean(figure: dict[str, Any]) -> str:
+        if not figure["n"]:
+            return "—"
+        return f"{figure['mean']:.1f} ({figure['ci_low']:.1f} – {figure['ci_high']:.1f})"
+
+    rows = [
+        [escape(name), *(mean(groups[k]) for k in ("all", "winners", "others"))]
+        for name, groups in measures.items()
+    ]
+    return [
+        "<h2>At the end of the games</h2>",
+        "<p class=note>The pack's own measures (game.yaml <code>report:</code>), taken for "
+        "every player when a game ends.</p>",
+        _table(["measure", "all players", "winners", "others"], rows),
+    ]
 
 
 def _tokens_wars(data: dict[str, Any]) -> str:
