@@ -196,6 +196,15 @@ def run_pieces(block: Block, tmp: Path) -> None:
     assert shown["actions"] == game["actions"]
 
 
+def run_report(block: Block, tmp: Path) -> None:
+    """The measures shown are The Ancient World's own, which validate and are reported
+    (tests/test_cli_simulate.py)."""
+    shown = yaml.safe_load(textwrap.dedent(block.text))  # the block is in a list item
+    pack = ROOT / "cards" / "the_ancient_world" / "game.yaml"
+    game = yaml.safe_load(pack.read_text(encoding="utf-8"))
+    assert shown["report"].items() <= game["report"].items()
+
+
 def check_synopsis(block: Block, tmp: Path) -> None:
     """Every command of the synopsis exists, with every option the synopsis gives it."""
     import click
@@ -269,6 +278,7 @@ RUNNERS: list[tuple[str, Callable[[Block], bool], Callable[[Block, Path], None]]
     ),
     ("tables", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("tables:"), run_tables),
     ("pieces", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("pieces:"), run_pieces),
+    ("report", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("report:"), run_report),
     ("the interpreter", lambda b: b.lang == "python", run_python),
     ("A/B", lambda b: "--against" in b.text and b.text.startswith("agesmith simulate"), run_ab),
 ]

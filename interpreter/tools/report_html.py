@@ -336,10 +336,10 @@ def _measures(measures: dict[str, Any]) -> list[str]:
     if not measures:
         return []
 
-    def mean(figure: dict[str, Any]) -> str:
-        if not figure["n"]:
+    def mean(stats: dict[str, Any]) -> str:
+        if not stats["n"]:
             return "—"
-        return f"{figure['mean']:.1f} ({figure['ci_low']:.1f} – {figure['ci_high']:.1f})"
+        return f"{stats['mean']:.1f} ({stats['ci_low']:.1f} – {stats['ci_high']:.1f})"
 
     rows = [
         [escape(name), *(mean(groups[k]) for k in ("all", "winners", "others"))]
