@@ -1,6 +1,7 @@
 """The Ancient World pack (issue 18): it validates cleanly, every scenario of its folder (each
-citing the TAW clauses it proves) passes (or fails exactly as its known_bug says), and random games of 2, 3 and 4 players, and of the
-variant city-states, end with a winner in a position that saves and loads unchanged."""
+citing the TAW clauses it proves) passes, or fails exactly as its known_bug says, and random
+games of 2, 3 and 4 players, and of the variant city-states, end with a winner in a position
+that saves and loads unchanged."""
 
 from __future__ import annotations
 
