@@ -1,5 +1,5 @@
 """The Ancient World pack (issue 18): it validates cleanly, every scenario of its folder (each
-citing the TAW clauses it proves) passes, or fails exactly as its known_bug says, and random
+citing the TAW clauses it proves) passes (one naming a known bug is an xfail), and random
 games of 2, 3 and 4 players, and of the variant city-states, end with a winner in a position
 that saves and loads unchanged."""
 
@@ -50,7 +50,12 @@ def test_the_pack_has_scenarios() -> None:
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.stem)
 def test_a_scenario_of_the_pack_passes(scenario: Path) -> None:
     outcome = check(scenario)
-    assert outcome.ok, outcome.summary()
+    if outcome.known_bug:
+        # as tests/interpreter/test_scenarios.py: a known bug is an xfail until it is fixed
+        if outcome.passed:
+            pytest.fail(f"{scenario.name} passes although it names a known bug: remove known_bug")
+        pytest.xfail(outcome.known_bug)
+    assert outcome.passed, outcome.summary()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
