@@ -5,6 +5,7 @@ that saves and loads unchanged."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -72,3 +73,20 @@ def test_a_random_game_of_the_city_states_ends_with_a_winner() -> None:
     # the variant's capitals are the ones in play, not the first side's plain Capital City
     city_names = {g.name(c) for p in state.players for c in p.all_cards()}
     assert "Capital City" not in city_names
+
+
+CLAUSES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "the-ancient-world-clauses.md"
+
+
+@pytest.mark.skipif(not CLAUSES.exists(), reason="the shared rules are not beside the project")
+def test_every_clause_is_proved_by_a_passing_scenario() -> None:
+    """Issue 18: every TAW clause is cited by a scenario that shows it played as written."""
+    ids = re.findall(r"^- (TAW-[A-Z]\d+) ", CLAUSES.read_text(encoding="utf-8"), re.MULTILINE)
+    assert len(ids) == 37
+    proved: set[str] = set()
+    for path in SCENARIOS:
+        outcome = check(path)
+        if outcome.passed and not outcome.known_bug:
+            proved.update(outcome.proves)
+    missing = [c for c in ids if c not in proved]
+    assert not missing, f"clauses with no passing scenario: {missing}"
