@@ -1,6 +1,6 @@
 """The verb buy: a card chosen among those the doer can pay for, paid, and moved into a zone.
 
-`buy one of the cards in the empire row` (into the doer's tableau) or `... into your storage`:
+`buy a card in the empire row` (into the doer's tableau) or `... into your storage`:
 the doer chooses among the cards of the phrase whose cost they have now (each symbol of the
 cost from the counter of its name, as a declared action's `its cost` is paid); the cost is
 paid, the card moves, and then its own rules that start `when you buy this card:` run, with
@@ -21,7 +21,7 @@ from ..core.card_state import forget, is_face_down
 from ..core.control import NEXT, Result, push
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
-from .declared_actions import card_cost
+from .declared_actions import card_cost, payable
 from .effects import (
     Handler,
     _card_choice,
@@ -43,10 +43,10 @@ def buy_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act, "into")
     if act.object is None:
-        raise cannot(act, "buy which card? e.g. buy one of the cards in the market")
+        raise cannot(act, "buy which card? e.g. buy a card in the market")
     chosen_by = card_selector(act.object, lex)
     if chosen_by.many:
-        raise cannot(act.object, 'a step buys one card: "one of the cards in ..."')
+        raise cannot(act.object, 'a step buys one card: "a card in ..."')
     into = role(act, "into")
     zone = zone_of(into, lex) if into is not None else None
     if zone is not None and zone.owner not in ("", "your", "their"):
@@ -54,15 +54,8 @@ def buy_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
     def affordable(game: Game, state: State, frame: dict[str, Any]) -> list[int]:
         ctx = _ctx(game, state, frame)
-        counters = state.players[doer(frame)].counters
-        out = []
-        for copy in chosen_by.select(ctx):
-            due: dict[str, int] = {}
-            for name, n in card_cost(ctx, copy):
-                due[name] = due.get(name, 0) + n
-            if all(counters.get(name, 0) >= n for name, n in due.items()):
-                out.append(copy)
-        return out
+        seat = doer(frame)
+        return [c for c in chosen_by.select(ctx) if payable(state, seat, card_cost(ctx, c))]
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None

@@ -137,7 +137,7 @@ def _ctx(game: Game, state: State, seat: int, card: int | None) -> Ctx:
     return Ctx(state, game.catalog, seat, None, None, card, None)
 
 
-def _payable(state: State, seat: int, due: list[tuple[str, int]]) -> bool:
+def payable(state: State, seat: int, due: list[tuple[str, int]]) -> bool:
     counters = state.players[seat].counters
     total: dict[str, int] = {}
     for name, n in due:
@@ -157,7 +157,7 @@ def offers(game: Game, state: State, seat: int) -> list[Action]:
             here = _ctx(game, state, seat, card) if card is not None else ctx
             if declared.condition is not None and not declared.condition(here):
                 continue
-            if declared.cost is not None and not _payable(state, seat, declared.cost(here)):
+            if declared.cost is not None and not payable(state, seat, declared.cost(here)):
                 continue
             if not _can_place(game, state, seat, declared, card):
                 continue
