@@ -151,14 +151,19 @@ with st.expander(
         "Variants", list(game_file.get("variants") or {}), key="pt_variants"
     )
     boards = list((game_file.get("achievements") or {}).get("boards") or {})
-    board = mid.selectbox("Board side", boards or ["(none)"], key="pt_board")
+    # a board side and a span of ages are asked only of a pack that has a choice of them
+    board = mid.selectbox("Board side", boards, key="pt_board") if boards else None
     seed = right.number_input("Seed", 0, 2**31 - 1, 1, key="pt_seed")
     spans = age_spans(base) if base else {"all": None}
-    span = st.selectbox(
-        "Ages",
-        list(spans),
-        key="pt_ages",
-        help="The ages played: consecutive ones, from the first chosen.",
+    span = (
+        st.selectbox(
+            "Ages",
+            list(spans),
+            key="pt_ages",
+            help="The ages played: consecutive ones, from the first chosen.",
+        )
+        if base is None or len(base.ages) > 1
+        else next(iter(spans))
     )
     if st.button("Start the game", type="primary", key="pt_start"):
         refused = validation_errors(sources[source], ",".join(variants) or None)

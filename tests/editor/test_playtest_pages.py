@@ -203,3 +203,26 @@ def test_the_table_draws_zones_dice_and_the_board_with_conditions(pack_copy: Pat
     assert events.count('class="card-face"') == len(state.players[0].zones[ZONE_EVENTS])
     state.dice[0]["used"] = True
     assert tv.dice_html(game, state.dice).count("pt-used") == 1
+
+
+def test_a_pack_without_boards_or_several_ages_is_asked_neither(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Ancient World (issue 18): one age, no achievements board; the new-game form asks
+    no board side and no span of ages, and the game starts and shows the table."""
+    import shutil
+
+    from cards import PACKS
+
+    pack = tmp_path / "the_ancient_world"
+    shutil.copytree(PACKS / "the_ancient_world", pack)
+    shutil.copytree(PACKS / "schema", tmp_path / "schema")
+    monkeypatch.setenv(PACK_ENV, str(pack))
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    open_page(at, "playtest")
+    keys = {w.key for w in at.selectbox}
+    assert "pt_board" not in keys and "pt_ages" not in keys
+    at.button(key="pt_start").click().run()
+    assert not at.exception
+    assert choice_buttons(at)
