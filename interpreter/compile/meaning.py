@@ -1529,27 +1529,25 @@ def state_of(word: str, lex: Lexicon, node: Any) -> CardStateSpec:
 
 def _card_is_kind(node: ast.IsState, lex: Lexicon) -> Cond:
     """it is armoured / this card is not a titan: a keyword or the type of every card meant."""
-    cards, text = the_cards(node.subject, lex, f'"{node.state}"')
-    want = not node.negated
-
-    def test(ctx: Ctx) -> bool:
-        meant = cards(ctx)
-        return bool(meant) and all(_is(ctx, c, node.state) == want for c in meant)
-
-    return said(test, f"{text} {node.be} {'' if want else 'not '}{node.state}")
+    return _every_card_is(node, lex, node.state, lambda ctx, c: _is(ctx, c, node.state))
 
 
 def compile_card_is(node: ast.IsState, lex: Lexicon) -> Cond:
     """it is damaged / this card is not used: true when every card meant is (none: false)."""
     spec = state_of(node.state, lex, node)
+    return _every_card_is(node, lex, spec.name, lambda ctx, c: in_card_state(ctx, c, spec.name))
+
+
+def _every_card_is(node: ast.IsState, lex: Lexicon, word: str, holds: CardTest) -> Cond:
+    """Whether every card the subject means is `word` (or is not, negated); none: false."""
     cards, text = the_cards(node.subject, lex, f'"{node.state}"')
     want = not node.negated
 
     def test(ctx: Ctx) -> bool:
         meant = cards(ctx)
-        return bool(meant) and all(in_card_state(ctx, c, spec.name) == want for c in meant)
+        return bool(meant) and all(holds(ctx, c) == want for c in meant)
 
-    return said(test, f"{text} {node.be} {'' if want else 'not '}{spec.name}")
+    return said(test, f"{text} {node.be} {'' if want else 'not '}{word}")
 
 
 def compile_tokens_on(np: ast.NounPhrase, on: ast.OnCard, lex: Lexicon) -> Num:

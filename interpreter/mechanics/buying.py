@@ -17,7 +17,7 @@ from rules_dsl.dice_events import BUY_EVENT
 from ..compile.meaning import Lexicon, zone_of
 from ..compile.selectors import card_selector
 from ..core.actions import Action
-from ..core.card_state import forget, is_face_down
+from ..core.card_state import is_face_down
 from ..core.control import NEXT, Result, push
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
@@ -30,8 +30,9 @@ from .effects import (
     _finish,
     _only_roles,
     _zone_words,
+    put_into,
 )
-from .moves import doer, move_card, remove_card, role
+from .moves import doer, move_card, role
 
 if TYPE_CHECKING:
     from ..compile.program import ActI
@@ -94,14 +95,13 @@ def buy_builder(instruction: ActI, lex: Lexicon) -> Handler:
         counters = state.players[me].counters
         for name, n in paid:
             counters[name] = counters.get(name, 0) - n
-        if zone is None or zone.role == "tableau":
+        if zone is None:
             move_card(state, copy, me, TABLEAU)
+        else:
+            put_into(state, ctx, copy, zone, me)
+        if zone is None or zone.role == "tableau":
             where = f"their {lex.zones.name('tableau')}"
         else:
-            remove_card(state, copy)
-            if zone.shared:
-                forget(state, copy)
-            zone.cards(ctx).append(copy)
             where = _zone_words(game, zone, me)
         spent = ", ".join(f"{n} {name}" for name, n in paid if n)
         game.say(

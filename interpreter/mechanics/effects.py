@@ -306,13 +306,7 @@ def _move_into(instruction: ActI, lex: Lexicon) -> Handler:
                 )
         seat = ctx.player if zone.owner == "your" else doer(frame)
         for copy in cards:
-            if zone.role == "tableau":
-                move_card(state, copy, seat, TABLEAU)
-            else:
-                remove_card(state, copy)
-                if zone.shared:  # on the table it is a fresh card again (core/card_state.py)
-                    forget(state, copy)
-                zone.cards(ctx).append(copy)
+            put_into(state, ctx, copy, zone, seat)
         if cards:
             names = ", ".join(game.name(c) for c in cards)
             go = "goes" if len(cards) == 1 else "go"
@@ -322,6 +316,18 @@ def _move_into(instruction: ActI, lex: Lexicon) -> Handler:
     return _finish(
         instruction, handler, f"{act.verb} {chosen_by.text} into {zone.text}", _some(chosen_by)
     )
+
+
+def put_into(state: State, ctx: Ctx, copy: int, zone: Zone, seat: int) -> None:
+    """A card leaves wherever it is for a zone: a tableau (of `seat`) takes it as a new pile;
+    on the table it is a fresh card again (core/card_state.py)."""
+    if zone.role == "tableau":
+        move_card(state, copy, seat, TABLEAU)
+        return
+    remove_card(state, copy)
+    if zone.shared:
+        forget(state, copy)
+    zone.cards(ctx).append(copy)
 
 
 def _zone_words(game: Game, zone: Zone, seat: int) -> str:
