@@ -80,7 +80,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
             ).tree(program, ())
     if pack.scoring is not None:
         out += _TreeChecker(
-            pack, vocab, pack.source_of(("scoring", "age")), None, names_by_age, all_names
+            pack, vocab, pack.source_of(pack.scoring_path), None, names_by_age, all_names
         ).tree(pack.scoring, ())
     for action in pack.actions:  # its cost names counters: the interpreter checks it
         for key, tree in action_texts(action):

@@ -126,6 +126,15 @@ class Pack:
     table_numbers: dict[str, Any] = field(default_factory=dict)  # a table's `by:`, parsed
     report: dict[str, Any] = field(default_factory=dict)  # `report:` measures, parsed
 
+    @property
+    def scoring_path(self) -> tuple[str, str]:
+        return scoring_path(self.game)
+
+    @property
+    def scores_at_end(self) -> bool:
+        """Whether the game is scored once, at its end (`scoring: game`), not at every age."""
+        return self.scoring_path[1] == "game"
+
     def is_deck(self, owner: str) -> bool:
         """Whether a card's `age` names a deck (not an age)."""
         return any(d.name == owner for d in self.decks)
@@ -195,7 +204,7 @@ class Pack:
         texts += [
             (self.source_of(("setup",)), self.setup),
             (self.source_of(("age_change",)), self.age_change),
-            (self.source_of(("scoring", "age")), self.scoring),
+            (self.source_of(self.scoring_path), self.scoring),
             (self.source_of(("age_end",)), self.age_end),
             (self.source_of(("war", "rerolls")), self.war_rerolls),
         ]
@@ -366,7 +375,8 @@ def load_pack(
         if tree is not None:
             phases[str(name)] = tree
     setup = reader.parse(at("setup"), game.get("setup"), "rules")
-    scoring = reader.parse(at("scoring", "age"), (game.get("scoring") or {}).get("age"), "number")
+    when = scoring_path(game)
+    scoring = reader.parse(at(*when), (game.get("scoring") or {}).get(when[1]), "number")
     tokens = _read_tokens(game_doc, game, reader)
     tie_break = _read_tie_break(game_doc, game, reader)
     table_numbers = _read_table_numbers(game, at, reader)
@@ -458,12 +468,20 @@ def variant_names(variant: str | Sequence[str] | None) -> list[str]:
     return [v.strip() for v in items if v.strip()]
 
 
+def scoring_path(game: dict[str, Any]) -> tuple[str, str]:
+    """Where the score formula is: `scoring: game` (counted once, at the end) or `scoring: age`
+    (added at the end of every age)."""
+    scoring = game.get("scoring")
+    return ("scoring", "game" if isinstance(scoring, dict) and "game" in scoring else "age")
+
+
 # The texts of the game file a variant can change, as paths.
 TEXT_PATHS = (
     ("setup",),
     ("age_change",),
     ("age_end",),
     ("scoring", "age"),
+    ("scoring", "game"),
     ("war", "rerolls"),
 )
 

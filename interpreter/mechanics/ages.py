@@ -46,6 +46,9 @@ ROUND = f"phase:{ROUND_PHASE}"  # the program of a round
 # The programs the game itself starts on an empty stack: never above another rule's frame.
 ROOT_PROGRAMS = (SETUP, AGE_CHANGE, ROUND)
 CHANGING = "age_change"  # the mark of a position whose age change is under way
+# The mark of a round that began in the age before (`end the age` in a later player's turn):
+# it is no round of this age, but when it ends the round's marks end and the first player passes.
+PART_ROUND = "part_round"
 
 
 def age_id(game: Game, state: State) -> str:
@@ -62,8 +65,18 @@ def last_token(game: Game, state: State) -> int | None:
 
 def start_age(game: Game, state: State, first: bool = False) -> None:
     """Deal the age: counters, tokens, board, the draw pile emptied, then the pack's setup."""
+    begin_age(game, state, first)
+    for player in state.players:
+        player.flags = {}
+    state.marks = {}
+    state.frames = [game.frame(SETUP, state.active)] if SETUP in game.programs else []
+
+
+def begin_age(game: Game, state: State, first: bool = False) -> None:
+    """What every new age starts with: the counters not kept between ages back at their
+    start, the achievements' tokens and board dealt anew."""
     age = age_id(game, state)
-    game.say(state, f"{_age_name(game, age)} begins.")
+    game.say(state, f"{age_name(game, age)} begins.")
     counters = game.pack.game.get("counters") or {}
     achievements = game.pack.game.get("achievements") or {}
     board = (achievements.get("boards") or {}).get(game.board_side or "", {})
@@ -73,10 +86,7 @@ def start_age(game: Game, state: State, first: bool = False) -> None:
                 player.counters[name] = int((spec or {}).get("start", 0))
         player.tokens = list(achievements.get("start_tokens") or [])
         player.space = board.get("start") if board else None
-        player.flags = {}
     _deal_tokens(game, state, board)
-    state.marks = {}
-    state.frames = [game.frame(SETUP, state.active)] if SETUP in game.programs else []
 
 
 def _deal_tokens(game: Game, state: State, board: dict) -> None:
@@ -106,7 +116,7 @@ def _deal_tokens(game: Game, state: State, board: dict) -> None:
     state.store_random(rng)
 
 
-def _age_name(game: Game, age: str) -> str:
+def age_name(game: Game, age: str) -> str:
     return next((a.name for a in game.pack.ages if a.id == age), age)
 
 
@@ -118,16 +128,17 @@ def end_of_round(game: Game, state: State) -> None:
         return
     if state.round > 0 and _ends_with_the_round(game, state):
         state.marks["age_over"] = "the age's end condition holds"
-    if state.round > 0:
+    if state.round > 0 or state.marks.get(PART_ROUND):
         end_marks(game, state, "round")
     if state.round > 0 and _age_ends(game, state):
         why = state.marks.get("age_over")
         if isinstance(why, str):
             for role in ROLE_NAMES:  # the position names a zone by its role, the log by name
                 why = why.replace(f"<{role}>", game.zones.name(role))
-            game.say(state, f"{_age_name(game, age_id(game, state))} ends: {why}.")
-        score_age(game, state)
-        if state.age + 1 >= len(game.ages):
+            game.say(state, f"{age_name(game, age_id(game, state))} ends: {why}.")
+        last = state.age + 1 >= len(game.ages)
+        score_age(game, state, last)
+        if last:
             finish(game, state)
             return
         if AGE_CHANGE in game.programs:
@@ -136,8 +147,8 @@ def end_of_round(game: Game, state: State) -> None:
             return
         next_age(game, state)
         return
-    if state.round > 0:
-        state.active = (state.active + 1) % len(state.players)
+    if state.round > 0 or state.marks.pop(PART_ROUND, False):
+        pass_first_player(game, state)
     for player in state.players:  # "passed" lasts the round: "repeat until every player has
         if "passed" in player.flags:  # passed" loops over the turns of one round
             player.flags = {k: v for k, v in player.flags.items() if k != "passed"}
@@ -187,8 +198,11 @@ def end_of_turn(game: Game, state: State) -> None:
         game.note("age end", why="condition")
 
 
-def score_age(game: Game, state: State) -> None:
-    """Each player adds the pack's age score (AH-E2)."""
+def score_age(game: Game, state: State, last: bool = False) -> None:
+    """Each player adds the pack's age score (AH-E2); a game scored at its end (`scoring:
+    game`) scores the last age only, with the score the game ends with."""
+    if game.pack.scores_at_end and not last:
+        return
     age = age_id(game, state)
     for player in state.players:
         points = age_points(game, state, player.seat)
@@ -196,7 +210,7 @@ def score_age(game: Game, state: State) -> None:
         player.age_scores.append(points)
         game.say(
             state,
-            f"End of {_age_name(game, age)}: {game.player_name(player.seat)} "
+            f"End of {age_name(game, age)}: {game.player_name(player.seat)} "
             f"scores {points} (total {player.score}).",
         )
 
@@ -225,8 +239,15 @@ def next_age(game: Game, state: State) -> None:
     end_marks(game, state, "age")
     state.age += 1
     start_age(game, state)
-    state.active = (state.active + 1) % len(state.players)
+    pass_first_player(game, state)
     state.round = 0
+
+
+def pass_first_player(game: Game, state: State) -> None:
+    """The next player in turn order starts the next round, unless the pack's first player
+    stays (`first player: stays`)."""
+    if game.pack.game.get("first player") != "stays":
+        state.active = (state.active + 1) % len(state.players)
 
 
 def end_marks(game: Game, state: State, lifetime: str) -> None:

@@ -40,7 +40,7 @@ from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
-from . import board, buying, card_events, card_verbs, effects, piece_verbs, rolls, war
+from . import age_steps, board, buying, card_events, card_verbs, effects, piece_verbs, rolls, war
 from .ages import age_event
 from .moves import destroy, doer, gain_counter, move_card, remove_card, role
 
@@ -812,4 +812,5 @@ VERBS: dict[str, Builder] = {
     "buy": buying.buy_builder,
     "return": piece_verbs.return_builder,
     "trigger": card_events.trigger_builder,
+    "end": age_steps.end_builder,
 }

@@ -137,7 +137,7 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
         return compile_condition(node, lex)
 
     items: list[tuple[Source, Any, Any]] = [
-        (pack.source_of(("scoring", "age")), pack.scoring, value),
+        (pack.source_of(pack.scoring_path), pack.scoring, value),
         (pack.source_of(("age_end",)), pack.age_end, condition),
         (pack.source_of(("war", "rerolls")), pack.war_rerolls, value),
     ]

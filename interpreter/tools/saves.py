@@ -40,6 +40,7 @@ from rules_dsl.bounds import (
 from rules_dsl.errors import AgesmithError
 
 from ..compile.loops import LoopI
+from ..compile.program import ActI
 from ..core.actions import Action
 from ..core.chance import MASK
 from ..core.state import (
@@ -488,7 +489,7 @@ class _Reader:
             )
         ]
         for i, frame in enumerate(state.frames[1:], 1):
-            if frame["prog"] in ROOT_PROGRAMS:
+            if frame["prog"] in ROOT_PROGRAMS and not self.ends_the_age(state.frames[i - 1]):
                 raise self.fail(
                     f"state.frames[{i}].prog",
                     f"{_show(frame['prog'])} is "
@@ -696,9 +697,19 @@ class _Reader:
                     "or a card taken out of the save?)",
                 )
 
+    def ends_the_age(self, frame: dict[str, Any]) -> bool:
+        """Whether a frame is at an `end the age` step: the age change and the next age's setup
+        run above it, in the middle of a turn."""
+        program = self.game.programs.get(frame["prog"]) or []
+        at = program[frame["pc"]] if frame["pc"] < len(program) else None
+        return isinstance(at, ActI) and at.act.verb == "end"
+
     def scores(self, state: State) -> None:
-        """A score is the sum of the ages scored, and every age before this one is scored."""
+        """A score is the sum of the ages scored, and every age before this one is scored (a
+        game scored at its end: the last age only, once the game is over)."""
         scored = state.age + (1 if state.over else 0)
+        if self.game.pack.scores_at_end:
+            scored = 1 if state.over else 0
         for p in state.players:
             path = f"state.players[{p.seat}]"
             if len(p.age_scores) != scored:

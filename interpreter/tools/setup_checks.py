@@ -152,9 +152,10 @@ def dealing(game: Game) -> list[Diagnostic]:
 
 
 def early_end(game: Game) -> list[Diagnostic]:
-    """An age whose end condition holds as soon as it is dealt."""
+    """An age whose end condition holds as soon as it is dealt. A condition on the round
+    alone is tested at the end of a round, so its ages play whole rounds whatever it says."""
     test = game.formulas.age_end
-    if test is None:
+    if test is None or game.formulas.age_end_by_round:
         return []
     fewest, most = _limits(game)
     out = []
