@@ -26,6 +26,7 @@ from .named_decks import check_decks
 from .pieces import check_pieces
 from .roles import check_roles, uses_engine_kinds
 from .source import Source
+from .stored import check_stored
 from .tables import check_tables
 from .vocabulary import EVENTS, Vocabulary, singular
 from .zones import check_zones
@@ -117,6 +118,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_decks(pack) if cards else []
     out += check_tables(pack)
     out += check_pieces(pack)
+    out += check_stored(pack)
     out += check_fact_names(pack)
     out += _faces(pack)
     out += _costs_needed(pack) if cards else []

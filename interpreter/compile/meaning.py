@@ -20,6 +20,7 @@ from rules_dsl import ast
 from rules_dsl.card_states import CardStateSpec
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
+from rules_dsl.stored import StoredSpec, declared_stored
 from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
 
@@ -32,6 +33,7 @@ from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
 from .card_numbers import card_number, held_cards, resource_group
 from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
 from .positions import position_of
+from .stored_value import value as stored_value
 
 if TYPE_CHECKING:
     from ..core.state import State
@@ -121,6 +123,7 @@ class Lexicon:
     age_ends: tuple[str, ...] = ()  # the events that end an age
     card_states: CardStateTable = NO_CARD_STATES
     pieces: PieceTable = NO_PIECES  # the pack's kinds of piece (rules_dsl/pieces.py)
+    stored: tuple[StoredSpec, ...] = ()  # resources kept as tokens on cards (rules_dsl/stored.py)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -150,6 +153,7 @@ class Lexicon:
             tuple(str(e) for e in game.get("age_ends") or []),
             CardStateTable.of(game),
             PieceTable.of(game),
+            declared_stored(game),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -165,6 +169,11 @@ class Lexicon:
             return None
         base = word[4:] if word.startswith("non-") else word
         return base in self.types or base in self.keywords or f"non-{base}" in self.keywords
+
+    def stored_resource(self, words: tuple[str, ...]) -> StoredSpec | None:
+        """The stored resource a phrase's words name ("food", "resources"), if any."""
+        text = singular(" ".join(words))
+        return next((s for s in self.stored if singular(s.name) == text), None)
 
     def counter(self, words: tuple[str, ...]) -> str | None:
         text = " ".join(words)
@@ -636,6 +645,12 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
     counter = lex.counter(plain) if lex.counters else None
     if counter is not None:
         return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0), counter)
+    kept = lex.stored_resource(plain)
+    if kept is not None:
+        return said(
+            lambda ctx: stored_value(ctx.state, ctx.catalog, ctx.player, kept),
+            f"the {kept.name} (the worth of the {kept.token}s on the {kept.on} cards)",
+        )
     if _resource(plain, lex) is not None and not lex.card_word(last):
         return _bonuses(plain, node, lex)  # "your red banners": the symbols on your cards
     if resource_group(last, lex) and all(w in STATE_WORDS for w in plain[:-1]):

@@ -21,7 +21,7 @@ from ..core.card_state import is_face_down
 from ..core.control import NEXT, Result, push
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
-from .declared_actions import card_cost, payable
+from .declared_actions import card_cost, pay_due, payable
 from .effects import (
     Handler,
     _card_choice,
@@ -56,7 +56,7 @@ def buy_builder(instruction: ActI, lex: Lexicon) -> Handler:
     def affordable(game: Game, state: State, frame: dict[str, Any]) -> list[int]:
         ctx = _ctx(game, state, frame)
         seat = doer(frame)
-        return [c for c in chosen_by.select(ctx) if payable(state, seat, card_cost(ctx, c))]
+        return [c for c in chosen_by.select(ctx) if payable(game, state, seat, card_cost(ctx, c))]
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
@@ -92,9 +92,7 @@ def buy_builder(instruction: ActI, lex: Lexicon) -> Handler:
         ctx = _ctx(game, state, frame)
         me = doer(frame)
         paid = card_cost(ctx, copy)
-        counters = state.players[me].counters
-        for name, n in paid:
-            counters[name] = counters.get(name, 0) - n
+        pay_due(game, state, me, paid)
         if zone is None:
             move_card(state, copy, me, TABLEAU)
         else:

@@ -22,9 +22,11 @@ from rules_dsl import ast
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
 from ..compile.program import ActI
 from ..compile.selectors import CardSelector, card_selector
+from ..compile.stored_value import value as stored_value
 from ..core.actions import Action
 from ..core.card_state import is_face_down
 from ..core.errors import RuleError, cannot
+from . import stored
 from .piece_verbs import PLACEABLE
 
 if TYPE_CHECKING:
@@ -83,6 +85,9 @@ def _compile_cost(cost: ast.Cost, lex: Lexicon, chosen: bool) -> Cost:
             its_cost = True
             continue
         counter = lex.counter(amount.words)
+        kept = lex.stored_resource(amount.words)
+        if counter is None and kept is not None:
+            counter = kept.name
         if counter is None:
             raise RuleError(
                 f'"{" ".join(amount.words)}" is not a counter: an action\'s cost is paid '
@@ -137,12 +142,34 @@ def _ctx(game: Game, state: State, seat: int, card: int | None) -> Ctx:
     return Ctx(state, game.catalog, seat, None, None, card, None)
 
 
-def payable(state: State, seat: int, due: list[tuple[str, int]]) -> bool:
+def payable(game: Game, state: State, seat: int, due: list[tuple[str, int]]) -> bool:
+    """Whether the doer has the whole of a cost: counters, and resources kept as tokens on
+    cards (`stored:`, worth what their tokens are)."""
     counters = state.players[seat].counters
     total: dict[str, int] = {}
     for name, n in due:
         total[name] = total.get(name, 0) + n
-    return all(counters.get(name, 0) >= n for name, n in total.items())
+    kept = {s.name: s for s in game.lexicon.stored}
+    return all(
+        (
+            stored_value(state, game.catalog, seat, kept[name])
+            if name in kept
+            else counters.get(name, 0)
+        )
+        >= n
+        for name, n in total.items()
+    )
+
+
+def pay_due(game: Game, state: State, seat: int, due: list[tuple[str, int]]) -> None:
+    """Pay a cost the doer has (`payable`): counters go down, stored tokens go to the bank."""
+    counters = state.players[seat].counters
+    kept = {s.name: s for s in game.lexicon.stored}
+    for name, n in due:
+        if name in kept:
+            stored.pay(state, game.catalog, seat, kept[name], n)
+        else:
+            counters[name] = counters.get(name, 0) - n
 
 
 def offers(game: Game, state: State, seat: int) -> list[Action]:
@@ -157,7 +184,7 @@ def offers(game: Game, state: State, seat: int) -> list[Action]:
             here = _ctx(game, state, seat, card) if card is not None else ctx
             if declared.condition is not None and not declared.condition(here):
                 continue
-            if declared.cost is not None and not payable(state, seat, declared.cost(here)):
+            if declared.cost is not None and not payable(game, state, seat, declared.cost(here)):
                 continue
             if not _can_place(game, state, seat, declared, card):
                 continue
@@ -191,9 +218,7 @@ def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[st
     declared = _find(game, action.params["action"])
     card = action.params.get("card")
     paid = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
-    counters = state.players[seat].counters
-    for name, n in paid:
-        counters[name] = counters.get(name, 0) - n
+    pay_due(game, state, seat, paid)
     game.say(state, f"{game.player_name(seat)}: {_sentence(game, declared, card, paid)}.")
     frame = game.frame(declared.program, seat)
     if card is None:

@@ -40,7 +40,18 @@ from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
-from . import age_steps, board, buying, card_events, card_verbs, effects, piece_verbs, rolls, war
+from . import (
+    age_steps,
+    board,
+    buying,
+    card_events,
+    card_verbs,
+    effects,
+    piece_verbs,
+    rolls,
+    stored_verbs,
+    war,
+)
 from .ages import age_event
 from .moves import destroy, doer, gain_counter, move_card, remove_card, role
 
@@ -499,6 +510,8 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
     np = act.object
     head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
     counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
+    if counter is None and isinstance(head, tuple) and lex.stored_resource(head) is not None:
+        return stored_verbs.gain_builder(instruction, lex)
     if (
         counter is None
         or not isinstance(np, ast.NounPhrase)
@@ -529,25 +542,47 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
 
 def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
-    _only_roles(act)
-    amount, counter, text = effects.compile_amount(
-        act.object, lex, "your" if _spoken(act) else "their"
-    )
+    if stored_verbs.names_stored(act.object, lex):
+        return stored_verbs.lose_builder(instruction, lex)
+    _only_roles(act, "equal to")
+    equal = role(act, "equal to")
+    if equal is not None:  # "lose culture equal to 4 * the food missing"
+        number, name, text = _equal_amount(act, equal, lex)
+        amount: effects.Amount = lambda have, frame: 0  # noqa: E731 (the number says it)
+        counter: str | None = name
+    else:
+        number = None
+        amount, counter, text = effects.compile_amount(
+            act.object, lex, "your" if _spoken(act) else "their"
+        )
     if counter is None:
         raise cannot(act, "lose an amount of a counter the game declares")
+    lost = counter
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
         seat = doer(frame)
-        have = state.players[seat].counters.get(counter, 0)
-        n = min(amount(have, frame), have)
-        gain_counter(game, state, seat, counter, -n)
-        game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
+        have = state.players[seat].counters.get(lost, 0)
+        wanted = number(game.ctx(state, frame)) if number else amount(have, frame)
+        n = max(min(wanted, have), 0)
+        gain_counter(game, state, seat, lost, -n)
+        game.say(state, f"{game.player_name(seat)} loses {n} {lost}.")
         return NEXT
 
     instruction.data["says"] = f"lose {text}"
     return handler
+
+
+def _equal_amount(act: ast.Act, equal: Any, lex: Lexicon) -> tuple[Any, str, str]:
+    """`lose <counter> equal to <number>`: the counter named alone, the number worked out."""
+    np = act.object
+    head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
+    counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
+    if counter is None or not isinstance(np, ast.NounPhrase) or np.count is not None or np.tails:
+        raise cannot(act, 'lose a counter equal to a number: "lose culture equal to 2 * your food"')
+    number = compile_value(equal, lex)
+    return number, counter, f"{counter} equal to {says(number)}"
 
 
 def _skip(instruction: ActI, lex: Lexicon) -> Handler:

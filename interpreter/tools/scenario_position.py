@@ -34,9 +34,10 @@ ON_CARDS = "on cards"
 
 def player_keys(game: Game) -> list[str]:
     """The keys of a player's description: each zone of a player, then `PLAYER_FACTS`, then
-    the pack's card states ("damaged: [Farm]") and `on cards`."""
+    the pack's card states ("damaged: [Farm]") and `on cards` (tokens lie on cards in any
+    pack with counters)."""
     states = game.catalog.card_states.names()
-    return [*game.zones.names("player"), *PLAYER_FACTS, *states, *([ON_CARDS] if states else [])]
+    return [*game.zones.names("player"), *PLAYER_FACTS, *states, ON_CARDS]
 
 
 class ScenarioError(AgesmithError):

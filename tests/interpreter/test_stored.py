@@ -1,0 +1,111 @@
+"""Resources kept as tokens on cards (game.yaml `stored:`; rules_dsl/stored.py,
+mechanics/stored.py), on the conformance pack `stored` and copies of it changed by one line.
+What a designer sees: what a player has is the worth of the tokens on their cards, a gain takes
+what the bank still holds, a payment with no cheaper card for the change overpays, and every
+mistake in `stored:` is a located error saying what to write."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game
+from interpreter.compile.stored_value import value
+from interpreter.core.card_state import tokens_on
+from interpreter.mechanics import stored
+from interpreter.tools.saves import load_text, save_text
+from interpreter.tools.validation import validate
+
+PACK = Path(__file__).resolve().parents[1] / "packs" / "conformance" / "stored"
+FOOD_LINE = "  food: {as: blue token, on: farm}"
+
+
+def _changed(tmp_path: Path, old: str, new: str) -> Path:
+    folder = tmp_path / "stored"
+    shutil.copytree(PACK, folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    assert old in text
+    game_file.write_text(text.replace(old, new), encoding="utf-8")
+    return folder
+
+
+def _player_one():
+    game = Game.load(PACK)
+    state = game.new(players=2, seed=1)  # player 1 has 2 food (one token on Irrigation)
+    spec = next(s for s in game.lexicon.stored if s.name == "food")
+    farms = {game.name(c): c for c in stored.holders(state, game.catalog, 0, spec)}
+    return game, state, spec, farms
+
+
+def test_a_gain_takes_only_what_the_bank_still_holds() -> None:
+    game, state, spec, _ = _player_one()
+    state.players[0].counters["blue token"] = 1
+    assert stored.gain(state, game.catalog, 0, spec, 5) == 2  # one token, on Irrigation
+    assert state.players[0].counters["blue token"] == 0
+    assert stored.gain(state, game.catalog, 0, spec, 5) == 0  # an empty bank gives nothing
+    assert value(state, game.catalog, 0, spec) == 4
+
+
+def test_a_payment_with_no_cheaper_card_for_the_change_overpays() -> None:
+    game, state, spec, farms = _player_one()
+    assert tokens_on(state, farms["Irrigation"], "blue token") == 1
+    assert stored.pay(state, game.catalog, 0, spec, 1) == 1
+    # the Irrigation token (2) paid 1: the change goes onto Agriculture (worth less)
+    assert tokens_on(state, farms["Agriculture"], "blue token") == 1
+    assert value(state, game.catalog, 0, spec) == 1
+    # with nothing cheaper than Agriculture, paying 1 of a 1-token is exact; paying more than
+    # one has pays all of it
+    assert stored.pay(state, game.catalog, 0, spec, 3) == 1
+    assert value(state, game.catalog, 0, spec) == 0
+
+
+def test_tokens_on_cards_survive_a_save() -> None:
+    game, state, spec, _ = _player_one()
+    loaded, _, _ = load_text(game, save_text(game, state))
+    assert value(loaded, game.catalog, 0, spec) == 2 and loaded.digest() == state.digest()
+
+
+@pytest.mark.parametrize(
+    ("new", "says"),
+    [
+        ("  gold: {as: blue token, on: farm}", '"gold" is not a resource of the game'),
+        ("  food: {as: red token, on: farm}", "the tokens of food must be a counter"),
+        ("  food: {as: blue token, on: forest}", "the tokens of food lie on a kind of card"),
+        ("  food: {as: blue token, on: farm, worth: 2}", 'unknown key "worth"'),
+    ],
+)
+def test_a_mistake_in_stored_is_a_located_error(tmp_path: Path, new: str, says: str) -> None:
+    folder = _changed(tmp_path, FOOD_LINE, new)
+    _, diagnostics = validate(folder)
+    errors = [d.render() for d in diagnostics if d.is_error]
+    assert len(errors) == 1 and says in errors[0], errors
+    assert all("game.yaml:" in e and "^" in e for e in errors)
+
+
+def test_a_stored_resource_that_is_a_counter_too_is_an_error(tmp_path: Path) -> None:
+    counters = "  culture: {start: 0}"
+    folder = _changed(tmp_path, counters, counters + "\n  food: {start: 0}")
+    _, diagnostics = validate(folder)
+    errors = [d.render() for d in diagnostics if d.is_error]
+    assert any('"food" is a counter too' in e for e in errors), errors
+
+
+def test_a_counter_is_lost_equal_to_a_number(tmp_path: Path) -> None:
+    # Through the Ages' hunger: 4 culture lost per missing food (TTA-E3), a counter lost "equal
+    # to" a number worked out when the step runs, never below 0
+    turn = "    take actions until you have passed\n"
+    folder = _changed(
+        tmp_path,
+        turn,
+        "    gain 5 culture\n    lose culture equal to 2 * your food - 1\n"
+        "    lose culture equal to 10\n    gain 1 culture\n" + turn,
+    )
+    assert [d.render() for d in validate(folder)[1] if d.is_error] == []
+    game = Game.load(folder)
+    state = game.new(players=2, seed=1)  # player 1: 2 food, so 5 - 3 = 2, then 0, then 1
+    assert state.players[0].counters["culture"] == 1
+    assert any("loses 3 culture" in line for line in state.log)
+    assert any("loses 2 culture" in line for line in state.log)
