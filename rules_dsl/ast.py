@@ -109,6 +109,15 @@ class WhoHas(Node):
 
 
 @dataclass(frozen=True)
+class WhoHasThan(Node):
+    """who has less strength than you: a number of each player against another's."""
+
+    change: str  # more | less | fewer
+    words: tuple[str, ...]
+    than: Value
+
+
+@dataclass(frozen=True)
 class WhoDid(Node):
     have: bool
     negated: bool
@@ -130,8 +139,8 @@ class Preferring(Node):
 
 
 Tail: TypeAlias = (
-    "Located | OnCard | OfChoice | Of | Superlative | WhoOwns | WhoHas | WhoDid | InTurnOrder"
-    " | Preferring"
+    "Located | OnCard | OfChoice | Of | Superlative | WhoOwns | WhoHas | WhoHasThan | WhoDid"
+    " | InTurnOrder | Preferring"
 )
 Phrase: TypeAlias = "NounPhrase | Pronoun"
 

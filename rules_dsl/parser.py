@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 import lark
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -1004,6 +1004,11 @@ class _Builder(Transformer):
     def who_has(self, meta: Any, c: list[Any]) -> ast.WhoHas:
         _have, comparator, value = c
         return ast.WhoHas(comparator, value, span=_span(meta))
+
+    def who_has_than(self, meta: Any, c: list[Any]) -> ast.WhoHasThan:
+        _have, change, words, than = c
+        word = change.children[0] if isinstance(change, Tree) else change
+        return ast.WhoHasThan(str(word), words, than, span=_span(meta))
 
     def who_did(self, meta: Any, c: list[Any]) -> ast.WhoDid:
         have, negated, verb = c

@@ -377,6 +377,8 @@ def _tail(t: Any) -> str:
     if isinstance(t, ast.WhoHas):
         comparator = f"{t.comparator} " if t.comparator else ""
         return f" who has {comparator}{value(t.value)}"
+    if isinstance(t, ast.WhoHasThan):
+        return f" who has {t.change} {' '.join(t.words)} than {phrase(t.than)}"
     if isinstance(t, ast.WhoDid):
         return " who" + (" has" if t.have else "") + (" not" if t.negated else "") + " " + t.verb
     if isinstance(t, ast.InTurnOrder):

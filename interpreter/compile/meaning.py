@@ -230,6 +230,7 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         ast.Superlative,
         ast.WhoOwns,
         ast.WhoHas,
+        ast.WhoHasThan,
         ast.WhoDid,
         ast.InTurnOrder,
     )
@@ -262,6 +263,7 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
             conds.append((_compile_has(tail.comparator, tail.value, lex), "who have"))
         elif isinstance(tail, ast.WhoDid):
             conds.append((_did_fact(tail.verb, None, False, tail, lex, tail.negated), "who"))
+    against = [_against(tail, lex) for tail in np.tails if isinstance(tail, ast.WhoHasThan)]
     measure = quantity_of_words(superlative.words, superlative, lex) if superlative else None
     best_of = max if superlative and superlative.kind in ("most", "highest") else min
 
@@ -272,6 +274,8 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
             seats = seats[1:]
         for cond, _ in conds:
             seats = [s for s in seats if cond(ctx.with_player(s))]
+        for holds, _ in against:
+            seats = [s for s in seats if holds(ctx, s)]
         if measure is not None:
             values = {s: measure(ctx.with_player(s)) for s in seats}
             if values:
@@ -285,6 +289,8 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
     ) + (" of your choice" if chosen else "")
     for cond, _ in conds:
         text += f" who {says(cond)}"
+    for _, reading in against:
+        text += f" who has {reading}"
     if superlative is not None:
         text += f" with the {superlative.kind} {says(measure).removeprefix('the number of ')}"
     if np.determiner in ("each", "every", "all") or (np.possessive and noun == "opponent"):
@@ -300,6 +306,26 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         f'which players "{" ".join(np.heads[0])}" names is unclear '
         '(say "each", "an ... of your choice", "the ... with the most ...")',
     )
+
+
+def _against(tail: ast.WhoHasThan, lex: Lexicon) -> tuple[Callable[[Ctx, int], bool], str]:
+    """ "who has less strength than you": a player's number of the words against yours (the
+    rule's player's) or a role's ("than the attacker"); (whether seat holds it, its reading)."""
+    measure = quantity_of_words(tail.words, tail, lex)
+    than, mode = players_of(tail.than, lex)
+    if mode != "one":
+        raise cannot(tail, 'compared with one player: "than you", "than the attacker"')
+    more = tail.change == "more"
+
+    def holds(ctx: Ctx, seat: int) -> bool:
+        others = than(ctx)
+        if not others:
+            return False
+        theirs, mine = measure(ctx.with_player(seat)), measure(ctx.with_player(others[0]))
+        return theirs > mine if more else theirs < mine
+
+    words = says(measure).removeprefix("the number of ")
+    return holds, f"{tail.change} {words} than {says(than)}"
 
 
 # ------------------------------------------------------------------ cards
@@ -805,6 +831,31 @@ def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
     return said(lambda ctx: left(ctx) // max(1, right(ctx)), text + ", rounded down")
 
 
+def _role_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
+    """ "the defender's strength", "the attacker's culture": a number of the player in a role
+    of the rule (the war's or one a step gave: "... becomes the defender"), as "your ..." reads
+    it for that player; 0 while no player has the role."""
+    heads = np.heads
+    if not (
+        len(heads) == 2
+        and np.determiner == "the"
+        and isinstance(heads[0], tuple)
+        and len(heads[0]) == 1
+        and heads[0][0] in PLAYER_ROLES
+        and isinstance(heads[1], tuple)
+        and not np.tails
+    ):
+        return None
+    role = heads[0][0]
+    inner = compile_value(ast.NounPhrase(None, None, "your", (heads[1],), (), span=np.span), lex)
+
+    def number(ctx: Ctx) -> int:
+        seat = ctx.roles.get(role)
+        return inner(ctx.with_player(seat)) if seat is not None else 0
+
+    return said(number, f"the {role}'s {says(inner).removeprefix('your ')}")
+
+
 def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     """your gold / the points of your cards / the number of cards in your events / 3 cards."""
     position = _position_number(np)
@@ -813,6 +864,9 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     on_cards = _card_number(np, lex)
     if on_cards is not None:
         return on_cards
+    of_role = _role_number(np, lex)
+    if of_role is not None:
+        return of_role
     if len(np.heads) != 1 or not isinstance(np.heads[0], tuple):
         raise cannot(np, "a number is a count, a measure or a counter")
     fact = _fact_or_table(np, lex)

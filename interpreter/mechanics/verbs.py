@@ -48,6 +48,7 @@ from . import (
     card_verbs,
     effects,
     piece_verbs,
+    role_steps,
     rolls,
     stored_verbs,
     war,
@@ -282,7 +283,9 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
     ):
         raise cannot(act, 'play what? name a phase in quotes: play "active turn"')
     phase = obj.heads[0].name
-    turn = act.subject is not None
+    # a player in a role of the rule ("the defender plays "defend"") plays a part of this turn;
+    # any other subject plays a turn of their own
+    turn = act.subject is not None and role_steps.given_role(act.subject) is None
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
@@ -302,7 +305,7 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
             raise cannot(instruction.act, f'there is no phase "{phase}"')
         if not turn:  # a part of what is being played speaks of the same "it"
             part = game.frame(key, seat)
-            part.update({k: frame[k] for k in ("it", "it_counter") if k in frame})
+            part.update({k: frame[k] for k in ("it", "it_counter", "roles") if k in frame})
             return push(part)
         if player.marks.get("skip_turns", 0) > 0:
             player.marks["skip_turns"] -= 1
@@ -580,7 +583,7 @@ def _equal_amount(act: ast.Act, equal: Any, lex: Lexicon) -> tuple[Any, str, str
     head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
     counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
     if counter is None or not isinstance(np, ast.NounPhrase) or np.count is not None or np.tails:
-        raise cannot(act, 'lose a counter equal to a number: "lose culture equal to 2 * your food"')
+        raise cannot(act, 'lose a counter equal to a number: "lose <counter> equal to <number>"')
     number = compile_value(equal, lex)
     return number, counter, f"{counter} equal to {says(number)}"
 
@@ -848,4 +851,5 @@ VERBS: dict[str, Builder] = {
     "return": piece_verbs.return_builder,
     "trigger": card_events.trigger_builder,
     "end": age_steps.end_builder,
+    "become": role_steps.become_builder,
 }

@@ -129,6 +129,7 @@ NUMBERS = [
 # Card rules (abilities and triggers): (text, outcome).
 RULES = [
     ('free if you have "The Fire" in your events', PLAYS),
+    ("on acquire: an opponent of your choice who has more gold than you loses 1 gold", PLAYS),
     ('discardable unless you own "The Fire"', PLAYS),
     ('costs 3 less population if you own "Hunting"', PLAYS),
     ("your progress acquisitions cost 2 less population", PLAYS),
@@ -351,6 +352,8 @@ PRODUCTIONS = {
     "most_of": "with the most",
     "who_owns": "who owns",
     "who_has": "who has",
+    "who_has_than": "who has more gold than you",
+    "than_word": "more gold than",
     "who_did": "who has passed",
     "in_turn_order": "in turn order",
     "preferring": "preferring",
