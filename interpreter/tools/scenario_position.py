@@ -267,6 +267,17 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         )
         for zone in zones.shared
     ]
+    for (i, places), cards in ((row, listed[row[0]]) for row in zones.rows):
+        state.gaps[i] = []  # the cards listed fill the row's first places
+        if len(cards) > places:
+            name = zones.shared[i].name
+            attempt.problems.append(
+                ScenarioError(
+                    f"the {name} has {places} places: {len(cards)} cards cannot lie in it",
+                    (*here, name),
+                    f"list at most {places} cards",
+                )
+            )
     rest = copies.rest()
     rng = state.random()
     rng.shuffle(rest)
