@@ -644,6 +644,10 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
         return said(lambda ctx: ctx.state.players[ctx.player].score, "the score")
     if last in ("die", "dice"):
         return _dice(plain[:-1], node, lex)
+    if last == "symbol" and len(plain) > 1 and _symbols_named(plain[:-1], lex):
+        # "your civil action symbols": the resource's symbols on your cards, even where a
+        # counter has the resource's name ("your civil action" is the counter)
+        return _bonuses(plain[:-1], node, lex)
     counter = lex.counter(plain) if lex.counters else None
     if counter is not None:
         return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0), counter)
@@ -728,6 +732,14 @@ def _group_bonuses(word: str, group: tuple[str, ...], state: str) -> Num:
     return said(
         count,
         f"the number of {word} bonus symbols ({' or '.join(group)}) on your {state} cards",
+    )
+
+
+def _symbols_named(words: tuple[str, ...], lex: Lexicon) -> bool:
+    """Whether words before "symbols" name a resource or a group of them ("red banner",
+    "banner")."""
+    return _resource(words, lex) is not None or (
+        len(words) == 1 and bool(resource_group(words[0], lex))
     )
 
 
@@ -897,9 +909,7 @@ def _place_in_turn_order(np: ast.NounPhrase) -> Num:
         return said(
             lambda ctx: place_in_turn_order(ctx.state, _me(ctx)), "their place in turn order"
         )
-    return said(
-        lambda ctx: place_in_turn_order(ctx.state, ctx.player), "your place in turn order"
-    )
+    return said(lambda ctx: place_in_turn_order(ctx.state, ctx.player), "your place in turn order")
 
 
 def _position_of_it(ctx: Ctx) -> int:

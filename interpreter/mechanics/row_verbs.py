@@ -22,7 +22,7 @@ from rules_dsl.printer import act as act_text
 from ..compile.meaning import Zone, zone_of
 from ..core import rows
 from ..core.control import NEXT, Result
-from ..core.errors import UnknownName
+from ..core.errors import UnknownName, cannot
 
 if TYPE_CHECKING:
     from ..compile.meaning import Ctx, Lexicon
@@ -53,7 +53,7 @@ def row_names(lex: Lexicon) -> list[str]:
 
 def slide_form(lex: Lexicon) -> str:
     names = row_names(lex)
-    return f'write "slide {names[0]}"' if names else 'write "slide <a row of game.yaml>"'
+    return f'"slide {names[0]}"' if names else '"slide <a row of game.yaml>"'
 
 
 def not_dealt_so(node: Any, what: str) -> UnknownName:
@@ -76,14 +76,11 @@ def zone_phrase(node: Any) -> str:
 def slide_builder(instruction: ActI, lex: Lexicon) -> Handler:
     """slide the card row: its gaps close, the cards keeping their order."""
     act = instruction.act
-    text = act_text(act)
-    if act.roles or act.subject is not None:
-        raise UnknownName(f'"{text}": slide says only which row', act, slide_form(lex))
-    if not isinstance(act.object, ast.NounPhrase):
-        raise UnknownName(f'"{text}": which row?', act, slide_form(lex))
+    if act.roles or act.subject is not None or not isinstance(act.object, ast.NounPhrase):
+        raise cannot(act, f"slide says only which row: {slide_form(lex)}")
     zone = zone_of(act.object, lex)
     if zone.row < 0:
-        raise not_a_row(act.object, text, zone, lex)
+        raise not_a_row(act.object, act_text(act), zone, lex)
     index = zone.row
 
     def handler(
