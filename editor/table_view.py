@@ -11,9 +11,9 @@ from html import escape
 
 from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
+from interpreter.core.rows import empty_places
 from interpreter.mechanics.action_phase import waiting_pool_of
 from interpreter.mechanics.dice import die_text, roller
-from interpreter.core.rows import empty_places
 from interpreter.model.zones import TABLEAU
 from rules_dsl.printer import condition as condition_text
 

@@ -19,7 +19,6 @@ from ..core.card_state import forget
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
-from .row_verbs import put_in_row, room_in
 from .moves import (
     destroy,
     discard_card,
@@ -30,6 +29,7 @@ from .moves import (
     remove_card,
     role,
 )
+from .row_verbs import put_in_row, room_in
 
 if TYPE_CHECKING:
     from ..compile.program import ActI

@@ -509,7 +509,7 @@ class _Reader:
         does not name has none."""
         table = self.game.zones
         rows = {table.shared[i].name: (i, places) for i, places in table.rows}
-        out = {i: [] for i, _ in rows.values()}
+        out: dict[int, list[int]] = {i: [] for i, _ in rows.values()}
         for name, places in self.kind(value, dict, path, "an object of rows").items():
             where = f"{path}.{name}"
             if name not in rows:
