@@ -307,5 +307,74 @@ def test_a_scenario_cannot_put_more_cards_in_a_row_than_its_places(tmp_path: Pat
     )
     outcome = check(scenario)
     assert not outcome.passed
-    assert "the card row has 13 places: 14 cards cannot lie in it" in outcome.summary()
+    assert "the card row has 13 places: 14 cannot lie in it" in outcome.summary()
     assert "too-many.yaml:5:" in outcome.summary()
+
+
+def _scenario(folder: Path, name: str, text: str) -> Path:
+    path = folder / "scenarios" / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_scenario_writes_an_empty_place_of_a_row_as_a_tilde(tmp_path: Path) -> None:
+    """`card row: [Field, ~, Iron]`: the Iron lies in place 3 and costs what place 3 costs;
+    the place of the ~ is empty."""
+    folder = _copy(tmp_path, "name:", "name:")
+    path = _scenario(
+        folder,
+        "gap",
+        "name: An empty place written in the position\npack: ..\nplayers: 3\nseed: 1\n"
+        "position:\n  active: 1\n"
+        "  card row: [Field, Field, Field, Field, ~, Iron, Field, ~, Pyramids]\n"
+        "actions:\n"
+        "  - expect: [the number of cards in the card row is exactly 7]\n"
+        "  - end your actions\n"
+        '  - legal: ["take a card: Iron (paying 2 civil action)"]\n'
+        '    illegal: ["take a card: Iron (paying 1 civil action)"]\n'
+        "  - end your actions\n"
+        '  - legal: ["take a card: Pyramids (paying 2 civil action)"]\n'
+        "  - end your actions\n",
+    )
+    outcome = check(path)
+    assert outcome.passed, outcome.summary()
+
+
+def test_an_empty_place_in_a_zone_that_is_no_row_is_a_located_error(tmp_path: Path) -> None:
+    folder = _copy(tmp_path, "name:", "name:")
+    path = _scenario(
+        folder,
+        "no-row",
+        "name: An empty place in the discard pile\npack: ..\nplayers: 2\nseed: 1\n"
+        "position:\n  discard pile: [Field, ~]\n"
+        "actions: [end your actions]\nexpect: [the number of cards in the card row is exactly 0]\n",
+    )
+    summary = check(path).summary()
+    assert "the discard pile is not a row: it has no empty places" in summary
+    assert "no-row.yaml:6:" in summary and "hint: list its cards only" in summary
+
+
+def test_the_playtest_writes_a_position_with_a_gap_as_a_scenario_that_passes(
+    tmp_path: Path,
+) -> None:
+    from editor.playtest import PERSON, new_table
+    from editor.scenario_writer import scenario_text
+
+    # a turn that neither slides nor refills the row: the gaps last to the next turn's start
+    folder = _copy(tmp_path, REPLENISH, REPLENISH.split("      slide")[0])
+    table = new_table(folder, [PERSON] * 3, seed=2)
+    game, state = table.game, table.state
+    state = _take(game, state, state.zones[ROW][4])  # player 1 takes the card of place 5
+    for _ in range(3):  # the round ends; player 2 starts the second, sweeping places 1 and 2
+        state = _end(game, state)
+    assert state.gaps[ROW] == [1, 2, 5] and state.pending is not None
+    table.state = state
+    text = scenario_text(
+        table, "A gap", ["the number of cards in the card row is exactly 10"], folder
+    )
+    row = next(line for line in text.splitlines() if line.startswith("  card row:"))
+    assert [
+        i for i, name in enumerate(row.split(": ", 1)[1].strip("[]").split(", ")) if name == "~"
+    ] == [0, 1, 4], row
+    outcome = check(_scenario(folder, "written", text))
+    assert outcome.passed, outcome.summary()
