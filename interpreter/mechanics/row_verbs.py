@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 from rules_dsl.printer import act as act_text
+from rules_dsl.zones import ROW_FORM
 
 from ..compile.meaning import Zone, zone_of
 from ..core import rows
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 Handler = Callable[..., Result]
-
-ROW_FORM = "{kind: row, places: 13}"
 
 
 def not_a_row(node: Any, what: str, zone: Zone, lex: Lexicon) -> UnknownName:

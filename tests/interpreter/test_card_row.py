@@ -378,3 +378,20 @@ def test_the_playtest_writes_a_position_with_a_gap_as_a_scenario_that_passes(
     ] == [0, 1, 4], row
     outcome = check(_scenario(folder, "written", text))
     assert outcome.passed, outcome.summary()
+
+
+def test_a_deck_cannot_start_in_a_row(tmp_path: Path) -> None:
+    """A named deck's copies all go into its zone when the game starts: a row holds its
+    places only."""
+    folder = _copy(
+        tmp_path, "ages:\n", "decks:\n  extra: {cards: extra.yaml, into: card row}\nages:\n"
+    )
+    (folder / "extra.yaml").write_text(
+        "deck: extra\ncards:\n  - {name: Wheel, type: tech, cost: 1 food, points: 1}\n",
+        encoding="utf-8",
+    )
+    _, diagnostics = validate(folder)
+    errors = [d.render() for d in diagnostics if d.is_error]
+    found = [e for e in errors if 'goes into "card row", a row of 13 places' in e]
+    assert found, errors
+    assert "game.yaml:" in found[0] and "hint: a row is dealt into one card a place" in found[0]
