@@ -71,6 +71,18 @@ def _names(game: Game, copies: list[int]) -> str:
     return "[" + ", ".join(_q(game.name(c)) for c in copies) + "]"
 
 
+def _places(game: Game, state: State, z: int) -> str:
+    """A row's places from the first to its last card, ~ for an empty one (core/rows.py)."""
+    cards = iter(state.zones[z])
+    gaps = set(state.gaps.get(z, ()))
+    last = len(state.zones[z]) + len(gaps)
+    return (
+        "["
+        + ", ".join("~" if p in gaps else _q(game.name(next(cards))) for p in range(1, last + 1))
+        + "]"
+    )
+
+
 CHANCE = ("reroll", "reroll all")  # their dice follow the scenario's own chance
 
 
@@ -178,7 +190,8 @@ def scenario_text(table: Table, name: str, expect: list[str], folder: Path) -> s
     for i, (zone, cards) in enumerate(zip(game.zones.shared, state.zones, strict=True)):
         # the draw pile is listed top first, as it is drawn
         shown = list(reversed(cards)) if i == game.zones.draw else cards
-        lines.append(f"  {_key(zone.name)}: {_names(game, shown)}")
+        listed = _places(game, state, i) if zone.places else _names(game, shown)
+        lines.append(f"  {_key(zone.name)}: {listed}")
     if game.board_side:
         board = ", ".join(
             f"{_q(space)}: {_q(condition(game.pack.tokens[t].condition))}"

@@ -11,6 +11,7 @@ from html import escape
 
 from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
+from interpreter.core.rows import empty_places
 from interpreter.mechanics.action_phase import waiting_pool_of
 from interpreter.mechanics.dice import die_text, roller
 from interpreter.model.zones import TABLEAU
@@ -39,6 +40,8 @@ STYLE = """<style>
 .pt-back{display:inline-block;border-radius:6px;border:2px solid #3e2723;line-height:1.2;
  background:repeating-linear-gradient(45deg,#6d4c41 0 6px,#8d6e63 6px 12px);color:#fff;
  font-size:.75rem;font-weight:700;text-align:center;padding-top:40%;box-sizing:border-box}
+.pt-empty{display:inline-block;border-radius:6px;border:2px dashed #9e9e9e;color:#757575;
+ font-size:.75rem;text-align:center;padding-top:40%;box-sizing:border-box}
 .pt-on{display:block;font-size:.72rem;line-height:1.2;color:#333;text-align:center}
 .pt-card{position:relative;display:inline-block;cursor:zoom-in;outline:none;line-height:0}
 .pt-card:hover .card-face,.pt-card:focus .card-face{position:fixed;left:50%;top:50%;
@@ -226,10 +229,13 @@ def table_html(game: Game, state: State) -> str:
     action spaces with the pieces and tokens on them, the top of each pile): a zone nobody
     sees shows how many cards it holds; an empty zone without a role is left out."""
     parts = [STYLE]
-    for spec, cards in zip(game.zones.shared, state.zones, strict=False):
+    for z, (spec, cards) in enumerate(zip(game.zones.shared, state.zones, strict=False)):
+        label = escape(spec.name[:1].upper() + spec.name[1:])
+        if spec.places and spec.seen_by != "nobody":
+            parts.append(row_html(game, state, z, label))
+            continue
         if not cards and spec.role is None:
             continue
-        label = escape(spec.name[:1].upper() + spec.name[1:])
         held = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
         if spec.seen_by == "nobody":
             parts.append(f'<p class="pt-label">{label}: {held}, face down</p>')
@@ -242,6 +248,27 @@ def table_html(game: Game, state: State) -> str:
             "</div>",
         ]
     return "".join(parts)
+
+
+def row_html(game: Game, state: State, z: int, label: str) -> str:
+    """A row (`{kind: row, places: N}`) as its places, left to right: each card where it
+    lies, and each empty place drawn as an outline saying its number, so a gap shows."""
+    places = game.zones.places(z)
+    empty = set(empty_places(state, z, places))
+    cards = iter(state.zones[z])
+    size = CARD_SIZES["poker"]
+    height = round(CARD_WIDTH * size.height / size.width)
+    drawn = []
+    for place in range(1, places + 1):
+        if place in empty:
+            drawn.append(
+                f'<span class="pt-empty" title="place {place}: empty" '
+                f'style="width:{CARD_WIDTH}px;height:{height}px">{place}: empty</span>'
+            )
+        else:
+            drawn.append(card_html(game, state, next(cards)))
+    note = f" ({len(state.zones[z])} of {places} places held)" if empty else ""
+    return f'<p class="pt-label">{label}{note}</p><div class="pt-zone">{"".join(drawn)}</div>'
 
 
 def board_svg(game: Game, state: State, width: int = 640) -> str:

@@ -12,6 +12,9 @@ players, the last round.
 - `the last round`: the first round in which the pack's `age_end` holds, when it reads these
   facts alone (`age_end: the round is at least 6`, tested at each round's end) and nothing
   else ends the age (no `age_ends`).
+- `your place in turn order` (or `position`; `their ...` the doer's): 1 for the player who
+  starts the round, 2 for the next in turn order, and so on (`gain civil action equal to your
+  place in turn order`, TTA-S9).
 
 A fact is the engine's word: a counter, zone, resource or table the pack names like one
 ("round", "age") is a located error at its declaration, so "the round" always means the one

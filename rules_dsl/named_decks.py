@@ -73,6 +73,17 @@ def _deck_entries(pack: Pack) -> list[Diagnostic]:
                     "may then deal its cards to the players",
                 )
             )
+        elif zone.kind == "row":
+            out.append(
+                doc.diagnostic(
+                    into,
+                    f'the deck "{deck.name}" goes into "{deck.into}", a row of '
+                    f"{zone.places} places",
+                    code="deck",
+                    hint="a row is dealt into one card a place: put the deck into a pile, "
+                    f'then "refill the {deck.into} to {zone.places} from <that pile>"',
+                )
+            )
         named = zones.get(deck.name)
         if named is not None and deck.name != deck.into:
             out.append(

@@ -54,6 +54,7 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "number",
         "total",
         "position",
+        "place",  # a player's place in turn order (interpreter/compile/facts.py)
         "symbol",  # the symbols on cards (interpreter/compile/card_numbers.py)
         "attack",  # a card's strength, as its abilities "attack +1", "defence +5" add it up
         "defence",

@@ -8,9 +8,11 @@ table). An entry is a name, or a name with its properties:
       player: [events: {role: hand}, civilization: {role: tableau}, legacy: {role: archive}]
       shared: [deck: {role: draw pile, seen by: nobody}, discard pile: {role: discard pile}]
 
-- `kind`: a `pile` (ordered: drawn from its top, cards may go to its bottom) or a `set` (a
-  tableau or a hand: its order means nothing). Shared zones are piles, a player's are sets,
-  unless said.
+- `kind`: a `pile` (ordered: drawn from its top, cards may go to its bottom), a `set` (a
+  tableau or a hand: its order means nothing) or a `row` of numbered places (`card row: {kind:
+  row, places: 13}`, a zone of the table): a card taken leaves its place empty, the others keep
+  theirs until a rule slides the row (`interpreter/core/rows.py`). Shared zones are piles, a
+  player's are sets, unless said.
 - `seen by`: `everyone` (the default), `owner` (a player's hand) or `nobody` (a face-down deck:
   bots that look ahead must not know its order).
 - `role`: what the engine's own mechanics do with the zone, for the mechanics a pack cannot
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
     from .pack import Pack
 
 OWNERS = ("player", "shared")
-KINDS = ("pile", "set")
+KINDS = ("pile", "set", "row")
 SEEN_BY = ("everyone", "owner", "nobody")
 ROLES = {
     "player": ("hand", "tableau", "archive"),
@@ -76,6 +78,7 @@ class ZoneSpec:
     seen_by: str  # everyone | owner | nobody
     role: str | None
     at: int  # its place in its list (for located messages)
+    places: int = 0  # a row's number of places (0: not a row)
 
 
 def zone_entries(game: dict[str, Any], owner: str) -> list[tuple[str, dict[str, Any]]]:
@@ -100,6 +103,7 @@ def declared_zones(game: dict[str, Any]) -> list[ZoneSpec]:
         for at, (name, props) in enumerate(zone_entries(game, owner)):
             default_kind = "pile" if owner == "shared" else "set"
             role = props.get("role")
+            places = props.get("places")
             out.append(
                 ZoneSpec(
                     name=name,
@@ -108,6 +112,7 @@ def declared_zones(game: dict[str, Any]) -> list[ZoneSpec]:
                     seen_by=str(props.get("seen by", "everyone")),
                     role=str(role) if isinstance(role, str) else None,
                     at=at,
+                    places=places if isinstance(places, int) and places > 0 else 0,
                 )
             )
     return out
@@ -142,6 +147,31 @@ def missing_roles(pack: Pack) -> list[Diagnostic]:
     return out
 
 
+ROW_FORM = "{kind: row, places: 13}"
+
+
+def _row_problems(pack: Pack, zone: ZoneSpec) -> list[Diagnostic]:
+    """A row (kind: row) is a zone of the table and says how many places it has; `places`
+    belongs to a row only."""
+    _, props = zone_entries(pack.game, zone.owner)[zone.at]
+    example = f"{zone.name}: {ROW_FORM}"
+
+    def error(message: str, hint: str, key: str) -> Diagnostic:
+        doc, where = pack.place("zones", zone.owner, zone.at, zone.name, key)
+        return doc.diagnostic(where, message, code="zone-row", key=True, hint=hint)
+
+    if zone.kind == "row" and zone.owner == "player":
+        hint = f"declare it under zones: shared, e.g. shared: [{example}]"
+        return [error(f'"{zone.name}" is a row: a row is a zone of the table', hint, "kind")]
+    if zone.kind == "row" and "places" not in props:
+        hint = f"say how many: {example}"
+        return [error(f'the row "{zone.name}" does not say how many places it has', hint, "kind")]
+    if "places" in props and zone.kind != "row":
+        hint = f"only a row has places: {example}"
+        return [error(f'"{zone.name}" has places but is no row', hint, "places")]
+    return []
+
+
 def check_zones(pack: Pack) -> list[Diagnostic]:
     """A zone declared twice, a role given to two zones or to a zone of the wrong side, a role
     the engine needs that no zone has."""
@@ -157,6 +187,7 @@ def check_zones(pack: Pack) -> list[Diagnostic]:
         if zone.name in seen:
             error(zone, f'the zone "{zone.name}" is declared twice', "duplicate-zone", "")
         seen.add(zone.name)
+        out += _row_problems(pack, zone)
         if zone.role is None:
             continue
         if zone.role not in ROLES[zone.owner]:

@@ -4,6 +4,7 @@
     the age                    the age being played, 1 for the first
     the number of players      how many play
     the last round             the round that ends the age, when `age_end` reads these alone
+    your place in turn order   1 for the player who starts the round, 2 for the next...
 
 `meaning` compiles the phrases (its section "facts of play and tables", with the pack's
 lookup tables) from what this module reads; the engine asks `reads_only_facts` whether an
@@ -33,6 +34,39 @@ def _age(ctx: Ctx) -> int:
 
 def players(ctx: Ctx) -> int:
     return len(ctx.state.players)
+
+
+# The program of a round (mechanics/ages.ROUND: this layer cannot import it); its frame's player
+# is the round's first player.
+_ROUND_PROGRAM = "phase:round"
+
+
+def place_in_turn_order(state: Any, seat: int) -> int:
+    """A player's place in the round's turn order: 1 for the player who starts the round (the
+    player of the round's frame; before the first round, the active player), 2 for the next in
+    turn order, and so on."""
+    first = next(
+        (int(f["player"]) for f in reversed(state.frames) if f["prog"] == _ROUND_PROGRAM),
+        state.active,
+    )
+    return (seat - first) % len(state.players) + 1
+
+
+# The words of a place in turn order: "your place in turn order" ("position" reads the same).
+PLACE_WORDS = (("place",), ("position",))
+
+
+def is_place_in_turn_order(node: Any) -> bool:
+    """ "your place in turn order", "their position in turn order"."""
+    return (
+        isinstance(node, ast.NounPhrase)
+        and node.possessive in ("your", "their")
+        and node.determiner is None
+        and node.count is None
+        and node.heads in [(w,) for w in PLACE_WORDS]
+        and len(node.tails) == 1
+        and isinstance(node.tails[0], ast.InTurnOrder)
+    )
 
 
 # The facts read as "the <word>", by their word.
@@ -93,4 +127,12 @@ def first_round_ending(ctx: Ctx, ends: Callable[[Ctx], bool]) -> int:
         state.round = now
 
 
-__all__ = ["FACT_NUMBERS", "first_round_ending", "is_fact_phrase", "players", "reads_only_facts"]
+__all__ = [
+    "FACT_NUMBERS",
+    "first_round_ending",
+    "is_fact_phrase",
+    "is_place_in_turn_order",
+    "place_in_turn_order",
+    "players",
+    "reads_only_facts",
+]

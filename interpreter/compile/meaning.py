@@ -31,7 +31,14 @@ from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
 from .card_numbers import card_number, held_cards, resource_group
-from .facts import FACT_NUMBERS, first_round_ending, players, reads_only_facts
+from .facts import (
+    FACT_NUMBERS,
+    first_round_ending,
+    is_place_in_turn_order,
+    place_in_turn_order,
+    players,
+    reads_only_facts,
+)
 from .positions import position_of
 from .stored_value import value as stored_value
 
@@ -514,6 +521,8 @@ class Zone:
     shared: bool
     role: str | None = None  # the zone's role (rules_dsl/zones.py), if it has one
     owner: str = ""  # whose: your | their | all | others; "" for a shared zone
+    row: int = -1  # a row's index in State.zones (core/rows.py); -1 for any other zone
+    places: int = 0  # a row's number of places
 
 
 def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
@@ -568,7 +577,9 @@ def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTa
         if owner or np.possessive or np.determiner not in ("the", None):
             raise cannot(np, f"there is one {words}, shared by every player: the {words}")
         role = table.shared[index].role
-        return Zone(lambda ctx: ctx.state.zones[index], f"the {words}", True, role)
+        places = table.places(index)
+        row = index if places else -1
+        return Zone(lambda ctx: ctx.state.zones[index], f"the {words}", True, role, "", row, places)
     if owner not in ("your", "their", "all", "others"):
         raise cannot(
             np, f'whose {words}? say "your {words}", "any {words}" or "another player\'s {words}"'
@@ -668,6 +679,10 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
         return said(lambda ctx: ctx.state.players[ctx.player].score, "the score")
     if last in ("die", "dice"):
         return _dice(plain[:-1], node, lex)
+    if last == "symbol" and len(plain) > 1 and _symbols_named(plain[:-1], lex):
+        # "your civil action symbols": the resource's symbols on your cards, even where a
+        # counter has the resource's name ("your civil action" is the counter)
+        return _bonuses(plain[:-1], node, lex)
     counter = lex.counter(plain) if lex.counters else None
     if counter is not None:
         return said(lambda ctx: ctx.state.players[ctx.player].counters.get(counter, 0), counter)
@@ -758,6 +773,14 @@ def _group_bonuses(word: str, group: tuple[str, ...], state: str) -> Num:
     return said(
         count,
         f"the number of {word} bonus symbols ({' or '.join(group)}) on your {state} cards",
+    )
+
+
+def _symbols_named(words: tuple[str, ...], lex: Lexicon) -> bool:
+    """Whether words before "symbols" name a resource or a group of them ("red banner",
+    "banner")."""
+    return _resource(words, lex) is not None or (
+        len(words) == 1 and bool(resource_group(words[0], lex))
     )
 
 
@@ -858,6 +881,8 @@ def _role_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
 
 def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     """your gold / the points of your cards / the number of cards in your events / 3 cards."""
+    if is_place_in_turn_order(np):
+        return _place_in_turn_order(np)
     position = _position_number(np)
     if position is not None:
         return position
@@ -944,6 +969,16 @@ def _position_number(np: ast.NounPhrase) -> Num | None:
             return said(_position_of_this, "the position of this card")
         raise cannot(target, 'a position is a card\'s: "the position of it" or "of this card"')
     return None
+
+
+def _place_in_turn_order(np: ast.NounPhrase) -> Num:
+    """your place in turn order (1 for the round's first player: facts.py); "their" is the
+    doer's."""
+    if np.possessive == "their":
+        return said(
+            lambda ctx: place_in_turn_order(ctx.state, _me(ctx)), "their place in turn order"
+        )
+    return said(lambda ctx: place_in_turn_order(ctx.state, ctx.player), "your place in turn order")
 
 
 def _position_of_it(ctx: Ctx) -> int:

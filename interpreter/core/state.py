@@ -21,6 +21,7 @@ from typing import Any
 
 from .card_state import cards_data, cards_from_data
 from .chance import Chance
+from .rows import gaps_data, gaps_from_data
 
 # A log is None or (previous link, line, number of lines).
 Log = tuple[Any, str, int] | None
@@ -135,6 +136,7 @@ STATE_SLOTS = (
     "cards",
     "dice",
     "frames",
+    "gaps",
     "marks",
     "moves",
     "over",
@@ -175,6 +177,7 @@ class State:
         log: list[str] | None = None,
         cards: dict[int, dict[str, Any]] | None = None,
         pieces: list[dict[str, Any]] | None = None,
+        gaps: dict[int, list[int]] | None = None,
     ) -> None:
         self.players = players
         # the shared zones, in the order the pack declares them
@@ -200,6 +203,9 @@ class State:
         # the pieces of the pack's kinds (core/pieces.py): entries replaced, never changed in
         # place, so a copy of the list is a copy of the pieces
         self.pieces: list[dict[str, Any]] = pieces if pieces is not None else []
+        # each row's empty places (core/rows.py), an entry for every row of the game; entries
+        # replaced, never changed in place
+        self.gaps: dict[int, list[int]] = gaps if gaps is not None else {}
         self.quiet = False  # keep no log (playouts)
         self._log: Log = None
         # frames[:_shared] may be shared with a copy of the position (`clone`): such a frame is
@@ -280,6 +286,7 @@ class State:
             None,
             self.cards.copy() if self.cards else None,
             self.pieces[:] if self.pieces else None,
+            self.gaps.copy() if self.gaps else None,
         )
         new.quiet = self.quiet
         new._log = self._log
@@ -323,6 +330,8 @@ class State:
             data["cards"] = copy_data(cards_data(self.cards))
         if self.pieces:  # left out when the game has none (the digests of games without)
             data["pieces"] = copy_data(self.pieces)
+        if self.gaps:  # left out in a game without rows (the digests of games without)
+            data["gaps"] = gaps_data(self.gaps)
         return data
 
     @classmethod
@@ -333,6 +342,7 @@ class State:
         data = copy_data(data)
         data.pop("log", None)
         data["cards"] = cards_from_data(data.pop("cards", None) or {})
+        data["gaps"] = gaps_from_data(data.pop("gaps", None))
         players = [PlayerState(**p) for p in data.pop("players")]
         pending = data.get("pending")
         if pending is not None:

@@ -216,6 +216,7 @@ class Game:
         )
         state.rng = seed_state(seed)
         state.pieces = start_pieces(self.lexicon.pieces, players)
+        state.gaps = {index: [] for index, _ in self.zones.rows}  # every row starts without gaps
         state.quiet = quiet
         state.say(f"A game of {self.pack.name} for {players} players, seed {seed}.")
         from ..mechanics.ages import start_age

@@ -29,6 +29,7 @@ from .moves import (
     remove_card,
     role,
 )
+from .row_verbs import put_in_row, room_in
 
 if TYPE_CHECKING:
     from ..compile.program import ActI
@@ -305,8 +306,7 @@ def _move_into(instruction: ActI, lex: Lexicon) -> Handler:
                     game, _chooser(chosen_by, frame), cards, f"Which card to {act.verb}?"
                 )
         seat = ctx.player if zone.owner == "your" else doer(frame)
-        for copy in cards:
-            put_into(state, ctx, copy, zone, seat)
+        cards = [copy for copy in cards if put_into(state, ctx, copy, zone, seat)]
         if cards:
             names = ", ".join(game.name(c) for c in cards)
             go = "goes" if len(cards) == 1 else "go"
@@ -318,16 +318,23 @@ def _move_into(instruction: ActI, lex: Lexicon) -> Handler:
     )
 
 
-def put_into(state: State, ctx: Ctx, copy: int, zone: Zone, seat: int) -> None:
+def put_into(state: State, ctx: Ctx, copy: int, zone: Zone, seat: int) -> bool:
     """A card leaves wherever it is for a zone: a tableau (of `seat`) takes it as a new pile;
-    on the table it is a fresh card again (core/card_state.py)."""
+    on the table it is a fresh card again (core/card_state.py); a row takes it into its first
+    empty place, and a full row not at all (False: the card stays where it is)."""
     if zone.role == "tableau":
         move_card(state, copy, seat, TABLEAU)
-        return
+        return True
+    if zone.row >= 0 and copy not in zone.cards(ctx) and not room_in(state, ctx, zone):
+        return False
     remove_card(state, copy)
     if zone.shared:
         forget(state, copy)
-    zone.cards(ctx).append(copy)
+    if zone.row >= 0:
+        put_in_row(state, zone, copy)
+    else:
+        zone.cards(ctx).append(copy)
+    return True
 
 
 def _zone_words(game: Game, zone: Zone, seat: int) -> str:

@@ -10,6 +10,7 @@ from rules_dsl.bounds import counter_bound, within_bound
 from rules_dsl.vocabulary import singular
 
 from ..core.card_state import forget
+from ..core.rows import leave_place
 from ..model.zones import TABLEAU
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def remove_card(state: State, copy: int) -> tuple[int, int] | None:
     of `PlayerState.zones`, or TABLEAU), None for a shared zone.
 
     Removing the top of a pile makes the card under it active again, and the cards under that
-    one stay in decadence under it (AH-K8)."""
+    one stay in decadence under it (AH-K8). A card taken from a row leaves its place empty
+    (core/rows.py)."""
     for player in state.players:
         for z, zone in enumerate(player.zones):
             if copy in zone:
@@ -48,9 +50,12 @@ def remove_card(state: State, copy: int) -> tuple[int, int] | None:
                 else:
                     del player.tableau[i]
                 return player.seat, TABLEAU
-    for zone in state.zones:
+    for z, zone in enumerate(state.zones):
         if copy in zone:
-            zone.remove(copy)
+            if z in state.gaps:
+                leave_place(state, z, copy)
+            else:
+                zone.remove(copy)
     return None
 
 

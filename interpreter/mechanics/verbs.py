@@ -50,6 +50,7 @@ from . import (
     piece_verbs,
     role_steps,
     rolls,
+    row_verbs,
     stored_verbs,
     war,
 )
@@ -402,7 +403,8 @@ def _drawn(game: Game, state: State, source: Zone, cards: list[int]) -> None:
 
 def _refill(instruction: ActI, lex: Lexicon) -> Handler:
     """refill your hand to 3 from the deck: draw until the zone holds that many cards (or the
-    source is empty)."""
+    source is empty). A row is dealt into its empty places from left to right, never beyond
+    its places (row_verbs.py)."""
     act = instruction.act
     _only_roles(act, "to", "from")
     if role(act, "to") is None or role(act, "from") is None:
@@ -416,12 +418,15 @@ def _refill(instruction: ActI, lex: Lexicon) -> Handler:
     ) -> Result:
         seat = doer(frame)
         ctx = game.ctx(state, frame)
-        want = target(ctx)
+        want = target(ctx) if into.row < 0 else min(target(ctx), into.places)
         zone, pile = into.cards(ctx), source.cards(ctx)
         drawn = []
         while len(zone) < want and pile:
-            copy = pile.pop()
-            zone.append(copy)
+            copy = pile.pop() if source.row < 0 else row_verbs.take_from_row(state, source, False)
+            if into.row < 0:
+                zone.append(copy)
+            else:
+                row_verbs.put_in_row(state, into, copy)
             drawn.append(game.name(copy))
             _drawn(game, state, source, pile)
         if drawn:
@@ -466,9 +471,16 @@ def _draw(instruction: ActI, lex: Lexicon) -> Handler:
         pile = source.cards(ctx)
         n = min(count, len(pile))  # bounded by the source, never by the number
         for _ in range(n):
-            copy = pile.pop(0) if bottom else pile.pop()
+            if not row_verbs.room_in(state, ctx, into):
+                break  # a full row takes no more
+            if source.row >= 0:
+                copy = row_verbs.take_from_row(state, source, bottom)
+            else:
+                copy = pile.pop(0) if bottom else pile.pop()
             if into.role == "tableau":  # a new pile of the player's tableau
                 move_card(state, copy, ctx.player if into.owner == "your" else doer(frame), TABLEAU)
+            elif into.row >= 0:
+                row_verbs.put_in_row(state, into, copy)
             else:
                 into.cards(ctx).append(copy)
         if n:
@@ -687,6 +699,8 @@ def _put(instruction: ActI, lex: Lexicon) -> Handler:
             'into <zone>"',
         )
     into = _own_zone(role(act, "into"), lex, "put")
+    if into.row >= 0:
+        raise row_verbs.not_dealt_so(role(act, "into"), act_text(act))
     found = card_words(tuple(singular(w) for w in head), np, lex)
     if found.state is not None:
         raise cannot(np, f"cards of the age are in no {lex.zones.name('tableau')}")
@@ -852,4 +866,5 @@ VERBS: dict[str, Builder] = {
     "trigger": card_events.trigger_builder,
     "end": age_steps.end_builder,
     "become": role_steps.become_builder,
+    "slide": row_verbs.slide_builder,
 }

@@ -31,6 +31,8 @@ class ZoneTable:
     archive: int  # -1: the game has no archive
     draw: int  # index in State.zones
     discard: int
+    # the shared zones that are rows (kind: row): (index in State.zones, places), in order
+    rows: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> ZoneTable:
@@ -50,7 +52,12 @@ class ZoneTable:
             index(player, "archive"),
             index(shared, "draw pile"),
             index(shared, "discard pile"),
+            tuple((i, z.places) for i, z in enumerate(shared) if z.kind == "row" and z.places),
         )
+
+    def places(self, index: int) -> int:
+        """How many places the shared zone at `index` has when it is a row; 0 otherwise."""
+        return next((places for i, places in self.rows if i == index), 0)
 
     def find(self, name: str) -> tuple[str, int] | None:
         """Where the zone called `name` is kept: ("player", index), ("shared", index), or

@@ -43,6 +43,7 @@ from ..compile.loops import LoopI
 from ..compile.program import ActI
 from ..core.actions import Action
 from ..core.chance import MASK
+from ..core.rows import place_at
 from ..core.state import (
     FRAME_FIELDS,
     FRAME_REQUIRED,
@@ -145,6 +146,8 @@ def save_data(game: Game, state: State, extra: dict[str, Any] | None = None) -> 
     }
     if "cards" in data:  # the card states, by card id (only cards that differ from fresh ones)
         data["cards"] = {ids[int(c)]: entry for c, entry in data["cards"].items()}
+    if "gaps" in data:  # each row's empty places, by the row's name (core/rows.py)
+        data["gaps"] = {zones.shared[int(z)].name: places for z, places in data["gaps"].items()}
     for piece in data.get("pieces", ()):  # the card a piece stands on, by card id
         if piece["on"] is not None:
             piece["on"] = ids[piece["on"]]
@@ -448,7 +451,7 @@ class _Reader:
     def state(self, data: Any) -> State:
         game = self.game
         fields = {*STATE_FIELDS, "players", "pending"}
-        self.keys(data, "state", fields, {*fields, "cards", "pieces"})
+        self.keys(data, "state", fields, {*fields, "cards", "pieces", "gaps"})
         limits = game.pack.game.get("players") or {}
         players_data = self.kind(data["players"], list, "state.players", "a list of players")
         if not limits.get("min", 1) <= len(players_data) <= limits.get("max", 10):
@@ -482,6 +485,7 @@ class _Reader:
         self.json_value(state.marks, "state.marks")
         state.cards = self.card_states(data.get("cards", {}), "state.cards")
         state.pieces = self.pieces(data.get("pieces", []), "state.pieces", len(players))
+        state.gaps = self.gaps(data.get("gaps", {}), "state.gaps", state.zones)
         state.frames = [
             self.frame(f, f"state.frames[{i}]", seats)
             for i, f in enumerate(
@@ -499,6 +503,30 @@ class _Reader:
         self.scores(state)
         self.tokens(state)
         return state
+
+    def gaps(self, value: Any, path: str, zones: list[list[int]]) -> dict[int, list[int]]:
+        """Each row's empty places (core/rows.py), by the row's name: places before its last
+        card, sorted, each once, the row's cards and gaps within its places. A row the save
+        does not name has none."""
+        table = self.game.zones
+        rows = {table.shared[i].name: (i, places) for i, places in table.rows}
+        out: dict[int, list[int]] = {i: [] for i, _ in rows.values()}
+        for name, places in self.kind(value, dict, path, "an object of rows").items():
+            where = f"{path}.{name}"
+            if name not in rows:
+                raise self.fail(where, f"is not a row of the pack ({', '.join(rows) or 'none'})")
+            z, size = rows[name]
+            found = self.kind(places, list, where, "a list of empty places")
+            gaps = [self.whole(p, f"{where}[{k}]", 1, size) for k, p in enumerate(found)]
+            last = place_at(gaps, len(zones[z]) - 1) if zones[z] else 0
+            if gaps != sorted(set(gaps)) or any(g >= last for g in gaps) or last > size:
+                raise self.fail(
+                    where,
+                    f"must list empty places once each, sorted, before the row's last card, "
+                    f"within its {size} places",
+                )
+            out[z] = gaps
+        return out
 
     def pieces(self, value: Any, path: str, players: int) -> list[dict[str, Any]]:
         """The pieces (core/pieces.py): each of a kind of the pack, a seat's, with exactly its

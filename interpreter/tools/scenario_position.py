@@ -261,13 +261,16 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
             hand = [c for c in player.zones[zones.hand] if c not in copies.placed]
             player.zones[zones.hand] = hand
             copies.placed.update(hand)
+    written = [_names(position, zone.name, here, attempt) for zone in zones.shared]
     listed = [
         attempt.all(
             partial(copies.take, n, (*here, zone.name, i))
-            for i, n in enumerate(_names(position, zone.name, here, attempt))
+            for i, n in enumerate(names)
+            if n is not None  # a row's empty place (_place_gaps)
         )
-        for zone in zones.shared
+        for zone, names in zip(zones.shared, written, strict=True)
     ]
+    _place_gaps(game, state, written, here, attempt)
     rest = copies.rest()
     rng = state.random()
     rng.shuffle(rest)
@@ -297,6 +300,39 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
                 state.board[space] = token
     if attempt.problems:
         raise ScenarioProblems(attempt.problems)
+
+
+def _place_gaps(
+    game: Game, state: State, written: list[list[Any]], here: Path, attempt: _Attempts
+) -> None:
+    """A row's list gives its places from the first, `~` (None) for an empty one: the gaps
+    before its last card (core/rows.py). Only a row has empty places, and no more places than
+    it declares."""
+    zones = game.zones
+    for z, names in enumerate(written):
+        name = zones.shared[z].name
+        places = zones.places(z)
+        empty = [i for i, n in enumerate(names) if n is None]
+        if not places:
+            attempt.problems += [
+                ScenarioError(
+                    f"the {name} is not a row: it has no empty places",
+                    (*here, name, i),
+                    f"list its cards only (a row is declared {name}: {{kind: row, places: N}})",
+                )
+                for i in empty
+            ]
+            continue
+        last = max((i + 1 for i, n in enumerate(names) if n is not None), default=0)
+        if last > places:
+            attempt.problems.append(
+                ScenarioError(
+                    f"the {name} has {places} places: {last} cannot lie in it",
+                    (*here, name),
+                    f"list at most {places} places (~ for an empty one)",
+                )
+            )
+        state.gaps[z] = [i + 1 for i in empty if i + 1 < last]
 
 
 def _return_decks(

@@ -35,7 +35,7 @@ from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 # pack does not declare (a zone), or an ability where it cannot hold.
 REPORTED_AS = (
     "the interpreter cannot play|is not a zone of the game|is not a card state of the game"
-    "|is not a die of the game"
+    "|is not a die of the game|is not a row"
     "|hold while in"
 )
 
