@@ -24,6 +24,7 @@ from .facts import check_fact_names
 from .input_checks import control_characters
 from .named_decks import check_decks
 from .pieces import check_pieces
+from .printed_numbers import check_card_numbers
 from .roles import check_roles, uses_engine_kinds
 from .source import Source
 from .tables import check_tables
@@ -117,6 +118,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_decks(pack) if cards else []
     out += check_tables(pack)
     out += check_pieces(pack)
+    out += check_card_numbers(pack) if cards else []
     out += check_fact_names(pack)
     out += _faces(pack)
     out += _costs_needed(pack) if cards else []

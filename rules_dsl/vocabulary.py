@@ -135,6 +135,7 @@ class Vocabulary:
     tables: set[str] = field(default_factory=set)  # lookup tables (tables.py)
     card_states: set[str] = field(default_factory=set)  # `card states:` (card_states.py)
     pieces: set[str] = field(default_factory=set)  # kinds of piece (`pieces:`, pieces.py)
+    card_numbers: set[str] = field(default_factory=set)  # printed_numbers.py
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -144,6 +145,8 @@ class Vocabulary:
         def mapping(key: str) -> dict:
             value = game.get(key)
             return value if isinstance(value, dict) else {}
+
+        from .printed_numbers import number_words  # it reads `singular` from here
 
         counters, dice = mapping("counters"), mapping("dice")
         return cls(
@@ -163,6 +166,7 @@ class Vocabulary:
             tables={str(t) for t in mapping("tables")},
             card_states=card_state_names(game),
             pieces={str(p) for p in mapping("pieces")},
+            card_numbers=number_words(game),
         )
 
     def words(self) -> set[str]:
@@ -185,6 +189,7 @@ class Vocabulary:
             | self.tables
             | self.card_states
             | self.pieces
+            | self.card_numbers
         ):
             out.update(name.split())
         if self.pieces:  # "your free citizens": those on no card
