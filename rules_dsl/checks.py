@@ -402,8 +402,8 @@ class _TreeChecker:
                 "unknown-word",
                 f'unknown word "{word}"',
                 did_you_mean(word, self.vocab.words())
-                or "nouns are card types, keywords, zones, resources, counters, tables, pieces "
-                "or words of the shared mechanics",
+                or "nouns are card types, keywords, zones, resources, counters, tables, pieces, "
+                "card numbers or words of the shared mechanics",
             )
 
     def _die(self, act: ast.Act, src: Source) -> Iterator[Diagnostic]:

@@ -159,12 +159,15 @@ def _declarations(pack: Pack) -> list[Diagnostic]:
                 f'a card number cannot be named "{name}": "the {name}" is a fact the engine reads',
                 f'name it in other words (e.g. "{name} number")',
             )
-        for what, names in taken.items():
-            if _plain(name) in {_plain(n) for n in names}:
-                error(
-                    f'"{name}" is already {what}: it cannot also be a number printed on cards',
-                    "give the card number a name of its own",
-                )
+        clash = next(
+            (what for what, names in taken.items() if _plain(name) in {_plain(n) for n in names}),
+            None,
+        )
+        if clash is not None:  # the first meaning is enough to say
+            error(
+                f'"{name}" is already {clash}: it cannot also be a number printed on cards',
+                "give the card number a name of its own",
+            )
     return out
 
 

@@ -529,10 +529,16 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
 
 def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
-    _only_roles(act)
-    amount, counter, text = effects.compile_amount(
-        act.object, lex, "your" if _spoken(act) else "their"
-    )
+    _only_roles(act, "equal to")
+    # "lose resource equal to the build cost of this card": the amount is a number of the game
+    equal = role(act, "equal to")
+    number = compile_value(equal, lex) if equal is not None else None
+    if number is not None:
+        amount, counter, text = _none_given, _counter_alone(act, lex), ""
+    else:
+        amount, counter, text = effects.compile_amount(
+            act.object, lex, "your" if _spoken(act) else "their"
+        )
     if counter is None:
         raise cannot(act, "lose an amount of a counter the game declares")
 
@@ -541,13 +547,35 @@ def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     ) -> Result:
         seat = doer(frame)
         have = state.players[seat].counters.get(counter, 0)
-        n = min(amount(have, frame), have)
+        wanted = number(game.ctx(state, frame)) if number is not None else amount(have, frame)
+        n = max(0, min(wanted, have))
         gain_counter(game, state, seat, counter, -n)
         game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
         return NEXT
 
-    instruction.data["says"] = f"lose {text}"
+    instruction.data["says"] = (
+        f"lose {counter} equal to {says(number)}" if number is not None else f"lose {text}"
+    )
     return handler
+
+
+def _none_given(have: int, frame: dict[str, Any]) -> int:
+    return 0
+
+
+def _counter_alone(act: ast.Act, lex: Lexicon) -> str | None:
+    """The counter of "lose resource equal to ...": a counter's name alone (the number says
+    how much)."""
+    np = act.object
+    if (
+        not isinstance(np, ast.NounPhrase)
+        or len(np.heads) != 1
+        or not isinstance(np.heads[0], tuple)
+    ):
+        return None
+    if np.count is not None or np.determiner is not None or np.possessive or np.tails:
+        raise cannot(act, "the amount is said twice: lose <counter> equal to <number>")
+    return lex.counter(tuple(singular(w) for w in np.heads[0]))
 
 
 def _skip(instruction: ActI, lex: Lexicon) -> Handler:

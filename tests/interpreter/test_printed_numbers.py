@@ -75,7 +75,7 @@ def _errors(pack: Path) -> list[str]:
             "X science where X is its science cost",
             "X science where X is its research cost",
             '"research cost" is not a number the game prints on its cards',
-            "level, science cost, stage costs",
+            "level, science cost, build cost, stage costs",
         ),
         (  # a position read off a number that is no list
             "game.yaml",
@@ -84,31 +84,45 @@ def _errors(pack: Path) -> list[str]:
             "only a list of numbers printed on a card is read at a position",
             "the stage costs of it at 2",
         ),
+        (  # a step that says its amount twice
+            "one.yaml",
+            "lose resource equal to the build cost of this card",
+            "lose 2 resource equal to the build cost of this card",
+            "the amount is said twice",
+            "lose <counter> equal to <number>",
+        ),
+        (  # a name that is a resource's
+            "game.yaml",
+            "card numbers: [level, science cost, build cost, stage costs: list]",
+            "card numbers: [level, science cost, build cost, stage costs: list, science]",
+            '"science" is already a resource: it cannot also be a number printed on cards',
+            "a name of its own",
+        ),
         (  # a name that is a counter's
             "game.yaml",
-            "card numbers: [level, science cost, stage costs: list]",
-            "card numbers: [level, science cost, stage costs: list, culture]",
+            "card numbers: [level, science cost, build cost, stage costs: list]",
+            "card numbers: [level, science cost, build cost, stage costs: list, culture]",
             '"culture" is already a counter: it cannot also be a number printed on cards',
             "a name of its own",
         ),
         (  # a name that is a fact's
             "game.yaml",
-            "card numbers: [level, science cost, stage costs: list]",
-            "card numbers: [level, science cost, stage costs: list, age]",
+            "card numbers: [level, science cost, build cost, stage costs: list]",
+            "card numbers: [level, science cost, build cost, stage costs: list, age]",
             'a card number cannot be named "age": "the age" is a fact the engine reads',
             "age number",
         ),
         (  # a name that is a kind of strength
             "game.yaml",
-            "card numbers: [level, science cost, stage costs: list]",
-            "card numbers: [level, science cost, stage costs: list, defence]",
+            "card numbers: [level, science cost, build cost, stage costs: list]",
+            "card numbers: [level, science cost, build cost, stage costs: list, defence]",
             '"defence" is already one of the language\'s ability words',
             "a name of its own",
         ),
         (  # declared twice, once plural
             "game.yaml",
-            "card numbers: [level, science cost, stage costs: list]",
-            "card numbers: [level, science cost, stage costs: list, levels]",
+            "card numbers: [level, science cost, build cost, stage costs: list]",
+            "card numbers: [level, science cost, build cost, stage costs: list, levels]",
             'the card number "levels" is declared twice',
             "declare each number once",
         ),
@@ -128,6 +142,8 @@ def _errors(pack: Path) -> list[str]:
         "misspelt-in-a-rule",
         "its-undeclared",
         "position-of-no-list",
+        "amount-twice",
+        "clash-resource",
         "clash-counter",
         "clash-fact",
         "clash-strength",
@@ -154,7 +170,10 @@ def test_a_card_with_numbers_in_a_game_that_declares_none_says_what_to_declare(
     tmp_path: Path,
 ) -> None:
     pack = _copy(
-        tmp_path, "game.yaml", "card numbers: [level, science cost, stage costs: list]\n", ""
+        tmp_path,
+        "game.yaml",
+        "card numbers: [level, science cost, build cost, stage costs: list]\n",
+        "",
     )
     for file in ("game.yaml",):  # the rules that read them go too
         text = (pack / file).read_text()
@@ -170,6 +189,7 @@ def test_a_card_with_numbers_in_a_game_that_declares_none_says_what_to_declare(
         (pack / file).write_text(text)
     cards = (pack / "one.yaml").read_text()
     cards = cards.replace("gain culture equal to the level of this card", "gain 1 culture")
+    cards = cards.replace("lose resource equal to the build cost of this card", "lose 1 resource")
     cards = cards.replace(
         "if the level of this card is at least 2: gain 1 culture", "gain 1 culture"
     )
@@ -208,3 +228,16 @@ def test_a_number_a_card_does_not_give_reads_0_and_a_list_reads_by_position() ->
     assert read("the stage costs of it", "Pyramids") == 6
     assert read("the number of stage costs of it", "Pyramids") == 3
     assert read("the number of stage costs of it", "Iron") == 0
+
+
+def test_a_misspelt_key_of_card_numbers_is_an_error_with_a_did_you_mean(tmp_path: Path) -> None:
+    pack = _copy(tmp_path, "game.yaml", "card numbers: [", "card number: [")
+    text = (pack / "one.yaml").read_text().replace("numbers: {level: 0}", "number: {level: 0}")
+    (pack / "one.yaml").write_text(text)
+    errors = _errors(pack)
+    assert any(
+        'unknown key "card number"' in e and 'did you mean "card numbers"' in e for e in errors
+    )
+    assert any('unknown key "number"' in e and 'did you mean "numbers"' in e for e in errors)
+    # the rules' words of the numbers no game.yaml declares: each an unknown word, said so
+    assert any('unknown word "level"' in e and "card numbers" in e for e in errors)
