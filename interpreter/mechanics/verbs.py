@@ -533,6 +533,7 @@ def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     # "lose resource equal to the build cost of this card": the amount is a number of the game
     equal = role(act, "equal to")
     number = compile_value(equal, lex) if equal is not None else None
+    amount: effects.Amount
     if number is not None:
         amount, counter, text = _none_given, _counter_alone(act, lex), ""
     else:
