@@ -85,11 +85,6 @@ def find_number(specs: tuple[NumberSpec, ...], words: tuple[str, ...]) -> Number
     return next((s for s in specs if _plain(s.name) == wanted), None)
 
 
-def number_words(game: dict[str, Any]) -> set[str]:
-    """The names of the declared numbers (the vocabulary's words)."""
-    return {s.name for s in declared_numbers(game)}
-
-
 def written_values(raw: Any) -> tuple[tuple[str, Value], ...]:
     """A card's `numbers:` as written, those that are whole numbers or lists of them."""
     if not isinstance(raw, dict):
@@ -174,10 +169,8 @@ def _declarations(pack: Pack) -> list[Diagnostic]:
 def _card(pack: Pack, card: Any) -> list[Diagnostic]:
     """A card's numbers the game does not declare, or given as one number for a list or as a
     list for one number (a value that is neither is the schema's error)."""
-    from .pack import lookup
-
     doc, base = card.source.doc, card.source.path
-    raw = lookup(doc.data, (*base, CARD_KEY))
+    raw = _at(doc.data, (*base, CARD_KEY))
     if not isinstance(raw, dict):
         return []  # none given, or the schema's error
     specs = declared_numbers(pack.game)
@@ -218,3 +211,14 @@ def _card(pack: Pack, card: Any) -> list[Diagnostic]:
                 )
             )
     return out
+
+
+def _at(data: Any, path: tuple[str | int, ...]) -> Any:
+    """The value at a path of a document's data, None when there is none (pack.lookup's walk;
+    pack imports this module, so this one does not import it back)."""
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data

@@ -120,6 +120,19 @@ def singular(word: str) -> str:
 FREE = "free"  # a piece in its owner's supply (pieces.py)
 
 
+def card_number_names(game: dict) -> list[str]:
+    """The names under the game file's `card numbers:` (printed_numbers.py), as written: an
+    entry is a name or a mapping of one name to its kind."""
+    entries = game.get("card numbers")
+    out = []
+    for entry in entries if isinstance(entries, list) else []:
+        if isinstance(entry, dict) and len(entry) == 1:
+            entry = next(iter(entry))
+        if isinstance(entry, (str, int)) and not isinstance(entry, bool):
+            out.append(" ".join(str(entry).split()))
+    return out
+
+
 @dataclass
 class Vocabulary:
     """Every word a pack's rules may use, and what each names."""
@@ -146,8 +159,6 @@ class Vocabulary:
             value = game.get(key)
             return value if isinstance(value, dict) else {}
 
-        from .printed_numbers import number_words  # it reads `singular` from here
-
         counters, dice = mapping("counters"), mapping("dice")
         return cls(
             card_types=strings(game.get("card_types")),
@@ -166,7 +177,7 @@ class Vocabulary:
             tables={str(t) for t in mapping("tables")},
             card_states=card_state_names(game),
             pieces={str(p) for p in mapping("pieces")},
-            card_numbers=number_words(game),
+            card_numbers=set(card_number_names(game)),
         )
 
     def words(self) -> set[str]:
