@@ -174,7 +174,15 @@ class Limit(Node):
     bound: Value
 
 
-Value: TypeAlias = "Int | Arith | Rounded | Limit | NounPhrase | Pronoun"
+@dataclass(frozen=True)
+class At(Node):
+    """<value> at <position>: one number of a list printed on a card, 1 for the first."""
+
+    value: Value
+    position: Value
+
+
+Value: TypeAlias = "Int | Arith | Rounded | Limit | At | NounPhrase | Pronoun"
 
 # ------------------------------------------------------------------ conditions
 

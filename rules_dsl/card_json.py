@@ -6,6 +6,7 @@ from typing import Any
 
 from . import ast
 from .pack import Card, Pack
+from .printed_numbers import card_values, declared_numbers
 from .printer import print_rules
 from .vocabulary import singular
 
@@ -26,7 +27,7 @@ def _counts(cost: ast.Cost, keys: list[str]) -> dict[str, int | None]:
 
 def card_json(pack: Pack, card: Card) -> dict[str, Any]:
     """One card as plain data: age (or deck), id, name, type, copies (and by players), cost,
-    gold, points, bonus, rules."""
+    gold, points, bonus, numbers (those printed on it), rules."""
     resources = [str(r) for r in pack.game.get("resources") or []]
     bonus_keys = resources + ([pack.money] if pack.money else [])
     deck = pack.is_deck(card.age)
@@ -43,8 +44,24 @@ def card_json(pack: Pack, card: Card) -> dict[str, Any]:
         "gold": card.gold,
         "points": card.points if isinstance(card.points, int) else None,
         "bonus": _counts(card.bonus, bonus_keys),
+        "numbers": _numbers(pack, card),
         "rules": print_rules(card.rules),
     }
+
+
+def _numbers(pack: Pack, card: Card) -> dict[str, int | list[int]]:
+    """Each number the game prints on its cards (`card numbers:`): the card's, else 0 (a list:
+    none)."""
+    specs = declared_numbers(pack.game)
+    given = card_values(card.numbers, specs)
+    out: dict[str, int | list[int]] = {}
+    for spec in specs:
+        value = given.get(spec.name)
+        if spec.is_list:
+            out[spec.name] = list(value) if isinstance(value, tuple) else []
+        else:
+            out[spec.name] = value if isinstance(value, int) else 0
+    return out
 
 
 def _by_players(pack: Pack, card: Card) -> dict[str, int]:

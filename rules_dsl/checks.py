@@ -24,6 +24,7 @@ from .facts import check_fact_names
 from .input_checks import control_characters
 from .named_decks import check_decks
 from .pieces import check_pieces
+from .printed_numbers import check_card_numbers
 from .roles import check_roles, uses_engine_kinds
 from .source import Source
 from .stored import check_stored
@@ -119,6 +120,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_tables(pack)
     out += check_pieces(pack)
     out += check_stored(pack)
+    out += check_card_numbers(pack) if cards else []
     out += check_fact_names(pack)
     out += _faces(pack)
     out += _costs_needed(pack) if cards else []
@@ -402,8 +404,8 @@ class _TreeChecker:
                 "unknown-word",
                 f'unknown word "{word}"',
                 did_you_mean(word, self.vocab.words())
-                or "nouns are card types, keywords, zones, resources, counters, tables, pieces "
-                "or words of the shared mechanics",
+                or "nouns are card types, keywords, zones, resources, counters, tables, pieces, "
+                "card numbers or words of the shared mechanics",
             )
 
     def _die(self, act: ast.Act, src: Source) -> Iterator[Diagnostic]:

@@ -19,6 +19,7 @@ from . import ast
 from .actions import ActionSpec, action_texts, read_actions
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
+from .printed_numbers import written_values
 from .safe_files import is_file, is_folder, path_problem
 from .schema_check import check_changes, check_schema
 from .source import Source
@@ -50,6 +51,8 @@ class Card:
     # the copies by number of players (the card's `players:`): (from this many players, copies),
     # fewest first; () when every copy is in every game
     players: tuple[tuple[int, int], ...] = ()
+    # the numbers printed on it (its `numbers:`, printed_numbers.py), as written
+    numbers: tuple[tuple[str, int | tuple[int, ...]], ...] = ()
 
     def copies_with(self, players: int) -> int:
         """The copies in a game of `players` players: `copies` unless `players:` says fewer."""
@@ -780,6 +783,7 @@ def _read_card(age: str, doc: YamlDocument, index: int, raw: Any, reader: _Reade
         rules,
         source,
         _players(raw.get("players")),
+        written_values(raw.get("numbers")),
     )
 
 

@@ -936,6 +936,9 @@ class _Builder(Transformer):
     def limit(self, meta: Any, c: list[Any]) -> ast.Limit:
         return ast.Limit(c[0], c[1], c[2], span=_span(meta))
 
+    def at_position(self, meta: Any, c: list[Any]) -> ast.At:
+        return ast.At(c[0], c[1], span=_span(meta))
+
     # noun phrases
     def np(self, meta: Any, c: list[Any]) -> ast.NounPhrase:
         determiner, *rest = c

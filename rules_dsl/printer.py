@@ -24,7 +24,7 @@ def print_cost(cost: ast.Cost) -> str:
     text = ", ".join(_amount(a) for a in cost.amounts)
     if cost.x is not None:
         x = value(cost.x)
-        if isinstance(cost.x, (ast.Rounded, ast.Limit)):
+        if isinstance(cost.x, (ast.Rounded, ast.Limit, ast.At)):
             x = f"({x})"  # "where X is" takes a sum: "rounded" and "at" need brackets
         text += f" where X is {x}"
     return text
@@ -313,11 +313,11 @@ def value(v: Any) -> str:
         return str(v.value)
     if isinstance(v, ast.Arith):
         left, right = value(v.left), value(v.right)
-        if isinstance(v.left, (ast.Rounded, ast.Limit)) or (
+        if isinstance(v.left, (ast.Rounded, ast.Limit, ast.At)) or (
             isinstance(v.left, ast.Arith) and _precedence(v.left.op) < _precedence(v.op)
         ):
             left = f"({left})"
-        if isinstance(v.right, (ast.Arith, ast.Rounded, ast.Limit)):
+        if isinstance(v.right, (ast.Arith, ast.Rounded, ast.Limit, ast.At)):
             right = f"({right})"
         return f"{left} {v.op} {right}"
     if isinstance(v, ast.Rounded):
@@ -327,6 +327,11 @@ def value(v: Any) -> str:
         if not isinstance(v.bound, (ast.Int, ast.NounPhrase, ast.Pronoun)):
             bound = f"({bound})"
         return f"{value(v.value)} at {v.kind} {bound}"
+    if isinstance(v, ast.At):
+        position = value(v.position)
+        if not isinstance(v.position, (ast.Int, ast.NounPhrase, ast.Pronoun)):
+            position = f"({position})"
+        return f"{value(v.value)} at {position}"
     return phrase(v)
 
 

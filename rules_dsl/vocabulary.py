@@ -121,6 +121,19 @@ def singular(word: str) -> str:
 FREE = "free"  # a piece in its owner's supply (pieces.py)
 
 
+def card_number_names(game: dict) -> list[str]:
+    """The names under the game file's `card numbers:` (printed_numbers.py), as written: an
+    entry is a name or a mapping of one name to its kind."""
+    entries = game.get("card numbers")
+    out = []
+    for entry in entries if isinstance(entries, list) else []:
+        if isinstance(entry, dict) and len(entry) == 1:
+            entry = next(iter(entry))
+        if isinstance(entry, (str, int)) and not isinstance(entry, bool):
+            out.append(" ".join(str(entry).split()))
+    return out
+
+
 @dataclass
 class Vocabulary:
     """Every word a pack's rules may use, and what each names."""
@@ -136,6 +149,7 @@ class Vocabulary:
     tables: set[str] = field(default_factory=set)  # lookup tables (tables.py)
     card_states: set[str] = field(default_factory=set)  # `card states:` (card_states.py)
     pieces: set[str] = field(default_factory=set)  # kinds of piece (`pieces:`, pieces.py)
+    card_numbers: set[str] = field(default_factory=set)  # printed_numbers.py
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -164,6 +178,7 @@ class Vocabulary:
             tables={str(t) for t in mapping("tables")},
             card_states=card_state_names(game),
             pieces={str(p) for p in mapping("pieces")},
+            card_numbers=set(card_number_names(game)),
         )
 
     def words(self) -> set[str]:
@@ -186,6 +201,7 @@ class Vocabulary:
             | self.tables
             | self.card_states
             | self.pieces
+            | self.card_numbers
         ):
             out.update(name.split())
         if self.pieces:  # "your free citizens": those on no card

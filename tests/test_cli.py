@@ -26,6 +26,7 @@ CARD_KEYS = {
     "gold",
     "points",
     "bonus",
+    "numbers",
     "rules",
 }
 RESOURCES = {"population", "culture", "ingenuity", "strength"}
@@ -160,6 +161,7 @@ def test_cards_json_shape() -> None:
         assert isinstance(c["rules"], str) and isinstance(c["copies"], int)
         assert c["gold"] is None or isinstance(c["gold"], int)
         assert c["points"] is None or isinstance(c["points"], int)
+        assert c["numbers"] == {}, c["name"]  # Along History prints no numbers of its own
 
 
 def test_cards_json_values() -> None:

@@ -18,7 +18,11 @@ ROOT = Path(__file__).resolve().parents[1]
 CODE = ("interpreter", "rules_dsl", "editor", "agesmith")
 # Words every card game has, which a generic engine may well spell.
 GENERIC = {"card", "cards", "deck", "discard pile", "player", "players", "round", "turn", "age"}
-CEILING = 214  # 2026-12-02, with The Ancient World; lower it with each literal moved out
+# The engine's own nouns, which Through the Ages also gives to its card types (action, event,
+# bonus), a resource and a zone: the engine's kinds of action, events, bonuses, resources and
+# the role "hand" are every game's, so a literal spelling them plays no one game.
+GENERIC |= {"action", "event", "bonus", "resource", "hand"}
+CEILING = 211  # 2026-12-02, with Through the Ages; lower it with each literal moved out
 
 
 def _declared(game: dict) -> set[str]:
@@ -62,8 +66,18 @@ def _literals(path: Path) -> list[tuple[int, str]]:
         )
         alone = after is None or after.type in (tokenize.NEWLINE, tokenize.NL)
         if not (statement_start and alone):
-            out.append((token.start[0], token.string))
+            out.append((token.start[0], _text_of(token.string)))
     return out
+
+
+# An f-string's replacement fields ("{mine['dice']}") are code, not text: names of variables.
+_FIELD = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
+
+
+def _text_of(literal: str) -> str:
+    """A literal's text, an f-string's replacement fields left out."""
+    prefix = literal[: len(literal) - len(literal.lstrip("rRbBuUfF"))]
+    return _FIELD.sub("", literal) if "f" in prefix.lower() else literal
 
 
 def game_words() -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules_dsl import ast
 from rules_dsl.pack import Card, NamedDeck, Pack
+from rules_dsl.printed_numbers import card_values
 from rules_dsl.vocabulary import singular
 
 from ..core.errors import RuleError, UnknownName, cannot
@@ -112,6 +113,8 @@ class CardInfo:
     strength: list[StrengthRule] = field(default_factory=list)
     cancels: list[tuple[str, str]] = field(default_factory=list)  # (kind, card name)
     triggers: dict[str, list[Any]] = field(default_factory=dict)  # event -> bodies
+    # the numbers printed on it, by the pack's name (rules_dsl/printed_numbers.py)
+    numbers: dict[str, int | tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def bonus_symbols(self) -> int:
@@ -197,6 +200,7 @@ def compile_card(
         bonus,
         _symbols(card.bonus, coins),
     )
+    info.numbers = card_values(card.numbers, lex.card_numbers)
     found: set[str] = set()
     extra = (type_rules or {}).get(card.type)
     for statement in (*card.rules.statements, *(extra.statements if extra else ())):

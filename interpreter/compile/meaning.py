@@ -20,6 +20,7 @@ from rules_dsl import ast
 from rules_dsl.card_states import CardStateSpec
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
+from rules_dsl.printed_numbers import NumberSpec, declared_numbers
 from rules_dsl.stored import StoredSpec, declared_stored
 from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
@@ -40,6 +41,10 @@ from .facts import (
     reads_only_facts,
 )
 from .positions import position_of
+from .printed import COUNT, Printed, at_position, printed
+from .printed import count as printed_count
+from .printed import entry as printed_entry
+from .printed import value as printed_value
 from .stored_value import value as stored_value
 
 if TYPE_CHECKING:
@@ -131,6 +136,7 @@ class Lexicon:
     card_states: CardStateTable = NO_CARD_STATES
     pieces: PieceTable = NO_PIECES  # the pack's kinds of piece (rules_dsl/pieces.py)
     stored: tuple[StoredSpec, ...] = ()  # resources kept as tokens on cards (rules_dsl/stored.py)
+    card_numbers: tuple[NumberSpec, ...] = ()  # numbers printed on cards (printed_numbers.py)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -161,6 +167,7 @@ class Lexicon:
             CardStateTable.of(game),
             PieceTable.of(game),
             declared_stored(game),
+            declared_numbers(game),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -827,6 +834,8 @@ def compile_value(node: Any, lex: Lexicon = NO_LEXICON) -> Num:
         )
     if isinstance(node, ast.NounPhrase):
         return _quantity(node, lex, None)
+    if isinstance(node, ast.At):
+        return _printed_at(node, lex)
     if isinstance(node, ast.Pronoun) and node.word == "it":
         return said(
             lambda ctx: int(ctx.it or 0) if not isinstance(ctx.it, bool) else 0, "that amount"
@@ -886,6 +895,9 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     position = _position_number(np)
     if position is not None:
         return position
+    on_card = printed(np, lex)
+    if on_card is not None:
+        return _printed_number(on_card, lex)
     on_cards = _card_number(np, lex)
     if on_cards is not None:
         return on_cards
@@ -946,6 +958,30 @@ def _card_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
         return None
     cards, which = the_cards(found.cards, lex, found.asked)
     return said(found.count(cards), found.text.replace("{cards}", which))
+
+
+def _printed_number(found: Printed, lex: Lexicon) -> Num:
+    """A number printed on the cards a phrase names (printed.py), added up over them."""
+    name = found.spec.name
+    cards, which = the_cards(found.cards, lex, f"the {name}")
+    if found.how == COUNT:
+        return said(
+            lambda ctx: sum(printed_count(ctx.info(c), found.spec) for c in cards(ctx)),
+            f"the number of {name} of {which}",
+        )
+    text = f"the {name} of {which}" + (", added up" if found.spec.is_list else "")
+    return said(lambda ctx: sum(printed_value(ctx.info(c), found.spec) for c in cards(ctx)), text)
+
+
+def _printed_at(node: ast.At, lex: Lexicon) -> Num:
+    """the stage cost of it at 2: one number of a list printed on cards, by position."""
+    found = at_position(node, lex)
+    cards, which = the_cards(found.cards, lex, f"the {found.spec.name}")
+    position = compile_value(node.position, lex)
+    return said(
+        lambda ctx: sum(printed_entry(ctx.info(c), found.spec, position(ctx)) for c in cards(ctx)),
+        f"number {says(position)} of the {found.spec.name} of {which}",
+    )
 
 
 def _position_number(np: ast.NounPhrase) -> Num | None:

@@ -560,44 +560,53 @@ def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     if stored_verbs.names_stored(act.object, lex):
         return stored_verbs.lose_builder(instruction, lex)
     _only_roles(act, "equal to")
+    # "lose resource equal to the build cost of this card": the amount is a number of the game
     equal = role(act, "equal to")
-    if equal is not None:  # "lose culture equal to 4 * the food missing"
-        number, name, text = _equal_amount(act, equal, lex)
-        amount: effects.Amount = lambda have, frame: 0  # noqa: E731 (the number says it)
-        counter: str | None = name
+    number = compile_value(equal, lex) if equal is not None else None
+    amount: effects.Amount
+    if number is not None:
+        amount, counter, text = _none_given, _counter_alone(act, lex), ""
     else:
-        number = None
         amount, counter, text = effects.compile_amount(
             act.object, lex, "your" if _spoken(act) else "their"
         )
     if counter is None:
         raise cannot(act, "lose an amount of a counter the game declares")
-    lost = counter
 
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
         seat = doer(frame)
-        have = state.players[seat].counters.get(lost, 0)
-        wanted = number(game.ctx(state, frame)) if number else amount(have, frame)
-        n = max(min(wanted, have), 0)
-        gain_counter(game, state, seat, lost, -n)
-        game.say(state, f"{game.player_name(seat)} loses {n} {lost}.")
+        have = state.players[seat].counters.get(counter, 0)
+        wanted = number(game.ctx(state, frame)) if number is not None else amount(have, frame)
+        n = max(0, min(wanted, have))
+        gain_counter(game, state, seat, counter, -n)
+        game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
         return NEXT
 
-    instruction.data["says"] = f"lose {text}"
+    instruction.data["says"] = (
+        f"lose {counter} equal to {says(number)}" if number is not None else f"lose {text}"
+    )
     return handler
 
 
-def _equal_amount(act: ast.Act, equal: Any, lex: Lexicon) -> tuple[Any, str, str]:
-    """`lose <counter> equal to <number>`: the counter named alone, the number worked out."""
+def _none_given(have: int, frame: dict[str, Any]) -> int:
+    return 0
+
+
+def _counter_alone(act: ast.Act, lex: Lexicon) -> str | None:
+    """The counter of "lose resource equal to ...": a counter's name alone (the number says
+    how much)."""
     np = act.object
-    head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
-    counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
-    if counter is None or not isinstance(np, ast.NounPhrase) or np.count is not None or np.tails:
-        raise cannot(act, 'lose a counter equal to a number: "lose <counter> equal to <number>"')
-    number = compile_value(equal, lex)
-    return number, counter, f"{counter} equal to {says(number)}"
+    if (
+        not isinstance(np, ast.NounPhrase)
+        or len(np.heads) != 1
+        or not isinstance(np.heads[0], tuple)
+    ):
+        return None
+    if np.count is not None or np.determiner is not None or np.possessive or np.tails:
+        raise cannot(act, "the amount is said twice: lose <counter> equal to <number>")
+    return lex.counter(tuple(singular(w) for w in np.heads[0]))
 
 
 def _skip(instruction: ActI, lex: Lexicon) -> Handler:

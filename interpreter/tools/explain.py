@@ -50,6 +50,8 @@ def _read(game: Game, info: CardInfo) -> CardReading:
     lines: list[str] = [_stats(info, roles, game.formulas.points.get(info.index))]
     if info.keywords:
         lines.append("Keywords: " + ", ".join(sorted(info.keywords)) + ".")
+    if info.numbers:
+        lines.append(_printed(game, info))
     for when in info.free:
         lines.append(f"It costs nothing to acquire {_guard(when)}.")
     for when in info.discardable:
@@ -126,6 +128,20 @@ def _stats(info: CardInfo, roles: Roles, formula: Any = None) -> str:
             f"{'s' if info.bonus_symbols != 1 else ''})"
         )
     return text + "."
+
+
+def _printed(game: Game, info: CardInfo) -> str:
+    """The numbers printed on it (the pack's `card numbers:`), in the order the pack declares
+    them: "It prints: level 1, science cost 3, stage costs 3, 2 and 1 (6 in all)."."""
+    parts = []
+    for spec in game.lexicon.card_numbers:
+        found = info.numbers.get(spec.name)
+        if isinstance(found, tuple) and found:
+            listed = ", ".join(map(str, found[:-1])) + f" and {found[-1]}"
+            parts.append(f"{spec.name} {listed} ({sum(found)} in all)")
+        elif isinstance(found, int):
+            parts.append(f"{spec.name} {found}")
+    return "It prints: " + (", ".join(parts) or "no numbers") + "."
 
 
 def _guard(when: Any) -> str:

@@ -128,6 +128,9 @@ NUMBERS = [
 ]
 # Card rules (abilities and triggers): (text, outcome).
 RULES = [
+    # a list of numbers printed on cards, read by position: Along History declares none
+    # (tests/packs/conformance/printed_numbers/ plays it)
+    ("on acquire: gain gold equal to the stage cost of it at 2", REPORTED),
     ('free if you have "The Fire" in your events', PLAYS),
     ("on acquire: an opponent of your choice who has more gold than you loses 1 gold", PLAYS),
     ('discardable unless you own "The Fire"', PLAYS),
@@ -330,6 +333,7 @@ PRODUCTIONS = {
     "value": "7 / 2",
     "rounded": "rounded up",
     "limit": "at most 3",
+    "at_position": "the stage cost of it at 2",
     "sum": "+ 1",
     "arith": "7 / 2",
     "product": "* 2",

@@ -128,7 +128,7 @@ CARD_ERRORS = [
         5,
         'unknown key "colour"',
         "the keys allowed here are id, name, type, copies, players, cost, gold, points, bonus, "
-        "rules, notes",
+        "numbers, rules, notes",
     ),
     (
         "misspelt-key",
