@@ -40,7 +40,7 @@ from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
-from . import board, buying, card_events, card_verbs, effects, piece_verbs, rolls, war
+from . import board, buying, card_events, card_verbs, effects, piece_moves, piece_verbs, rolls, war
 from .ages import age_event
 from .moves import destroy, doer, gain_counter, move_card, remove_card, role
 
@@ -529,6 +529,8 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
 
 def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
+    if role(act, "equal to") is not None:
+        return _lose_equal(instruction, lex)
     _only_roles(act)
     amount, counter, text = effects.compile_amount(
         act.object, lex, "your" if _spoken(act) else "their"
@@ -547,6 +549,40 @@ def _lose(instruction: ActI, lex: Lexicon) -> Handler:
         return NEXT
 
     instruction.data["says"] = f"lose {text}"
+    return handler
+
+
+def _lose_equal(instruction: ActI, lex: Lexicon) -> Handler:
+    """lose food equal to the population cost: a counter's amount worked out when the step
+    runs (no more than the doer has), as "gain ... equal to" gains it."""
+    act = instruction.act
+    _only_roles(act, "equal to")
+    np = act.object
+    head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
+    counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
+    if (
+        counter is None
+        or not isinstance(np, ast.NounPhrase)
+        or np.tails
+        or np.possessive
+        or np.count is not None
+        or np.determiner is not None
+    ):
+        raise cannot(act, 'lose a counter the game declares: "lose <counter> equal to <number>"')
+    amount = compile_value(role(act, "equal to"), lex)
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        seat = doer(frame)
+        have = state.players[seat].counters.get(counter, 0)
+        n = min(max(0, amount(game.ctx(state, frame))), have)
+        if n:
+            gain_counter(game, state, seat, counter, -n)
+            game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
+        return NEXT
+
+    instruction.data["says"] = f"lose {says(amount)} {counter} (what they have, if less)"
     return handler
 
 
@@ -798,7 +834,7 @@ VERBS: dict[str, Builder] = {
     "remove": _remove,
     "discard": effects.remove_builder,
     "pass": effects.move_builder,
-    "move": effects.move_builder,
+    "move": piece_moves.moving(effects.move_builder),
     "swap": effects.swap_builder,
     "fail": effects.fail_builder,
     "wage": _wage,
@@ -808,8 +844,8 @@ VERBS: dict[str, Builder] = {
     "flip": card_verbs.flip_builder,
     "repair": card_verbs.repair_builder,
     "mark": card_verbs.mark_builder,
-    "place": piece_verbs.place_builder,
+    "place": piece_moves.place,
     "buy": buying.buy_builder,
-    "return": piece_verbs.return_builder,
+    "return": piece_moves.returning,
     "trigger": card_events.trigger_builder,
 }
