@@ -27,15 +27,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules_dsl import ast
-from rules_dsl.vocabulary import singular
+from rules_dsl import ast, printer
+from rules_dsl.vocabulary import FREE, singular
 
 from ..compile.meaning import Ctx, compile_value, says
 from ..compile.selectors import CardSelector, card_selector
 from ..core import pieces
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, wait
-from ..core.errors import RuleError, cannot
+from ..core.errors import RuleError, UnknownName, cannot
 from . import piece_verbs
 from .moves import doer, gain_counter, role
 from .piece_verbs import (
@@ -72,22 +72,62 @@ def _pieces_phrase(act: ast.Act, lex: Lexicon, form: str) -> tuple[PieceSpec, as
     """The kind of "one of your workers" / "2 of your workers", the doer's own pieces
     (`form`: the step's form, "{kind}" where the kind's name goes)."""
     np = act.object
+    if _free_head(np):  # "one of your free workers": the kind is the last word
+        assert isinstance(np, ast.NounPhrase)
+        np = replace(np, heads=((np.heads[0][-1],),))
     spec = kind_named(np, lex, act, f'"{form.format(kind="<piece>")}"')
     assert isinstance(np, ast.NounPhrase)  # a phrase naming a kind of piece is one
     if np.possessive not in ("your", "their"):
-        raise cannot(np, f'whose {spec.name}s? "{form.format(kind=spec.name)}"')
+        raise _wrong(np, f"whose {spec.name}s?", f'say "{form.format(kind=spec.name)}"')
     return spec, np
+
+
+def _wrong(node: Any, message: str, hint: str) -> UnknownName:
+    """A step written in a form that says nothing exact: a located error saying what to write."""
+    return UnknownName(message, node, hint)
+
+
+def _free_head(np: Any) -> bool:
+    """Whether a phrase's words are "free <pieces>" (the doer's pool)."""
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
+        return False
+    head = np.heads[0]
+    return isinstance(head, tuple) and len(head) == 2 and head[0] == FREE
 
 
 def _one_card(np: Any, lex: Lexicon, what: str) -> CardSelector:
     """A phrase naming the one card a piece goes to or comes from: it, this card, a card by
     its name in a zone, or one the doer picks ("one of your farms")."""
     if np is None:
-        raise cannot(np, f"{what}: which card?")
-    selector = card_selector(np, lex)
+        raise _wrong(
+            np, f"{what} which card?", 'say "it", "one of your <cards>" or a card by its name'
+        )
+    selector = card_selector(_your_named(np, lex), lex)
     if selector.many:
-        raise cannot(np, f'{what}: one card at a time ("one of your ..." or "it")')
+        raise _wrong(
+            np,
+            f'"{printer.phrase(np)}" names several cards, and {what} one card',
+            'say "it", "one of your <cards>" (the player picks) or a card by its name',
+        )
     return selector
+
+
+def _your_named(np: Any, lex: Lexicon) -> Any:
+    """`your "Agriculture"`: the card of that name in the player's tableau (`"Agriculture"
+    in your tableau`)."""
+    if (
+        isinstance(np, ast.NounPhrase)
+        and np.possessive in ("your", "their")
+        and np.determiner is None
+        and len(np.heads) == 1
+        and isinstance(np.heads[0], ast.CardName)
+        and not np.tails
+    ):
+        zone = ast.NounPhrase(
+            None, None, np.possessive, ((lex.zones.name("tableau"),),), span=np.span
+        )
+        return replace(np, possessive=None, tails=(ast.Located(zone, span=np.span),))
+    return np
 
 
 def _ranked(np: Any, lex: Lexicon) -> tuple[Any, Rank | None, str]:
@@ -108,7 +148,11 @@ def _ranked(np: Any, lex: Lexicon) -> tuple[Any, Rank | None, str]:
         or tail.of.possessive
         or tail.of.tails
     ):
-        raise cannot(tail, 'compare the cards by a number: "of a lower level", "of a higher level"')
+        raise _wrong(
+            tail,
+            f'"{printer.phrase(tail.of)}" compares no number of the cards',
+            'say "of a lower <number>" or "of a higher <number>", e.g. "of a lower level"',
+        )
     way = words[0]
     number = _card_number(words[1:], tail, lex)
     rest = replace(np, tails=tuple(t for t in np.tails if t is not tail))
@@ -130,8 +174,10 @@ def _card_number(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
         return compile_value(replace(phrase, span=node.span), lex)
     except RuleError as e:
         why = e.args[0] if e.args else str(e)
-        raise cannot(
-            node, f'"the {" ".join(words)} of it" is not a number of a card ({why})'
+        raise _wrong(
+            node,
+            f'"the {" ".join(words)} of it" is not a number of a card',
+            f"compare by a number every card has (its points, or a number the cards give): {why}",
         ) from None
 
 
@@ -217,9 +263,13 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
     spec, np = _pieces_phrase(act, lex, "place 2 of your {kind}s on <card>")
     form = f"place 2 of your {spec.name}s on <card>"
     if np.determiner not in ("one of", "of") or np.tails:
-        raise cannot(np, f'place reads "place one of your {spec.name}s on <card>" or "{form}"')
+        raise _wrong(
+            np,
+            f"how many {spec.name}s?",
+            f'say "place one of your {spec.name}s on <card>" or "{form}"',
+        )
     count = np.count if np.determiner == "of" and np.count is not None else 1
-    target = _one_card(role(act, "on"), lex, f"place a {spec.name} on a card")
+    target = _one_card(role(act, "on"), lex, f"a {spec.name} goes onto")
     bumps = bumps_on(lex, spec)
 
     def fits(game: Game, state: State, frame: dict[str, Any]) -> list[int]:
@@ -295,13 +345,13 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
     spec, np = _pieces_phrase(act, lex, "move one of your {kind}s from <card> onto <card>")
     form = f"move one of your {spec.name}s from <card> onto <card>"
     if np.determiner != "one of" or np.tails:
-        raise cannot(np, f'move reads "move one of your {spec.name}s from <card> onto <card>"')
+        raise _wrong(np, f"one {spec.name} moves at a time", f'say "{form}"')
     goes = role(act, "onto") if role(act, "onto") is not None else role(act, "to")
     if goes is None or role(act, "from") is None:
-        raise cannot(act, f'from which card and onto which? "{form}"')
-    target = _one_card(goes, lex, f"move a {spec.name} onto a card")
+        raise _wrong(act, f"a {spec.name} moves from one card onto another", f'say "{form}"')
+    target = _one_card(goes, lex, f"a {spec.name} goes onto")
     source_np, rank, rank_text = _ranked(role(act, "from"), lex)
-    source = _one_card(source_np, lex, f"move a {spec.name} from a card")
+    source = _one_card(source_np, lex, f"a {spec.name} comes from")
     bumps = bumps_on(lex, spec)
 
     def sources(game: Game, state: State, frame: dict[str, Any], to: int) -> list[int]:
@@ -395,22 +445,30 @@ def return_one_builder(instruction: ActI, lex: Lexicon) -> Handler:
     its kind is gained from."""
     act = instruction.act
     _only_roles(act, "from", "to")
+    free = _free_head(act.object)
     spec, np = _pieces_phrase(act, lex, "return one of your {kind}s from <card>")
     form = f"return one of your {spec.name}s from <card>"
-    head = tuple(singular(w) for w in np.heads[0]) if isinstance(np.heads[0], tuple) else ()
-    free = head[:1] == ("free",)
-    if np.determiner != "one of" or np.tails or len(head) != (2 if free else 1):
-        raise cannot(np, f'return reads "{form}" or "return one of your free {spec.name}s to ..."')
-    bank = _bank(role(act, "to"), spec, lex)
-    if free == (role(act, "from") is not None):
-        raise cannot(
-            act,
-            f'a free {spec.name} is returned to the bank: "return one of your free '
-            f'{spec.name}s to your {spec.bank or "<bank>"}"; one on a card "from <card>"',
+    if np.determiner != "one of" or np.tails:
+        raise _wrong(
+            np,
+            f"one {spec.name} is returned at a time",
+            f'say "{form}" (or "return all your {spec.name}s")',
         )
-    if free and bank is None:
-        raise cannot(act, f'return a free {spec.name} to what? "to your {spec.bank or "<bank>"}"')
-    source = None if free else _one_card(role(act, "from"), lex, f"return a {spec.name}")
+    bank = _bank(role(act, "to"), spec, lex)
+    into = f"to your {spec.bank or '<bank>'}"
+    if free and (bank is None or role(act, "from") is not None):
+        raise _wrong(
+            act,
+            f"a free {spec.name} stands on no card: it goes back to the bank",
+            f'say "return one of your free {spec.name}s {into}"',
+        )
+    if not free and role(act, "from") is None:
+        raise _wrong(
+            act,
+            f"from which card is the {spec.name} returned?",
+            f'say "{form}" (into the pool), or "... {into}"',
+        )
+    source = None if free else _one_card(role(act, "from"), lex, f"a {spec.name} comes from")
 
     def sources(game: Game, state: State, frame: dict[str, Any]) -> list[int]:
         seat = doer(frame)
@@ -474,12 +532,11 @@ def _bank(np: Any, spec: PieceSpec, lex: Lexicon) -> str | None:
         or np.tails
         or (found or name) != spec.bank
     ):
-        where = (
-            f'"to your {spec.bank}"'
-            if spec.bank
-            else f'a bank: say "from: <counter>" under the {spec.name}'
-        )
-        raise cannot(np, f"a {spec.name} goes back to the bank it is gained from: {where}")
+        if spec.bank is None:
+            hint = f'give the {spec.name} a bank: "from: <counter>" under "pieces:"'
+        else:
+            hint = f'say "to your {spec.bank}"'
+        raise UnknownName(f"a {spec.name} goes back to the bank it is gained from", np, hint)
     return spec.bank
 
 

@@ -96,7 +96,7 @@ def test_placing_needs_one_of_your_pieces_and_a_card(tmp_path: Path) -> None:
         "place one of your citizens on it",
         "place one of your citizens on each card in the action spaces",
     )
-    assert any("one card at a time" in e for e in errors), errors
+    assert any("names several cards, and a citizen goes onto one card" in e for e in errors), errors
 
 
 def test_a_game_without_pieces_says_to_declare_them(tmp_path: Path) -> None:
