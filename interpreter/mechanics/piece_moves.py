@@ -73,7 +73,7 @@ def _pieces_phrase(act: ast.Act, lex: Lexicon, form: str) -> tuple[PieceSpec, as
     (`form`: the step's form, "{kind}" where the kind's name goes)."""
     np = act.object
     if _free_head(np):  # "one of your free workers": the kind is the last word
-        assert isinstance(np, ast.NounPhrase)
+        assert isinstance(np, ast.NounPhrase) and isinstance(np.heads[0], tuple)
         np = replace(np, heads=((np.heads[0][-1],),))
     spec = kind_named(np, lex, act, f'"{form.format(kind="<piece>")}"')
     assert isinstance(np, ast.NounPhrase)  # a phrase naming a kind of piece is one
