@@ -79,10 +79,15 @@ def shown_text(lex: Lexicon) -> str:
     for card_type, kinds in shown.items():
         by_kinds.setdefault(kinds, []).append(card_type)
     parts = [
-        f"{' and '.join(types)} cards once per {' or '.join(kinds)} on them"
+        f"{_listed(types)} cards once per {' or '.join(kinds)} on them"
         for kinds, types in by_kinds.items()
     ]
     return f" ({'; '.join(parts)})"
+
+
+def _listed(words: list[str]) -> str:
+    """ "farm, mine and unit"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 @dataclass(frozen=True)

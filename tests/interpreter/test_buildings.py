@@ -38,6 +38,15 @@ def _errors(tmp_path: Path, old: str, new: str) -> list[str]:
     return [d.render() for d in diagnostics if d.is_error]
 
 
+def _line_of(text: str) -> int:
+    """The line of the buildings pack's game.yaml where a text starts."""
+    lines = (BUILDINGS / "game.yaml").read_text(encoding="utf-8").splitlines()
+    first = text.splitlines()[0].strip()
+    return next(
+        n for n, line in enumerate(lines, 1) if first in line and not line.lstrip().startswith("#")
+    )
+
+
 def _number(game: Game, state: State, text: str, seat: int = 0) -> int:
     return compile_value(parse(text, "number"), game.lexicon)(Ctx(state, game.catalog, seat))
 
@@ -82,7 +91,7 @@ def test_a_farms_symbols_count_once_per_worker_on_it_and_a_wonders_once() -> Non
 def test_without_shows_symbols_of_every_card_counts_its_symbols_once(tmp_path: Path) -> None:
     folder = _copy(
         tmp_path,
-        "    shows symbols of: [farm, mine]  # each worker on a farm or a mine is one building\n",
+        "    shows symbols of: [farm, mine, unit]  # each worker on one is one building or unit\n",
     )
     game = Game.load(folder)
     state = game.new(2, 1)
@@ -97,7 +106,7 @@ def test_the_read_back_says_a_farm_yields_per_worker() -> None:
     production = " ".join(
         str(i.data.get("says")) for i in game.programs["phase:production"] if hasattr(i, "data")
     )
-    assert "farm and mine cards once per worker on them" in production
+    assert "farm, mine and unit cards once per worker on them" in production
 
 
 # ------------------------------------------------------------------ the bank
@@ -128,7 +137,7 @@ def test_a_worker_returned_to_the_bank_leaves_the_pool(tmp_path: Path) -> None:
     game = Game.load(folder)
     state = _do(game, game.new(2, 1), "dismiss (paying 1 civil action)")
     assert state.players[0].counters["yellow bank"] == 4
-    assert _number(game, state, "the number of your workers") == 3
+    assert _number(game, state, "the number of your workers") == 4
     assert _number(game, state, "the number of your free workers") == 0
     labels = [a.text for a in game.choices(state)]
     assert "dismiss (paying 1 civil action)" not in labels  # no free worker left
@@ -147,10 +156,10 @@ SHIFT = (
 def test_a_move_asks_the_card_it_goes_to_then_the_card_it_leaves(tmp_path: Path) -> None:
     game = Game.load(_copy(tmp_path, "  - build a farm:", SHIFT))
     state = _do(game, game.new(2, 1), "shift (paying 1 civil action)")
-    # Gathering (a worker may come from Bronze) and Irrigation (from Gathering or Bronze)
+    # Gathering (a worker may come from Bronze or Warriors) and Irrigation (from any of them)
     assert sorted(a.text for a in game.choices(state)) == ["Gathering", "Irrigation"]
     state = _answer(game, state, "Irrigation")
-    assert sorted(a.text for a in game.choices(state)) == ["Bronze", "Gathering"]
+    assert sorted(a.text for a in game.choices(state)) == ["Bronze", "Gathering", "Warriors"]
     state = _answer(game, state, "Bronze")
     assert _number(game, state, "your ore symbols") == 0
     assert _number(game, state, "your food symbols") == 5
@@ -176,7 +185,9 @@ def test_placing_several_workers_places_as_many_as_are_free(tmp_path: Path) -> N
     )
     game = Game.load(folder)
     state = game.new(2, 1)
-    assert _number(game, state, "the number of your workers on your mines") == 2  # 4 - 2 free
+    # the 3 left free after Gathering's 2, and none for Warriors after them
+    assert _number(game, state, "the number of your workers on your mines") == 3
+    assert _number(game, state, "the number of your workers on your units") == 0
     assert _number(game, state, "the number of your free workers") == 0
 
 
@@ -184,11 +195,11 @@ def test_placing_several_workers_places_as_many_as_are_free(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "says", "where"),
+    ("old", "new", "says", "where"),  # where: a hint's words, if any
     [
         (
-            "shows symbols of: [farm, mine]",
-            "shows symbols of: [farms, mine]",
+            "shows symbols of: [farm, mine, unit]",
+            "shows symbols of: [farms, mine, unit]",
             '"farms" is not a card type of the game',
             'did you mean "farm"?',
         ),
@@ -202,49 +213,49 @@ def test_placing_several_workers_places_as_many_as_are_free(tmp_path: Path) -> N
             "of lower points onto it",
             "of a lower value onto it",
             '"the value of it" is not a number of a card',
-            "game.yaml:48:",
+            None,
         ),
         (
             "of lower points onto it",
             "of a new points onto it",
             '"a new points" compares no number of the cards',
-            "game.yaml:48:",
+            None,
         ),
         (
             "move one of your workers from one of your farms of lower points onto it",
             "move one of your workers onto it",
             "a worker moves from one card onto another",
-            "game.yaml:48:",
+            None,
         ),
         (
             "move one of your workers from one of your farms of lower points onto it",
             "move one of your workers from each of your farms onto it",
             '"each of your farms" names several cards, and a worker comes from one card',
-            "game.yaml:48:",
+            None,
         ),
         (
             "return one of your workers from it",
             "return one of your workers from it to your food",
             "a worker goes back to the bank it is gained from",
-            "game.yaml:52:",
+            None,
         ),
         (
             "return one of your workers from it",
             "return one of your free workers",
             "a free worker stands on no card: it goes back to the bank",
-            "game.yaml:52:",
+            None,
         ),
         (
             '    place 2 of your workers on your "Gathering"',
             "    place 2 of your workers on each farm in your tableau",
             "names several cards, and a worker goes onto one card",
-            "game.yaml:70:",
+            None,
         ),
         (
             "        lose food equal to the population cost",
             "        lose 2 food equal to the population cost",
             'say "lose <counter> equal to <number>"',
-            "game.yaml:57:",
+            None,
         ),
     ],
 )
@@ -254,7 +265,8 @@ def test_a_mistake_in_the_buildings_is_a_located_error_with_a_hint(
     errors = _errors(tmp_path, old, new)
     found = [e for e in errors if says in e]
     assert found, errors
-    assert "game.yaml:" in found[0] and where in found[0] and "hint:" in found[0], found[0]
+    assert f"game.yaml:{_line_of(old)}:" in found[0] and "hint:" in found[0], found[0]
+    assert where is None or where in found[0], found[0]
     assert "Traceback" not in found[0]
 
 
@@ -272,7 +284,8 @@ def test_a_return_to_the_bank_of_a_piece_without_one_says_to_declare_it(tmp_path
     _, diagnostics = validate(folder)
     errors = [d.render() for d in diagnostics if d.is_error]
     assert any(
-        "game.yaml:52:" in e and 'hint: give the worker a bank: "from: <counter>"' in e
+        f"game.yaml:{_line_of('return one of your workers from it')}:" in e
+        and 'hint: give the worker a bank: "from: <counter>"' in e
         for e in errors
     ), errors
 
