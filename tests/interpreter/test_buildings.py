@@ -177,6 +177,21 @@ def test_a_game_saved_inside_a_move_resumes_exactly(tmp_path: Path) -> None:
     assert _number(game, state, "the food symbols on your farm cards") == 1 + 2
 
 
+def test_a_game_saved_while_choosing_the_card_a_worker_goes_onto_resumes(tmp_path: Path) -> None:
+    hire = (
+        "  - settle:\n      cost: 1 civil action\n"
+        "      does: place one of your workers on one of your farms\n  - build a farm:"
+    )
+    game = Game.load(_copy(tmp_path, "  - build a farm:", hire))
+    state = _do(game, game.new(2, 1), "settle (paying 1 civil action)")
+    assert sorted(a.text for a in game.choices(state)) == ["Gathering", "Irrigation"]
+    loaded, _, _ = load_text(game, save_text(game, state))
+    assert loaded.digest() == state.digest()
+    state, loaded = _answer(game, state, "Irrigation"), _answer(game, loaded, "Irrigation")
+    assert loaded.digest() == state.digest()
+    assert _number(game, state, "your food symbols") == 5
+
+
 def test_placing_several_workers_places_as_many_as_are_free(tmp_path: Path) -> None:
     folder = _copy(
         tmp_path,
