@@ -586,7 +586,7 @@ def _lose_equal(instruction: ActI, lex: Lexicon) -> Handler:
             game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
         return NEXT
 
-    instruction.data["says"] = f"lose {says(amount)} {counter} (what they have, if less)"
+    instruction.data["says"] = f"lose {counter} equal to {says(amount)} (what they have, if less)"
     return handler
 
 
