@@ -38,7 +38,7 @@ from ..compile.meaning import (
 from ..compile.program import ActI, ChoiceI
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
-from ..core.errors import UnknownName, cannot
+from ..core.errors import cannot
 from ..model.zones import TABLEAU
 from . import board, buying, card_events, card_verbs, effects, piece_moves, piece_verbs, rolls, war
 from .ages import age_event
@@ -568,10 +568,10 @@ def _lose_equal(instruction: ActI, lex: Lexicon) -> Handler:
         or np.count is not None
         or np.determiner is not None
     ):
-        raise UnknownName(
-            "lose a counter the game declares, by a number worked out now",
+        raise cannot(
             act,
-            'say "lose <counter> equal to <number>" (the amount once, after "equal to")',
+            'lose a counter the game declares by a number worked out now: "lose <counter> '
+            'equal to <number>" (the amount once, after "equal to")',
         )
     amount = compile_value(role(act, "equal to"), lex)
 

@@ -269,7 +269,7 @@ def test_placing_several_workers_places_as_many_as_are_free(tmp_path: Path) -> N
         (
             "        lose food equal to the population cost",
             "        lose 2 food equal to the population cost",
-            'say "lose <counter> equal to <number>"',
+            '"lose <counter> equal to <number>"',
             None,
         ),
     ],
