@@ -46,7 +46,8 @@ Head: TypeAlias = "tuple[str, ...] | CardName"
 class NounPhrase(Node):
     """A selector: "one of your active cards, preferring bonus cards", "each opponent"...
 
-    determiner: a, an, each, every, any, another, the, no, one of, half of, all, this, or None.
+    determiner: a, an, each, every, any, another, the, no, one of, half of, all, this, "of" (with
+    count: "2 of your workers"), or None.
     count: a number used as determiner ("2 gold"). possessive: your, their or its.
     heads: the words (or card name) of the phrase; several for "the winner's civilization".
     """

@@ -962,6 +962,10 @@ class _Builder(Transformer):
     def one_of(self, meta: Any, c: list[Any]) -> Det:
         return ("one of", None, c[0])
 
+    def count_of(self, meta: Any, c: list[Any]) -> Det:
+        """ "2 of your workers": a number of the things named, picked among them."""
+        return ("of", int(c[0]), c[1])
+
     def each_of(self, meta: Any, c: list[Any]) -> Det:
         return ("each of", None, c[0])
 

@@ -9,6 +9,14 @@
 - `properties`: the names of a piece's numbers (none: pieces that are all alike).
 - `start`: each player's pieces when the game starts, one entry each (a property not given is
   0), or a number of pieces all alike.
+- `shows symbols of`: card types (`[farm, mine]`) whose bonus symbols count once per piece of
+  this kind on the card, and not at all while none is on it (Through the Ages: each worker on
+  a farm is one farm; the card alone yields nothing). A card of another type shows its symbols
+  once, as in every game. Wherever symbols are counted: `your food symbols`, `the science
+  symbols on your cards`, `a food bonus card`, a score formula.
+- `from`: a counter of each player's that the pieces gained come from (TtA's yellow bank):
+  `gain a worker` takes one from it, and gains none while it is 0. Without it, pieces are
+  gained from an unlimited supply.
 - `bumping`: placing a piece on a card that holds a piece with a higher value of `by` costs
   `costs` (an amount of a counter); a player who cannot pay may not place it there. With
   `in: <zone>`, only on the cards of that zone (the board's spaces, not a player's own cards).
@@ -25,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, did_you_mean
 from .nouns import declared_nouns, names_of
 from .zones import declared_zones
 
@@ -33,7 +41,8 @@ if TYPE_CHECKING:
     from .pack import Pack
 
 KEY = "pieces"
-FIELDS = ("properties", "start", "bumping")
+FIELDS = ("properties", "start", "bumping", "shows symbols of", "from")
+SHOWS = "shows symbols of"
 _WORD = re.compile(r"[a-z](?:[a-z0-9-]*[a-z0-9])?")
 _COST = re.compile(r"(\d+) (.+)")
 
@@ -49,6 +58,8 @@ class PieceSpec:
     bump_amount: int = 0
     bump_counter: str | None = None
     bump_in: str | None = None  # the zone whose cards bumping applies on (None: every card)
+    shows: tuple[str, ...] = ()  # card types whose symbols count once per piece on them
+    bank: str | None = None  # the counter pieces gained come from (None: no limit)
 
     def values(self, given: dict[str, int] | None = None) -> dict[str, int]:
         """A piece's properties: those given, 0 for the others."""
@@ -91,7 +102,13 @@ def _spec(name: str, value: Any) -> PieceSpec:
         int(cost.group(1)) if cost else 0,
         cost.group(2) if cost else None,
         str(bumping["in"]) if isinstance(bumping.get("in"), str) else None,
+        _names(value.get(SHOWS)),
+        str(value["from"]) if isinstance(value.get("from"), str) else None,
     )
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()
 
 
 def declared_pieces(game: dict[str, Any]) -> list[PieceSpec]:
@@ -160,7 +177,43 @@ def _check_kind(pack: Pack, name: str, value: Any, error: Any) -> list[Diagnosti
         [z.name for z in declared_zones(game)],
         error,
     )
+    _check_shows(name, value.get(SHOWS), names_of(game.get("card_types")), error)
+    _check_bank(name, value.get("from"), names_of(game.get("counters")), error)
     return []
+
+
+def _check_shows(name: str, shows: Any, types: set[str], error: Any) -> None:
+    """`shows symbols of`: a list of the game's card types."""
+    if shows is None:
+        return
+    path = (KEY, name, SHOWS)
+    listed = ", ".join(sorted(types)) or "none declared"
+    if not isinstance(shows, list) or not shows:
+        error(path, f"{SHOWS} lists card types", f"e.g. [{next(iter(sorted(types)), 'farm')}]")
+        return
+    for i, word in enumerate(shows):
+        if word not in types:
+            near = did_you_mean(str(word), sorted(types))
+            error(
+                (*path, i),
+                f'"{word}" is not a card type of the game',
+                f"{near} (the card types: {listed})" if near else f"the card types: {listed}",
+            )
+
+
+def _check_bank(name: str, bank: Any, counters: set[str], error: Any) -> None:
+    """`from`: a counter of the game, the pieces' bank."""
+    if bank is None:
+        return
+    listed = ", ".join(sorted(counters)) or "none declared"
+    if not isinstance(bank, str) or bank not in counters:
+        near = did_you_mean(str(bank), sorted(counters))
+        error(
+            (KEY, name, "from"),
+            f'"{bank}" is not a counter of the game',
+            (f"{near}; " if near else "")
+            + f"a {name} gained comes from a counter each player keeps ({listed})",
+        )
 
 
 def _check_properties(name: str, props: Any, error: Any) -> set[str]:

@@ -345,6 +345,8 @@ def phrase(p: Any) -> str:
     parts: list[str] = []
     if p.determiner in ("one of", "each of", "half of"):
         parts.append(p.determiner + (f" {p.possessive}" if p.possessive else ""))
+    elif p.determiner == "of":  # "2 of your workers"
+        parts.append(f"{p.count} of" + (f" {p.possessive}" if p.possessive else ""))
     elif p.determiner == "all":
         parts.append("all" + (f" {p.possessive}" if p.possessive else ""))
     elif p.determiner is not None:

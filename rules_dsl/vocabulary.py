@@ -58,6 +58,8 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "symbol",  # the symbols on cards (interpreter/compile/card_numbers.py)
         "attack",  # a card's strength, as its abilities "attack +1", "defence +5" add it up
         "defence",
+        "lower",  # cards compared by a number: "one of your farms of a lower level"
+        "higher",
     ),
     "play": (
         "die",

@@ -196,6 +196,16 @@ def run_pieces(block: Block, tmp: Path) -> None:
     assert shown["actions"] == game["actions"]
 
 
+def run_buildings(block: Block, tmp: Path) -> None:
+    """The workers and the upgrade shown are those of the buildings conformance pack, which
+    validates and whose scenarios play them (tests/interpreter/test_conformance_packs.py)."""
+    shown = yaml.safe_load(textwrap.dedent(block.text))  # the block is in a list item
+    pack = ROOT / "tests" / "packs" / "conformance" / "buildings" / "game.yaml"
+    game = yaml.safe_load(pack.read_text(encoding="utf-8"))
+    assert shown["pieces"] == game["pieces"]
+    assert all(action in game["actions"] for action in shown["actions"])
+
+
 def run_report(block: Block, tmp: Path) -> None:
     """The measures shown are The Ancient World's own, which validate and are reported
     (tests/test_cli_simulate.py)."""
@@ -277,7 +287,20 @@ RUNNERS: list[tuple[str, Callable[[Block], bool], Callable[[Block, Path], None]]
         run_actions,
     ),
     ("tables", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("tables:"), run_tables),
-    ("pieces", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("pieces:"), run_pieces),
+    (
+        "pieces",
+        lambda b: (
+            b.lang == "yaml"
+            and b.text.lstrip().startswith("pieces:")
+            and "shows symbols of" not in b.text
+        ),
+        run_pieces,
+    ),
+    (
+        "buildings",
+        lambda b: b.lang == "yaml" and "shows symbols of" in b.text,
+        run_buildings,
+    ),
     ("report", lambda b: b.lang == "yaml" and b.text.lstrip().startswith("report:"), run_report),
     ("the interpreter", lambda b: b.lang == "python", run_python),
     ("A/B", lambda b: "--against" in b.text and b.text.startswith("agesmith simulate"), run_ab),

@@ -35,6 +35,7 @@ from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parser import strength_kinds
 from rules_dsl.vocabulary import singular
 
+from ..core import pieces
 from ..core.card_state import is_face_down
 from ..core.errors import UnknownName, cannot
 
@@ -47,6 +48,46 @@ SIDES = ("attack", "defence")
 _SYMBOL = "symbol"
 
 CardsOf = Callable[[Any], list[int]]  # the cards a phrase names, for a context
+Times = Callable[[Any, int], int]  # how many times a card's symbols count now
+
+
+def shown_times(lex: Lexicon) -> Times | None:
+    """How many times a card's bonus symbols count now, when the pack has pieces that show
+    the symbols of some card types (`shows symbols of`, rules_dsl/pieces.py): once per such
+    piece on a card of those types (none on it: none), once on any other card, never face
+    down. None when no piece says so: every card's symbols count once, as before (the faster
+    path Along History plays)."""
+    shown = lex.pieces.showing()
+    if not shown:
+        return None
+
+    def times(ctx: Ctx, copy: int) -> int:
+        if ctx.state.cards and is_face_down(ctx.state, copy):
+            return 0
+        kinds = shown.get(ctx.info(copy).type)
+        return 1 if kinds is None else pieces.count_on(ctx.state, kinds, copy)
+
+    return times
+
+
+def shown_text(lex: Lexicon) -> str:
+    """The read-back's note that some cards show their symbols once per piece on them."""
+    shown = lex.pieces.showing()
+    if not shown:
+        return ""
+    by_kinds: dict[tuple[str, ...], list[str]] = {}
+    for card_type, kinds in shown.items():
+        by_kinds.setdefault(kinds, []).append(card_type)
+    parts = [
+        f"{_listed(types)} cards once per {' or '.join(kinds)} on them"
+        for kinds, types in by_kinds.items()
+    ]
+    return f" ({'; '.join(parts)})"
+
+
+def _listed(words: list[str]) -> str:
+    """ "farm, mine and unit"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 @dataclass(frozen=True)
@@ -137,21 +178,22 @@ def _symbols_on(
     return CardNumber(
         on.card,
         f"the {' '.join(kind) or 'bonus'} symbols",
-        lambda cards: _symbols_count(cards, members),
-        f"the number of {text} on " + "{cards}",
+        lambda cards: _symbols_count(cards, members, shown_times(lex)),
+        f"the number of {text} on " + "{cards}" + shown_text(lex),
     )
 
 
-def _symbols_count(cards: CardsOf, members: tuple[str, ...] | None) -> Num:
+def _symbols_count(cards: CardsOf, members: tuple[str, ...] | None, times: Times | None) -> Num:
     def count(ctx: Ctx) -> int:
         total = 0
         for c in cards(ctx):
             if ctx.state.cards and is_face_down(ctx.state, c):
                 continue  # a face-down card shows no symbols
             info = ctx.info(c)
-            total += (
+            printed = (
                 info.bonus_symbols if members is None else sum(info.symbols(k) for k in members)
             )
+            total += printed if times is None else printed * times(ctx, c)
         return total
 
     return count

@@ -31,7 +31,7 @@ from ..core.errors import UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
-from .card_numbers import card_number, held_cards, resource_group
+from .card_numbers import Times, card_number, held_cards, resource_group, shown_text, shown_times
 from .facts import (
     FACT_NUMBERS,
     first_round_ending,
@@ -390,11 +390,11 @@ def card_words(
             or lex.counter((word,))
             or (not lex.resources and not lex.counters)
         ):
-            tests.append(_bonus_test(word))
+            tests.append(_bonus_test(word, lex))
             parts.append(f"with a {word} bonus")
             i += 1
         elif word == "bonus":
-            tests.append(_bonus_test(None))
+            tests.append(_bonus_test(None, lex))
             parts.append("with a bonus")
         else:
             known = lex.card_word(word)
@@ -435,8 +435,11 @@ def one_card(cards: str) -> str:
     return ("an " if single[:1] in "aeiou" else "a ") + single
 
 
-def _bonus_test(kind: str | None) -> CardTest:
+def _bonus_test(kind: str | None, lex: Lexicon) -> CardTest:
     # a face-down card shows no bonus (rules_dsl/card_states.py)
+    times = shown_times(lex)
+    if times is not None:  # a farm with no worker on it shows no bonus either
+        return lambda ctx, c: ctx.info(c).has_bonus(kind) and times(ctx, c) > 0
     return lambda ctx, c: (
         ctx.info(c).has_bonus(kind) and not (ctx.state.cards and is_face_down(ctx.state, c))
     )
@@ -677,6 +680,8 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
         )
     if last == "bonus":
         return _bonuses(plain[:-1], node, lex)
+    if last == "symbol" and (len(plain) == 1 or _resource(plain[:-1], lex) is not None):
+        return _bonuses(plain[:-1], node, lex)  # "your food symbols": as "your food bonuses"
     if text in ("achievement token", "token"):
         return said(
             lambda ctx: len(ctx.state.players[ctx.player].tokens),
@@ -748,7 +753,7 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     kind = (_resource(tuple(kinds), lex) or " ".join(kinds)) if kinds else None
     group = resource_group(kind, lex) if kind is not None else ()
     if group:
-        return _group_bonuses(kind or "", group, states[0] if states else "active")
+        return _group_bonuses(kind or "", group, states[0] if states else "active", lex)
     if (
         kind is not None
         and lex.resources
@@ -758,6 +763,9 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
         raise cannot(node, f'"{kind}" is not a resource or a counter')
     state = states[0] if states else "active"
     text = f"the number of {kind + ' ' if kind else ''}bonus symbols on your {state} cards"
+    times = shown_times(lex)
+    if times is not None:
+        return said(_shown_count(state, (kind,), times), text + shown_text(lex))
 
     def count(ctx: Ctx) -> int:
         cards = civ_cards(ctx, ctx.player, state)
@@ -768,8 +776,31 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     return said(count, text)
 
 
-def _group_bonuses(word: str, group: tuple[str, ...], state: str) -> Num:
+def _shown_count(state: str, kinds: tuple[str | None, ...], times: Times) -> Callable[[Ctx], int]:
+    """The symbols of these kinds (None: every one) on a player's cards, each card's counted
+    as many times as it shows them (`shown_times`)."""
+
+    def count(ctx: Ctx) -> int:
+        total = 0
+        for c in civ_cards(ctx, ctx.player, state):
+            info = ctx.info(c)
+            printed = sum(info.symbols(k) for k in kinds)
+            if printed:
+                total += printed * times(ctx, c)
+        return total
+
+    return count
+
+
+def _group_bonuses(word: str, group: tuple[str, ...], state: str, lex: Lexicon) -> Num:
     """The symbols of every resource of a group on a player's cards ("your banners")."""
+    times = shown_times(lex)
+    if times is not None:
+        return said(
+            _shown_count(state, group, times),
+            f"the number of {word} bonus symbols ({' or '.join(group)}) on your {state} cards"
+            + shown_text(lex),
+        )
 
     def count(ctx: Ctx) -> int:
         cards = civ_cards(ctx, ctx.player, state)
@@ -898,6 +929,9 @@ def _quantity(np: ast.NounPhrase, lex: Lexicon, rounding: str | None) -> Num:
     on_card = printed(np, lex)
     if on_card is not None:
         return _printed_number(on_card, lex)
+    points = _points_number(np)
+    if points is not None:
+        return points
     on_cards = _card_number(np, lex)
     if on_cards is not None:
         return on_cards
@@ -1015,6 +1049,36 @@ def _place_in_turn_order(np: ast.NounPhrase) -> Num:
             lambda ctx: place_in_turn_order(ctx.state, _me(ctx)), "their place in turn order"
         )
     return said(lambda ctx: place_in_turn_order(ctx.state, ctx.player), "your place in turn order")
+
+
+def _points_number(np: ast.NounPhrase) -> Num | None:
+    """`its points` / `the points of it` / `the points of this card`: one card's points (as
+    `card_points` counts them); None for another phrase ("the points of your cards")."""
+    if np.heads != (("points",),) or np.count is not None:
+        return None
+    of = np.tails[0].of if len(np.tails) == 1 and isinstance(np.tails[0], ast.Of) else None
+    if np.possessive == "its" and np.determiner is None and not np.tails:
+        of = ast.Pronoun("it")
+    if np.determiner not in (None, "the") or of is None:
+        return None
+    if isinstance(of, ast.Pronoun) and of.word == "it":
+        return said(_points_of_it, "its points")
+    if (
+        isinstance(of, ast.NounPhrase)
+        and of.determiner == "this"
+        and of.heads == (("card",),)
+        and not of.tails
+    ):
+        return said(
+            lambda ctx: card_points(ctx, ctx.card) if ctx.card is not None else 0,
+            "the points of this card",
+        )
+    return None
+
+
+def _points_of_it(ctx: Ctx) -> int:
+    it = ctx.it
+    return card_points(ctx, it) if isinstance(it, int) and not isinstance(it, bool) else 0
 
 
 def _position_of_it(ctx: Ctx) -> int:
@@ -1727,12 +1791,32 @@ def _pieces_owned(plain: tuple[str, ...], lex: Lexicon) -> Num | None:
 
 
 def _pieces_on(of: ast.NounPhrase, inner: tuple[str, ...], on: ast.OnCard, lex: Lexicon) -> Num:
-    """the number of citizens on it: every player's pieces of a kind on those cards."""
+    """the number of citizens on it: every player's pieces of a kind on those cards; the
+    number of your workers on your farms: the player's own only."""
     spec = lex.pieces.find(singular(inner[-1])) if len(inner) == 1 else None
-    if spec is None or of.determiner is not None or of.possessive or of.count is not None:
-        raise cannot(of, 'count pieces on a card as "the number of <pieces> on <card>"')
+    if (
+        spec is None
+        or of.determiner is not None
+        or of.possessive not in (None, "your")
+        or of.count is not None
+    ):
+        raise cannot(
+            of,
+            'count pieces on cards as "the number of <pieces> on <cards>" (every player\'s) or '
+            '"the number of your <pieces> on <cards>"',
+        )
     cards, text = the_cards(on.card, lex, f"the {spec.name}s")
     kind = spec.name
+    if of.possessive == "your":
+        return said(
+            lambda ctx: sum(
+                1
+                for c in cards(ctx)
+                for i in pieces.on_card(ctx.state, kind, c)
+                if ctx.state.pieces[i]["owner"] == ctx.player
+            ),
+            f"the number of your {kind}s on {text}",
+        )
     return said(
         lambda ctx: sum(len(pieces.on_card(ctx.state, kind, c)) for c in cards(ctx)),
         f"the number of {kind}s on {text}",

@@ -37,6 +37,11 @@ def on_card(state: State, kind: str, copy: int) -> list[int]:
     return [i for i, p in enumerate(state.pieces) if p["kind"] == kind and p["on"] == copy]
 
 
+def count_on(state: State, kinds: tuple[str, ...], copy: int) -> int:
+    """How many pieces of these kinds stand on a card."""
+    return sum(1 for p in state.pieces if p["on"] == copy and p["kind"] in kinds)
+
+
 def move(state: State, index: int, copy: int | None) -> None:
     """Put a piece on a card (None: back to its owner's supply)."""
     state.pieces[index] = {**state.pieces[index], "on": copy}

@@ -50,7 +50,8 @@ def piece_kind(np: Any, lex: Lexicon) -> PieceSpec | None:
     return lex.pieces.find(head[0])
 
 
-def _kind(np: Any, lex: Lexicon, act: ast.Act, example: str) -> PieceSpec:
+def kind_named(np: Any, lex: Lexicon, act: ast.Act, example: str) -> PieceSpec:
+    """The kind of piece a step's object names, else an error saying what to write."""
     found = piece_kind(np, lex)
     if found is None:
         names = ", ".join(k.name for k in lex.pieces.kinds)
@@ -122,7 +123,7 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act, "on")
     np = act.object
-    spec = _kind(np, lex, act, '"place one of your citizens on it"')
+    spec = kind_named(np, lex, act, '"place one of your citizens on it"')
     if (
         not isinstance(np, ast.NounPhrase)
         or np.determiner != "one of"
@@ -138,7 +139,7 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
     target = role(act, "on")
     if target is None:
         raise cannot(act, f'place it on what? "place one of your {spec.name}s on it"')
-    if not _one_card(target):
+    if not one_known_card(target):
         raise cannot(
             target,
             'a piece is placed on "it" (the card the action chose) or "this card"',
@@ -204,7 +205,7 @@ def place_builder(instruction: ActI, lex: Lexicon) -> Handler:
     return handler
 
 
-def _one_card(np: Any) -> bool:
+def one_known_card(np: Any) -> bool:
     """Whether a phrase names one card already known: it, this card."""
     if isinstance(np, ast.Pronoun):
         return np.word == "it"
@@ -226,7 +227,7 @@ def return_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
     np = act.object
-    spec = _kind(np, lex, act, '"return all your citizens"')
+    spec = kind_named(np, lex, act, '"return all your citizens"')
     if (
         not isinstance(np, ast.NounPhrase)
         or np.determiner != "all"
@@ -266,7 +267,7 @@ def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
     np = act.object
-    spec = _kind(np, lex, act, '"gain a citizen"')
+    spec = kind_named(np, lex, act, '"gain a citizen"')
     assert isinstance(np, ast.NounPhrase)  # a phrase naming a kind of piece is one
     if np.tails or np.possessive or np.determiner not in (None, "a", "an"):
         raise cannot(np, f'gain reads "gain a {spec.name}" or "gain 2 {spec.name}s"')
@@ -275,12 +276,19 @@ def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
     count = np.count if np.count is not None else 1
     props = spec.gained
 
+    bank = spec.bank
+
     def handler(
         game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
     ) -> Result:
         seat = doer(frame)
-        state.pieces = [*state.pieces, *(pieces.make(spec.name, seat, props) for _ in range(count))]
-        game.say(state, f"{game.player_name(seat)} gains {count} × {describe(spec, props)}.")
+        n = count if bank is None else min(count, _in_bank(state, seat, bank))
+        if n <= 0:
+            return NEXT
+        if bank is not None:
+            gain_counter(game, state, seat, bank, -n)
+        state.pieces = [*state.pieces, *(pieces.make(spec.name, seat, props) for _ in range(n))]
+        game.say(state, f"{game.player_name(seat)} gains {n} × {describe(spec, props)}.")
         return NEXT
 
     what = (
@@ -288,5 +296,17 @@ def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
         if count == 1
         else f"{count} {spec.name}s like {describe(spec, props)}"
     )
-    instruction.data["says"] = f"gain {what}"
+    instruction.data["says"] = f"gain {what}" + (f" from your {bank}" if bank else "")
+    if bank is not None:
+        # an action whose first step gains from an empty bank is not offered
+        def can(game: Game, state: State, frame: dict[str, Any]) -> str:
+            have = _in_bank(state, doer(frame), bank)
+            return "fully" if have >= count else "partly" if have > 0 else "not"
+
+        instruction.data["can"] = can
     return handler
+
+
+def _in_bank(state: State, seat: int, bank: str) -> int:
+    """What a player's bank counter holds (the pieces they may still gain)."""
+    return max(0, state.players[seat].counters.get(bank, 0))

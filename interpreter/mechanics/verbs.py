@@ -47,6 +47,7 @@ from . import (
     card_events,
     card_verbs,
     effects,
+    piece_moves,
     piece_verbs,
     role_steps,
     rolls,
@@ -559,17 +560,12 @@ def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     if stored_verbs.names_stored(act.object, lex):
         return stored_verbs.lose_builder(instruction, lex)
-    _only_roles(act, "equal to")
-    # "lose resource equal to the build cost of this card": the amount is a number of the game
-    equal = role(act, "equal to")
-    number = compile_value(equal, lex) if equal is not None else None
-    amount: effects.Amount
-    if number is not None:
-        amount, counter, text = _none_given, _counter_alone(act, lex), ""
-    else:
-        amount, counter, text = effects.compile_amount(
-            act.object, lex, "your" if _spoken(act) else "their"
-        )
+    if role(act, "equal to") is not None:
+        return _lose_equal(instruction, lex)
+    _only_roles(act)
+    amount, counter, text = effects.compile_amount(
+        act.object, lex, "your" if _spoken(act) else "their"
+    )
     if counter is None:
         raise cannot(act, "lose an amount of a counter the game declares")
 
@@ -578,35 +574,46 @@ def _lose(instruction: ActI, lex: Lexicon) -> Handler:
     ) -> Result:
         seat = doer(frame)
         have = state.players[seat].counters.get(counter, 0)
-        wanted = number(game.ctx(state, frame)) if number is not None else amount(have, frame)
-        n = max(0, min(wanted, have))
+        n = min(amount(have, frame), have)
         gain_counter(game, state, seat, counter, -n)
         game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
         return NEXT
 
-    instruction.data["says"] = (
-        f"lose {counter} equal to {says(number)}" if number is not None else f"lose {text}"
-    )
+    instruction.data["says"] = f"lose {text}"
     return handler
 
 
-def _none_given(have: int, frame: dict[str, Any]) -> int:
-    return 0
-
-
-def _counter_alone(act: ast.Act, lex: Lexicon) -> str | None:
-    """The counter of "lose resource equal to ...": a counter's name alone (the number says
-    how much)."""
+def _lose_equal(instruction: ActI, lex: Lexicon) -> Handler:
+    """lose food equal to the population cost: a counter's amount worked out when the step
+    runs (no more than the doer has), as "gain ... equal to" gains it."""
+    act = instruction.act
+    _only_roles(act, "equal to")
     np = act.object
-    if (
-        not isinstance(np, ast.NounPhrase)
-        or len(np.heads) != 1
-        or not isinstance(np.heads[0], tuple)
-    ):
-        return None
-    if np.count is not None or np.determiner is not None or np.possessive or np.tails:
-        raise cannot(act, "the amount is said twice: lose <counter> equal to <number>")
-    return lex.counter(tuple(singular(w) for w in np.heads[0]))
+    head = np.heads[0] if isinstance(np, ast.NounPhrase) and len(np.heads) == 1 else None
+    counter = lex.counter(tuple(singular(w) for w in head)) if isinstance(head, tuple) else None
+    if isinstance(np, ast.NounPhrase) and (np.count is not None or np.determiner is not None):
+        raise cannot(act, 'the amount is said twice: "lose <counter> equal to <number>"')
+    if counter is None or not isinstance(np, ast.NounPhrase) or np.tails or np.possessive:
+        raise cannot(
+            act,
+            'lose a counter the game declares by a number worked out now: "lose <counter> '
+            'equal to <number>" (the amount once, after "equal to")',
+        )
+    amount = compile_value(role(act, "equal to"), lex)
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        seat = doer(frame)
+        have = state.players[seat].counters.get(counter, 0)
+        n = min(max(0, amount(game.ctx(state, frame))), have)
+        if n:
+            gain_counter(game, state, seat, counter, -n)
+            game.say(state, f"{game.player_name(seat)} loses {n} {counter}.")
+        return NEXT
+
+    instruction.data["says"] = f"lose {counter} equal to {says(amount)} (what they have, if less)"
+    return handler
 
 
 def _skip(instruction: ActI, lex: Lexicon) -> Handler:
@@ -859,7 +866,7 @@ VERBS: dict[str, Builder] = {
     "remove": _remove,
     "discard": effects.remove_builder,
     "pass": effects.move_builder,
-    "move": effects.move_builder,
+    "move": piece_moves.moving(effects.move_builder),
     "swap": effects.swap_builder,
     "fail": effects.fail_builder,
     "wage": _wage,
@@ -869,9 +876,9 @@ VERBS: dict[str, Builder] = {
     "flip": card_verbs.flip_builder,
     "repair": card_verbs.repair_builder,
     "mark": card_verbs.mark_builder,
-    "place": piece_verbs.place_builder,
+    "place": piece_moves.place,
     "buy": buying.buy_builder,
-    "return": piece_verbs.return_builder,
+    "return": piece_moves.returning,
     "trigger": card_events.trigger_builder,
     "end": age_steps.end_builder,
     "become": role_steps.become_builder,

@@ -29,5 +29,14 @@ class PieceTable:
             None,
         )
 
+    def showing(self) -> dict[str, tuple[str, ...]]:
+        """Each card type whose symbols count once per piece on the card (`shows symbols of`),
+        with the kinds of piece counted on it; empty when no kind says so."""
+        out: dict[str, tuple[str, ...]] = {}
+        for kind in self.kinds:
+            for card_type in kind.shows:
+                out[card_type] = (*out.get(card_type, ()), kind.name)
+        return out
+
 
 NO_PIECES = PieceTable()

@@ -47,7 +47,8 @@ def _read(game: Game, info: CardInfo) -> CardReading:
     roles = game.catalog.roles
     counted = roles.counted
     hand = game.zones.name("hand")
-    lines: list[str] = [_stats(info, roles, game.formulas.points.get(info.index))]
+    shown = game.lexicon.pieces.showing().get(info.type, ())
+    lines: list[str] = [_stats(info, roles, game.formulas.points.get(info.index), shown)]
     if info.keywords:
         lines.append("Keywords: " + ", ".join(sorted(info.keywords)) + ".")
     if info.numbers:
@@ -106,8 +107,9 @@ def _copies_by_players(game: Game, card: Card) -> str:
     return f"Copies in a game, by number of players: {', '.join(said)}."
 
 
-def _stats(info: CardInfo, roles: Roles, formula: Any = None) -> str:
-    """Its type, price, gold price, points and bonus, as the engine holds them."""
+def _stats(info: CardInfo, roles: Roles, formula: Any = None, shown: tuple[str, ...] = ()) -> str:
+    """Its type, price, gold price, points and bonus, as the engine holds them; `shown`: the
+    kinds of piece its symbols count once per (`shows symbols of`)."""
     cost = [f"{n} {kind}" for kind, n in sorted(info.resources.items())]
     if info.amount is None:
         cost.insert(0, f"X {roles.counted} where X is {says(info.amount_x)}")
@@ -127,6 +129,8 @@ def _stats(info: CardInfo, roles: Roles, formula: Any = None) -> str:
             f"; its bonus gives {', '.join(parts)} ({info.bonus_symbols} symbol"
             f"{'s' if info.bonus_symbols != 1 else ''})"
         )
+        if shown:
+            text += f", once per {' or '.join(shown)} on it (none while it has none)"
     return text + "."
 
 

@@ -240,6 +240,10 @@ RULES = [
     ("on acquire: remove 1 gold from this card", PLAYS),
     ("on acquire: remove 1 gold from each opponent", REPORTED),
     ("on acquire: if it is used: gain 1 gold", REPORTED),
+    # pieces moved by count (tests/packs/conformance/buildings plays them): Along History has
+    # no pieces; "lose ... equal to" is any game's
+    ("on acquire: place 2 of your citizens on this card", REPORTED),
+    ("on acquire: lose gold equal to the number of your active cards", PLAYS),
 ]
 # Phase steps (the language of the game's turn).
 PHASES = [
@@ -342,6 +346,7 @@ PRODUCTIONS = {
     "np": "your gold",
     "determiner": "one of",
     "one_of": "one of your",
+    "count_of": "2 of your",
     "each_of": "each of your",
     "each_of_the": "each of the",
     "half_of": "half of",

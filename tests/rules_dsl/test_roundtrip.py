@@ -226,6 +226,7 @@ determiners = st.one_of(
     ),
     st.sampled_from(POSSESSIVES).map(lambda p: (None, None, p)),
     st.just(("this", None, None)),
+    st.tuples(st.just("of"), st.integers(0, 120), st.sampled_from((None, *POSSESSIVES))),
 )
 pronouns = st.sampled_from(("it", "you")).map(ast.Pronoun)
 
@@ -803,6 +804,9 @@ SAMPLES = [
         "repeat until every player has passed:\n"
         "  each player in turn order who has not passed takes an action",
     ),
+    ("rules", 'each player places 2 of their workers on "Agriculture" in their tableau'),
+    ("rules", "move one of your workers from one of your farms of a lower level onto it"),
+    ("rules", "return one of your free workers to your yellow bank"),
     ("cost", "X population, 2 strength where X is the number of your active bonuses"),
     ("number", "your gold / 3 rounded down at most 4"),
     (
