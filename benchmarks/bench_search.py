@@ -143,6 +143,11 @@ def main() -> None:
         for future in futures:
             results.append(future.result())
             bar.advance(task)
+            game = results[-1]  # a line per game, so that a run cut short still tells
+            bar.console.print(
+                f"seed {game['seed']}: seat {game['seat'] + 1}, won {game['won']:g}, "
+                f"margin {game['margin']:+d}, CPU {game['cpu_s']:.1f} s"
+            )
     wall = time.perf_counter() - wall
     load_after = os.getloadavg()[0]
     report(args, horizon, results, wall, (load_before, load_after))

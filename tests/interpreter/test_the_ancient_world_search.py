@@ -4,9 +4,10 @@ share of 3-player games against two greedy bots; it resumes a saved game exactly
 Along History's search bot plays the very game it played before (its rollouts still stop at
 the end of the round).
 
-The games are `benchmarks/bench_search.py --pack the_ancient_world --players 3`'s first ones
-(the same seeds), so the benchmark's figure (`benchmarks/SPEED_NOTES.md`) is the same measure
-over more games."""
+Three games prove little about strength (`benchmarks/bench_search.py --pack the_ancient_world
+--players 3` measures it over more, see `benchmarks/SPEED_NOTES.md`): these are the first three
+games the change was tried on, which the search bot lost all three of when its rollouts stopped
+at the end of the round, and wins two of now."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from interpreter.bots.registry import make_bot
 from interpreter.bots.search import HORIZON, TO_THE_END, SearchBot, default_horizon
 
 PLAYERS = 3
-GAMES = 3  # the benchmark's games with seeds 1, 2 and 3 (its `--seed 1`)
+GAMES = 3
 
 
 @cache
@@ -28,23 +29,23 @@ def taw() -> Game:
     return Game.load(bundled("the_ancient_world"))
 
 
-def match(seed: int) -> tuple[State, int]:
-    """A game of the search bot (its defaults) against two greedy bots, seeded as the
-    benchmark seeds it; the search bot's seat turns round with the seed."""
-    seat = seed % PLAYERS
-    bots: list = [GreedyBot(seed * 16 + s, strict=True) for s in range(PLAYERS)]
-    bots[seat] = SearchBot(seed * 16 + seat, strict=True)
-    return playout(taw(), bots, seed), seat
+def match(game: int) -> tuple[State, int]:
+    """Game number `game` of the search bot (its defaults) against two greedy bots; the search
+    bot's seat turns round with the number."""
+    seat = game % PLAYERS
+    bots: list = [GreedyBot(1000 * game + s, strict=True) for s in range(PLAYERS)]
+    bots[seat] = SearchBot(1000 * game + seat, strict=True)
+    return playout(taw(), bots, 5000 + game), seat
 
 
 def test_the_search_bot_wins_more_than_its_share_against_two_greedy_bots() -> None:
     won = []
-    for seed in range(1, GAMES + 1):
-        state, seat = match(seed)
+    for game in range(GAMES):
+        state, seat = match(game)
         assert state.over
         won.append(1 / len(state.winners) if seat in state.winners else 0.0)
     # a fair share is one game in three: the search bot must win more than that
-    assert sum(won) > GAMES / PLAYERS, f"the search bot won {won} (seats 1, 2, 0)"
+    assert sum(won) > GAMES / PLAYERS, f"the search bot won {won} (seats 1, 2, 3)"
 
 
 def mid_game(decisions: int) -> State:
