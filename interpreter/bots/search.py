@@ -39,7 +39,7 @@ round: with the defaults a 2-player game of three ages costs about 3 s of CPU (t
 gives nothing for what has not scored yet (coins, knowledge, an army, a citizen's place), so a
 rollout stopped mid-game would weigh a move as the greedy bot does, one step ahead; there
 rollouts play the game to its end and a candidate is weighed by who wins (The Ancient World,
-3 players: about 1 s of CPU a searched decision compiled, see `benchmarks/SPEED_NOTES.md`).
+3 players: about 1.5 s of CPU a searched decision compiled, see `benchmarks/SPEED_NOTES.md`).
 `agesmith simulate --bots mcts,greedy` uses the defaults below; `benchmarks/bench_search.py`
 measures their strength and cost against the greedy bot.
 """
