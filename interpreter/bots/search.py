@@ -30,8 +30,16 @@ copies does not see the real deck or dice either.
 
 Its budget. `iterations` rollouts per searched decision (at least one per candidate still in
 play in each halving round; not a time: the same seed gives the same game on any machine), each
-at most `horizon` round ends long; a decision with one candidate costs no rollout. With the
-defaults a 2-player game of three ages costs about 3 s of CPU (the greedy bot's: 0.2 s).
+at most `horizon` round ends long, or to the end of the game (`TO_THE_END`); a decision with one
+candidate costs no rollout. The horizon's default depends on how the pack's position can be
+weighed mid-game (`default_horizon`). On the engine's menu of actions (Along History) the
+material standing counts everything a player holds, and a rollout stops at the end of the
+round: with the defaults a 2-player game of three ages costs about 3 s of CPU (the greedy bot's:
+0.2 s). In a pack of its own kinds of action the standing is the pack's score formula, which
+gives nothing for what has not scored yet (coins, knowledge, an army, a citizen's place), so a
+rollout stopped mid-game would weigh a move as the greedy bot does, one step ahead; there
+rollouts play the game to its end and a candidate is weighed by who wins (The Ancient World,
+3 players: about 1.5 s of CPU a searched decision compiled, see `benchmarks/SPEED_NOTES.md`).
 `agesmith simulate --bots mcts,greedy` uses the defaults below; `benchmarks/bench_search.py`
 measures their strength and cost against the greedy bot.
 """
@@ -65,11 +73,20 @@ if TYPE_CHECKING:
 
 ITERATIONS = 8  # rollouts per searched decision
 HORIZON = 1  # round ends a rollout crosses (1: it stops when this round ends)
+TO_THE_END = 0  # a horizon of no round ends: rollouts play on until the game is over
 CANDIDATES = 4  # candidates compared at one decision
 MARGIN = 0.02  # how much better than the greedy choice another must score
 SCALE = 6.0  # points of standing that make a 73% chance (logistic curve)
 SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "player"})
 FACES_AND_TILTS = frozenset({"double", "golden age", TAKE_MONEY, "tilt"})  # one-step entries
+
+
+def default_horizon(game: Game) -> int:
+    """The horizon of rollouts when none is given: to the end of the round on the engine's
+    menu of actions, whose mid-game standing counts every holding; to the end of the game in a
+    pack of its own kinds of action, whose standing (its score formula) is blind to holdings
+    that have not scored yet (see the module's description)."""
+    return TO_THE_END if game.pack.actions else HORIZON
 
 
 def hidden_zones(game: Game) -> list[int]:
@@ -144,13 +161,13 @@ class SearchBot:
         self,
         seed: int | str | None = 0,
         iterations: int = ITERATIONS,
-        horizon: int = HORIZON,
+        horizon: int | None = None,
         candidates: int = CANDIDATES,
         strict: bool = False,
     ) -> None:
         self.seed = seed_number(seed)
         self.iterations = iterations
-        self.horizon = horizon
+        self.horizon = horizon  # None: the pack's default (`default_horizon`)
         self.candidates = candidates
         self.strict = strict  # re-raise a failure of the search (for tests)
         self.greedy = GreedyBot(self.seed ^ 0x9E3779B97F4A7C15, strict=strict)
@@ -254,7 +271,9 @@ class SearchBot:
 
     def _rollout(self, game: Game, world: State, action: Action, seat: int) -> float:
         """Play `action` in a copy of `world`, then greedy play until `horizon` round ends
-        have passed; the value of the position reached for `seat`."""
+        have passed (to the game's end for `TO_THE_END`); the value of the position reached for
+        `seat`."""
+        horizon = default_horizon(game) if self.horizon is None else self.horizon
         state = world.clone()
         game.play(state, action)
         players = self._players
@@ -267,7 +286,7 @@ class SearchBot:
             if now != last:
                 changes += 1
                 last = now
-                if changes >= self.horizon:
+                if horizon != TO_THE_END and changes >= horizon:
                     break
             mover = int(state.pending["player"])  # type: ignore[index]
             game.play(state, players[mover].choose(game, state, game.choices(state)))
@@ -285,4 +304,4 @@ class SearchBot:
         return 1.0 / (1.0 + math.exp(-lead(game, state, seat) / SCALE))
 
 
-__all__ = ["SearchBot", "determinize", "public_key"]
+__all__ = ["TO_THE_END", "SearchBot", "default_horizon", "determinize", "public_key"]
