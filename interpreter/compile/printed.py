@@ -94,7 +94,7 @@ def _named(
 def _read_elsewhere(words: tuple[str, ...], lex: Lexicon, its: bool) -> bool:
     """Whether `its <words>` / `the <words> of ...` has another meaning: a card's position or
     strength, a measure, a table."""
-    if len(words) == 1 and words[0] in (*strength_kinds(), "position"):
+    if len(words) == 1 and (words[0] in strength_kinds() or words[0] == "position"):
         return True
     return not its and (words in _MEASURES or find_table(lex.tables, words) is not None)
 
