@@ -110,9 +110,9 @@ def age_change(monkeypatch: pytest.MonkeyPatch) -> list[State]:
     seen: list[State] = []
     original = ages.score_age
 
-    def watched(g: Game, state: State) -> None:
+    def watched(g: Game, state: State, last: bool = False) -> None:
         seen.append(state.clone())
-        original(g, state)
+        original(g, state, last)
 
     monkeypatch.setattr(ages, "score_age", watched)
     return seen
