@@ -6,34 +6,21 @@ saying what to write."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from interpreter import Game
 from interpreter.tools.saves import load_text, save_text
-from interpreter.tools.validation import validate
+from tests.pack_copies import changed_copy, errors_of
 
 PACK = Path(__file__).resolve().parents[1] / "packs" / "conformance" / "ages"
 
 
-def _changed(tmp_path: Path, old: str, new: str) -> Path:
-    folder = tmp_path / "ages"
-    shutil.copytree(PACK, folder)
-    game_file = folder / "game.yaml"
-    text = game_file.read_text(encoding="utf-8")
-    assert old in text
-    game_file.write_text(text.replace(old, new), encoding="utf-8")
-    return folder
-
-
-def _errors(folder: Path) -> list[str]:
-    _, diagnostics = validate(folder)
-    return [d.render() for d in diagnostics if d.is_error]
-
-
 def test_a_game_saved_at_a_decision_of_the_age_change_resumes_exactly(tmp_path: Path) -> None:
-    folder = _changed(
-        tmp_path, "age_change: |\n  gain 10 culture", "age_change: |\n  you may gain 10 culture"
+    folder = changed_copy(
+        PACK,
+        tmp_path,
+        "age_change: |\n  gain 10 culture",
+        "age_change: |\n  you may gain 10 culture",
     )
     game = Game.load(folder)
     state = game.new(players=2, seed=1)
@@ -59,21 +46,22 @@ def test_a_game_scored_at_its_end_scores_nothing_at_an_earlier_age() -> None:
 
 
 def test_end_of_anything_but_the_age_is_an_error_saying_what_to_write(tmp_path: Path) -> None:
-    folder = _changed(
+    folder = changed_copy(
+        PACK,
         tmp_path,
         "    if the age is exactly 1 and the deck one is empty: end the age",
         "    if the age is exactly 1 and the deck one is empty: end the round",
     )
-    errors = _errors(folder)
+    errors = errors_of(folder)
     assert len(errors) == 1 and 'end reads "end the age"' in errors[0]
     assert "game.yaml:" in errors[0] and "^" in errors[0]
 
 
 def test_the_first_player_passes_on_unless_the_pack_says_it_stays(tmp_path: Path) -> None:
-    folder = _changed(tmp_path, "first player: stays\n", "")
+    folder = changed_copy(PACK, tmp_path, "first player: stays\n", "")
     game = Game.load(folder)
     state = game.new(players=2, seed=1)
     while state.round < 2:
         state = game.apply(state, game.legal_actions(state)[0])
     assert state.active == 1  # round 2 of Age two starts with player 2
-    assert _errors(folder) == []
+    assert errors_of(folder) == []

@@ -6,31 +6,16 @@ resumes exactly, and a role or a comparison the engine cannot read is a located 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from interpreter import Game
 from interpreter.tools.saves import load_text, save_text
-from interpreter.tools.validation import validate
+from tests.pack_copies import changed_copy, errors_of
 
 PACK = Path(__file__).resolve().parents[1] / "packs" / "conformance" / "politics"
 NAMING = "    an opponent of your choice who has less strength than you becomes the defender\n"
-
-
-def _changed(tmp_path: Path, old: str, new: str) -> Path:
-    folder = tmp_path / "politics"
-    shutil.copytree(PACK, folder)
-    game_file = folder / "game.yaml"
-    text = game_file.read_text(encoding="utf-8")
-    assert old in text
-    game_file.write_text(text.replace(old, new), encoding="utf-8")
-    return folder
-
-
-def _errors(folder: Path) -> list[str]:
-    return [d.render() for d in validate(folder)[1] if d.is_error]
 
 
 @pytest.mark.parametrize(
@@ -47,7 +32,7 @@ def _errors(folder: Path) -> list[str]:
 def test_a_role_or_comparison_the_engine_cannot_read_is_an_error(
     tmp_path: Path, new: str, says: str
 ) -> None:
-    errors = _errors(_changed(tmp_path, NAMING, new))
+    errors = errors_of(changed_copy(PACK, tmp_path, NAMING, new))
     assert len(errors) == 1 and says in errors[0], errors
     assert "game.yaml:" in errors[0] and "^" in errors[0]
 

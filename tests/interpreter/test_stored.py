@@ -6,7 +6,6 @@ mistake in `stored:` is a located error saying what to write."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,20 +15,10 @@ from interpreter.compile.stored_value import value
 from interpreter.core.card_state import tokens_on
 from interpreter.mechanics import stored
 from interpreter.tools.saves import load_text, save_text
-from interpreter.tools.validation import validate
+from tests.pack_copies import changed_copy, errors_of
 
 PACK = Path(__file__).resolve().parents[1] / "packs" / "conformance" / "stored"
 FOOD_LINE = "  food: {as: blue token, on: farm}"
-
-
-def _changed(tmp_path: Path, old: str, new: str) -> Path:
-    folder = tmp_path / "stored"
-    shutil.copytree(PACK, folder)
-    game_file = folder / "game.yaml"
-    text = game_file.read_text(encoding="utf-8")
-    assert old in text
-    game_file.write_text(text.replace(old, new), encoding="utf-8")
-    return folder
 
 
 def _player_one():
@@ -78,18 +67,16 @@ def test_tokens_on_cards_survive_a_save() -> None:
     ],
 )
 def test_a_mistake_in_stored_is_a_located_error(tmp_path: Path, new: str, says: str) -> None:
-    folder = _changed(tmp_path, FOOD_LINE, new)
-    _, diagnostics = validate(folder)
-    errors = [d.render() for d in diagnostics if d.is_error]
+    folder = changed_copy(PACK, tmp_path, FOOD_LINE, new)
+    errors = errors_of(folder)
     assert len(errors) == 1 and says in errors[0], errors
     assert all("game.yaml:" in e and "^" in e for e in errors)
 
 
 def test_a_stored_resource_that_is_a_counter_too_is_an_error(tmp_path: Path) -> None:
     counters = "  culture: {start: 0}"
-    folder = _changed(tmp_path, counters, counters + "\n  food: {start: 0}")
-    _, diagnostics = validate(folder)
-    errors = [d.render() for d in diagnostics if d.is_error]
+    folder = changed_copy(PACK, tmp_path, counters, counters + "\n  food: {start: 0}")
+    errors = errors_of(folder)
     assert any('"food" is a counter too' in e for e in errors), errors
 
 
@@ -97,13 +84,14 @@ def test_a_counter_is_lost_equal_to_a_number(tmp_path: Path) -> None:
     # Through the Ages' hunger: 4 culture lost per missing food (TTA-E3), a counter lost "equal
     # to" a number worked out when the step runs, never below 0
     turn = "    take actions until you have passed\n"
-    folder = _changed(
+    folder = changed_copy(
+        PACK,
         tmp_path,
         turn,
         "    gain 5 culture\n    lose culture equal to 2 * your food - 1\n"
         "    lose culture equal to 10\n    gain 1 culture\n" + turn,
     )
-    assert [d.render() for d in validate(folder)[1] if d.is_error] == []
+    assert errors_of(folder) == []
     game = Game.load(folder)
     state = game.new(players=2, seed=1)  # player 1: 2 food, so 5 - 3 = 2, then 0, then 1
     assert state.players[0].counters["culture"] == 1
