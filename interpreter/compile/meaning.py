@@ -1611,7 +1611,32 @@ def _measure_of(words: tuple[str, ...], of: Any, lex: Lexicon) -> Num | None:
         and not of.tails
     ):
         return said(players, "the number of players")
+    if words == ("number",):
+        return _count_players(of, lex)
     return None
+
+
+def _count_players(of: Any, lex: Lexicon) -> Num | None:
+    """ "the number of opponents who have more culture than you", "the number of other
+    players": how many players the phrase names now (players_of's each), or None for a phrase
+    that names no players."""
+    if (
+        not isinstance(of, ast.NounPhrase)
+        or len(of.heads) != 1
+        or not isinstance(of.heads[0], tuple)
+        or of.determiner is not None
+        or of.possessive is not None
+        or of.count is not None
+        or singular(of.heads[0][-1]) not in ("player", "opponent")
+    ):
+        return None
+    named, _ = players_of(replace(of, determiner="each"), lex)
+    text = says(named).removeprefix("each ")
+    for noun in ("other player", "opponent", "player"):
+        if text.startswith(noun):  # read back in the plural: "opponents who have ..."
+            text = noun + "s" + text[len(noun) :].replace(" who has ", " who have ")
+            break
+    return said(lambda ctx: len(named(ctx)), f"the number of {text}")
 
 
 def _unknown_measure(words: tuple[str, ...], node: Any, lex: Lexicon) -> UnknownName | None:
