@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
+from rules_dsl.actions import HOLDER
 
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
 from ..compile.program import ActI
@@ -250,7 +251,7 @@ def _can_place(game: Game, state: State, seat: int, declared: Declared, card: in
 
 def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[str, Any]]:
     """Pay the action's cost and return the frames of its steps, then of the chosen card's
-    rules that start with the action's event."""
+    rules that start with the action's event, then of the doer's cards' "when you <action>:"."""
     declared = _find(game, action.params["action"])
     card = action.params.get("card")
     paid = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
@@ -258,15 +259,31 @@ def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[st
     game.say(state, f"{game.player_name(seat)}: {_sentence(game, declared, card, paid)}.")
     frame = game.frame(declared.program, seat)
     if card is None:
-        return [frame]
+        return [frame, *_holders(game, state, seat, declared, card)]
     frame["it"] = card
     info = game.catalog.info(card)
     event = declared.event
     down = bool(state.cards) and is_face_down(state, card)  # its rules do nothing face down
     found = info.triggers.get(event, []) if event is not None and not down else []
-    return [frame] + [
-        game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))
-    ]
+    return (
+        [frame]
+        + [game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))]
+        + _holders(game, state, seat, declared, card)
+    )
+
+
+def _holders(
+    game: Game, state: State, seat: int, declared: Declared, card: int | None
+) -> list[dict[str, Any]]:
+    """The frames of the rules "when you <the action's name>:" of the doer's active cards
+    (face down: none), found when the action is taken, run after its steps and the chosen
+    card's own rules: "this card" the rule's card, "it" the card the action was done to."""
+    out = []
+    for program, copy in game.triggers(state, seat, HOLDER + declared.name):
+        frame = game.frame(program, seat, copy)
+        frame["it"] = card
+        out.append(frame)
+    return out
 
 
 def describe(game: Game, state: State, action: Action, seat: int) -> str:
