@@ -94,6 +94,14 @@ class Of(Node):
 
 
 @dataclass(frozen=True)
+class OfValue(Node):
+    """... of skill 2: a piece's property and its number ("gain a citizen of skill 2")."""
+
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
 class Superlative(Node):
     """... with the most points."""
 
@@ -143,8 +151,8 @@ class Preferring(Node):
 
 
 Tail: TypeAlias = (
-    "Located | OnCard | OfChoice | Of | Superlative | WhoOwns | WhoHas | WhoHasThan | WhoDid"
-    " | InTurnOrder | Preferring"
+    "Located | OnCard | OfChoice | Of | OfValue | Superlative | WhoOwns | WhoHas | WhoHasThan"
+    " | WhoDid | InTurnOrder | Preferring"
 )
 Phrase: TypeAlias = "NounPhrase | Pronoun"
 

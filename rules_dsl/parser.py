@@ -1003,6 +1003,9 @@ class _Builder(Transformer):
     def chosen(self, meta: Any, c: list[Any]) -> ast.OfChoice:
         return ast.OfChoice(span=_span(meta))
 
+    def of_value(self, meta: Any, c: list[Any]) -> ast.OfValue:
+        return ast.OfValue(str(c[0]), int(c[1]), span=_span(meta))
+
     def of(self, meta: Any, c: list[Any]) -> ast.Of:
         return ast.Of(c[0], span=_span(meta))
 

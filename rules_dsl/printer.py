@@ -380,6 +380,8 @@ def _tail(t: Any) -> str:
         return " of your choice"
     if isinstance(t, ast.Of):
         return " of " + phrase(t.of)
+    if isinstance(t, ast.OfValue):
+        return f" of {t.name} {t.value}"
     if isinstance(t, ast.Superlative):
         return f" with the {t.kind} {' '.join(t.words)}"
     if isinstance(t, ast.WhoOwns):
