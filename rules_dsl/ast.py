@@ -403,10 +403,12 @@ class GoldPrice(Node):
 
 @dataclass(frozen=True)
 class Per(Node):
-    """per [N] <things>: one step of a modifier for every N things you own."""
+    """per [N] <things> [on <cards>]: one step of a modifier for every N things you own, or
+    for every N pieces or symbols on those cards ("per worker on your labs")."""
 
     count: int | None
     words: tuple[str, ...]
+    on: NounPhrase | Pronoun | None = None
 
 
 @dataclass(frozen=True)
@@ -414,6 +416,18 @@ class Strength(Node):
     """war +1 / attack +1 / defence +2 [per 2 lands] [if ...]."""
 
     kind: str  # war | attack | defence
+    amount: int
+    per: Per | None = None
+    condition: Condition | None = None
+    unless: bool = False
+
+
+@dataclass(frozen=True)
+class Symbols(Node):
+    """science +1 [per worker on your labs] [if ...]: symbols of a resource the card shows
+    besides its bonus (a negative amount: fewer)."""
+
+    resource: tuple[str, ...]
     amount: int
     per: Per | None = None
     condition: Condition | None = None

@@ -31,7 +31,15 @@ from ..core.errors import UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
-from .card_numbers import Times, card_number, held_cards, resource_group, shown_text, shown_times
+from .card_numbers import (
+    Times,
+    ability_symbols,
+    card_number,
+    held_cards,
+    resource_group,
+    shown_text,
+    shown_times,
+)
 from .facts import (
     FACT_NUMBERS,
     first_round_ending,
@@ -396,6 +404,11 @@ def card_words(
         elif word == "bonus":
             tests.append(_bonus_test(None, lex))
             parts.append("with a bonus")
+        elif nxt is not None and lex.card_word(f"{word} {nxt}"):
+            # a type or keyword of two words: "your military technologies", "urban buildings"
+            tests.append(_kind_test(f"{word} {nxt}"))
+            parts.append(f"{word} {nxt}")
+            i += 1
         else:
             known = lex.card_word(word)
             if known is False:
@@ -767,11 +780,19 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     if times is not None:
         return said(_shown_count(state, (kind,), times), text + shown_text(lex))
 
+    only = (kind,) if kind is not None else None
+
     def count(ctx: Ctx) -> int:
         cards = civ_cards(ctx, ctx.player, state)
         if ctx.state.cards:  # a face-down card shows no bonus
             cards = [c for c in cards if not is_face_down(ctx.state, c)]
-        return sum(ctx.info(c).symbols(kind) for c in cards)
+        total = 0
+        for c in cards:
+            info = ctx.info(c)
+            total += info.symbols(kind)
+            if info.symbol_rules:  # "science +1 per ...": the card's abilities' symbols
+                total += ability_symbols(ctx, c, only)
+        return total
 
     return said(count, text)
 
@@ -780,11 +801,15 @@ def _shown_count(state: str, kinds: tuple[str | None, ...], times: Times) -> Cal
     """The symbols of these kinds (None: every one) on a player's cards, each card's counted
     as many times as it shows them (`shown_times`)."""
 
+    every = None if None in kinds else tuple(k for k in kinds if k is not None)
+
     def count(ctx: Ctx) -> int:
         total = 0
         for c in civ_cards(ctx, ctx.player, state):
             info = ctx.info(c)
             printed = sum(info.symbols(k) for k in kinds)
+            if info.symbol_rules:  # "science +1 per ...": the card's abilities' symbols
+                printed += ability_symbols(ctx, c, every)
             if printed:
                 total += printed * times(ctx, c)
         return total
@@ -806,7 +831,13 @@ def _group_bonuses(word: str, group: tuple[str, ...], state: str, lex: Lexicon) 
         cards = civ_cards(ctx, ctx.player, state)
         if ctx.state.cards:  # a face-down card shows no bonus
             cards = [c for c in cards if not is_face_down(ctx.state, c)]
-        return sum(ctx.info(c).symbols(kind) for c in cards for kind in group)
+        total = 0
+        for c in cards:
+            info = ctx.info(c)
+            total += sum(info.symbols(kind) for kind in group)
+            if info.symbol_rules:  # "red banner +1 ...": the card's abilities' symbols
+                total += ability_symbols(ctx, c, group)
+        return total
 
     return said(
         count,

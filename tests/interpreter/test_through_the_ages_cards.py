@@ -68,8 +68,8 @@ MILITARY_NUMBERS = {
     "defense_bonus": "defence value",
     "colonization_bonus": "colonization value",
 }
-# A negative stat other than unhappy faces has no bonus form yet (CARDS.md, "not yet
-# writable"): the card's bonus leaves it out.
+# A negative stat other than unhappy faces is no bonus (a bonus gives symbols, never fewer):
+# the card's bonus leaves it out and its rules say it, "science -2" (CARDS.md).
 NOT_WRITABLE = {("III-fundamentalism", "science")}
 # The reference's totals (NOTES.md): copies with 2, 3 and 4 players, by deck.
 TOTALS = {
@@ -209,6 +209,7 @@ def _assert_stats(card: dict[str, Any], row: dict[str, str]) -> None:
         value = int(row[column])
         if (row["id"], column) in NOT_WRITABLE:
             assert value < 0 and bonus[resource] == 0, column
+            assert f"{resource} {value:+d}" in card["rules"].split("\n"), column
         elif column == "happy" and value < 0:
             assert (bonus[resource], unhappy) == (0, -value)
         else:
