@@ -66,7 +66,9 @@ def compile_action(spec: ActionSpec, lex: Lexicon, changed: bool = False) -> Dec
     choose = None
     if spec.choose is not None:
         if not isinstance(spec.choose, ast.NounPhrase):
-            raise cannot(spec.choose, "choose names a card, e.g. a card in the card row")
+            raise cannot(
+                spec.choose, 'choose names a card: "a card in <zone>", "the top card of <zone>"'
+            )
         choose = card_selector(spec.choose, lex)
         if choose.many:
             raise cannot(spec.choose, 'an action is done to one card: "a card in ..."')
