@@ -26,6 +26,7 @@ from ..compile.selectors import CardSelector, card_selector
 from ..compile.stored_value import value as stored_value
 from ..core.actions import Action
 from ..core.card_state import is_face_down
+from ..core.control import NEXT, Result, push
 from ..core.errors import RuleError, cannot
 from . import stored
 from .piece_verbs import PLACEABLE
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 DO = "do"  # the kind of every offer of a declared action
+HOLDERS = "holders:"  # the prefix of the program of an action's "when you <action>:" rules
+QUEUE, DONE = "holder rules", "holder rules done"  # that program's frame: the rules, how many ran
 PROGRAM = "action:"  # the prefix of the program of a declared action's steps
 ITS_COST = ("its", "cost")
 
@@ -277,15 +280,52 @@ def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[st
 def _holders(
     game: Game, state: State, seat: int, declared: Declared, card: int | None
 ) -> list[dict[str, Any]]:
-    """The frames of the rules "when you <the action's name>:" of the doer's active cards
-    (face down: none), found when the action is taken, run after its steps and the chosen
-    card's own rules: "this card" the rule's card, "it" the card the action was done to."""
-    out = []
-    for program, copy in game.triggers(state, seat, HOLDER + declared.name):
-        frame = game.frame(program, seat, copy)
-        frame["it"] = card
-        out.append(frame)
+    """The frame that runs, after the action's steps and the chosen card's own rules, the
+    rules "when you <the action's name>:" of the doer's active cards (none where no card of the
+    pack has such a rule, so a pack without them plays the very frames it did)."""
+    program = HOLDERS + declared.name
+    if program not in game.programs:
+        return []
+    frame = game.frame(program, seat)
+    frame["it"] = card
+    return [frame]
+
+
+def holder_programs(game: Game) -> dict[str, list[Any]]:
+    """A one-step program for each declared action some card has a rule "when you <its
+    name>:" on: it finds the doer's active cards with such rules when it runs (after the
+    action's steps: a card the steps put into play is among them, one they took away is not)
+    and runs each, "this card" the card and "it" the card the action was done to."""
+    used = {event for info in game.catalog.cards for event in info.triggers}
+    out: dict[str, list[Any]] = {}
+    for spec in game.pack.actions:
+        event = HOLDER + spec.name
+        if event in used:
+            act = ast.Act(None, "trigger")
+            handler = _holders_handler(event)
+            says = f'the rules "when {event}:" of your active cards'
+            out[HOLDERS + spec.name] = [ActI(act, data={"handler": handler, "says": says})]
     return out
+
+
+def _holders_handler(event: str) -> Callable[..., Result]:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        loc = frame["loc"]
+        if QUEUE not in loc:  # found once, when the action's steps are done; kept: plain data
+            loc[QUEUE] = game.triggers(state, int(frame["player"]), event)
+            loc[DONE] = 0
+        queue: list[list[Any]] = loc[QUEUE]
+        if loc[DONE] >= len(queue):
+            return NEXT
+        program, copy = queue[loc[DONE]]
+        loc[DONE] += 1
+        rule = game.frame(str(program), int(frame["player"]), int(copy))
+        rule["it"] = frame.get("it")
+        return push(rule)
+
+    return handler
 
 
 def describe(game: Game, state: State, action: Action, seat: int) -> str:
