@@ -37,6 +37,7 @@ from interpreter.mechanics.action_phase import waiting_pool
 from interpreter.mechanics.ages import age_points
 from interpreter.mechanics.dice import die_text, roller
 from interpreter.model.zones import TABLEAU
+from interpreter.tools.sandbox import EDITED, edited_note, edited_warning
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
@@ -74,6 +75,7 @@ class Session:
     shown: int = 0  # log lines already printed
     quit: bool = False  # the person chose to leave
     warnings: list[str] = field(default_factory=list)  # said when the game is resumed
+    edited: list[str] = field(default_factory=list)  # the sandbox's edits that made the position
 
     def save(self, path: Path) -> None:
         write_atomic(
@@ -86,7 +88,8 @@ class Session:
                     "ages": self.ages,
                     "seed": self.seed,
                     "bots": self.bot_names,
-                },
+                }
+                | ({EDITED: self.edited} if self.edited else {}),
             ),
         )
 
@@ -167,6 +170,9 @@ def load_session(pack: Path, file: Path, bots: str | None, force: bool = False) 
         shown=len(state.log),
     )
     session.warnings = warnings
+    session.edited = edited_note(extra)  # kept in its saves: the position stays marked
+    if session.edited:
+        session.warnings.append(edited_warning(session.edited))
     _make_bots(session)
     return session
 
