@@ -755,6 +755,12 @@ class _Builder(Transformer):
         target, _costs, amount, change, words, *guard = c
         return ast.CostChange(target, int(amount), change, words, *_guard(guard), span=_span(meta))
 
+    def action_cost_change(self, meta: Any, c: list[Any]) -> ast.ActionCostChange:
+        name, _costs, amount, change, words, *guard = c
+        return ast.ActionCostChange(
+            str(name)[1:-1], int(amount), change, words, *_guard(guard), span=_span(meta)
+        )
+
     def acquisitions(self, meta: Any, c: list[Any]) -> ast.Acquisitions:
         words, acquisition, each_turn = c
         return ast.Acquisitions(

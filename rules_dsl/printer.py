@@ -147,6 +147,10 @@ def ability(a: Any) -> str:
         return f"{head}{verb} {a.amount} {a.change} {' '.join(a.resource)}" + _guard(
             a.condition, a.unless
         )
+    if isinstance(a, ast.ActionCostChange):
+        return f'"{a.action}" costs {a.amount} {a.change} {" ".join(a.resource)}' + _guard(
+            a.condition, a.unless
+        )
     if isinstance(a, ast.GoldPrice):
         return f"gold price {a.amount}" + _guard(a.condition, a.unless)
     if isinstance(a, (ast.Strength, ast.Symbols)):
