@@ -87,7 +87,7 @@ def track_lines(game: Game, state: State) -> list[str]:
     track = round_track(game, state)
     if track is None:
         return []
-    lines = [f"Round track: {track.last} rounds"]
+    lines = [f"Round track: {track.last} round" + ("" if track.last == 1 else "s")]
     for space in track.rounds:
         mark = " (now)" if space.current else " (played)" if space.past else ""
         lines.append(
