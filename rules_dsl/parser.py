@@ -33,6 +33,7 @@ from .bounds import MOST_DIGITS, RULE_NUMBER_LIMIT
 from .cache_files import cache_dir, read_sealed, write_sealed
 from .diagnostics import Diagnostic, did_you_mean
 from .errors import AgesmithError
+from .grammar_words import verbs
 from .layout import IndentationError_, RulesLayout
 
 Start = Literal["rules", "cost", "number", "condition"]
@@ -614,20 +615,6 @@ def _statement_words() -> list[str]:
         "you",
         "otherwise",
     ]
-
-
-@cache
-def verbs() -> list[str]:
-    """The verbs of the grammar, every form written: "gain", "gains", "pass", "passes"..."""
-    names = [r.expansion[0].name for r in _lark().rules if r.origin.name == "verb"]
-    return sorted({_lark().get_terminal(name).pattern.value for name in names})
-
-
-@cache
-def strength_kinds() -> tuple[str, ...]:
-    """The kinds of a strength ability ("defence +5"), as the grammar lists them."""
-    names = [r.expansion[0].name for r in _lark().rules if r.origin.name == "strength_kind"]
-    return tuple(_lark().get_terminal(name).pattern.value for name in names)
 
 
 # ------------------------------------------------------------------ tree building

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import ast
+from .grammar_words import verbs
 
 INDENT = "  "
 
@@ -223,8 +224,6 @@ def _conjugate(verb: str) -> str:
 def third_person(text: str) -> str:
     """A step read for one player: "destroy one of ..." -> "destroys one of ..." ("may ..."
     and a step that does not open with a verb stay as they are)."""
-    from .parser import verbs  # (the parser's module imports this one)
-
     verb, _, rest = text.partition(" ")
     said = _conjugate(verb)
     if said not in verbs():
