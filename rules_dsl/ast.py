@@ -403,6 +403,19 @@ class CostChange(Node):
 
 
 @dataclass(frozen=True)
+class ActionCostChange(Node):
+    """ "increase population" costs N more|less <counter> [if ...]: the cost of one of the
+    actions the game declares, when the card's holder takes it ("it" the card it is done to)."""
+
+    action: str
+    amount: int
+    change: str  # more | less
+    resource: tuple[str, ...]
+    condition: Condition | None = None
+    unless: bool = False
+
+
+@dataclass(frozen=True)
 class GoldPrice(Node):
     amount: int
     condition: Condition | None = None
