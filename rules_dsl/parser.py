@@ -742,6 +742,12 @@ class _Builder(Transformer):
         target, _costs, amount, change, words, *guard = c
         return ast.CostChange(target, int(amount), change, words, *_guard(guard), span=_span(meta))
 
+    def action_cost_change(self, meta: Any, c: list[Any]) -> ast.ActionCostChange:
+        name, _costs, amount, change, words, *guard = c
+        return ast.ActionCostChange(
+            str(name)[1:-1], int(amount), change, words, *_guard(guard), span=_span(meta)
+        )
+
     def acquisitions(self, meta: Any, c: list[Any]) -> ast.Acquisitions:
         words, acquisition, each_turn = c
         return ast.Acquisitions(
@@ -989,6 +995,9 @@ class _Builder(Transformer):
 
     def chosen(self, meta: Any, c: list[Any]) -> ast.OfChoice:
         return ast.OfChoice(span=_span(meta))
+
+    def of_value(self, meta: Any, c: list[Any]) -> ast.OfValue:
+        return ast.OfValue(str(c[0]), int(c[1]), span=_span(meta))
 
     def of(self, meta: Any, c: list[Any]) -> ast.Of:
         return ast.Of(c[0], span=_span(meta))

@@ -148,6 +148,10 @@ def ability(a: Any) -> str:
         return f"{head}{verb} {a.amount} {a.change} {' '.join(a.resource)}" + _guard(
             a.condition, a.unless
         )
+    if isinstance(a, ast.ActionCostChange):
+        return f'"{a.action}" costs {a.amount} {a.change} {" ".join(a.resource)}' + _guard(
+            a.condition, a.unless
+        )
     if isinstance(a, ast.GoldPrice):
         return f"gold price {a.amount}" + _guard(a.condition, a.unless)
     if isinstance(a, (ast.Strength, ast.Symbols)):
@@ -379,6 +383,8 @@ def _tail(t: Any) -> str:
         return " of your choice"
     if isinstance(t, ast.Of):
         return " of " + phrase(t.of)
+    if isinstance(t, ast.OfValue):
+        return f" of {t.name} {t.value}"
     if isinstance(t, ast.Superlative):
         return f" with the {t.kind} {' '.join(t.words)}"
     if isinstance(t, ast.WhoOwns):
