@@ -866,6 +866,9 @@ class _Builder(Transformer):
     def equal_role(self, meta: Any, c: list[Any]) -> ast.Role:
         return ast.Role("equal to", c[0], span=_span(meta))
 
+    def up_to_role(self, meta: Any, c: list[Any]) -> ast.Role:
+        return ast.Role("up to", c[0], span=_span(meta))
+
     # conditions
     def or_cond(self, meta: Any, c: list[Any]) -> ast.Or:
         return ast.Or(_flatten(c, ast.Or), span=_span(meta))

@@ -95,6 +95,7 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "pile",
         "score",
         "scores",
+        "bid",  # the winning bid of an auction (interpreter/mechanics/bidding.py)
     ),
 }
 

@@ -68,6 +68,7 @@ class Ctx:
         roles: dict[str, int] | None = None,
         it: Any = None,
         doer: int | None = None,
+        bid: int = 0,
     ) -> None:
         self.state = state
         self.catalog = catalog
@@ -76,13 +77,16 @@ class Ctx:
         self.roles: dict[str, int] = {} if roles is None else roles  # opponent, winner, ...
         self.it = it  # the last card or amount mentioned
         self.doer = doer  # the player doing a step ("their"), when not "you"
+        self.bid = bid  # the winning bid of the rule's auction ("the bid"), 0 before one
 
     def with_player(self, seat: int) -> Ctx:
-        return Ctx(self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer)
+        return Ctx(
+            self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer, self.bid
+        )
 
     def for_card(self, seat: int, card: int) -> Ctx:
         """The context of a card's own ability: "you" its holder, "this card" the card."""
-        return Ctx(self.state, self.catalog, seat, card, self.roles)
+        return Ctx(self.state, self.catalog, seat, card, self.roles, bid=self.bid)
 
     def info(self, copy: int) -> CardInfo:
         return self.catalog.info(copy)
