@@ -125,6 +125,7 @@ NUMBERS = [
     ("the population symbols on your active cards", 1),  # Hunting's (card_numbers.py)
     ("the symbols on your cards", 2),  # Hunting's and the decadent Forest's
     ("the war of the cards in your events", 0),  # Swamp and Wolves have no strength
+    ("the bid", 0),  # no auction in this rule
 ]
 # Card rules (abilities and triggers): (text, outcome).
 RULES = [
@@ -270,6 +271,10 @@ PHASES = [
     ("refill your legacy to 2 from the discard pile", PLAYS),
     ("put each wonder of the age into the discard pile", PLAYS),
     ("shuffle the galaxy", REPORTED),  # no such zone
+    ("each player may bid up to their gold", PLAYS),  # an auction (mechanics/bidding.py)
+    ("each opponent may bid up to 3", PLAYS),
+    ("you may bid up to your gold", REPORTED),  # an auction of one
+    ("each player bids up to their gold", REPORTED),  # bidding is never forced
 ]
 
 # Which examples show each production of the grammar and each word of its vocabularies.
@@ -316,6 +321,7 @@ PRODUCTIONS = {
     "role": "to another",
     "until_role": "until you have passed",
     "equal_role": "equal to",
+    "up_to_role": "up to their gold",
     "_cond_clause": "if you own",
     "_condition": "if you own",
     "or_level": " or ",
@@ -723,6 +729,7 @@ FUZZ_ROLES = [
     " by 3",
     " until you have passed",
     " equal to 3",
+    " up to 3",
     " to 3",
 ]
 
