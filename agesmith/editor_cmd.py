@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import threading
@@ -70,6 +71,11 @@ def editor_command(pack: Path | None, port: int, address: str, no_browser: bool)
         "minimal",
         "--theme.base",
         "light",
+        # Streamlit collects all garbage after every run of a page (gen 2: every object of
+        # the process, the parsed pack's trees included), 50-100 ms that the browser waits
+        # for after each keystroke. Python's own collections still run as memory grows.
+        "--runner.postScriptGC",
+        "false",
     ]
     click.echo(f"Agesmith workshop on {workspace.pack}: {url}  (Ctrl+C stops)")
     from streamlit.web import cli as streamlit_cli
@@ -103,3 +109,8 @@ def _warm_up(pack: Path) -> None:
     result = check(pack)
     if result.pack is not None:
         card_edit.mention_words(result.pack)
+    # What was made so far (the libraries, the pack's parsed trees and checks) lives as long
+    # as the server: set apart from the collector, whose full collections would otherwise
+    # walk it again and again while a designer types.
+    gc.collect()
+    gc.freeze()

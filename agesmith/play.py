@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from agesmith.table_text import card_line, card_text, table_lines
 from interpreter import (
     Action,
     Game,
@@ -326,27 +327,6 @@ def _choice_number(text: str) -> int | None:
 # ------------------------------------------------------------------ showing the position
 
 
-def card_text(game: Game, copy: int) -> str:
-    """A card in one line: name, type, cost, points, bonus."""
-    info = game.catalog.info(copy)
-    roles = game.catalog.roles
-    cost = []
-    if info.amount is None:
-        cost.append(f"X {roles.counted}")
-    elif info.amount:
-        cost.append(f"{info.amount} {roles.counted}")
-    cost += [f"{n} {k}" if n > 1 else k for k, n in info.resources.items() if n]
-    parts = [info.type, "cost " + (", ".join(cost) or "nothing")]
-    if info.gold is not None:
-        parts.append(f"or {info.gold} {roles.money}")
-    points = info.points if isinstance(info.points, int) else "formula"
-    parts.append(f"{points} pt")
-    bonus = [f"{n} {k}" if n > 1 else k for k, n in info.bonus.items() if n]
-    if bonus:
-        parts.append("bonus " + ", ".join(bonus))
-    return f"{info.name} ({'; '.join(parts)})"
-
-
 def _dice(game: Game, dice: list[dict]) -> str:
     return ", ".join(die_text(game, d) + (" (used)" if d.get("used") else "") for d in dice)
 
@@ -355,7 +335,7 @@ def _civilization(game: Game, state: State, seat: int, full: bool) -> str:
     player = state.players[seat]
     piles = []
     for pile in player.tableau:
-        top = game.catalog.info(pile[0]).name if not full else card_text(game, pile[0])
+        top = card_line(game, state, pile[0], full)
         if pile[0] in player.tilted:
             top += " [tilted]"
         under = [game.name(c) for c in pile[1:]]
@@ -403,14 +383,17 @@ def show_position(session: Session, console: Console) -> None:
         elif index == zones.hand:
             held = []
             for copy in me.zones[index]:
-                text = card_text(game, copy)
+                text = card_line(game, state, copy)
                 if game.catalog.info(copy).triggers.get("failure"):
                     text += " — fails at the end of your turn" if copy in failing else " — can fail"
                 held.append(text)
             console.print(f"  {label}:\n    " + ("\n    ".join(held) or "none"), markup=False)
         elif me.zones[index]:
-            shown = ", ".join(card_text(game, c) for c in me.zones[index])
+            shown = ", ".join(card_line(game, state, c) for c in me.zones[index])
             console.print(f"  {label}: {shown}", markup=False)
+    free = _free_pieces(game, state, HUMAN)
+    if free:
+        console.print(f"  Free: {free}", markup=False)
     for player in state.players:
         if player.seat == HUMAN:
             continue
@@ -426,9 +409,14 @@ def show_position(session: Session, console: Console) -> None:
                 else ""
             )
             + f" · {zones.name('tableau')}: "
-            + _civilization(game, state, player.seat, False),
+            + _civilization(game, state, player.seat, False)
+            + _seen_zones(game, state, player.seat),
             markup=False,
         )
+    lines = table_lines(game, state)
+    if lines:
+        console.print("[bold]The table[/bold]")
+        console.print("  " + "\n  ".join(lines), markup=False)
     if state.board:
         tokens = ", ".join(
             f"{space}: {game.pack.tokens[i].value}"
@@ -437,6 +425,32 @@ def show_position(session: Session, console: Console) -> None:
             )
         )
         console.print(f"Board tokens: {tokens}", markup=False)
+
+
+def _seen_zones(game: Game, state: State, seat: int) -> str:
+    """Another player's zones beside the tableau that everyone sees and that hold cards (The
+    Ancient World's camp and threat), each card with what lies on it."""
+    zones = game.zones
+    out = []
+    for name, index in zones.player_order():
+        if index == TABLEAU or index == zones.hand or zones.player[index].seen_by == "owner":
+            continue
+        cards = state.players[seat].zones[index]
+        if cards:
+            out.append(f" · {name}: " + ", ".join(card_line(game, state, c, False) for c in cards))
+    return "".join(out)
+
+
+def _free_pieces(game: Game, state: State, seat: int) -> str:
+    """The player's pieces in their supply, by kind: "2 citizens (skill 1, skill 2)"."""
+    out = []
+    for kind in dict.fromkeys(p["kind"] for p in state.pieces if p["owner"] == seat):
+        free = [p for p in state.pieces if p["owner"] == seat and p["kind"] == kind]
+        free = [p for p in free if p["on"] is None]
+        props = [", ".join(f"{k} {n}" for k, n in p["props"].items()) for p in free]
+        shown = f" ({'; '.join(x for x in props if x)})" if any(props) else ""
+        out.append(f"{len(free)} {kind}{'' if len(free) == 1 else 's'}{shown}")
+    return ", ".join(out)
 
 
 def show_rules(game: Game, name: str, console: Console) -> None:

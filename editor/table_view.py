@@ -11,10 +11,10 @@ from html import escape
 
 from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
-from interpreter.core.rows import empty_places
 from interpreter.mechanics.action_phase import waiting_pool_of
 from interpreter.mechanics.dice import die_text, roller
 from interpreter.model.zones import TABLEAU
+from interpreter.tools.table_zones import TableZone, pieces_on, shared_zones
 from rules_dsl.printer import condition as condition_text
 
 CARD_WIDTH = 108  # pixels of a card face on the table
@@ -105,17 +105,6 @@ def card_html(game: Game, state: State, copy: int) -> str:
     if notes:
         drawn += f'<span class="pt-on">{escape(", ".join(notes))}</span>'
     return f'<span class="pt-pile">{drawn}</span>'
-
-
-def pieces_on(game: Game, state: State, copy: int) -> list[str]:
-    """The pieces standing on a card, in the pack's words: "player 1's citizen (skill 3)"."""
-    out = []
-    for piece in state.pieces:
-        if piece["on"] == copy:
-            props = ", ".join(f"{name} {n}" for name, n in piece["props"].items())
-            whose = f"{game.player_name(piece['owner'])}'s {piece['kind']}"
-            out.append(whose + (f" ({props})" if props else ""))
-    return out
 
 
 def dice_html(game: Game, dice: list[dict]) -> str:
@@ -221,53 +210,47 @@ def zones_html(game: Game, state: State, seat: int, hidden: bool = False) -> str
     return "".join(parts)
 
 
-SHOWN = 8  # a zone of the table with more cards shows its count and its top card only
-
-
 def table_html(game: Game, state: State) -> str:
     """The zones of the table in the order the pack declares them (a card row, the board's
-    action spaces with the pieces and tokens on them, the top of each pile): a zone nobody
-    sees shows how many cards it holds; an empty zone without a role is left out."""
+    action spaces with the pieces and tokens on them, the top of each pile), as the model of
+    the table's shared zones has them (interpreter/tools/table_zones.py, which the terminal
+    game draws too): a zone nobody sees shows how many cards it holds; an empty zone without
+    a role is left out."""
     parts = [STYLE]
-    for z, (spec, cards) in enumerate(zip(game.zones.shared, state.zones, strict=False)):
-        label = escape(spec.name[:1].upper() + spec.name[1:])
-        if spec.places and spec.seen_by != "nobody":
-            parts.append(row_html(game, state, z, label))
+    for zone in shared_zones(game, state):
+        label = escape(zone.label)
+        if zone.places:
+            parts.append(row_html(game, state, zone, label))
             continue
-        if not cards and spec.role is None:
+        if zone.hidden:
+            parts.append(f'<p class="pt-label">{label}: {zone.held}, face down</p>')
             continue
-        held = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
-        if spec.seen_by == "nobody":
-            parts.append(f'<p class="pt-label">{label}: {held}, face down</p>')
-            continue
-        shown = cards if len(cards) <= SHOWN else cards[-1:]  # a pile's top is its end
-        note = "" if len(cards) <= SHOWN else f" ({held}; the top one)"
+        note = f" ({zone.held}; the top one)" if zone.top_only else ""
+        drawn = "".join(card_html(game, state, c.copy) for c in zone.cards if c is not None)
         parts += [
             f'<p class="pt-label">{label}{note}</p><div class="pt-zone">',
-            "".join(card_html(game, state, c) for c in shown) or "<i>none</i>",
+            drawn or "<i>none</i>",
             "</div>",
         ]
     return "".join(parts)
 
 
-def row_html(game: Game, state: State, z: int, label: str) -> str:
+def row_html(game: Game, state: State, zone: TableZone, label: str) -> str:
     """A row (`{kind: row, places: N}`) as its places, left to right: each card where it
     lies, and each empty place drawn as an outline saying its number, so a gap shows."""
-    places = game.zones.places(z)
-    empty = set(empty_places(state, z, places))
-    cards = iter(state.zones[z])
     size = CARD_SIZES["poker"]
     height = round(CARD_WIDTH * size.height / size.width)
     drawn = []
-    for place in range(1, places + 1):
-        if place in empty:
+    for place, card in enumerate(zone.cards, start=1):
+        if card is None:
             drawn.append(
                 f'<span class="pt-empty" title="place {place}: empty" '
                 f'style="width:{CARD_WIDTH}px;height:{height}px">{place}: empty</span>'
             )
         else:
-            drawn.append(card_html(game, state, next(cards)))
-    note = f" ({len(state.zones[z])} of {places} places held)" if empty else ""
+            drawn.append(card_html(game, state, card.copy))
+    full = all(card is not None for card in zone.cards)
+    note = "" if full else f" ({zone.count} of {zone.places} places held)"
     return f'<p class="pt-label">{label}{note}</p><div class="pt-zone">{"".join(drawn)}</div>'
 
 

@@ -10,7 +10,10 @@ phrases (`NounPhrase`), actions are `Act` steps, triggers are `Trigger`, conditi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from functools import partial
+from operator import attrgetter
 from typing import TypeAlias
 
 
@@ -400,10 +403,12 @@ class GoldPrice(Node):
 
 @dataclass(frozen=True)
 class Per(Node):
-    """per [N] <things>: one step of a modifier for every N things you own."""
+    """per [N] <things> [on <cards>]: one step of a modifier for every N things you own, or
+    for every N pieces or symbols on those cards ("per worker on your labs")."""
 
     count: int | None
     words: tuple[str, ...]
+    on: NounPhrase | Pronoun | None = None
 
 
 @dataclass(frozen=True)
@@ -411,6 +416,18 @@ class Strength(Node):
     """war +1 / attack +1 / defence +2 [per 2 lands] [if ...]."""
 
     kind: str  # war | attack | defence
+    amount: int
+    per: Per | None = None
+    condition: Condition | None = None
+    unless: bool = False
+
+
+@dataclass(frozen=True)
+class Symbols(Node):
+    """science +1 [per worker on your labs] [if ...]: symbols of a resource the card shows
+    besides its bonus (a negative amount: fewer)."""
+
+    resource: tuple[str, ...]
     amount: int
     per: Per | None = None
     condition: Condition | None = None
@@ -475,11 +492,47 @@ class Cost(Node):
 def walk(node: object):
     """Every node of a tree, parents before children."""
     stack = [node]
+    pop, extend = stack.pop, stack.extend
+    children = _CHILDREN.get
     while stack:
-        current = stack.pop()
+        current = pop()
         if isinstance(current, Node):
             yield current
-            children = [getattr(current, f) for f in current.__dataclass_fields__ if f != "span"]
-            stack.extend(reversed(children))
+            kind = type(current)
+            extend((children(kind) or _children_getter(kind))(current)[::-1])
         elif isinstance(current, tuple):
-            stack.extend(reversed(current))
+            extend(current[::-1])
+
+
+# The checks walk every rule tree of a pack after each keystroke in the workshop: a node's
+# children are read by one getter per class, made once, that skips the fields whose type
+# says they hold no node (a word, a number, a flag), as their values would only be dropped.
+_CHILDREN: dict[type, Callable[[object], tuple[object, ...]]] = {}
+_NO_NODE = frozenset(
+    {"str", "int", "float", "bool", "None", "tuple[str, ...]", "tuple[tuple[str, ...], ...]"}
+)
+
+
+def _children_getter(kind: type) -> Callable[[object], tuple[object, ...]]:
+    names = [
+        f.name
+        for f in fields(kind)
+        if f.name != "span" and not {t.strip() for t in str(f.type).split("|")} <= _NO_NODE
+    ]
+    getter: Callable[[object], tuple[object, ...]]
+    if not names:
+        getter = _no_children
+    elif len(names) == 1:
+        getter = partial(_one_child, attrgetter(names[0]))
+    else:
+        getter = attrgetter(*names)
+    _CHILDREN[kind] = getter
+    return getter
+
+
+def _no_children(node: object) -> tuple[object, ...]:
+    return ()
+
+
+def _one_child(get: Callable[[object], object], node: object) -> tuple[object, ...]:
+    return (get(node),)

@@ -769,9 +769,13 @@ class _Builder(Transformer):
         kind, amount, per, *guard = c
         return ast.Strength(kind, int(amount), per, *_guard(guard), span=_span(meta))
 
+    def symbols(self, meta: Any, c: list[Any]) -> ast.Symbols:
+        words, amount, per, *guard = c
+        return ast.Symbols(words, int(amount), per, *_guard(guard), span=_span(meta))
+
     def per(self, meta: Any, c: list[Any]) -> ast.Per:
-        count, words = c
-        return ast.Per(int(count) if count is not None else None, words, span=_span(meta))
+        count, words, on = c
+        return ast.Per(int(count) if count is not None else None, words, on, span=_span(meta))
 
     def cancels(self, meta: Any, c: list[Any]) -> ast.Cancels:
         return ast.Cancels(c[0], span=_span(meta))

@@ -149,11 +149,14 @@ def ability(a: Any) -> str:
         )
     if isinstance(a, ast.GoldPrice):
         return f"gold price {a.amount}" + _guard(a.condition, a.unless)
-    if isinstance(a, ast.Strength):
-        text = f"{a.kind} {a.amount:+d}"
+    if isinstance(a, (ast.Strength, ast.Symbols)):
+        kind = a.kind if isinstance(a, ast.Strength) else " ".join(a.resource)
+        text = f"{kind} {a.amount:+d}"
         if a.per is not None:
             count = f"{a.per.count} " if a.per.count is not None else ""
             text += f" per {count}{' '.join(a.per.words)}"
+            if a.per.on is not None:
+                text += " on " + phrase(a.per.on)
         return text + _guard(a.condition, a.unless)
     if isinstance(a, ast.Cancels):
         return "cancels " + phrase(a.what)

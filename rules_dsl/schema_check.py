@@ -53,10 +53,52 @@ def check_schema(doc: YamlDocument, kind: Kind) -> list[Diagnostic]:
     key = VALID.key(kind, repr(doc.data))
     if VALID.has(key):
         return []
-    found = check_against(doc, schema_validator(kind))
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    if kind == "cards" and isinstance(cards, list):
+        found = _check_card_file(doc, cards)
+    else:
+        found = check_against(doc, schema_validator(kind))
     if not found:
         VALID.add(key)
     return found
+
+
+def _check_card_file(doc: YamlDocument, cards: list[Any]) -> list[Diagnostic]:
+    """A card file's schema errors, found card by card: the file's own rules (its keys, the
+    list not empty) on the whole, then each card against the card's schema, a card found
+    valid before (the same data) skipped. After an edit of one card in the workshop only that
+    card is checked. The same diagnostics as the whole file's check (a test compares them)."""
+    found = check_against(doc, _part_validator("cards", "file"))
+    card_validator = _card_validator()
+    for index, card in enumerate(cards):
+        data = repr(card)
+        if data in _VALID_CARDS:
+            continue
+        errors = list(card_validator.iter_errors(card))
+        if not errors:
+            if len(_VALID_CARDS) >= _VALID_CARDS_MAX:
+                _VALID_CARDS.clear()
+            _VALID_CARDS.add(data)
+        for error in errors:
+            error.path.extendleft((index, "cards"))  # placed in the file, not in the card
+            found += _diagnostics(doc, error)
+    return sorted(dict.fromkeys(found), key=lambda d: (d.line or 0, d.column or 0))
+
+
+# The cards found valid in this process, by their data's `repr` (a card's validity depends on
+# nothing but its own data).
+_VALID_CARDS: set[str] = set()
+_VALID_CARDS_MAX = 20_000
+
+
+@cache
+def _card_validator() -> Draft202012Validator:
+    """The validator of one card of a card file (its schema's `$defs/card`)."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(
+        {"$ref": f"{SCHEMA_BASE}cards.schema.json#/$defs/card"}, registry=_registry()
+    )
 
 
 def check_against(doc: YamlDocument, validator: Draft202012Validator) -> list[Diagnostic]:
@@ -91,13 +133,17 @@ def check_changes(doc: YamlDocument, base: dict[str, Any], kind: Kind) -> list[D
 @cache
 def _part_validator(kind: Kind, part: str) -> Draft202012Validator:
     """A validator of part of `kind`'s schema: the "shell" (the top level's own rules, its
-    values accepted as they are) or the "values" (each value against its property's schema,
-    no key required or refused)."""
+    values accepted as they are), the "values" (each value against its property's schema,
+    no key required or refused) or a card file's "file" (all but its cards' own schema)."""
     from jsonschema import Draft202012Validator
 
     registry = _registry()
     contents = dict(registry.contents(f"{SCHEMA_BASE}{kind}.schema.json"))
-    if part == "shell":  # each value's schema keeps its words (for hints), no rule
+    if part == "file":
+        properties = dict(contents["properties"])
+        properties["cards"] = {k: v for k, v in properties["cards"].items() if k != "items"}
+        contents["properties"] = properties
+    elif part == "shell":  # each value's schema keeps its words (for hints), no rule
         for keyword in ("properties", "patternProperties"):
             contents[keyword] = {
                 key: _words(sub) for key, sub in (contents.get(keyword) or {}).items()

@@ -18,6 +18,7 @@ from editor import scenario_writer as sw
 from editor import table_view as tv
 from editor.decks import deck_files
 from editor.state import disk_check, pack_folder
+from editor.track_view import track_html
 from interpreter import Action, PackError, RuleError, RuleLoopError
 from interpreter.mechanics.ages import age_points
 from interpreter.tools.saves import ChangedCards, SaveError
@@ -326,6 +327,9 @@ if table.person_to_move():
 # ---------------------------------------------------------------- the table
 
 board = tv.board_svg(game, state)
+track = track_html(game, state)  # the pack's rounds, when its age has a fixed number of them
+if track:
+    st.html(track)
 if any(state.zones):  # the zones of the table: a card row, the board's spaces, the piles
     st.markdown("**The table**")
     st.html(tv.table_html(game, state))

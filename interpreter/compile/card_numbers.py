@@ -193,10 +193,40 @@ def _symbols_count(cards: CardsOf, members: tuple[str, ...] | None, times: Times
             printed = (
                 info.bonus_symbols if members is None else sum(info.symbols(k) for k in members)
             )
+            if info.symbol_rules:
+                printed += ability_symbols(ctx, c, members)
             total += printed if times is None else printed * times(ctx, c)
         return total
 
     return count
+
+
+# The cards whose abilities' symbols are being worked out: an ability's own number ("per happy
+# symbol on your temples") counts other cards' abilities too, but never one of these again, so
+# that abilities reading each other end (the card read a second time adds its printed symbols).
+_READING: set[int] = set()
+
+
+def ability_symbols(ctx: Ctx, copy: int, kinds: tuple[str, ...] | None) -> int:
+    """The symbols of these resources (None: every one) that a card's abilities add to its
+    printed ones now ("science +1 per worker on your labs"), read for its holder (the player in
+    whose zone it lies; for a card on the table, the rule's player), with "this card" the
+    card. Counted as the printed symbols are, where they are (the caller multiplies by the
+    times the card shows them); none while this card's own abilities are being read."""
+    rules = ctx.info(copy).symbol_rules
+    if not rules or copy in _READING:
+        return 0
+    seat = holder(ctx.state, copy)
+    own = ctx.for_card(ctx.player if seat is None else seat, copy)
+    total = 0
+    _READING.add(copy)
+    try:
+        for rule in rules:
+            if (kinds is None or rule.kind in kinds) and rule.when(own):
+                total += rule.amount * (rule.per(own) if rule.per else 1)
+    finally:
+        _READING.discard(copy)
+    return total
 
 
 def _resource_words(words: tuple[str, ...], lex: Lexicon) -> tuple[str, ...] | None:

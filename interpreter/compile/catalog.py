@@ -88,6 +88,17 @@ class StrengthRule:
 
 
 @dataclass
+class SymbolRule:
+    """science +1 per worker on your labs: symbols of a resource a card shows besides its
+    bonus, read for its holder (card_numbers.ability_symbols)."""
+
+    kind: str  # the resource
+    amount: int
+    per: Num | None
+    when: Cond
+
+
+@dataclass
 class CardInfo:
     """A distinct card of an age, ready for play: stats as numbers, abilities compiled."""
 
@@ -111,6 +122,7 @@ class CardInfo:
     events_costs: list[CostRule] = field(default_factory=list)  # while in events
     gold_prices: list[tuple[int, Cond]] = field(default_factory=list)
     strength: list[StrengthRule] = field(default_factory=list)
+    symbol_rules: list[SymbolRule] = field(default_factory=list)  # "science +1 per ..."
     cancels: list[tuple[str, str]] = field(default_factory=list)  # (kind, card name)
     triggers: dict[str, list[Any]] = field(default_factory=dict)  # event -> bodies
     # the numbers printed on it, by the pack's name (rules_dsl/printed_numbers.py)
@@ -314,6 +326,10 @@ def _sort(
         if in_events:
             raise cannot(s, f"a card in the {hand} takes no part in wars")
         info.strength.append(_strength_rule(s, lex))
+    elif isinstance(s, ast.Symbols):
+        if in_events:
+            raise cannot(s, f"a card in the {hand} shows no symbols")
+        info.symbol_rules.append(_symbol_rule(s, lex))
     elif isinstance(s, ast.Cancels):
         info.cancels.append(_cancels(s))
     elif isinstance(s, ast.Scope):
@@ -344,6 +360,45 @@ def _strength_rule(s: ast.Strength, lex: Lexicon, where: Zone | None = None) -> 
     if s.per is not None:
         per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
     return StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless, lex), where)
+
+
+def _symbol_rule(s: ast.Symbols, lex: Lexicon) -> SymbolRule:
+    text = " ".join(s.resource)
+    kind = next((r for r in sorted(lex.resources) if text in (r, singular(r))), None)
+    if kind is None:
+        raise UnknownName(
+            f'"{text}" is not a resource of the game',
+            s,
+            "a card shows more symbols of a resource: "
+            f"{', '.join(sorted(lex.resources)) or 'game.yaml declares none'}",
+        )
+    per = None
+    if s.per is not None:
+        measure, every = _per_measure(s.per, lex), s.per.count or 1
+        text = says(measure) if every == 1 else f"each {every} of {says(measure)}"
+        per = said(lambda ctx: measure(ctx) // every, text)
+    return SymbolRule(kind, s.amount, per, _guard(s.condition, s.unless, lex))
+
+
+def _per_measure(per: ast.Per, lex: Lexicon) -> Num:
+    """What one step of "per ..." counts: things you own ("per territory"), or, with "on",
+    the pieces ("per worker on your labs") or symbols ("per happy symbol on your temples") on
+    those cards, read as "the number of workers on your labs", "the happy symbols on ..."."""
+    if per.on is None:
+        return quantity_of_words(per.words, per, lex)
+    things = ast.NounPhrase(heads=(per.words,), tails=(ast.OnCard(per.on, span=per.span),))
+    if lex.pieces.find(singular(per.words[-1])) is not None:
+        counted = ast.NounPhrase(
+            determiner="the",
+            heads=(("number",),),
+            tails=(ast.Of(things, span=per.span),),
+            span=per.span,
+        )
+    else:
+        counted = ast.NounPhrase(
+            determiner="the", heads=things.heads, tails=things.tails, span=per.span
+        )
+    return compile_value(counted, lex)
 
 
 def _scoped_strength(s: ast.Scope, hand: str, lex: Lexicon) -> list[StrengthRule]:

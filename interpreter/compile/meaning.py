@@ -31,7 +31,15 @@ from ..core.errors import UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
-from .card_numbers import Times, card_number, held_cards, resource_group, shown_text, shown_times
+from .card_numbers import (
+    Times,
+    ability_symbols,
+    card_number,
+    held_cards,
+    resource_group,
+    shown_text,
+    shown_times,
+)
 from .facts import (
     FACT_NUMBERS,
     first_round_ending,
@@ -400,6 +408,11 @@ def card_words(
         elif word == "bonus":
             tests.append(_bonus_test(None, lex))
             parts.append("with a bonus")
+        elif nxt is not None and lex.card_word(f"{word} {nxt}"):
+            # a type or keyword of two words: "your military technologies", "urban buildings"
+            tests.append(_kind_test(f"{word} {nxt}"))
+            parts.append(f"{word} {nxt}")
+            i += 1
         else:
             known = lex.card_word(word)
             if known is False:
@@ -771,11 +784,19 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     if times is not None:
         return said(_shown_count(state, (kind,), times), text + shown_text(lex))
 
+    only = (kind,) if kind is not None else None
+
     def count(ctx: Ctx) -> int:
         cards = civ_cards(ctx, ctx.player, state)
         if ctx.state.cards:  # a face-down card shows no bonus
             cards = [c for c in cards if not is_face_down(ctx.state, c)]
-        return sum(ctx.info(c).symbols(kind) for c in cards)
+        total = 0
+        for c in cards:
+            info = ctx.info(c)
+            total += info.symbols(kind)
+            if info.symbol_rules:  # "science +1 per ...": the card's abilities' symbols
+                total += ability_symbols(ctx, c, only)
+        return total
 
     return said(count, text)
 
@@ -784,11 +805,15 @@ def _shown_count(state: str, kinds: tuple[str | None, ...], times: Times) -> Cal
     """The symbols of these kinds (None: every one) on a player's cards, each card's counted
     as many times as it shows them (`shown_times`)."""
 
+    every = None if None in kinds else tuple(k for k in kinds if k is not None)
+
     def count(ctx: Ctx) -> int:
         total = 0
         for c in civ_cards(ctx, ctx.player, state):
             info = ctx.info(c)
             printed = sum(info.symbols(k) for k in kinds)
+            if info.symbol_rules:  # "science +1 per ...": the card's abilities' symbols
+                printed += ability_symbols(ctx, c, every)
             if printed:
                 total += printed * times(ctx, c)
         return total
@@ -810,7 +835,13 @@ def _group_bonuses(word: str, group: tuple[str, ...], state: str, lex: Lexicon) 
         cards = civ_cards(ctx, ctx.player, state)
         if ctx.state.cards:  # a face-down card shows no bonus
             cards = [c for c in cards if not is_face_down(ctx.state, c)]
-        return sum(ctx.info(c).symbols(kind) for c in cards for kind in group)
+        total = 0
+        for c in cards:
+            info = ctx.info(c)
+            total += sum(info.symbols(kind) for kind in group)
+            if info.symbol_rules:  # "red banner +1 ...": the card's abilities' symbols
+                total += ability_symbols(ctx, c, group)
+        return total
 
     return said(
         count,
@@ -1615,7 +1646,32 @@ def _measure_of(words: tuple[str, ...], of: Any, lex: Lexicon) -> Num | None:
         and not of.tails
     ):
         return said(players, "the number of players")
+    if words == ("number",):
+        return _count_players(of, lex)
     return None
+
+
+def _count_players(of: Any, lex: Lexicon) -> Num | None:
+    """ "the number of opponents who have more culture than you", "the number of other
+    players": how many players the phrase names now (players_of's each), or None for a phrase
+    that names no players."""
+    if (
+        not isinstance(of, ast.NounPhrase)
+        or len(of.heads) != 1
+        or not isinstance(of.heads[0], tuple)
+        or of.determiner is not None
+        or of.possessive is not None
+        or of.count is not None
+        or singular(of.heads[0][-1]) not in ("player", "opponent")
+    ):
+        return None
+    named, _ = players_of(replace(of, determiner="each"), lex)
+    text = says(named).removeprefix("each ")
+    for noun in ("other player", "opponent", "player"):
+        if text.startswith(noun):  # read back in the plural: "opponents who have ..."
+            text = noun + "s" + text[len(noun) :].replace(" who has ", " who have ")
+            break
+    return said(lambda ctx: len(named(ctx)), f"the number of {text}")
 
 
 def _unknown_measure(words: tuple[str, ...], node: Any, lex: Lexicon) -> UnknownName | None:

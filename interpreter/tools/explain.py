@@ -82,6 +82,12 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         lines.append(
             f"It adds {strength.amount:+d} strength{per} {side}{where} {_guard(strength.when)}."
         )
+    for extra in info.symbol_rules:
+        per = f" times {says(extra.per)}" if extra.per else ""
+        lines.append(
+            f"Besides its bonus it shows {extra.amount:+d} {extra.kind}{per}, counted wherever "
+            f"its holder's {extra.kind} symbols are {_guard(extra.when)}."
+        )
     for what, name in info.cancels:
         lines.append(f'In a war, the opponent\'s "{name}" adds no {what}.')
     for event in info.triggers:

@@ -252,15 +252,11 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
     for seat, (path, desc) in described.items():
         _place_player(game, state.players[seat], desc, path, copies, attempt)
         _place_card_states(game, state, state.players[seat], desc, path, attempt)
-    # undescribed players keep their dealt hands, less the cards placed elsewhere, topped up
-    # from the rest of the age
     zones = game.zones
     dealt = {p.seat: len(p.zones[zones.hand]) if zones.hand >= 0 else 0 for p in state.players}
     for player in state.players:
-        if player.seat not in described and zones.hand >= 0:
-            hand = [c for c in player.zones[zones.hand] if c not in copies.placed]
-            player.zones[zones.hand] = hand
-            copies.placed.update(hand)
+        if player.seat not in described:
+            _keep_dealt(player, copies)
     written = [_names(position, zone.name, here, attempt) for zone in zones.shared]
     listed = [
         attempt.all(
@@ -300,6 +296,20 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
                 state.board[space] = token
     if attempt.problems:
         raise ScenarioProblems(attempt.problems)
+
+
+def _keep_dealt(player: PlayerState, copies: Copies) -> None:
+    """A player the position does not describe keeps what the setup dealt them, in every zone
+    and in the tableau, less the cards the position placed elsewhere (a hand is topped up from
+    the rest of the age afterwards). What is kept is placed: it is neither dealt again nor put
+    back into its deck's zone."""
+    for i, zone in enumerate(player.zones):
+        player.zones[i] = [c for c in zone if c not in copies.placed]
+        copies.placed.update(player.zones[i])
+    piles = [[c for c in pile if c not in copies.placed] for pile in player.tableau]
+    player.tableau = [pile for pile in piles if pile]  # a pile is replaced, never changed
+    player.tilted = [c for c in player.tilted if any(c in pile for pile in piles)]
+    copies.placed.update(c for pile in piles for c in pile)
 
 
 def _place_gaps(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -61,3 +62,26 @@ def test_editor_refuses_what_is_not_a_pack_and_the_installed_pack(tmp_path: Path
     assert result.exit_code == 1 and "has no game.yaml" in result.output
     result = CliRunner().invoke(main, ["editor", str(bundled()), "--no-browser"])
     assert result.exit_code == 1 and "installed copy" in result.output
+
+
+def test_the_workshop_runs_no_full_collection_after_each_run_of_a_page(
+    pack_copy: Path, monkeypatch
+) -> None:
+    """Streamlit's collection after every run of a page walks every object of the server (the
+    parsed pack's included): 50-100 ms added to each keystroke's answer. The command turns it
+    off, in words this Streamlit understands."""
+    import streamlit.web.cli as streamlit_cli
+
+    from agesmith import editor_cmd
+
+    given: list[list[str]] = []
+    monkeypatch.setattr(streamlit_cli, "main", lambda: given.append(list(sys.argv)) or 0)
+    monkeypatch.setattr(editor_cmd, "_warm_up", lambda pack: None)
+    monkeypatch.setattr(sys, "argv", list(sys.argv))
+    result = CliRunner().invoke(main, ["editor", str(pack_copy), "--no-browser", "--port", "1"])
+    assert result.exit_code == 0, result.output
+    (argv,) = given
+    assert argv[:2] == ["streamlit", "run"]
+    context = streamlit_cli.main_run.make_context("run", argv[2:])
+    assert context.params["runner_postScriptGC"] is False
+    assert context.params["server_port"] == 1

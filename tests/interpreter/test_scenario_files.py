@@ -423,3 +423,44 @@ def test_a_known_bug_never_excuses_a_file_that_cannot_be_set_up(tmp_path: Path) 
     assert not broken.ok and broken.summary().startswith("FAIL")
     misspelt = check(_write(tmp_path, _changed("expect:", "expects:") + bug, "c.yaml"))
     assert not misspelt.ok
+
+
+def _zone(game, name: str) -> int:
+    found = game.zones.find(name)
+    assert found is not None
+    return found[1]
+
+
+def _on_the_table(state) -> list[int]:
+    """Every copy lying on the table: the shared zones, each player's zones and tableau."""
+    out = [c for zone in state.zones for c in zone]
+    for player in state.players:
+        out += [c for zone in player.zones for c in zone] + player.all_cards()
+    return out
+
+
+def test_a_player_the_position_does_not_describe_keeps_what_was_dealt(tmp_path: Path) -> None:
+    """The Ancient World deals capitals, starting cards and a titan to each player; a position
+    that describes player 1 only leaves players 2 and 3 what Game.new deals them, and takes
+    none of it back into the boxes it was dealt from: each copy lies once on the table."""
+    from interpreter.tools.scenario import build
+
+    spec = {"pack": "the_ancient_world", "players": 3, "seed": 1}
+    spec["position"] = {"players": {1: {"coin": 5}}}
+    state, game = build(spec, tmp_path)
+    dealt = game.new(3, 1)
+    for seat in (1, 2):
+        mine, theirs = state.players[seat], dealt.players[seat]
+        assert [game.name(c) for c in mine.all_cards()] == [
+            game.name(c) for c in theirs.all_cards()
+        ]
+        assert len(mine.all_cards()) == 3  # the capital and 2 starting empire cards
+        for zone in ("camp", "threat"):
+            index = _zone(game, zone)
+            assert [game.name(c) for c in mine.zones[index]] == [
+                game.name(c) for c in theirs.zones[index]
+            ]
+    table = _on_the_table(state)
+    assert len(table) == len(set(table)) and set(table) == set(_on_the_table(dealt))
+    # player 1's description lists no threat: their titan went back; 2 of 4 are dealt
+    assert len(state.zones[_zone(game, "starting titans")]) == 4 - 2

@@ -68,8 +68,8 @@ MILITARY_NUMBERS = {
     "defense_bonus": "defence value",
     "colonization_bonus": "colonization value",
 }
-# A negative stat other than unhappy faces has no bonus form yet (CARDS.md, "not yet
-# writable"): the card's bonus leaves it out.
+# A negative stat other than unhappy faces is no bonus (a bonus gives symbols, never fewer):
+# the card's bonus leaves it out and its rules say it, "science -2" (CARDS.md).
 NOT_WRITABLE = {("III-fundamentalism", "science")}
 # The reference's totals (NOTES.md): copies with 2, 3 and 4 players, by deck.
 TOTALS = {
@@ -196,7 +196,10 @@ def test_a_card_holds_the_reference_numbers(
     _assert_stats(card, row)
     subtype = row["subtype"]
     first_line = card["rules"].split("\n")[0] if card["rules"] else ""
-    assert first_line == (KEYWORDS.get(subtype, subtype) if subtype else "")
+    if subtype:
+        assert first_line == KEYWORDS.get(subtype, subtype)
+    else:  # no keyword (a one-word line): the card's abilities, if any (CARDS.md, "Abilities")
+        assert first_line == "" or " " in first_line
 
 
 def _assert_stats(card: dict[str, Any], row: dict[str, str]) -> None:
@@ -206,6 +209,7 @@ def _assert_stats(card: dict[str, Any], row: dict[str, str]) -> None:
         value = int(row[column])
         if (row["id"], column) in NOT_WRITABLE:
             assert value < 0 and bonus[resource] == 0, column
+            assert f"{resource} {value:+d}" in card["rules"].split("\n"), column
         elif column == "happy" and value < 0:
             assert (bonus[resource], unhappy) == (0, -value)
         else:

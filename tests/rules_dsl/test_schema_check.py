@@ -595,3 +595,50 @@ def test_a_key_a_designer_reaches_for_says_what_to_write_instead(
     _, diagnostics = validate(folder)
     [error] = [d for d in diagnostics if d.is_error]
     assert f'unknown key "{key}"' in error.message and says in (error.hint or "")
+
+
+def _card_files() -> list[Path]:
+    """Every card file of the bundled packs and of the test packs (broken ones included)."""
+    found = []
+    for path in sorted([*ROOT.glob("cards/*/*.yaml"), *ROOT.glob("tests/packs/**/*.yaml")]):
+        if path.name != "game.yaml" and path.stat().st_size < 1_000_000:
+            found.append(path)
+    return found
+
+
+def _broken_cards_file() -> str:
+    """One card file holding every broken card of CARD_ERRORS, and a file-level error (an
+    unknown key), so that card errors and file errors come in one list."""
+    head = MINIMAL_CARDS.split("cards:\n")[0]
+    return head + "colour: red\ncards:\n" + "".join(case[1] for case in CARD_ERRORS)
+
+
+def test_a_card_file_checked_card_by_card_has_the_whole_files_diagnostics(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The workshop re-checks a card file after each keystroke: card by card, the cards seen
+    valid before skipped. Every card file of every pack, and files of broken cards, get the
+    same diagnostics (messages, places, hints, order) as the whole file's check, the first
+    time and again with the valid cards remembered."""
+    from rules_dsl import schema_check
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    texts = {
+        str(path): path.read_bytes().decode("utf-8", errors="replace") for path in _card_files()
+    }
+    texts["broken"] = _broken_cards_file()
+    texts["one broken"] = MINIMAL_CARDS.replace("points: 1", "points: [1]", 1)
+    checked = 0
+    for name, text in texts.items():
+        doc, _ = load_yaml_text(text, "pack/cards.yaml")
+        if doc is None or not isinstance(doc.data, dict) or "cards" not in doc.data:
+            continue
+        whole = check_against(doc, schema_validator("cards"))
+        for _ in range(2):
+            monkeypatch.setattr(schema_check, "VALID", schema_check._Valid())
+            monkeypatch.setattr(schema_check._Valid, "file", lambda self: tmp_path / "no-file")
+            assert check_schema(doc, "cards") == whole, name
+        checked += 1
+    assert checked > 20
+    doc, _ = load_yaml_text(texts["broken"], "pack/cards.yaml")
+    assert doc is not None and len(check_schema(doc, "cards")) == len(CARD_ERRORS) + 1

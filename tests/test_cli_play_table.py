@@ -1,0 +1,91 @@
+"""`agesmith play` draws the table's shared zones as the Playtest page does (one model of them,
+interpreter/tools/table_zones.py): The Ancient World's empire row, the titan decks' tops with
+their defence, the action spaces with the citizens standing on them, the decks by their counts;
+a card row by its places, a gap where it lies; the same zones as the page for every bundled
+pack."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from agesmith.cli import main
+from agesmith.table_text import table_lines
+from cards import bundled
+from editor import table_view as tv
+from interpreter import Game
+from interpreter.bots.greedy import RandomBot
+
+TAW = str(bundled("the_ancient_world"))
+CARD_ROW = Path(__file__).resolve().parent / "packs" / "conformance" / "card_row"
+
+
+def _last_position(out: str) -> str:
+    """The last position shown: from its ruled heading to the choices."""
+    return out[out.rindex("Six rounds, round") :]
+
+
+def test_the_ancient_worlds_table_in_the_terminal() -> None:
+    # place a citizen on Trade (choice 2), the citizen of skill 3, take the 3 coin, then quit
+    args = ["play", TAW, "--players", "3", "--seed", "2", "--bots", "greedy"]
+    result = CliRunner().invoke(main, args, input="2\n3\n1\nq\n")
+    assert result.exit_code == 0, result.output[-3000:]
+    out = result.output
+    first = out[out.index("The table") : out.index("Your actions")]
+    lines = first.splitlines()
+    assert "  Empire deck a: 37 cards, face down" in lines
+    row = lines[lines.index("  Empire row:") + 1 : lines.index("  Empire row:") + 6]
+    assert [line.split(" (")[0].strip() for line in row] == [
+        "Woodcutters",
+        "Lighthouse",
+        "Sacred Guard",
+        "Twin Scrolls",
+        "Horse Breeders",
+    ]
+    assert "    Woodcutters (empire; cost 4 coin; 0 pt; bonus green banner, food, sword)" in lines
+    top = lines[lines.index("  One-star titans (12 cards; the top one):") + 1]
+    assert top.startswith("    Manticore (titan; one-star; defence +6;")
+    assert "    Trade (action space; cost nothing; 0 pt)" in lines
+    # after the placement, the citizen stands on Trade, and the player has two left
+    later = _last_position(out)
+    assert "    Trade (action space; cost nothing; 0 pt) — player 1's citizen (skill 3)" in later
+    assert "  Free: 2 citizens (skill 1; skill 2)" in later
+    # the other players' camps and threats, each card with what lies on it
+    assert re.search(r"player 2 \(greedy\): .* · camp: .* · threat: Young Satyr", later)
+    assert "Traceback" not in out
+
+
+def test_a_row_shows_its_places_and_a_gap_in_the_terminal() -> None:
+    game = Game.load(CARD_ROW)
+    state = game.new(2, 1)
+    z = next(i for i, spec in enumerate(game.zones.shared) if spec.places)
+    places = game.zones.places(z)
+    state.gaps[z] = [2]
+    state.zones[z] = state.zones[z][: places - 1]
+    lines = table_lines(game, state)
+    label = game.zones.shared[z].name
+    head = f"{label[:1].upper() + label[1:]} ({places - 1} of {places} places held):"
+    at = lines.index(head)
+    assert lines[at + 2] == "  2. empty"
+    assert lines[at + 1].startswith("  1. ") and lines[at + 3].startswith("  3. ")
+
+
+def test_the_terminal_and_the_playtest_page_draw_the_same_zones() -> None:
+    """Over random games of each bundled pack, the zones the terminal writes are those the
+    page draws, in its order, with the same counts."""
+    for name in ("along_history", "the_ancient_world", "through_the_ages"):
+        game = Game.load(bundled(name))
+        state = game.new(3, 5)
+        bot = RandomBot(5)
+        for _ in range(40):
+            if state.over:
+                break
+            html = tv.table_html(game, state)
+            labels = re.findall(r'<p class="pt-label">([^<(:]+)', html)
+            text = [
+                re.split(r"[(:]", line)[0] for line in table_lines(game, state) if line[:1] != " "
+            ]
+            assert [label.strip() for label in labels] == [t.strip() for t in text], name
+            state = game.apply(state, bot.choose(game, state, game.choices(state)))
