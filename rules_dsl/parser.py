@@ -395,6 +395,17 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
             _MISPLACED["otherwise"],
             column + len("otherwise"),
         )
+    players = _THERE_ARE_PLAYERS.search(_line(text, line))
+    if players is not None:
+        comparator = players["cmp"] or "exactly "
+        return _diag(
+            text,
+            line,
+            players.start() + 1,
+            'how many play is written "the number of players is ..."',
+            f'write "the number of players is {comparator}{players["n"]}"',
+            players.end() + 1,
+        )
     misspelt = _misspelt_statement_word(text, line, column) or _misspelt_verb(
         text, line, column, expected, token.type
     )
@@ -432,6 +443,13 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     if hint is None and expected:
         hint = f"expected {_expected_text(expected)}"
     return _diag(text, line, column, message, hint, end)
+
+
+# "if there are 2 players": how many play is the fact "the number of players"
+_THERE_ARE_PLAYERS = re.compile(
+    r"\bthere (?:are|is) (?P<cmp>at least |at most |exactly |more than |fewer than )?"
+    r"(?P<n>\d+) players?\b"
+)
 
 
 # A step written as a cost is ("gain X coin where X is ..."): the verb before X, what X counts

@@ -278,6 +278,11 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         ), "one"
     if words == ("active", "player") and np.determiner == "the" and not np.tails:
         return said(lambda ctx: [ctx.state.active], "the active player"), "one"
+    if words == ("next", "player") and np.determiner == "the" and not np.tails:
+        # the player after the rule's player in turn order
+        return said(
+            lambda ctx: [(ctx.player + 1) % len(ctx.state.players)], "the next player"
+        ), "one"
     if noun not in ("player", "opponent") or any(w not in ("other",) for w in words[:-1]):
         raise cannot(np, f'"{" ".join(np.heads[0])}" does not name players the game knows')
     others = noun == "opponent" or "other" in words or np.determiner == "another"

@@ -53,6 +53,7 @@ from . import (
     role_steps,
     rolls,
     row_verbs,
+    set_steps,
     stored_verbs,
     war,
 )
@@ -857,6 +858,7 @@ VERBS: dict[str, Builder] = {
     "roll": _roll,
     "refill": _refill,
     "draw": _draw,
+    "deal": _draw,  # "deal 13 cards from the civil deck into the card row": a draw
     "gain": _gain,
     "lose": _lose,
     "skip": _skip,
@@ -888,4 +890,5 @@ VERBS: dict[str, Builder] = {
     "become": role_steps.become_builder,
     "slide": row_verbs.slide_builder,
     "bid": bidding.bid_builder,
+    "set": set_steps.set_builder,
 }
