@@ -144,6 +144,7 @@ RULES = [
     ("war +1 per 2 lands", PLAYS),
     ("attack +1 if the opponent owns a land", PLAYS),
     ("defence +2", PLAYS),
+    ("culture +1 per 2 lands", PLAYS),  # more symbols shown by the card (issue 19)
     ('cancels the war bonus of the opponent\'s "Chivalry"', PLAYS),
     ('cancels "Chivalry"', REPORTED),
     ("non-transmissible", PLAYS),
@@ -295,6 +296,7 @@ PRODUCTIONS = {
     "keyword": "non-transmissible",
     "acquisitions": "your progress acquisitions",
     "per": "per 2 lands",
+    "symbols": "culture +1 per",
     "trigger": "on acquire:",
     "scope": "while in your events",
     "event": "on acquire:",
