@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from agesmith.table_text import card_line, card_text, table_lines
+from agesmith.table_text import card_line, card_text, table_lines, track_lines
 from interpreter import (
     Action,
     Game,
@@ -35,8 +35,10 @@ from interpreter.bots.greedy import Bot
 from interpreter.bots.registry import make_bot
 from interpreter.mechanics.action_phase import waiting_pool
 from interpreter.mechanics.ages import age_points
-from interpreter.mechanics.dice import die_text, roller
+from interpreter.mechanics.dice import die_text, gives_result_tokens, roller
 from interpreter.model.zones import TABLEAU
+from interpreter.tools.round_track import last_round
+from interpreter.tools.sandbox import EDITED, edited_note, edited_warning
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
@@ -50,6 +52,7 @@ HELP = (
     "Type the number of a choice, or a word to list only the choices that contain it "
     "(acquire, exchange, re-roll): the numbers then refer to that shorter list. Other "
     "commands: rules CARD = a card's rules, l = the whole log, p = the position, "
+    "t = the round track (in a game of a fixed number of rounds), "
     "s FILE = save the game, q = quit, h = this help."
 )
 
@@ -74,6 +77,7 @@ class Session:
     shown: int = 0  # log lines already printed
     quit: bool = False  # the person chose to leave
     warnings: list[str] = field(default_factory=list)  # said when the game is resumed
+    edited: list[str] = field(default_factory=list)  # the sandbox's edits that made the position
 
     def save(self, path: Path) -> None:
         write_atomic(
@@ -86,7 +90,8 @@ class Session:
                     "ages": self.ages,
                     "seed": self.seed,
                     "bots": self.bot_names,
-                },
+                }
+                | ({EDITED: self.edited} if self.edited else {}),
             ),
         )
 
@@ -167,6 +172,9 @@ def load_session(pack: Path, file: Path, bots: str | None, force: bool = False) 
         shown=len(state.log),
     )
     session.warnings = warnings
+    session.edited = edited_note(extra)  # kept in its saves: the position stays marked
+    if session.edited:
+        session.warnings.append(edited_warning(session.edited))
     _make_bots(session)
     return session
 
@@ -285,6 +293,13 @@ def _ask(
         elif command in ("l", "log"):
             for line_ in session.state.log:
                 console.print(f"  {escape(line_)}")
+        elif command in ("t", "track"):
+            lines = track_lines(session.game, session.state)
+            console.print(
+                "\n".join(lines)
+                or "This game has no round track: its age does not end on the round alone.",
+                markup=False,
+            )
         elif command in ("p", "position"):
             show_position(session, console)
             _show_choices(session, console, actions)
@@ -353,15 +368,18 @@ def show_position(session: Session, console: Console) -> None:
     game, state = session.game, session.state
     ages = game.ages
     age = next((a.name for a in game.pack.ages if a.id == ages[state.age]), ages[state.age])
+    last = last_round(game, state)
+    of = f" of {last}" if 0 < state.round <= last else ""
     console.rule(
-        f"{age}, round {state.round}: {game.player_name(state.active)} is active", style="dim"
+        f"{age}, round {state.round}{of}: {game.player_name(state.active)} is active",
+        style="dim",
     )
     if state.dice:
         console.print(
             f"Dice of {game.player_name(roller(state))}: {_dice(game, state.dice)}", markup=False
         )
     pool = waiting_pool(state)
-    if pool is not None and pool is not state.dice:
+    if pool is not None and pool is not state.dice and gives_result_tokens(game):
         console.print(f"Your result tokens: {_dice(game, pool) or 'none'}", markup=False)
     me = state.players[HUMAN]
     failing = set(me.flags.get("turn_start_events", ())) if state.active == HUMAN else set()

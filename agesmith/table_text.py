@@ -6,6 +6,7 @@ lies on it (its face-down state, marks, tokens, the pieces standing on it)."""
 from __future__ import annotations
 
 from interpreter import Game, State
+from interpreter.tools.round_track import round_track
 from interpreter.tools.table_zones import TableCard, shared_zones, table_card
 from rules_dsl import ast
 
@@ -76,4 +77,26 @@ def table_lines(game: Game, state: State) -> list[str]:
         cards = [c for c in zone.cards if c is not None]
         lines.append(f"{zone.label}{note}:" + ("" if cards else " none"))
         lines += [f"  {card_line(game, state, c.copy)}" for c in cards]
+    return lines
+
+
+def track_lines(game: Game, state: State) -> list[str]:
+    """The round track (interpreter/tools/round_track.py) as the page draws it: a line per
+    round, marked when it is the round played, with what it brings by phase; [] when the age
+    has no fixed number of rounds."""
+    track = round_track(game, state)
+    if track is None:
+        return []
+    lines = [f"Round track: {track.last} round" + ("" if track.last == 1 else "s")]
+    for space in track.rounds:
+        mark = " (now)" if space.current else " (played)" if space.past else ""
+        lines.append(
+            f"  Round {space.number}{mark}:" + ("" if space.brings else " nothing of its own")
+        )
+        phase = None
+        for brought in space.brings:
+            if brought.phase != phase:
+                phase = brought.phase
+                lines.append(f"    {phase}:")
+            lines.append(f"      {brought.text}")
     return lines

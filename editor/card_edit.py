@@ -178,7 +178,7 @@ def push_history(history: list[dict[str, Any]], fields: dict[str, Any]) -> list[
 
 def mention_words(pack: Pack) -> list[str]:
     """What the cards' rules can be searched for: card names, verbs and keywords they use."""
-    from rules_dsl.parser import verbs as grammar_verb_list  # the grammar's verbs, as written
+    from rules_dsl.grammar_words import verbs as grammar_verb_list  # as the grammar writes them
 
     texts = [yaml_edit.quoted(c.name) for c in pack.cards]
     rules = "\n".join(rules_text(c) for c in pack.cards)

@@ -77,7 +77,7 @@ _TOKEN = re.compile(
 
 @cache
 def _verbs() -> frozenset[str]:
-    from rules_dsl.parser import verbs as grammar_verbs  # the grammar's own verb list
+    from rules_dsl.grammar_words import verbs as grammar_verbs  # the grammar's own verb list
 
     return frozenset(grammar_verbs())
 

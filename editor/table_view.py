@@ -12,7 +12,7 @@ from html import escape
 from editor.faces import CARD_SIZES, as_html, card_face
 from interpreter import Game, State
 from interpreter.mechanics.action_phase import waiting_pool_of
-from interpreter.mechanics.dice import die_text, roller
+from interpreter.mechanics.dice import die_text, gives_result_tokens, roller
 from interpreter.model.zones import TABLEAU
 from interpreter.tools.table_zones import TableZone, pieces_on, shared_zones
 from rules_dsl.printer import condition as condition_text
@@ -124,7 +124,7 @@ def dice_strip(game: Game, state: State) -> str:
     active player's turn, that player's own result tokens, not the active player's dice."""
     found = waiting_pool_of(state)
     active = escape(game.player_name(state.active))
-    if found is not None and found[1] is not state.dice:
+    if found is not None and found[1] is not state.dice and gives_result_tokens(game):
         seat, pool = found
         return (
             f"{STYLE}<b>Result tokens of {escape(game.player_name(seat))}</b> (the "

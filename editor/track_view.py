@@ -11,8 +11,8 @@ from interpreter import Game, State
 from interpreter.tools.round_track import Round, round_track
 
 STYLE = """<style>
-.rt-track{display:flex;gap:4px;align-items:stretch;margin:2px 0 10px 0;overflow-x:auto}
-.rt-round{flex:1 1 0;min-width:150px;border:2px solid #b0a080;border-radius:6px;
+.rt-track{display:flex;flex-wrap:wrap;gap:4px;align-items:stretch;margin:2px 0 10px 0}
+.rt-round{flex:1 1 0;min-width:112px;border:2px solid #b0a080;border-radius:6px;
  background:#f6f1e3;padding:4px 6px;font-size:11px;line-height:1.2;color:#333}
 .rt-round h4{margin:0 0 3px 0;padding:0;font-size:13px;color:#3e2723}
 .rt-now{border-color:#c62828;background:#fff3e0;box-shadow:0 0 0 2px #c62828}

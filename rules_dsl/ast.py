@@ -94,6 +94,14 @@ class Of(Node):
 
 
 @dataclass(frozen=True)
+class OfValue(Node):
+    """... of skill 2: a piece's property and its number ("gain a citizen of skill 2")."""
+
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
 class Superlative(Node):
     """... with the most points."""
 
@@ -143,8 +151,8 @@ class Preferring(Node):
 
 
 Tail: TypeAlias = (
-    "Located | OnCard | OfChoice | Of | Superlative | WhoOwns | WhoHas | WhoHasThan | WhoDid"
-    " | InTurnOrder | Preferring"
+    "Located | OnCard | OfChoice | Of | OfValue | Superlative | WhoOwns | WhoHas | WhoHasThan"
+    " | WhoDid | InTurnOrder | Preferring"
 )
 Phrase: TypeAlias = "NounPhrase | Pronoun"
 
@@ -387,6 +395,19 @@ class CostChange(Node):
     """[your X acquisitions] cost(s) N more|less <resource> [if ...]."""
 
     target: Acquisitions | None
+    amount: int
+    change: str  # more | less
+    resource: tuple[str, ...]
+    condition: Condition | None = None
+    unless: bool = False
+
+
+@dataclass(frozen=True)
+class ActionCostChange(Node):
+    """ "increase population" costs N more|less <counter> [if ...]: the cost of one of the
+    actions the game declares, when the card's holder takes it ("it" the card it is done to)."""
+
+    action: str
     amount: int
     change: str  # more | less
     resource: tuple[str, ...]

@@ -33,6 +33,7 @@ from .bounds import MOST_DIGITS, RULE_NUMBER_LIMIT
 from .cache_files import cache_dir, read_sealed, write_sealed
 from .diagnostics import Diagnostic, did_you_mean
 from .errors import AgesmithError
+from .grammar_words import verbs
 from .layout import IndentationError_, RulesLayout
 
 Start = Literal["rules", "cost", "number", "condition"]
@@ -634,20 +635,6 @@ def _statement_words() -> list[str]:
     ]
 
 
-@cache
-def verbs() -> list[str]:
-    """The verbs of the grammar, every form written: "gain", "gains", "pass", "passes"..."""
-    names = [r.expansion[0].name for r in _lark().rules if r.origin.name == "verb"]
-    return sorted({_lark().get_terminal(name).pattern.value for name in names})
-
-
-@cache
-def strength_kinds() -> tuple[str, ...]:
-    """The kinds of a strength ability ("defence +5"), as the grammar lists them."""
-    names = [r.expansion[0].name for r in _lark().rules if r.origin.name == "strength_kind"]
-    return tuple(_lark().get_terminal(name).pattern.value for name in names)
-
-
 # ------------------------------------------------------------------ tree building
 
 
@@ -772,6 +759,12 @@ class _Builder(Transformer):
     def cost_change(self, meta: Any, c: list[Any]) -> ast.CostChange:
         target, _costs, amount, change, words, *guard = c
         return ast.CostChange(target, int(amount), change, words, *_guard(guard), span=_span(meta))
+
+    def action_cost_change(self, meta: Any, c: list[Any]) -> ast.ActionCostChange:
+        name, _costs, amount, change, words, *guard = c
+        return ast.ActionCostChange(
+            str(name)[1:-1], int(amount), change, words, *_guard(guard), span=_span(meta)
+        )
 
     def acquisitions(self, meta: Any, c: list[Any]) -> ast.Acquisitions:
         words, acquisition, each_turn = c
@@ -1023,6 +1016,9 @@ class _Builder(Transformer):
 
     def chosen(self, meta: Any, c: list[Any]) -> ast.OfChoice:
         return ast.OfChoice(span=_span(meta))
+
+    def of_value(self, meta: Any, c: list[Any]) -> ast.OfValue:
+        return ast.OfValue(str(c[0]), int(c[1]), span=_span(meta))
 
     def of(self, meta: Any, c: list[Any]) -> ast.Of:
         return ast.Of(c[0], span=_span(meta))

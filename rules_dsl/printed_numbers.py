@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, did_you_mean
 from .facts import is_fact
+from .grammar_words import strength_kinds
 from .nouns import declared_nouns, names_of
-from .parser import strength_kinds
 from .vocabulary import singular
 
 if TYPE_CHECKING:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import ast
+from .grammar_words import verbs
 
 INDENT = "  "
 
@@ -147,6 +148,10 @@ def ability(a: Any) -> str:
         return f"{head}{verb} {a.amount} {a.change} {' '.join(a.resource)}" + _guard(
             a.condition, a.unless
         )
+    if isinstance(a, ast.ActionCostChange):
+        return f'"{a.action}" costs {a.amount} {a.change} {" ".join(a.resource)}' + _guard(
+            a.condition, a.unless
+        )
     if isinstance(a, ast.GoldPrice):
         return f"gold price {a.amount}" + _guard(a.condition, a.unless)
     if isinstance(a, (ast.Strength, ast.Symbols)):
@@ -219,8 +224,6 @@ def _conjugate(verb: str) -> str:
 def third_person(text: str) -> str:
     """A step read for one player: "destroy one of ..." -> "destroys one of ..." ("may ..."
     and a step that does not open with a verb stay as they are)."""
-    from .parser import verbs  # (the parser's module imports this one)
-
     verb, _, rest = text.partition(" ")
     said = _conjugate(verb)
     if said not in verbs():
@@ -380,6 +383,8 @@ def _tail(t: Any) -> str:
         return " of your choice"
     if isinstance(t, ast.Of):
         return " of " + phrase(t.of)
+    if isinstance(t, ast.OfValue):
+        return f" of {t.name} {t.value}"
     if isinstance(t, ast.Superlative):
         return f" with the {t.kind} {' '.join(t.words)}"
     if isinstance(t, ast.WhoOwns):

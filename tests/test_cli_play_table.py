@@ -54,6 +54,8 @@ def test_the_ancient_worlds_table_in_the_terminal() -> None:
     assert "  Free: 2 citizens (skill 1; skill 2)" in later
     # the other players' camps and threats, each card with what lies on it
     assert re.search(r"player 2 \(greedy\): .* · camp: .* · threat: Young Satyr", later)
+    # the greedy bots rolled damage dice, which leave no result tokens: none are shown
+    assert "player 3 rolls " in out and "result tokens" not in out.lower()
     assert "Traceback" not in out
 
 
@@ -89,3 +91,24 @@ def test_the_terminal_and_the_playtest_page_draw_the_same_zones() -> None:
             ]
             assert [label.strip() for label in labels] == [t.strip() for t in text], name
             state = game.apply(state, bot.choose(game, state, game.choices(state)))
+
+
+def test_the_round_track_in_the_terminal() -> None:
+    """`t` shows The Ancient World's six rounds, the first marked, and the heading counts them;
+    Along History, whose age ends on a deck, has none and says so."""
+    args = ["play", TAW, "--players", "2", "--seed", "1", "--bots", "greedy"]
+    result = CliRunner().invoke(main, args, input="t\nq\n")
+    assert result.exit_code == 0, result.output[-3000:]
+    out = result.output
+    assert "Six rounds, round 1 of 6: player 1 is active" in out
+    track = out[out.index("Round track: 6 rounds") :].splitlines()
+    assert track[1] == "  Round 1 (now):" and "  Round 6:" in track
+    round_2 = track[track.index("  Round 2:") : track.index("  Round 3:")]
+    assert "      move the first card in the covered spaces into the action spaces" in round_2
+    round_6 = track[track.index("  Round 6:") :]
+    assert '      each player in turn order plays "final count"' in round_6
+    ah = ["play", str(bundled("along_history")), "--players", "2", "--seed", "1"]
+    result = CliRunner().invoke(main, ah, input="t\nq\n")
+    assert result.exit_code == 0
+    assert "This game has no round track" in result.output
+    assert "round 1 of" not in result.output

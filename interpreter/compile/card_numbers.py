@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast, printer
 from rules_dsl.diagnostics import did_you_mean
-from rules_dsl.parser import strength_kinds
+from rules_dsl.grammar_words import strength_kinds
 from rules_dsl.vocabulary import singular
 
 from ..core import pieces

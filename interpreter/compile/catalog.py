@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_dsl import ast
+from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.printed_numbers import card_values
 from rules_dsl.vocabulary import singular
@@ -60,11 +61,13 @@ class Roles:
     counted: str | None = None  # the resource a cost counts by amount
     money: str | None = None  # the counter that is money
     war_tilt: str | None = None  # the bonus a side tilts in a war
+    actions: tuple[str, ...] = ()  # the names of the actions the game declares
 
     @classmethod
     def of(cls, pack: Pack) -> Roles:
         tilt = (pack.game.get("war") or {}).get("tilt")
-        return cls(pack.counted_resource, pack.money, str(tilt) if tilt else None)
+        actions = tuple(a.name for a in pack.actions)
+        return cls(pack.counted_resource, pack.money, str(tilt) if tilt else None, actions)
 
 
 @dataclass
@@ -85,6 +88,17 @@ class StrengthRule:
     per: Num | None
     when: Cond
     where: Zone | None = None  # "while in your retired:": it holds only while the card is there
+
+
+@dataclass
+class ActionCostRule:
+    """ "increase population" costs 1 less food: a change of a declared action's cost in one
+    counter when the card's holder takes it (declared_actions.py reads it)."""
+
+    action: str
+    counter: str
+    delta: int
+    when: Cond
 
 
 @dataclass
@@ -123,6 +137,7 @@ class CardInfo:
     gold_prices: list[tuple[int, Cond]] = field(default_factory=list)
     strength: list[StrengthRule] = field(default_factory=list)
     symbol_rules: list[SymbolRule] = field(default_factory=list)  # "science +1 per ..."
+    action_costs: list[ActionCostRule] = field(default_factory=list)  # '"X" costs 1 less ...'
     cancels: list[tuple[str, str]] = field(default_factory=list)  # (kind, card name)
     triggers: dict[str, list[Any]] = field(default_factory=dict)  # event -> bodies
     # the numbers printed on it, by the pack's name (rules_dsl/printed_numbers.py)
@@ -326,6 +341,10 @@ def _sort(
         if in_events:
             raise cannot(s, f"a card in the {hand} takes no part in wars")
         info.strength.append(_strength_rule(s, lex))
+    elif isinstance(s, ast.ActionCostChange):
+        if in_events:
+            raise cannot(s, f"a card in the {hand} changes no action's cost")
+        info.action_costs.append(_action_cost_rule(s, lex, roles))
     elif isinstance(s, ast.Symbols):
         if in_events:
             raise cannot(s, f"a card in the {hand} shows no symbols")
@@ -360,6 +379,29 @@ def _strength_rule(s: ast.Strength, lex: Lexicon, where: Zone | None = None) -> 
     if s.per is not None:
         per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
     return StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless, lex), where)
+
+
+def _action_cost_rule(s: ast.ActionCostChange, lex: Lexicon, roles: Roles) -> ActionCostRule:
+    if s.action not in roles.actions:
+        near = did_you_mean(s.action, list(roles.actions))
+        declared = f"the actions game.yaml declares: {', '.join(roles.actions) or 'none'}"
+        raise UnknownName(
+            f'"{s.action}" is not an action the game declares',
+            s,
+            f"{near} ({declared})" if near else declared,
+        )
+    counter = lex.counter(s.resource)
+    kept = lex.stored_resource(s.resource)
+    if counter is None and kept is not None:
+        counter = kept.name
+    if counter is None:
+        raise UnknownName(
+            f'"{" ".join(s.resource)}" is not a counter: an action\'s cost is paid from counters',
+            s,
+            f"the counters: {', '.join(lex.counters) or 'none declared'}",
+        )
+    delta = s.amount if s.change == "more" else -s.amount
+    return ActionCostRule(s.action, counter, delta, _guard(s.condition, s.unless, lex))
 
 
 def _symbol_rule(s: ast.Symbols, lex: Lexicon) -> SymbolRule:
@@ -421,6 +463,14 @@ def _scoped_strength(s: ast.Scope, hand: str, lex: Lexicon) -> list[StrengthRule
     return rules
 
 
+def _cost_changers(cards: list[CardInfo]) -> dict[str, frozenset[int]]:
+    found: dict[str, set[int]] = {}
+    for info in cards:
+        for rule in info.action_costs:
+            found.setdefault(rule.action, set()).add(info.index)
+    return {name: frozenset(indexes) for name, indexes in found.items()}
+
+
 @dataclass
 class Catalog:
     """Every distinct card and every copy of the pack."""
@@ -438,6 +488,8 @@ class Catalog:
     rank: list[int] = field(default_factory=list)
     by_players: dict[int, Card] = field(default_factory=dict)  # the cards with `players:`
     card_states: CardStateTable = NO_CARD_STATES
+    # the cards whose abilities change a declared action's cost, by the action's name
+    changes_cost_of: dict[str, frozenset[int]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, pack: Pack) -> Catalog:
@@ -464,6 +516,7 @@ class Catalog:
             rank,
             by_players,
             lex.card_states,
+            _cost_changers(cards),
         )
 
     def info(self, copy: int) -> CardInfo:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 from rules_dsl.diagnostics import did_you_mean
-from rules_dsl.parser import strength_kinds
+from rules_dsl.grammar_words import strength_kinds
 from rules_dsl.printed_numbers import NumberSpec, find_number
 from rules_dsl.tables import find_table
 

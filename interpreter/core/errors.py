@@ -52,6 +52,7 @@ def cannot(node: Any, why: str) -> RuleError:
             (
                 ast.Located,
                 ast.Of,
+                ast.OfValue,
                 ast.OfChoice,
                 ast.Superlative,
                 ast.WhoOwns,

@@ -58,19 +58,56 @@ class Declared:
         return PROGRAM + self.name
 
 
-def compile_action(spec: ActionSpec, lex: Lexicon) -> Declared:
+def compile_action(spec: ActionSpec, lex: Lexicon, changed: bool = False) -> Declared:
     """Compile the phrases of one declared action (its steps are compiled as a program by the
-    engine); a phrase the interpreter cannot honour is a RuleError at its node."""
+    engine); a phrase the interpreter cannot honour is a RuleError at its node. `changed`: some
+    card's ability changes its cost (`_changed_cost`)."""
     choose = None
     if spec.choose is not None:
         if not isinstance(spec.choose, ast.NounPhrase):
-            raise cannot(spec.choose, "choose names a card, e.g. a card in the card row")
+            raise cannot(
+                spec.choose, 'choose names a card: "a card in <zone>", "the top card of <zone>"'
+            )
         choose = card_selector(spec.choose, lex)
         if choose.many:
             raise cannot(spec.choose, 'an action is done to one card: "a card in ..."')
     condition = compile_condition(spec.condition, lex) if spec.condition is not None else None
     cost = _compile_cost(spec.cost, lex, choose is not None) if spec.cost is not None else None
+    if changed:
+        cost = _changed_cost(spec.name, cost)
     return Declared(spec.name, choose, condition, cost, spec.event)
+
+
+def _changed_cost(name: str, base: Cost | None) -> Cost:
+    """The cost as the doer pays it: the base, changed by the abilities of the doer's active
+    cards that name the action ('"increase population" costs 1 less food', "it" the card the
+    action is done to, "this card" the card of the ability), never below 0 in a counter; more
+    of a counter the base does not hold adds it."""
+
+    def due(ctx: Ctx) -> list[tuple[str, int]]:
+        out = base(ctx) if base is not None else []
+        cards = ctx.catalog.changes_cost_of.get(name, frozenset())
+        deltas: dict[str, int] = {}
+        for copy in ctx.state.players[ctx.player].active_cards():
+            info = ctx.catalog.info(copy)
+            if info.index not in cards or (ctx.state.cards and is_face_down(ctx.state, copy)):
+                continue
+            own = Ctx(ctx.state, ctx.catalog, ctx.player, copy, None, ctx.it, None)
+            for rule in info.action_costs:
+                if rule.action == name and rule.when(own):
+                    deltas[rule.counter] = deltas.get(rule.counter, 0) + rule.delta
+        if not deltas:
+            return out
+        changed: list[tuple[str, int]] = []
+        for counter, n in out:
+            delta = deltas.pop(counter, 0)
+            changed.append((counter, max(0, n + delta)))
+            if n + delta < 0:  # what is left of a reduction goes on the counter's next amount
+                deltas[counter] = n + delta
+        changed += [(counter, delta) for counter, delta in deltas.items() if delta > 0]
+        return changed
+
+    return due
 
 
 def _compile_cost(cost: ast.Cost, lex: Lexicon, chosen: bool) -> Cost:
@@ -121,7 +158,8 @@ def card_cost(ctx: Ctx, copy: int) -> list[tuple[str, int]]:
 
 
 def compile_all(game: Game) -> list[Declared]:
-    return [compile_action(spec, game.lexicon) for spec in game.pack.actions]
+    changers = game.catalog.changes_cost_of
+    return [compile_action(spec, game.lexicon, spec.name in changers) for spec in game.pack.actions]
 
 
 def _declared(game: Game) -> list[Declared]:

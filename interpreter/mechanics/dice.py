@@ -163,6 +163,12 @@ def describe(game: Game, dice: list[dict]) -> str:
     return ", ".join(die_text(game, d) for d in dice)
 
 
+def gives_result_tokens(game: Game) -> bool:
+    """Whether a die of the pack leaves result tokens (`result_tokens: true`): a game whose
+    dice leave none (The Ancient World's damage dice) has no result tokens to show."""
+    return any(spec.get("result_tokens") for spec in (game.pack.game.get("dice") or {}).values())
+
+
 def result_tokens(state: State) -> list[dict]:
     """A fresh set of result tokens: the final faces of the dice that leave tokens (AH-T5)."""
     return [

@@ -6,6 +6,7 @@ them, gaining more.
     return all your citizens              each of the doer's pieces back to their supply
     each player returns all their citizens
     gain a citizen / gain 2 citizens      new pieces, with the last `start` entry's properties
+    gain a citizen of skill 2             ... with the properties said, the others as above
 
 With `bumping: {by: skill, costs: 1 coin}`, placing a piece on a card that holds a piece of a
 higher `by` costs that amount, paid when it is placed; a piece whose placement the doer cannot
@@ -269,12 +270,13 @@ def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
     np = act.object
     spec = kind_named(np, lex, act, '"gain a citizen"')
     assert isinstance(np, ast.NounPhrase)  # a phrase naming a kind of piece is one
-    if np.tails or np.possessive or np.determiner not in (None, "a", "an"):
+    said = [t for t in np.tails if isinstance(t, ast.OfValue)]
+    if len(said) != len(np.tails) or np.possessive or np.determiner not in (None, "a", "an"):
         raise cannot(np, f'gain reads "gain a {spec.name}" or "gain 2 {spec.name}s"')
     if np.determiner is None and np.count is None:
         raise cannot(np, f'how many? "gain a {spec.name}" or "gain 2 {spec.name}s"')
     count = np.count if np.count is not None else 1
-    props = spec.gained
+    props = gained_properties(spec, said)
 
     bank = spec.bank
 
@@ -305,6 +307,26 @@ def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
         instruction.data["can"] = can
     return handler
+
+
+def gained_properties(spec: PieceSpec, said: list[ast.OfValue]) -> dict[str, int]:
+    """The properties of a piece gained: those the step says ("of skill 2"), the others as the
+    last `start` entry has them (a property said twice, or one the kind lacks, is an error)."""
+    props = spec.gained
+    seen: set[str] = set()
+    for tail in said:
+        if tail.name not in spec.properties:
+            known = ", ".join(spec.properties)
+            raise cannot(
+                tail,
+                f'a {spec.name} has no property "{tail.name}"'
+                + (f" (its properties: {known})" if known else f" (a {spec.name} has none)"),
+            )
+        if tail.name in seen:
+            raise cannot(tail, f"the {spec.name}'s {tail.name} is said twice")
+        seen.add(tail.name)
+        props[tail.name] = tail.value
+    return props
 
 
 def _in_bank(state: State, seat: int, bank: str) -> int:

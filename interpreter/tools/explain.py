@@ -82,6 +82,11 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         lines.append(
             f"It adds {strength.amount:+d} strength{per} {side}{where} {_guard(strength.when)}."
         )
+    for change in info.action_costs:
+        lines.append(
+            f'While it is active, the action "{change.action}" costs you {abs(change.delta)} '
+            f"{'more' if change.delta > 0 else 'less'} {change.counter} {_guard(change.when)}."
+        )
     for extra in info.symbol_rules:
         per = f" times {says(extra.per)}" if extra.per else ""
         lines.append(

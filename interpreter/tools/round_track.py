@@ -11,7 +11,8 @@ round and this game's number of players. A step that also asks something of the 
 threat is empty: draw ...".
 
 A game whose age ends on something other than the round (Along History's emptied deck, Through
-the Ages' civil deck) has no track: `round_track` gives None, and nothing is drawn.
+the Ages' step `end the age` when a civil deck runs out) has no track: `round_track` gives
+None, and nothing is drawn.
 """
 
 from __future__ import annotations
@@ -212,11 +213,24 @@ def _text(statement: Any) -> str:
     return " ".join(line.strip() for line in lines)
 
 
+def _ends_the_age(game: Game) -> bool:
+    """Whether a phase or a card of the pack has the step `end the age` (the verb's only
+    object)."""
+    return any(
+        getattr(getattr(i, "act", None), "verb", None) == "end"
+        for program in game.programs.values()
+        for i in program
+    )
+
+
 def last_round(game: Game, state: State) -> int:
     """The round that ends the age, when the pack's `age_end` reads facts of play alone and
-    nothing else ends it; 0 when it cannot be known before the game is played."""
+    nothing else ends it (no `age_ends` event, no step `end the age`); 0 when it cannot be
+    known before the game is played."""
     lex = game.lexicon
     if lex.age_end is None or lex.age_ends or not reads_only_facts(lex.age_end):
+        return 0
+    if _ends_the_age(game):  # a step may end the age in any round (Through the Ages)
         return 0
     ends = compile_condition(lex.age_end, lex)
     return first_round_ending(Ctx(state.clone(), game.catalog, state.active), ends)

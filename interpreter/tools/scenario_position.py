@@ -16,6 +16,7 @@ from rules_dsl.bounds import COUNTER_LIMIT, TOKEN_VALUE_LIMIT
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.errors import AgesmithError
 
+from ..core import pieces
 from ..model.zones import TABLEAU
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ T = TypeVar("T")
 POSITION_FACTS = ("active", "players", "board")
 # What a player's description holds beside the pack's zones and counters.
 PLAYER_FACTS = ("tilted", "tokens", "space")
-# The tokens lying on a player's cards: {card name: {counter: amount}}.
+# What lies on a player's cards: {card name: {counter: amount, piece kind: how many}}.
 ON_CARDS = "on cards"
 
 
@@ -140,7 +141,12 @@ class Copies:
         for info in game.catalog.cards:
             self.ages_of.setdefault(info.name, []).append(info.age)
 
-    def take(self, name: Any, path: Path, any_age: bool = False) -> int:
+    def take(
+        self, name: Any, path: Path, any_age: bool = False, others: frozenset[int] = frozenset()
+    ) -> int:
+        """A copy of the card named, not placed yet: of the age played first, then (`any_age`)
+        of any other; a copy the setup put in another player's tableau (`others`) only when no
+        other is left, so that a player the position does not describe keeps it."""
         text = str(name).strip()
         pool: Iterable[int] = self.of_age
         if any_age:  # the age played first (a name may be in several ages), then the others
@@ -148,6 +154,8 @@ class Copies:
                 *self.of_age,
                 *(c for c in range(len(self.game.catalog.copies)) if c not in self.of_age),
             ]
+        if others:
+            pool = [*(c for c in pool if c not in others), *(c for c in pool if c in others)]
         for copy in pool:
             if copy not in self.placed and self.game.name(copy) == text:
                 self.placed.add(copy)
@@ -214,6 +222,9 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
 
     copies = Copies(game, age_id(game, state), len(state.players))
     dealt_shared = [list(cards) for cards in state.zones]  # where the game put the decks
+    # every card the setup left in play: one it removed from the game stays out of it
+    dealt_anywhere = {c for cards in state.zones for c in cards}
+    dealt_anywhere.update(c for p in state.players for c in _held(p))
     attempt = _Attempts()
     here: Path = ("position",)
     keys = [*POSITION_FACTS, *game.zones.names("shared")]
@@ -249,14 +260,19 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
             )
             continue
         described[seat] = (path, desc or {})
+    tableaux = {p.seat: frozenset(p.all_cards()) for p in state.players}  # as the setup dealt
+    _free_pieces(state, set(described))
     for seat, (path, desc) in described.items():
-        _place_player(game, state.players[seat], desc, path, copies, attempt)
+        # the others' tableaux are not topped up as hands are: their cards stay theirs
+        others = frozenset(c for s, cards in tableaux.items() if s != seat for c in cards)
+        _place_player(game, state.players[seat], desc, path, copies, attempt, others)
         _place_card_states(game, state, state.players[seat], desc, path, attempt)
     zones = game.zones
     dealt = {p.seat: len(p.zones[zones.hand]) if zones.hand >= 0 else 0 for p in state.players}
     for player in state.players:
         if player.seat not in described:
             _keep_dealt(player, copies)
+    _free_pieces_off_their_cards(state)
     written = [_names(position, zone.name, here, attempt) for zone in zones.shared]
     listed = [
         attempt.all(
@@ -279,7 +295,8 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         # the rest of the age lies under the draw pile's listed cards; a pile is drawn from
         # its end
         state.zones[i] = rest + list(reversed(cards)) if i == zones.draw else cards
-    _return_decks(game, state, copies, dealt_shared)
+    rows = {i for i, names in enumerate(written) if names and zones.places(i)}
+    _return_decks(game, state, copies, dealt_shared, dealt_anywhere, rows)
     if "board" in position:
         board = position["board"] or {}
         if not isinstance(board, dict):
@@ -296,6 +313,28 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
                 state.board[space] = token
     if attempt.problems:
         raise ScenarioProblems(attempt.problems)
+
+
+def _held(player: PlayerState) -> list[int]:
+    """Every card a player holds: the tableau's and each of their zones'."""
+    return [*player.all_cards(), *(c for zone in player.zones for c in zone)]
+
+
+def _free_pieces(state: State, seats: set[int]) -> None:
+    """A described player's pieces are free, as their cards are what the position says (what
+    it leaves out is empty): its `on cards` stands them on cards (`<card>: {worker: 2}`)."""
+    for i, piece in enumerate(state.pieces):
+        if piece["owner"] in seats and piece["on"] is not None:
+            pieces.move(state, i, None)
+
+
+def _free_pieces_off_their_cards(state: State) -> None:
+    """A piece stands on a card its owner holds: one whose card the position put elsewhere is
+    free again, as when a card leaves play."""
+    for i, piece in enumerate(state.pieces):
+        copy = piece["on"]
+        if copy is not None and copy not in _held(state.players[piece["owner"]]):
+            pieces.move(state, i, None)
 
 
 def _keep_dealt(player: PlayerState, copies: Copies) -> None:
@@ -350,17 +389,22 @@ def _return_decks(
     state: State,
     copies: Copies,
     dealt: list[list[int]],
+    anywhere: set[int],
+    rows: set[int],
 ) -> None:
     """A deck's copies the position does not place stay in the zone of the table the game
     put them in, under the cards the position lists there; those it had put elsewhere (a
-    described player's zone) go back under their deck's own zone."""
+    described player's zone, or a row the position lists: its places are what it says) go
+    back under their deck's own zone. A copy the setup removed from the game stays out."""
     zones = game.zones
     for i, cards in enumerate(dealt):
+        if i in rows:
+            continue
         kept = [c for c in cards if c in copies.of_decks and c not in copies.placed]
         copies.placed.update(kept)
         state.zones[i][:0] = kept
     for copy in copies.of_decks:
-        if copy in copies.placed:
+        if copy in copies.placed or copy not in anywhere:
             continue
         owner = game.catalog.info(copy).age
         deck = next(d for d in game.catalog.decks if d.name == owner)
@@ -386,6 +430,7 @@ def _place_player(
     path: Path,
     copies: Copies,
     attempt: _Attempts,
+    others: frozenset[int] = frozenset(),
 ) -> None:
     counters = game.pack.game.get("counters") or {}
     keys = player_keys(game)
@@ -407,7 +452,8 @@ def _place_player(
         player.tableau = []
         for i, text in enumerate(_names(desc, name, path, attempt)):
             pile = attempt.all(
-                partial(copies.take, n.strip(), (*path, name, i)) for n in str(text).split(">")
+                partial(copies.take, n.strip(), (*path, name, i), False, others)
+                for n in str(text).split(">")
             )
             if pile:
                 player.tableau.append(pile)
@@ -489,6 +535,7 @@ def _place_card_states(
         )
         return
     counters = game.pack.game.get("counters") or {}
+    kinds = [k.name for k in game.lexicon.pieces.kinds]
     for name, tokens in on_cards.items():
         where = (*path, ON_CARDS, str(name))
         copy = card(name, where, [])
@@ -498,12 +545,36 @@ def _place_card_states(
             attempt.problems.append(ScenarioError("tokens are {counter: amount}", where))
             continue
         for counter, value in tokens.items():
+            if counter in kinds and counter not in counters:
+                attempt(partial(_stand_on, state, player, copy, str(counter), value, where))
+                continue
             if counter not in counters:
-                attempt.problems.append(unknown_key(counter, (*where, counter), counters, []))
+                attempt.problems.append(
+                    unknown_key(counter, (*where, counter), [*counters, *kinds], [])
+                )
                 continue
             amount = attempt(partial(bounded, value, (*where, counter), COUNTER_LIMIT, counter))
             if amount:
                 card_state.add_tokens(state, copy, str(counter), amount)
+
+
+def _stand_on(
+    state: State, player: PlayerState, copy: int, kind: str, value: Any, where: Path
+) -> None:
+    """`on cards: {Agriculture: {worker: 2}}`: that many of the player's free pieces of the kind
+    (the first ones: of a kind with properties, those it was given first) stand on the card."""
+    path = (*where, kind)
+    owned = len(pieces.owned(state, kind, player.seat))
+    amount = bounded(value, path, owned, f"{kind}s")
+    free = pieces.free(state, kind, player.seat)
+    if amount > len(free):
+        raise ScenarioError(
+            f"only {len(free)} of this player's {kind}s are left to stand on it",
+            path,
+            f"the player has {owned} {kind}s in all, each on one card",
+        )
+    for index in free[:amount]:
+        pieces.move(state, index, copy)
 
 
 def unknown_key(key: str, path: Path, counters: Iterable[str], keys: list[str]) -> ScenarioError:

@@ -101,3 +101,12 @@ def test_the_round_track_shows_the_packs_six_rounds_and_moves_on(page, server) -
     assert "(played)" in rounds.nth(0).inner_text()
     shot(page, "round-track-round-2")
     page.locator(".rt-track").screenshot(path=str(SHOTS / "round-track-alone.png"))
+    # at 1024 px wide the six rounds still stand in one row, none past the window's edge
+    page.set_viewport_size({"width": 1024, "height": 768})
+    settle(page, changed=False)
+    boxes = [rounds.nth(i).bounding_box() for i in range(6)]
+    assert all(b is not None for b in boxes)
+    assert len({round(b["y"]) for b in boxes}) == 1, boxes
+    assert max(b["x"] + b["width"] for b in boxes) <= 1024, boxes
+    page.locator(".rt-track").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "round-track-1024.png"))

@@ -161,3 +161,48 @@ def test_bumping_in_a_zone_costs_nothing_on_a_card_elsewhere(tmp_path: Path) -> 
     state.pieces[mine[-1]]["on"] = home
     assert not bumps(state, home)
     assert [cost for _, cost in placements(state, spec, 0, home, bumps(state, home))] == [0, 0]
+
+
+GAIN = "gain a citizen of skill 2"
+
+
+@pytest.mark.parametrize(
+    ("step", "says"),
+    [
+        (
+            "gain a citizen of strength 2",
+            'a citizen has no property "strength" (its properties: skill)',
+        ),
+        ("gain a citizen of skill 2 of skill 3", "the citizen's skill is said twice"),
+        ("place one of your citizens of skill 2 on it", "which citizen is the doer's choice"),
+        ("gain coin equal to the number of citizens of skill 2", "cannot play"),
+    ],
+    ids=["unknown-property", "twice", "placing", "counting"],
+)
+def test_a_property_said_where_it_means_nothing_is_a_located_error(
+    tmp_path: Path, step: str, says: str
+) -> None:
+    """'of skill 2' says the property of a piece gained; a property the kind lacks, one said
+    twice, and the words anywhere else are errors at the rule's place, never ignored."""
+    errors = _errors(tmp_path, GAIN, step, "spaces.yaml")
+    found = [e for e in errors if says in e]
+    assert found, errors
+    assert "spaces.yaml:" in found[0]
+
+
+def test_a_citizen_gained_with_a_skill_reads_back_and_plays() -> None:
+    from rules_dsl.parser import parse
+    from rules_dsl.printer import print_rules
+
+    text = f"when you buy this card: {GAIN}"
+    assert print_rules(parse(text)) == text
+    game = Game.load(WORKERS)
+    state = game.new(2, seed=1)
+    before = len(state.pieces)
+    nursery = next(c for c in game.zone(state, "action spaces") if game.name(c) == "Nursery")
+    place = next(a for a in game.legal_actions(state) if a.text.endswith(": Nursery"))
+    state = game.apply(state, place)
+    state = game.apply(state, next(a for a in game.legal_actions(state) if "skill 1" in a.text))
+    gained = state.pieces[before:]
+    assert [(p["owner"], p["props"], p["on"]) for p in gained] == [(0, {"skill": 2}, None)]
+    assert any(p["on"] == nursery and p["props"] == {"skill": 1} for p in state.pieces)

@@ -88,4 +88,5 @@ def test_the_abilities_are_their_holders_only() -> None:
     game, state = _position(["Alexander the Great", "Warriors"], {"Warriors": 1})
     number = compile_value(parse("your strength symbols", "number"), game.lexicon)
     assert number(Ctx(state, game.catalog, 0)) == 2
-    assert number(Ctx(state, game.catalog, 1)) == 0  # player 2 holds neither
+    # player 2 has their own Warriors with the setup's worker on it, and no Alexander
+    assert number(Ctx(state, game.catalog, 1)) == 1

@@ -252,10 +252,20 @@ def test_the_marked_cards_are_those_of_the_reference(cards: dict) -> None:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_a_new_game_deals_each_deck_with_its_copies_for_the_players(players: int) -> None:
+    """The decks hold their copies for the players; the setup then deals from three of them:
+    the six starting technologies to each player (TTA-S3), players + 2 cards of military deck A
+    as the current events, the rest out of the game (TTA-S7), and 13 cards of civil deck A
+    into the card row (TTA-S8)."""
     game = Game.load(PACK)
     state = game.new(players=players, seed=1)
     names = [z.name for z in game.zones.shared]
     held = {name: len(cards) for name, cards in zip(names, state.zones, strict=True)}
-    assert {deck: held[deck] for deck in TOTALS} == {
-        deck: counts[PLAYERS.index(players)] for deck, counts in TOTALS.items()
-    }
+    expected = {deck: counts[PLAYERS.index(players)] for deck, counts in TOTALS.items()}
+    dealt = {"starting technologies": 0, "military deck a": 0}
+    dealt["civil deck a"] = expected["civil deck a"] - 13
+    assert {deck: held[deck] for deck in TOTALS} == expected | dealt
+    assert held["card row"] == 13
+    assert held["current events"] == players + 2
+    starting = ["Agriculture", "Bronze", "Despotism", "Philosophy", "Religion", "Warriors"]
+    for player in state.players:  # nothing else yet: no hand, no military card
+        assert sorted(game.name(c) for c in player.all_cards()) == starting

@@ -1,0 +1,82 @@
+"""Through the Ages plays from its pack (issue 19): it validates cleanly, every scenario of its
+folder (each citing the TTA clauses it proves) passes, and random games of 2, 3 and 4 players
+run through the five ages to a winner in a position that saves and loads unchanged."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from cards import bundled
+from interpreter import Game, State
+from interpreter.bots.greedy import RandomBot
+from interpreter.bots.playout import play_out, playout
+from interpreter.tools.saves import load_text, save_text
+from interpreter.tools.scenario import check
+from interpreter.tools.validation import validate
+
+PACK = bundled("through_the_ages")
+SCENARIOS = sorted((PACK / "scenarios").glob("*.yaml"))
+
+
+@cache
+def game() -> Game:
+    return Game.load(PACK)
+
+
+def random_game(players: int, seed: int) -> State:
+    return playout(game(), [RandomBot(seed * 10 + i) for i in range(players)], seed)
+
+
+def test_the_pack_validates_with_no_error_and_no_warning() -> None:
+    _, diagnostics = validate(PACK)
+    assert [d.render() for d in diagnostics] == []
+
+
+def test_the_pack_has_scenarios() -> None:
+    assert SCENARIOS
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.stem)
+def test_a_scenario_of_the_pack_passes(scenario: Path) -> None:
+    outcome = check(scenario)
+    if outcome.known_bug:
+        if outcome.passed:
+            pytest.fail(f"{scenario.name} passes although it names a known bug: remove known_bug")
+        pytest.xfail(outcome.known_bug)
+    assert outcome.passed, outcome.summary()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_random_game_plays_every_age_and_ends_in_a_position_that_saves(
+    players: int, seed: int
+) -> None:
+    g = game()
+    state = random_game(players, seed)
+    assert state.over and state.winners
+    assert all(0 <= w < players for w in state.winners)
+    assert g.ages[state.age] == "iv"  # the game ends in Age IV, after its last round (TTA-G1)
+    loaded, _, _ = load_text(g, save_text(g, state))
+    assert loaded.digest() == state.digest()
+
+
+@pytest.mark.parametrize("cut", [40, 200])
+def test_a_game_saved_in_the_middle_resumes_exactly(cut: int) -> None:
+    """Saved after `cut` choices (inside a turn, with workers, tokens on cards and the row's
+    gaps), loaded and played on with the same choices, the game ends in the very position the
+    unbroken game ended in."""
+    g = game()
+    whole = g.new(players=3, seed=7, quiet=True)
+    choices = play_out(g, whole, [RandomBot(70 + i) for i in range(3)])
+    assert len(choices) > cut
+    state = g.new(players=3, seed=7, quiet=True)
+    for choice in choices[:cut]:
+        g.play(state, choice)
+    resumed, _, _ = load_text(g, save_text(g, state))
+    assert resumed.digest() == state.digest()
+    for choice in choices[cut:]:
+        g.play(resumed, choice)
+    assert resumed.over and resumed.digest() == whole.digest()
