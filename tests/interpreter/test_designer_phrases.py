@@ -63,7 +63,7 @@ def test_deal_is_a_draw(tmp_path: Path) -> None:
     [
         ("    set coin to 7\n", 'set reads "set your <counter> to <number>"'),
         ("    set your harvest to 7\n", '"harvest" is not a counter of the game'),
-        ("    discard the leftmost card in the block\n", '"the first card in the card row"'),
+        ("    discard the leftmost card in the block\n", '"the first card in <zone>"'),
         ("    each rival gains 1 coin\n", '"an opponent of your choice"'),
         ("    if there are at least 3 players: gain 1 coin\n", '"the number of players"'),
     ],
