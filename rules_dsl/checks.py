@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import ast
-from .actions import action_texts, check_actions, declared_events
+from .actions import action_texts, check_actions, declared_events, holder_events
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
@@ -453,7 +453,12 @@ class _TreeChecker:
 
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
         triggered = triggered_events(self.pack)
-        events = [*EVENTS, *declared_events(self.pack.game), *triggered]
+        events = [
+            *EVENTS,
+            *declared_events(self.pack.game),
+            *triggered,
+            *holder_events(self.pack.game),
+        ]
         if node.event not in events:
             near = did_you_mean(node.event, events)
             every = f"a rule may start on: {', '.join(events)}"

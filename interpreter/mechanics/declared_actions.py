@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
+from rules_dsl.actions import HOLDER
 
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
 from ..compile.program import ActI
@@ -25,6 +26,7 @@ from ..compile.selectors import CardSelector, card_selector
 from ..compile.stored_value import value as stored_value
 from ..core.actions import Action
 from ..core.card_state import is_face_down
+from ..core.control import NEXT, Result, push
 from ..core.errors import RuleError, cannot
 from . import stored
 from .piece_verbs import PLACEABLE
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 DO = "do"  # the kind of every offer of a declared action
+HOLDERS = "holders:"  # the prefix of the program of an action's "when you <action>:" rules
+QUEUE, DONE = "holder rules", "holder rules done"  # that program's frame: the rules, how many ran
 PROGRAM = "action:"  # the prefix of the program of a declared action's steps
 ITS_COST = ("its", "cost")
 
@@ -252,7 +256,7 @@ def _can_place(game: Game, state: State, seat: int, declared: Declared, card: in
 
 def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[str, Any]]:
     """Pay the action's cost and return the frames of its steps, then of the chosen card's
-    rules that start with the action's event."""
+    rules that start with the action's event, then of the doer's cards' "when you <action>:"."""
     declared = _find(game, action.params["action"])
     card = action.params.get("card")
     paid = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
@@ -260,15 +264,68 @@ def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[st
     game.say(state, f"{game.player_name(seat)}: {_sentence(game, declared, card, paid)}.")
     frame = game.frame(declared.program, seat)
     if card is None:
-        return [frame]
+        return [frame, *_holders(game, state, seat, declared, card)]
     frame["it"] = card
     info = game.catalog.info(card)
     event = declared.event
     down = bool(state.cards) and is_face_down(state, card)  # its rules do nothing face down
     found = info.triggers.get(event, []) if event is not None and not down else []
-    return [frame] + [
-        game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))
-    ]
+    return (
+        [frame]
+        + [game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))]
+        + _holders(game, state, seat, declared, card)
+    )
+
+
+def _holders(
+    game: Game, state: State, seat: int, declared: Declared, card: int | None
+) -> list[dict[str, Any]]:
+    """The frame that runs, after the action's steps and the chosen card's own rules, the
+    rules "when you <the action's name>:" of the doer's active cards (none where no card of the
+    pack has such a rule, so a pack without them plays the very frames it did)."""
+    program = HOLDERS + declared.name
+    if program not in game.programs:
+        return []
+    frame = game.frame(program, seat)
+    frame["it"] = card
+    return [frame]
+
+
+def holder_programs(game: Game) -> dict[str, list[Any]]:
+    """A one-step program for each declared action some card has a rule "when you <its
+    name>:" on: it finds the doer's active cards with such rules when it runs (after the
+    action's steps: a card the steps put into play is among them, one they took away is not)
+    and runs each, "this card" the card and "it" the card the action was done to."""
+    used = {event for info in game.catalog.cards for event in info.triggers}
+    out: dict[str, list[Any]] = {}
+    for spec in game.pack.actions:
+        event = HOLDER + spec.name
+        if event in used:
+            act = ast.Act(None, "trigger")
+            handler = _holders_handler(event)
+            says = f'the rules "when {event}:" of your active cards'
+            out[HOLDERS + spec.name] = [ActI(act, data={"handler": handler, "says": says})]
+    return out
+
+
+def _holders_handler(event: str) -> Callable[..., Result]:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        loc = frame["loc"]
+        if QUEUE not in loc:  # found once, when the action's steps are done; kept: plain data
+            loc[QUEUE] = game.triggers(state, int(frame["player"]), event)
+            loc[DONE] = 0
+        queue: list[list[Any]] = loc[QUEUE]
+        if loc[DONE] >= len(queue):
+            return NEXT
+        program, copy = queue[loc[DONE]]
+        loc[DONE] += 1
+        rule = game.frame(str(program), int(frame["player"]), int(copy))
+        rule["it"] = frame.get("it")
+        return push(rule)
+
+    return handler
 
 
 def describe(game: Game, state: State, action: Action, seat: int) -> str:
