@@ -259,9 +259,12 @@ class Compare(Node):
     value: Value
 
 
+THIS_CARD = "this card"  # the state of "it is this card" (IsState)
+
+
 @dataclass(frozen=True)
 class IsState(Node):
-    """the deck is empty / the age is not over."""
+    """the deck is empty / the age is not over / it is this card (the state THIS_CARD)."""
 
     subject: Phrase
     be: str

@@ -929,6 +929,10 @@ class _Builder(Transformer):
         subject, be, negated, state = c
         return ast.IsState(subject, be, negated is not None, str(state), span=_span(meta))
 
+    def is_this_card(self, meta: Any, c: list[Any]) -> ast.IsState:
+        subject, be, negated, word = c  # "this card"; any other word is the compiler's error
+        return ast.IsState(subject, be, negated is not None, f"this {word}", span=_span(meta))
+
     def did(self, meta: Any, c: list[Any]) -> ast.Did:
         subject, have, negated, verb, value, this_turn = c
         return ast.Did(

@@ -1540,7 +1540,12 @@ def _did_fact(
 
 
 def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
-    """the deck is empty / your events are not empty / it is damaged (a card state)."""
+    """the deck is empty / your events are not empty / it is damaged (a card state) / it is
+    this card."""
+    if node.state == ast.THIS_CARD:
+        return _is_this_card(node)
+    if node.state.startswith("this "):
+        raise cannot(node, 'say "it is this card": the rule\'s own card is "this card"')
     if lex.card_states.find(node.state) is not None:
         return compile_card_is(node, lex)
     if node.state in lex.keywords or node.state in lex.types:
@@ -1552,6 +1557,18 @@ def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
     if node.negated:
         return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
     return said(lambda ctx: not zone.cards(ctx), f"{zone.text} is empty")
+
+
+def _is_this_card(node: ast.IsState) -> Cond:
+    """it is this card: the card a step or an action is about ("it") is the rule's own card
+    ("when you build a wonder stage: if it is this card: ..." runs for that wonder only)."""
+    if not (isinstance(node.subject, ast.Pronoun) and node.subject.word == "it"):
+        raise cannot(node, 'say "it is this card": the card a rule is about is "it"')
+    if node.negated:
+        return said(
+            lambda ctx: ctx.card is None or ctx.it != ctx.card, "that card is not this card"
+        )
+    return said(lambda ctx: ctx.card is not None and ctx.it == ctx.card, "that card is this card")
 
 
 # ------------------------------------------------------------------ facts of play and tables

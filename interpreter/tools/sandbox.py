@@ -229,8 +229,11 @@ def _check(game: Game, state: State, edit: Edit) -> None:
         copy = _copy(game, edit.card)
         if edit.to is None or edit.to not in places(game, state):
             raise SandboxError(f"no zone {edit.to.zone if edit.to else ''!r} to move a card to")
-        if where(game, state, copy) is None:
+        now = where(game, state, copy)
+        if now is None:
             raise SandboxError(f"{game.name(copy)} lies on no zone of the table")
+        if now == edit.to:
+            raise SandboxError(f"{game.name(copy)} already lies in {now.label(game)}")
     elif edit.kind == "counter":
         if not 0 <= edit.seat < len(state.players):
             raise SandboxError(f"there is no player {edit.seat + 1}")

@@ -100,6 +100,7 @@ def test_an_edit_the_position_cannot_take_changes_nothing() -> None:
         sb.Edit("die", die=99, value=0),
         sb.Edit("die", die=0, value=6),
         sb.Edit("move", card="no-such-card", to=sb.Place("events", 0)),
+        sb.Edit("move", card=sb.copy_name(table.game, state.zones[0][0]), to=sb.Place("deck")),
         sb.Edit("move", card=sb.copy_name(table.game, state.zones[0][0]), to=sb.Place("attic", 0)),
     ):
         with pytest.raises(sb.SandboxError):
