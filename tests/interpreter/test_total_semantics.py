@@ -36,7 +36,7 @@ from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 REPORTED_AS = (
     "the interpreter cannot play|is not a zone of the game|is not a card state of the game"
     "|is not a die of the game|is not a row"
-    "|hold while in"
+    "|hold while in|is not an action the game declares"
 )
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "rules_dsl" / "grammar.lark"
@@ -145,6 +145,9 @@ RULES = [
     ("attack +1 if the opponent owns a land", PLAYS),
     ("defence +2", PLAYS),
     ("culture +1 per 2 lands", PLAYS),  # more symbols shown by the card (issue 19)
+    ("on acquire: gain a worker of skill 2", REPORTED),  # Along History has no pieces
+    ("on acquire: if it is this card: gain 1 gold", PLAYS),  # the card acquired is this one
+    ('"increase population" costs 1 less gold', REPORTED),  # nor actions of its own
     ('cancels the war bonus of the opponent\'s "Chivalry"', PLAYS),
     ('cancels "Chivalry"', REPORTED),
     ("non-transmissible", PLAYS),
@@ -297,6 +300,9 @@ PRODUCTIONS = {
     "acquisitions": "your progress acquisitions",
     "per": "per 2 lands",
     "symbols": "culture +1 per",
+    "of_value": "of skill 2",
+    "is_this_card": "it is this card",
+    "action_cost_change": '"increase population" costs',
     "trigger": "on acquire:",
     "scope": "while in your events",
     "event": "on acquire:",
