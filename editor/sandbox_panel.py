@@ -27,9 +27,12 @@ def card_options(game: Game, state: State) -> dict[str, str]:
     """Every card on the table by its copy's name, labelled with where it lies, zone by zone
     in the pack's order ("Tiger (player 1's events)")."""
     out: dict[str, str] = {}
+    seen: dict[str, int] = {}
     for place in sb.places(game, state):
         for copy in sb.cards_at(game, state, place):
-            out[sb.copy_name(game, copy)] = f"{game.name(copy)} ({place.label(game)})"
+            label = f"{game.name(copy)} ({place.label(game)})"
+            seen[label] = seen.get(label, 0) + 1  # a list tells its options by their labels
+            out[sb.copy_name(game, copy)] = label + (f" #{seen[label]}" if seen[label] > 1 else "")
     return out
 
 
@@ -148,7 +151,15 @@ def _set_die(page: Page, game: Game, state: State, moves: int) -> None:
     if not state.dice:
         st.caption("No dice are on the table now (the pack's dice appear once rolled).")
         return
+    from interpreter.mechanics.action_phase import waiting_pool_of
     from interpreter.mechanics.dice import die_text
+
+    found = waiting_pool_of(state)
+    if found is not None and found[1] is not state.dice:  # off-turn: a player's own tokens
+        st.caption(
+            f"The decision waiting uses {game.player_name(found[0])}'s result tokens, taken "
+            "from the dice before: a die set now changes the dice, not those tokens."
+        )
 
     dice = [
         f"die {i + 1}: {d['die']}, {die_text(game, d)}" + (" (used)" if d.get("used") else "")
@@ -158,7 +169,8 @@ def _set_die(page: Page, game: Game, state: State, moves: int) -> None:
     die = left.selectbox(
         "Die", range(len(dice)), format_func=dice.__getitem__, key=f"sb_die:{moves}"
     )
-    faces = sb.faces(game, state.dice[int(die)])
+    # numbered: a die's faces repeat, and a list tells its options by their labels
+    faces = [f"{f} (face {i + 1})" for i, f in enumerate(sb.faces(game, state.dice[int(die)]))]
     right.selectbox(
         "Face",
         range(len(faces)),

@@ -242,12 +242,16 @@ def _check(game: Game, state: State, edit: Edit) -> None:
         most = counter_most(game, edit.counter)
         if not 0 <= edit.value <= most:
             raise SandboxError(f"{edit.counter} holds 0 to {most}, not {edit.value}")
+        if state.players[edit.seat].counters.get(edit.counter, 0) == edit.value:
+            raise SandboxError(f"{edit.counter} is {edit.value} already")
     elif edit.kind == "die":
         if not 0 <= edit.die < len(state.dice):
             raise SandboxError(f"there is no die {edit.die + 1} on the table")
         shown = faces(game, state.dice[edit.die])
         if not 0 <= edit.value < len(shown):
             raise SandboxError(f"the die has {len(shown)} faces, not a face {edit.value + 1}")
+        if state.dice[edit.die]["face"] == edit.value:
+            raise SandboxError(f"die {edit.die + 1} shows that face already")
     else:
         raise SandboxError(f"no edit of the kind {edit.kind!r}")
 

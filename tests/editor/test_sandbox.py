@@ -99,6 +99,8 @@ def test_an_edit_the_position_cannot_take_changes_nothing() -> None:
         sb.Edit("counter", seat=5, counter="gold", value=1),
         sb.Edit("die", die=99, value=0),
         sb.Edit("die", die=0, value=6),
+        sb.Edit("die", die=0, value=state.dice[0]["face"]),  # the face it shows
+        sb.Edit("counter", seat=0, counter="gold", value=0),  # the value it holds
         sb.Edit("move", card="no-such-card", to=sb.Place("events", 0)),
         sb.Edit("move", card=sb.copy_name(table.game, state.zones[0][0]), to=sb.Place("deck")),
         sb.Edit("move", card=sb.copy_name(table.game, state.zones[0][0]), to=sb.Place("attic", 0)),
@@ -237,3 +239,47 @@ def test_the_terminal_game_resumes_an_edited_save_and_keeps_it_marked(tmp_path: 
     again = tmp_path / "again.json"
     session.save(again)
     assert json.loads(again.read_text())["extra"][sb.EDITED] == ["player 1's gold set to 9"]
+
+
+def test_the_page_edits_off_turn_and_refuses_an_edit_after_another_tab_played(
+    pack_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from editor.state import PACK_ENV
+    from interpreter.mechanics.action_phase import waiting_pool_of
+    from tests.editor.test_playtest_pages import APP, open_page, texts
+    from tests.editor.test_playtest_table import off_turn_actions, play_until
+
+    table = pt.new_table(pack_copy, [pt.PERSON] * 3, 1, ages=["prehistory"])
+    play_until(table, off_turn_actions)
+    pt.autosave(pack_copy, table)
+    tokens = [dict(t) for t in waiting_pool_of(table.state)[1]]
+    monkeypatch.setenv(PACK_ENV, str(pack_copy))
+    app = AppTest.from_file(APP, default_timeout=120)
+    app.run()
+    open_page(app, "playtest")
+    seat = table.state.to_move
+    assert f"uses player {seat + 1}'s result tokens" in texts(app.caption)
+    app.button(key="sb_set_die").click().run()  # the face it shows: nothing to do
+    assert "Not edited: die 1 shows that face already." in texts(app.error)
+    assert not app.session_state["playtest_table"].edits
+    face = table.state.dice[0]["face"]
+    other_face = next(
+        i for i, f in enumerate(sb.faces(table.game, table.state.dice[0])) if i != face
+    )
+    app.selectbox(key=f"sb_face:{table.state.moves}:0").set_value(other_face).run()
+    app.button(key="sb_set_die").click().run()
+    assert not app.exception
+    assert "Edited: die 1 " in texts(app.info)
+    now: pt.Table = app.session_state["playtest_table"]
+    assert now.edits and waiting_pool_of(now.state)[1] == tokens  # the tokens stay theirs
+    assert pt.load_table((pack_copy / pt.AUTOSAVE).read_text()).edits == now.edits
+    # another tab plays on: an edit drawn here before is refused, nothing changes
+    other = pt.load_table((pack_copy / pt.AUTOSAVE).read_text())
+    other.choose(other.state.moves, other.game.choices(other.state)[0])
+    pt.autosave(pack_copy, other)
+    moves = now.state.moves
+    app.button(key="sb_set_counter").click().run()
+    assert "Refused: the game has moved on in another tab" in texts(app.warning)
+    assert now.state.moves == moves and len(now.edits) == 1

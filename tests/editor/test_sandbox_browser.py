@@ -113,7 +113,7 @@ def test_edit_the_position_play_on_and_save_it_as_a_scenario(page, server) -> No
     # die 1 set to 3 population: the dice strip shows it
     sandbox = in_sandbox(page)
     tab(page, sandbox, "Set a die")
-    pick_in(page, sandbox, "Face", "3 population")
+    pick_in(page, sandbox, "Face", "3 population (face 6)")
     click_until(
         page,
         sandbox.get_by_role("button", name="Set the die"),
