@@ -69,6 +69,5 @@ def test_the_read_back_says_which_action_costs_what() -> None:
     head = "While it is active, or when its own rules take it, the action"
     assert f'{head} "grow" costs you 1 less food.' in lines["Elder"]
     assert any(
-        line.startswith(f'{head} "build" costs you 2 less food if ')
-        for line in lines["Architect"]
+        line.startswith(f'{head} "build" costs you 2 less food if ') for line in lines["Architect"]
     )
