@@ -6,6 +6,7 @@ Session keys are named here once. Loading and checking are the plain functions o
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -49,9 +50,13 @@ def disk_check() -> CheckResult:
 
 
 def edited_check(file: str, text: str) -> CheckResult:
-    """The pack checked as it would be with `text` saved in `file`."""
+    """The pack checked as it would be with `text` saved in `file`: the saved pack's check
+    when `text` is what the file holds (a card just opened), else the check of the edit."""
     folder = pack_folder()
-    return _cached_check(str(folder), fingerprint(folder), ((file, text),))
+    files = fingerprint(folder)
+    if (file, hashlib.sha256(text.encode("utf-8")).hexdigest()) in files:
+        return _cached_check(str(folder), files, ())
+    return _cached_check(str(folder), files, ((file, text),))
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)

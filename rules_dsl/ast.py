@@ -293,7 +293,7 @@ Condition: TypeAlias = "Or | And | Not | Owns | OwnsNOf | Has | IsIn | Compare |
 class Role(Node):
     """A part of an action introduced by a preposition: to you, from the deck, until ..."""
 
-    preposition: str  # to from into onto by among on for under against | until | equal to
+    preposition: str  # to from into onto by among on for under against | until | equal to | up to
     value: Value | Condition
 
 

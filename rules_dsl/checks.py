@@ -29,7 +29,7 @@ from .roles import check_roles, uses_engine_kinds
 from .source import Source
 from .stored import check_stored
 from .tables import check_tables
-from .vocabulary import EVENTS, Vocabulary, singular
+from .vocabulary import EVENTS, SAY_INSTEAD, Vocabulary, singular
 from .zones import check_zones
 
 if TYPE_CHECKING:
@@ -403,7 +403,8 @@ class _TreeChecker:
                 "error",
                 "unknown-word",
                 f'unknown word "{word}"',
-                did_you_mean(word, self.vocab.words())
+                SAY_INSTEAD.get(word)
+                or did_you_mean(word, self.vocab.words())
                 or "nouns are card types, keywords, zones, resources, counters, tables, pieces, "
                 "card numbers or words of the shared mechanics",
             )

@@ -396,6 +396,17 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
             _MISPLACED["otherwise"],
             column + len("otherwise"),
         )
+    players = _THERE_ARE_PLAYERS.search(_line(text, line))
+    if players is not None:
+        comparator = players["cmp"] or "exactly "
+        return _diag(
+            text,
+            line,
+            players.start() + 1,
+            'how many play is written "the number of players is ..."',
+            f'write "the number of players is {comparator}{players["n"]}"',
+            players.end() + 1,
+        )
     misspelt = _misspelt_statement_word(text, line, column) or _misspelt_verb(
         text, line, column, expected, token.type
     )
@@ -433,6 +444,13 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     if hint is None and expected:
         hint = f"expected {_expected_text(expected)}"
     return _diag(text, line, column, message, hint, end)
+
+
+# "if there are 2 players": how many play is the fact "the number of players"
+_THERE_ARE_PLAYERS = re.compile(
+    r"\bthere (?:are|is) (?P<cmp>at least |at most |exactly |more than |fewer than )?"
+    r"(?P<n>\d+) players?\b"
+)
 
 
 # A step written as a cost is ("gain X coin where X is ..."): the verb before X, what X counts
@@ -862,6 +880,9 @@ class _Builder(Transformer):
 
     def equal_role(self, meta: Any, c: list[Any]) -> ast.Role:
         return ast.Role("equal to", c[0], span=_span(meta))
+
+    def up_to_role(self, meta: Any, c: list[Any]) -> ast.Role:
+        return ast.Role("up to", c[0], span=_span(meta))
 
     # conditions
     def or_cond(self, meta: Any, c: list[Any]) -> ast.Or:

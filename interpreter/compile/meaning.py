@@ -76,6 +76,7 @@ class Ctx:
         roles: dict[str, int] | None = None,
         it: Any = None,
         doer: int | None = None,
+        bid: int = 0,
     ) -> None:
         self.state = state
         self.catalog = catalog
@@ -84,13 +85,16 @@ class Ctx:
         self.roles: dict[str, int] = {} if roles is None else roles  # opponent, winner, ...
         self.it = it  # the last card or amount mentioned
         self.doer = doer  # the player doing a step ("their"), when not "you"
+        self.bid = bid  # the winning bid of the rule's auction ("the bid"), 0 before one
 
     def with_player(self, seat: int) -> Ctx:
-        return Ctx(self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer)
+        return Ctx(
+            self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer, self.bid
+        )
 
     def for_card(self, seat: int, card: int) -> Ctx:
         """The context of a card's own ability: "you" its holder, "this card" the card."""
-        return Ctx(self.state, self.catalog, seat, card, self.roles)
+        return Ctx(self.state, self.catalog, seat, card, self.roles, bid=self.bid)
 
     def info(self, copy: int) -> CardInfo:
         return self.catalog.info(copy)
@@ -274,6 +278,11 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         ), "one"
     if words == ("active", "player") and np.determiner == "the" and not np.tails:
         return said(lambda ctx: [ctx.state.active], "the active player"), "one"
+    if words == ("next", "player") and np.determiner == "the" and not np.tails:
+        # the player after the rule's player in turn order
+        return said(
+            lambda ctx: [(ctx.player + 1) % len(ctx.state.players)], "the next player"
+        ), "one"
     if noun not in ("player", "opponent") or any(w not in ("other",) for w in words[:-1]):
         raise cannot(np, f'"{" ".join(np.heads[0])}" does not name players the game knows')
     others = noun == "opponent" or "other" in words or np.determiner == "another"

@@ -347,6 +347,7 @@ class Game:
             dict(frame.get("roles") or {}),
             frame.get("it"),
             frame.get("doer"),
+            frame.get("bid", 0),
         )
 
     def run(

@@ -841,6 +841,8 @@ class _Reader:
             return value
         if kind == "loops":
             return self.loops(value, path, prog)
+        if kind == "amount":
+            return self.whole(value, path, 0, COUNTER_LIMIT)
         self.json_value(value, path)
         return value
 
