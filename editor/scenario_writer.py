@@ -255,3 +255,40 @@ def scenario_path(pack: Path, name: str) -> Path:
     from editor.decks import deck_path
 
     return pack / SCENARIOS / deck_path(pack, name).name
+
+
+def differences(table: Table, path: Path) -> list[str]:
+    """Where the position a scenario file sets up before its actions differs from the table's
+    at the same point (the start of the turn's actions), zone by zone and counter by counter:
+    a pack whose round does something before the actions (deals a row anew, gives an action)
+    does it again in the scenario, on the position written. [] when they agree, or when the
+    file cannot be built (its check says why)."""
+    import yaml
+
+    from interpreter.tools.scenario import build
+
+    try:
+        spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+        built, game = build(spec, path.parent)
+    except (AgesmithError, OSError, ValueError, KeyError, TypeError, yaml.YAMLError):
+        return []  # the check of the file reports what is wrong with it
+    start = turn_start(table)
+    mine = table.history[start].before if start < len(table.history) else table.state
+    ours = table.game
+    out = []
+    for i, zone in enumerate(ours.zones.shared):
+        if [ours.name(c) for c in mine.zones[i]] != [game.name(c) for c in built.zones[i]]:
+            out.append(zone.name)
+    for p, q in zip(mine.players, built.players, strict=True):
+        for name, _ in ours.zones.player_order():
+            a = [ours.name(c) for c in ours.zone(mine, name, p.seat)]
+            b = [game.name(c) for c in game.zone(built, name, q.seat)]
+            if sorted(a) != sorted(b):
+                out.append(f"{ours.player_name(p.seat)}'s {name}")
+        for counter in ours.pack.game.get("counters") or {}:
+            if p.counters.get(counter, 0) != q.counters.get(counter, 0):
+                out.append(
+                    f"{ours.player_name(p.seat)}'s {counter} ({q.counters.get(counter, 0)}, "
+                    f"not {p.counters.get(counter, 0)})"
+                )
+    return out

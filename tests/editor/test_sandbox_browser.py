@@ -68,6 +68,15 @@ def tab(page, sandbox, name: str) -> None:
     settle(page, changed=False)
 
 
+def edit_once(page, button, outcome) -> None:
+    """Click an edit's button once and wait for what it does: an edit is not the same when
+    done twice (the card lies there already), so a click is not repeated as a save's is; a
+    loaded machine draws the page again slowly, so the wait is long."""
+    settle(page, changed=False)
+    button.click()
+    outcome.first.wait_for(timeout=120_000)
+
+
 def test_edit_the_position_play_on_and_save_it_as_a_scenario(page, server) -> None:
     _, folder = server
     start(page, server)
@@ -84,7 +93,7 @@ def test_edit_the_position_play_on_and_save_it_as_a_scenario(page, server) -> No
     pick_in(page, sandbox, "Card", f"{deck_top} (deck)")
     pick_in(page, sandbox, "To", "player 1's events")
     shot(page, "sandbox-move-chosen")
-    click_until(page, sandbox.get_by_role("button", name="Move the card"), cards)
+    edit_once(page, sandbox.get_by_role("button", name="Move the card"), cards)
     settle(page, changed=False)
     page.get_by_text(f"Edited: {deck_top} moved from deck to player 1's events").wait_for()
     assert page.get_by_text(
@@ -104,7 +113,7 @@ def test_edit_the_position_play_on_and_save_it_as_a_scenario(page, server) -> No
     value.fill("2")
     value.press("Enter")
     settle(page)
-    click_until(page, sandbox.get_by_role("button", name="Set the counter"), sellable)
+    edit_once(page, sandbox.get_by_role("button", name="Set the counter"), sellable)
     settle(page, changed=False)
     assert page.get_by_text(re.compile(r"2 universal resource")).count()
     assert saved(folder).state.players[0].counters["universal resource"] == 2
@@ -114,7 +123,7 @@ def test_edit_the_position_play_on_and_save_it_as_a_scenario(page, server) -> No
     sandbox = in_sandbox(page)
     tab(page, sandbox, "Set a die")
     pick_in(page, sandbox, "Face", "3 population (face 6)")
-    click_until(
+    edit_once(
         page,
         sandbox.get_by_role("button", name="Set the die"),
         page.get_by_text(re.compile(r"^Edited: die 1 \(green, was 2 population\) set to 3")),

@@ -25,7 +25,7 @@ from editor import playtest as pt
 from tests.editor.browsing import CHOICE, CHROMIUM, click_until, expand, goto, settle, shot
 from tests.editor.conftest import free_port
 from tests.editor.test_playtest_browser import bots_play_instantly
-from tests.editor.test_sandbox_browser import in_sandbox, pick_in, tab
+from tests.editor.test_sandbox_browser import edit_once, in_sandbox, pick_in, tab
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -109,7 +109,7 @@ def test_the_packs_own_zones_and_counters_are_edited_and_the_game_follows(page, 
     sandbox = in_sandbox(page)
     pick_in(page, sandbox, "Card", f"{card} ({deck})")
     pick_in(page, sandbox, "To", zone)
-    click_until(
+    edit_once(
         page,
         sandbox.get_by_role("button", name="Move the card"),
         page.get_by_text(f"Edited: {card} moved from {deck} to {zone}"),
@@ -126,7 +126,7 @@ def test_the_packs_own_zones_and_counters_are_edited_and_the_game_follows(page, 
     box.fill(str(value))
     box.press("Enter")
     settle(page)
-    click_until(
+    edit_once(
         page,
         sandbox.get_by_role("button", name="Set the counter"),
         page.get_by_text(f"Edited: player 1's {counter} set to {value}"),
@@ -143,6 +143,12 @@ def test_the_packs_own_zones_and_counters_are_edited_and_the_game_follows(page, 
         box.get_by_role("button", name="Save the scenario and run it"),
         page.get_by_text(re.compile(r"Saved the scenario .*: it passes")),
     )
+    # what the pack's round does again in the scenario is said, not hidden
+    page.get_by_text(
+        re.compile(r"its position differs from the table's before the actions")
+    ).wait_for()
+    page.get_by_role("heading", name="Playtest").first.scroll_into_view_if_needed()
+    shot(page, f"sandbox-{folder.name}-scenario-saved")
     path = next((folder / "scenarios").glob("player-1-in-round-*.yaml"))
     assert f"{card} moved from {deck} to {zone}" in path.read_text()
     run = subprocess.run(
