@@ -712,6 +712,8 @@ class _Reader:
                     )
         if any(f["prog"] in (SETUP, AGE_CHANGE) for f in state.frames):
             return  # the age is being dealt, or left: its cards are on their way
+        if _removes_cards(self.game):
+            return  # a rule takes cards out of the game: a card in no zone may have left it
         players = len(state.players)
         expected = catalog.copies_of_age(age, players)
         if state.age == 0:  # an age change may drop a deck's cards from the hands (AH-E3)
@@ -940,6 +942,29 @@ class _Reader:
                 "position was saved half-way through a step",
             )
         return trial.pending
+
+
+def _removes_cards(game: Game) -> bool:
+    """Whether a rule of the pack takes cards of the age out of the game ("remove <cards> from
+    the game", mechanics/effects.py) in its setup or in play: such a card is in no zone, and a
+    position records no list of them, so the check that every card of the age lies somewhere
+    cannot be made for the pack (Through the Ages: the unused events of the setup, an action
+    card once played). The age change's removals are of the ending age's cards, which the
+    check does not expect."""
+    found = game.caches.get("removes cards")
+    if found is None:
+        found = game.caches["removes cards"] = any(
+            key != AGE_CHANGE
+            and isinstance(i, ActI)
+            and i.act.verb == "remove"
+            and any(
+                r.preposition == "from" and getattr(r.value, "heads", None) == (("game",),)
+                for r in i.act.roles
+            )
+            for key, program in game.programs.items()
+            for i in program
+        )
+    return bool(found)
 
 
 def _card_of(copy_name: str) -> str:
