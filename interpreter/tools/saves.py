@@ -712,11 +712,12 @@ class _Reader:
                     )
         if any(f["prog"] in (SETUP, AGE_CHANGE) for f in state.frames):
             return  # the age is being dealt, or left: its cards are on their way
-        if _removes_cards(self.game):
-            return  # a rule takes cards out of the game: a card in no zone may have left it
         players = len(state.players)
         expected = catalog.copies_of_age(age, players)
-        if state.age == 0:  # an age change may drop a deck's cards from the hands (AH-E3)
+        if state.age == 0 and not _removes_cards(self.game):
+            # an age change may drop a deck's cards from the hands (AH-E3); a pack whose rules
+            # take cards out of the game ("remove ... from the game") may have any deck's
+            # card nowhere (the state keeps no list of them)
             expected += [c for d in catalog.decks for c in catalog.copies_of_age(d.name, players)]
         for copy in expected:
             if copy not in where:
@@ -944,29 +945,6 @@ class _Reader:
         return trial.pending
 
 
-def _removes_cards(game: Game) -> bool:
-    """Whether a rule of the pack takes cards of the age out of the game ("remove <cards> from
-    the game", mechanics/effects.py) in its setup or in play: such a card is in no zone, and a
-    position records no list of them, so the check that every card of the age lies somewhere
-    cannot be made for the pack (Through the Ages: the unused events of the setup, an action
-    card once played). The age change's removals are of the ending age's cards, which the
-    check does not expect."""
-    found = game.caches.get("removes cards")
-    if found is None:
-        found = game.caches["removes cards"] = any(
-            key != AGE_CHANGE
-            and isinstance(i, ActI)
-            and i.act.verb == "remove"
-            and any(
-                r.preposition == "from" and getattr(r.value, "heads", None) == (("game",),)
-                for r in i.act.roles
-            )
-            for key, program in game.programs.items()
-            for i in program
-        )
-    return bool(found)
-
-
 def _card_of(copy_name: str) -> str:
     """The card key of a copy's name ("antiquity/famine#2" -> "antiquity/famine")."""
     return copy_name.split("#")[0]
@@ -1148,3 +1126,16 @@ def board_spaces(game: Game) -> set[str]:
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=True, default=str)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _removes_cards(game: Game) -> bool:
+    """Whether some rule of the pack takes cards out of the game (mechanics/effects.py)."""
+    from ..compile.program import ActI, ChoiceI
+    from ..mechanics.effects import REMOVES
+
+    def removes(instruction: object) -> bool:
+        if isinstance(instruction, ChoiceI):
+            return any(removes(o) for o in instruction.options)
+        return isinstance(instruction, ActI) and bool(instruction.data.get(REMOVES))
+
+    return any(removes(i) for program in game.programs.values() for i in program)

@@ -125,7 +125,15 @@ def test_undo_takes_an_edit_back_and_redo_puts_it_back() -> None:
     assert table.state.digest() == edited and len(table.edits) == 1
 
 
-@pytest.mark.parametrize("pack", PACKS)
+SAVES = [
+    "along_history",
+    "the_ancient_world",
+    # a deck's card the rules took out of the game is in no zone (saves.py `_removes_cards`)
+    "through_the_ages",
+]
+
+
+@pytest.mark.parametrize("pack", SAVES)
 def test_a_save_of_an_edited_position_resumes_it_exactly_and_says_so(pack: str) -> None:
     table = table_of(CARDS / pack)
     copy, _, target = first_move(table)

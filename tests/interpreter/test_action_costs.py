@@ -66,8 +66,8 @@ def test_a_reduction_past_a_counters_amount_goes_on_its_next_amount(tmp_path: Pa
 
 def test_the_read_back_says_which_action_costs_what() -> None:
     lines = {r.name: r.lines for r in explain_cards(Game.load(PACK))}
-    assert 'While it is active, the action "grow" costs you 1 less food.' in lines["Elder"]
+    head = "While it is active, or when its own rules take it, the action"
+    assert f'{head} "grow" costs you 1 less food.' in lines["Elder"]
     assert any(
-        line.startswith('While it is active, the action "build" costs you 2 less food if ')
-        for line in lines["Architect"]
+        line.startswith(f'{head} "build" costs you 2 less food if ') for line in lines["Architect"]
     )
