@@ -311,7 +311,7 @@ def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[st
     """Pay the action's cost and return the frames of its steps, then of the chosen card's
     rules that start with the action's event, then of the doer's cards' "when you <action>:"."""
     declared = _find(game, action.params["action"])
-    card = action.params.get("card")
+    card: int | None = action.params.get("card")
     paid = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
     return paid_frames(game, state, seat, declared, card, paid)
 
@@ -397,7 +397,7 @@ def _holders_handler(event: str) -> Callable[..., Result]:
 def describe(game: Game, state: State, action: Action, seat: int) -> str:
     """The menu's sentence of an offer: its name, the card, what it costs now."""
     declared = _find(game, action.params["action"])
-    card = action.params.get("card")
+    card: int | None = action.params.get("card")
     due = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
     return _sentence(game, declared, card, due)
 
