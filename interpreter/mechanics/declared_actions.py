@@ -103,7 +103,8 @@ def _changed_cost(name: str, base: Cost | None) -> Cost:
             own = Ctx(ctx.state, ctx.catalog, ctx.player, copy, None, ctx.it, None)
             for rule in info.action_costs:
                 if rule.action == name and rule.when(own):
-                    deltas[rule.counter] = deltas.get(rule.counter, 0) + rule.delta
+                    times = rule.per(own) if rule.per is not None else 1
+                    deltas[rule.counter] = deltas.get(rule.counter, 0) + rule.delta * times
         if not deltas:
             return out
         changed: list[tuple[str, int]] = []
