@@ -29,8 +29,9 @@ import click
 @click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
 def editor_command(pack: Path | None, port: int, address: str, no_browser: bool) -> None:
     """Open the card workshop on PACK (default: a copy of Along History in ./along_history/)."""
-    from editor.state import CREATED_ENV, PACK_ENV
-    from editor.workspace import WorkspaceError, open_workspace
+    # Not editor.state: it imports the checks (the whole interpreter, ~0.5 s), which the
+    # warm-up imports once the server answers.
+    from editor.workspace import CREATED_ENV, PACK_ENV, WorkspaceError, open_workspace
 
     try:
         workspace = open_workspace(pack)

@@ -13,10 +13,7 @@ from pathlib import Path
 import streamlit as st
 
 from .checking import CheckResult, check, fingerprint, pack_texts
-from .workspace import Workspace, open_workspace
-
-PACK_ENV = "AGESMITH_PACK"  # the pack folder, set by `agesmith editor`
-CREATED_ENV = "AGESMITH_CREATED"  # "1" when this start copied the bundled pack
+from .workspace import CREATED_ENV, PACK_ENV, Workspace, open_workspace
 
 OPEN_CARD = "open_card"  # (file, id) of the card open in the editor
 SAVED_LOG = "saved_log"  # what this session saved: list of lines

@@ -416,6 +416,7 @@ class ActionCostChange(Node):
     resource: tuple[str, ...]
     condition: Condition | None = None
     unless: bool = False
+    per: Per | None = None  # "costs 1 less civil action per wonder": that many times
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import ast
-from .actions import action_texts, check_actions, declared_events, holder_events
+from .actions import (
+    action_texts,
+    check_actions,
+    declared_entries,
+    declared_events,
+    holder_events,
+)
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
@@ -332,6 +338,7 @@ class _TreeChecker:
                 yield from _large_numbers(node, src)
             if isinstance(node, ast.Act):
                 events.update(id(name) for name in event_names(node))
+                events.update(id(name) for name in _action_named(node, self.pack.game))
                 if roll_head(node) is not None:
                     not_nouns.add(id(node.object))
                     yield from self._die(node, src)
@@ -678,3 +685,14 @@ def check_text(pack: Pack, source: Source, tree: Any) -> list[Diagnostic]:
         pack, Vocabulary.from_game(pack.game), source, None, names_by_age, all_names
     )
     return list(checker.tree(tree, ()))
+
+
+def _action_named(act: ast.Act, game: dict[str, Any]) -> list[ast.CardName]:
+    """take "increase population": the quoted name of an action the game declares, no card
+    name (mechanics/action_steps.py; an undeclared one is the interpreter's located error)."""
+    np = act.object
+    if act.verb != "take" or not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
+        return []
+    head = np.heads[0]
+    names = {name for _, name, _ in declared_entries(game.get("actions"))}
+    return [head] if isinstance(head, ast.CardName) and head.name in names else []

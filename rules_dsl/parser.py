@@ -761,9 +761,9 @@ class _Builder(Transformer):
         return ast.CostChange(target, int(amount), change, words, *_guard(guard), span=_span(meta))
 
     def action_cost_change(self, meta: Any, c: list[Any]) -> ast.ActionCostChange:
-        name, _costs, amount, change, words, *guard = c
+        name, _costs, amount, change, words, per, *guard = c
         return ast.ActionCostChange(
-            str(name)[1:-1], int(amount), change, words, *_guard(guard), span=_span(meta)
+            str(name)[1:-1], int(amount), change, words, *_guard(guard), per=per, span=_span(meta)
         )
 
     def acquisitions(self, meta: Any, c: list[Any]) -> ast.Acquisitions:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
+from rules_dsl.actions import declared_entries
 from rules_dsl.card_states import CardStateSpec
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
@@ -149,6 +150,7 @@ class Lexicon:
     pieces: PieceTable = NO_PIECES  # the pack's kinds of piece (rules_dsl/pieces.py)
     stored: tuple[StoredSpec, ...] = ()  # resources kept as tokens on cards (rules_dsl/stored.py)
     card_numbers: tuple[NumberSpec, ...] = ()  # numbers printed on cards (printed_numbers.py)
+    actions: tuple[str, ...] = ()  # the names of the actions the game declares (`actions:`)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -180,6 +182,7 @@ class Lexicon:
             PieceTable.of(game),
             declared_stored(game),
             declared_numbers(game),
+            tuple(str(name) for _, name, _ in declared_entries(game.get("actions"))),
         )
 
     def face_kind(self, die: str, face: int) -> str:

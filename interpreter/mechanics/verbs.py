@@ -41,6 +41,7 @@ from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
 from . import (
+    action_steps,
     age_steps,
     bidding,
     board,
@@ -752,6 +753,8 @@ def _put(instruction: ActI, lex: Lexicon) -> Handler:
 
 def _take(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
+    if action_steps.names_action(act.object, lex):  # take "increase population"
+        return action_steps.take_action_builder(instruction, lex)
     if _is_phrase(act.object, None, None, ("action",)):
         return _actions(instruction, lex)
     if _is_phrase(act.object, "an", None, ("action",)):

@@ -751,6 +751,7 @@ SAMPLES = [
     ("rules", "science -2"),
     ("rules", '"increase population" costs 1 less food'),
     ("rules", '"build a lab" costs 2 less resource if its level is at least 2'),
+    ("rules", '"take a wonder" costs 1 less civil action per wonder'),
     ("rules", "when you build a wonder stage: if it is this card: gain 3 culture"),
     ("rules", 'costs 3 less population if you own "Homo Erectus" or "Neanderthal"'),
     (
