@@ -29,8 +29,9 @@ import click
 @click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
 def editor_command(pack: Path | None, port: int, address: str, no_browser: bool) -> None:
     """Open the card workshop on PACK (default: a copy of Along History in ./along_history/)."""
-    from editor.state import CREATED_ENV, PACK_ENV
-    from editor.workspace import WorkspaceError, open_workspace
+    # Not editor.state: it imports the checks (the whole interpreter, ~0.5 s), which the
+    # warm-up imports once the server answers.
+    from editor.workspace import CREATED_ENV, PACK_ENV, WorkspaceError, open_workspace
 
     try:
         workspace = open_workspace(pack)
@@ -42,9 +43,10 @@ def editor_command(pack: Path | None, port: int, address: str, no_browser: bool)
     app = Path(__file__).resolve().parent.parent / "editor" / "app.py"
     os.environ[PACK_ENV] = str(workspace.pack)
     os.environ[CREATED_ENV] = "1" if workspace.created else "0"
-    # While the server starts, a thread imports the pages' libraries and checks the pack
-    # once, so that the first page does not wait for them.
-    threading.Thread(target=_warm_up, args=(workspace.pack,), daemon=True).start()
+    # Once the server answers, while the browser loads the page's scripts, a thread imports
+    # the pages' libraries and checks the pack, so that the first page does not wait for them
+    # (begun at once, it slowed the server's own start, which needs the same processor).
+    threading.Thread(target=_warm_up, args=(address, port), daemon=True).start()
     url = f"http://{address}:{port}"
     if not no_browser:
         threading.Thread(target=_open_browser, args=(address, port, url), daemon=True).start()
@@ -85,28 +87,39 @@ def editor_command(pack: Path | None, port: int, address: str, no_browser: bool)
 
 def _open_browser(address: str, port: int, url: str) -> None:
     """Open the workshop in the browser once the server answers (for at most a minute)."""
+    import webbrowser
+
+    if _server_answers(address, port):
+        webbrowser.open(url)
+
+
+def _server_answers(address: str, port: int) -> bool:
+    """Wait until the server accepts connections (True), for at most a minute."""
     import socket
     import time
-    import webbrowser
 
     host = "127.0.0.1" if address in ("0.0.0.0", "::") else address
     for _ in range(600):
         with socket.socket() as s:
             if s.connect_ex((host, port)) == 0:
-                webbrowser.open(url)
-                return
+                return True
         time.sleep(0.1)
+    return False
 
 
-def _warm_up(pack: Path) -> None:
+def _warm_up(address: str, port: int) -> None:
     # Not the code editor component: it must register with the server's runtime, so it is
-    # imported by the page itself.
+    # imported by the page itself. The rest of what the Cards page imports is imported here,
+    # and the page's own cached check of the saved pack is made, so that its first run finds
+    # it done.
+    if not _server_answers(address, port):
+        return
     import pandas  # noqa: F401
 
-    from editor import card_edit, readback  # noqa: F401
-    from editor.checking import check
+    from editor import card_edit, drafts, faces, files, highlight, readback  # noqa: F401
+    from editor.state import disk_check
 
-    result = check(pack)
+    result = disk_check()
     if result.pack is not None:
         card_edit.mention_words(result.pack)
     # What was made so far (the libraries, the pack's parsed trees and checks) lives as long

@@ -38,6 +38,7 @@ from interpreter.mechanics.ages import age_points
 from interpreter.mechanics.dice import die_text, gives_result_tokens, roller
 from interpreter.model.zones import TABLEAU
 from interpreter.tools.round_track import last_round
+from interpreter.tools.sandbox import EDITED, edited_note, edited_warning
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed, seat_bots
 from rules_dsl.diagnostics import printable
@@ -76,6 +77,7 @@ class Session:
     shown: int = 0  # log lines already printed
     quit: bool = False  # the person chose to leave
     warnings: list[str] = field(default_factory=list)  # said when the game is resumed
+    edited: list[str] = field(default_factory=list)  # the sandbox's edits that made the position
 
     def save(self, path: Path) -> None:
         write_atomic(
@@ -88,7 +90,8 @@ class Session:
                     "ages": self.ages,
                     "seed": self.seed,
                     "bots": self.bot_names,
-                },
+                }
+                | ({EDITED: self.edited} if self.edited else {}),
             ),
         )
 
@@ -169,6 +172,9 @@ def load_session(pack: Path, file: Path, bots: str | None, force: bool = False) 
         shown=len(state.log),
     )
     session.warnings = warnings
+    session.edited = edited_note(extra)  # kept in its saves: the position stays marked
+    if session.edited:
+        session.warnings.append(edited_warning(session.edited))
     _make_bots(session)
     return session
 

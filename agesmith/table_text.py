@@ -34,7 +34,8 @@ def card_text(game: Game, copy: int) -> str:
 
 def _marks(game: Game, copy: int) -> list[str]:
     """What the card's rules print plainly beside its type: its keywords ("one-star") and the
-    strengths that always hold ("defence +4"); the rest is read with `rules CARD`."""
+    strengths and symbols that always hold ("defence +4", "science -2"); the rest is read with
+    `rules CARD`."""
     card = game.pack.cards[game.catalog.info(copy).index]
     out = []
     for statement in card.rules.statements:
@@ -42,6 +43,8 @@ def _marks(game: Game, copy: int) -> list[str]:
             out.append(statement.word)
         elif isinstance(statement, ast.Strength) and statement.per is statement.condition is None:
             out.append(f"{statement.kind} {statement.amount:+d}")
+        elif isinstance(statement, ast.Symbols) and statement.per is statement.condition is None:
+            out.append(f"{' '.join(statement.resource)} {statement.amount:+d}")  # "science -2"
     return out
 
 

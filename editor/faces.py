@@ -15,8 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape
 
-from fpdf.fonts import CORE_FONTS_CHARWIDTHS
-
+from editor.font_widths import HELVETICA, HELVETICA_BOLD
 from rules_dsl import ast
 from rules_dsl.pack import Card, Pack
 from rules_dsl.printer import print_any, print_rules
@@ -121,8 +120,8 @@ def plain(text: str) -> str:
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width of `text` in Helvetica at font size `size` (same unit as the size)."""
-    widths = CORE_FONTS_CHARWIDTHS["helveticaB" if bold else "helvetica"]
-    return sum(widths.get(ch, 556) for ch in plain(text)) * size / 1000
+    widths = HELVETICA_BOLD if bold else HELVETICA
+    return sum(widths[o] if (o := ord(ch)) < 256 else 556 for ch in plain(text)) * size / 1000
 
 
 def wrap(text: str, width: float, size: float) -> list[str]:

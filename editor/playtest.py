@@ -24,6 +24,14 @@ from typing import Any
 from interpreter import Action, Game, IllegalActionError, PackError, RuleError, RuleLoopError, State
 from interpreter.bots.greedy import Bot
 from interpreter.bots.registry import BOTS, make_bot
+from interpreter.tools.sandbox import (
+    EDITED,
+    Edit,
+    SandboxError,
+    apply_edit,
+    edited_note,
+    edited_warning,
+)
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed
 from rules_dsl.errors import AgesmithError
@@ -48,12 +56,15 @@ class StaleChoice(AgesmithError):
 
 @dataclass
 class Step:
-    """One decision taken: the position before it, the choice, and whether a person took it."""
+    """One decision taken: the position before it, the choice, and whether a person took it.
+    An edit of the sandbox is a step too (`edit`; its action only carries its words), taken
+    back and put back as a decision is."""
 
     before: State
     action: Action
     seat: int
     person: bool
+    edit: Edit | None = None
 
 
 @dataclass
@@ -76,6 +87,7 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     redo: list[Undone] = field(default_factory=list)  # latest last; a new decision clears it
+    edited_before: list[str] = field(default_factory=list)  # edits a save holds, not replayed
 
     def __post_init__(self) -> None:
         for seat, kind in enumerate(self.seats):
@@ -130,6 +142,32 @@ class Table:
         self.state = new
         self.redo.clear()  # another line of play: what was undone is gone
 
+    def edit(self, moves: int, edit: Edit) -> str:
+        """A person's edit of the position (the sandbox), offered when the game had made
+        `moves` decisions: the rules run on from the edited position. StaleChoice when the
+        game has moved on, SandboxError when the edit cannot be made; nothing changes then.
+        Returns the edit in words."""
+        if moves != self.state.moves:
+            raise StaleChoice(
+                "that edit was offered for an earlier position: the game has moved on, "
+                "nothing was changed"
+            )
+        new, text = apply_edit(self.game, self.state, edit)
+        seat = self.state.to_move
+        action = Action("edit", edit.to_data(), f"edit: {text}")
+        self.history.append(Step(self.state, action, seat if seat is not None else 0, True, edit))
+        self.state = new
+        self.redo.clear()
+        return text
+
+    @property
+    def edits(self) -> list[str]:
+        """The edits that made the present position, in words, oldest first (those of the
+        decisions before a save could not be replayed included)."""
+        return self.edited_before + [
+            s.action.text.removeprefix("edit: ") for s in self.history if s.edit is not None
+        ]
+
     def undo_points(self) -> list[tuple[int, Step]]:
         """The decisions of people that can be taken back, latest first: (index, step)."""
         return [(i, s) for i, s in reversed(list(enumerate(self.history))) if s.person]
@@ -166,18 +204,23 @@ class Table:
     # ------------------------------------------------------------ saving
 
     def save_text(self) -> str:
-        return save_text(
-            self.game,
-            self.state,
-            {
-                "playtest": {
-                    "source": self.source,
-                    "seats": self.seats,
-                    "seed": self.seed,
-                    "actions": [[s.action.to_data(text=False), s.person] for s in self.history],
-                }
-            },
-        )
+        extra: dict[str, Any] = {
+            "playtest": {
+                "source": self.source,
+                "seats": self.seats,
+                "seed": self.seed,
+                "actions": [
+                    [
+                        {"edit": s.edit.to_data()} if s.edit else s.action.to_data(text=False),
+                        s.person,
+                    ]
+                    for s in self.history
+                ],
+            }
+        }
+        if self.edits:  # the position was made by hand too: the save says so, and how
+            extra[EDITED] = self.edits
+        return save_text(self.game, self.state, extra)
 
 
 def new_table(
@@ -243,6 +286,11 @@ def load_table(
         table.warnings.append(
             "the decisions before this position could not be replayed: undo starts from here"
         )
+    edited = edited_note(extra)
+    if edited:
+        if not any(s.edit for s in table.history):  # not replayed: keep the save's words
+            table.edited_before = edited
+        table.warnings.append(edited_warning(edited))
     return table
 
 
@@ -264,6 +312,15 @@ def _replayed(game: Game, players: int, seed: int, actions: Any, goal: State) ->
         for data, person in actions:
             if not isinstance(data, dict):
                 return []
+            if "edit" in data:  # an edit of the sandbox, made again
+                edit = Edit.from_data(data["edit"])
+                new, text = apply_edit(game, state, edit)
+                seat = state.to_move
+                step = Step(state, Action("edit", edit.to_data(), f"edit: {text}"), 0, True, edit)
+                step.seat = seat if seat is not None else 0
+                history.append(step)
+                state = new
+                continue
             action = Action.from_data(data)
             # the option offered, with its sentence (a save keeps no sentences)
             action = next((o for o in game.choices(state) if o.same(action)), action)
@@ -271,7 +328,15 @@ def _replayed(game: Game, players: int, seed: int, actions: Any, goal: State) ->
             new = game.apply(state, action)
             history.append(Step(state, action, seat if seat is not None else 0, bool(person)))
             state = new
-    except (IllegalActionError, ValueError, TypeError, KeyError, RuleError, RuleLoopError):
+    except (
+        IllegalActionError,
+        ValueError,
+        TypeError,
+        KeyError,
+        RuleError,
+        RuleLoopError,
+        SandboxError,
+    ):
         return []
     return history if state.digest() == goal.digest() else []
 

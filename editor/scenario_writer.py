@@ -7,6 +7,12 @@ turn's actions: every player's zones, counters, tokens and space, the whole deck
 is drawn, the discard pile, the tokens on the board, and the dice as they were rolled; then
 every decision taken since, as the complete actions a scenario names. The designer adds what
 must hold.
+
+An edited position (the sandbox) is written as it is after its edits: the scenario starts at
+the first start of a player's actions at or after the last edit, never before it (a position
+from before the edit would not be the edited one). An edit made after actions of the turn were
+taken has no such start in this turn: the scenario is written once play reaches the next one.
+The file says that its position was edited, and how.
 """
 
 from __future__ import annotations
@@ -39,17 +45,30 @@ def _same_turn(a: State, b: State) -> bool:
 
 def turn_start(table: Table) -> int:
     """The index in the history of the position at the start of the current turn's actions
-    (len(history) when it is the present position)."""
+    (len(history) when it is the present position); after edits of this turn, the position
+    they made at that start."""
     positions = [s.before for s in table.history] + [table.state]
     now = table.state
-    start = None
-    for i in range(len(positions) - 1, -1, -1):
-        here = positions[i]
-        if not _same_turn(here, now):
-            break
-        pending = here.pending or {}
-        if pending.get("kind") == "action" and pending.get("player") == here.active:
-            start = i
+    first = len(positions) - 1  # the turn's first position
+    while first > 0 and _same_turn(positions[first - 1], now):
+        first -= 1
+
+    def starts(i: int) -> bool:
+        pending = positions[i].pending or {}
+        return pending.get("kind") == "action" and pending.get("player") == positions[i].active
+
+    start = next((i for i in range(first, len(positions)) if starts(i)), None)
+    edits = [i for i in range(first, len(table.history)) if table.history[i].edit is not None]
+    if start is not None and edits and edits[-1] >= start:
+        if any(table.history[i].edit is None for i in range(start, edits[-1])):
+            raise NoTurnStart(
+                "the position was edited after this turn's actions had begun: a scenario "
+                "starts at a player's actions, with the edits in its position; play on until "
+                "the next player's actions begin (or make the edits before the first action "
+                "of a turn)"
+            )
+        # edited at the start of the actions: the scenario starts where the edits led
+        start = next((i for i in range(edits[-1] + 1, len(positions)) if starts(i)), None)
     if start is None:
         raise NoTurnStart(
             "a scenario starts at the active player's actions: play on until a "
@@ -159,8 +178,11 @@ def scenario_text(table: Table, name: str, expect: list[str], folder: Path) -> s
     start = turn_start(table)
     state = table.history[start].before if start < len(table.history) else table.state
     counters = list(game.pack.game.get("counters") or {})
-    lines = [
-        "# yaml-language-server: $schema=../../schema/scenario.schema.json",
+    lines = ["# yaml-language-server: $schema=../../schema/scenario.schema.json"]
+    if table.edits:  # said at the top of the file: its position is not one play reached
+        lines.append("# The position was edited in the Playtest's sandbox:")
+        lines += [f"#   - {' '.join(e.split())}" for e in table.edits]
+    lines += [
         f"name: {_q(name)}",
         played(table, folder),
         f"players: {len(state.players)}",
@@ -221,12 +243,52 @@ def suggested_expectation(table: Table) -> str:
     player = state.players[state.active]
     if player.tableau:
         return f'you own "{game.name(player.tableau[-1][0])}"'
-    return (
-        f"you have at least {player.score} points" if player.score else "you have at least 0 points"
-    )
+    if player.score:
+        return f"you have at least {player.score} points"
+    held = next((c for c in game.pack.game.get("counters") or {} if player.counters.get(c)), None)
+    if held is not None:  # a counter the player holds some of: a condition that can fail
+        return f"you have at least {player.counters[held]} {held}"
+    return "you have at least 0 points"
 
 
 def scenario_path(pack: Path, name: str) -> Path:
     from editor.decks import deck_path
 
     return pack / SCENARIOS / deck_path(pack, name).name
+
+
+def differences(table: Table, path: Path) -> list[str]:
+    """Where the position a scenario file sets up before its actions differs from the table's
+    at the same point (the start of the turn's actions), zone by zone and counter by counter:
+    a pack whose round does something before the actions (deals a row anew, gives an action)
+    does it again in the scenario, on the position written. [] when they agree, or when the
+    file cannot be built (its check says why)."""
+    import yaml
+
+    from interpreter.tools.scenario import build
+
+    try:
+        spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+        built, game = build(spec, path.parent)
+    except (AgesmithError, OSError, ValueError, KeyError, TypeError, yaml.YAMLError):
+        return []  # the check of the file reports what is wrong with it
+    start = turn_start(table)
+    mine = table.history[start].before if start < len(table.history) else table.state
+    ours = table.game
+    out = []
+    for i, zone in enumerate(ours.zones.shared):
+        if [ours.name(c) for c in mine.zones[i]] != [game.name(c) for c in built.zones[i]]:
+            out.append(zone.name)
+    for p, q in zip(mine.players, built.players, strict=True):
+        for name, _ in ours.zones.player_order():
+            a = [ours.name(c) for c in ours.zone(mine, name, p.seat)]
+            b = [game.name(c) for c in game.zone(built, name, q.seat)]
+            if sorted(a) != sorted(b):
+                out.append(f"{ours.player_name(p.seat)}'s {name}")
+        for counter in ours.pack.game.get("counters") or {}:
+            if p.counters.get(counter, 0) != q.counters.get(counter, 0):
+                out.append(
+                    f"{ours.player_name(p.seat)}'s {counter} ({q.counters.get(counter, 0)}, "
+                    f"not {p.counters.get(counter, 0)})"
+                )
+    return out

@@ -6,16 +6,14 @@ Session keys are named here once. Loading and checking are the plain functions o
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
 import streamlit as st
 
 from .checking import CheckResult, check, fingerprint, pack_texts
-from .workspace import Workspace, open_workspace
-
-PACK_ENV = "AGESMITH_PACK"  # the pack folder, set by `agesmith editor`
-CREATED_ENV = "AGESMITH_CREATED"  # "1" when this start copied the bundled pack
+from .workspace import CREATED_ENV, PACK_ENV, Workspace, open_workspace
 
 OPEN_CARD = "open_card"  # (file, id) of the card open in the editor
 SAVED_LOG = "saved_log"  # what this session saved: list of lines
@@ -49,9 +47,13 @@ def disk_check() -> CheckResult:
 
 
 def edited_check(file: str, text: str) -> CheckResult:
-    """The pack checked as it would be with `text` saved in `file`."""
+    """The pack checked as it would be with `text` saved in `file`: the saved pack's check
+    when `text` is what the file holds (a card just opened), else the check of the edit."""
     folder = pack_folder()
-    return _cached_check(str(folder), fingerprint(folder), ((file, text),))
+    files = fingerprint(folder)
+    if (file, hashlib.sha256(text.encode("utf-8")).hexdigest()) in files:
+        return _cached_check(str(folder), files, ())
+    return _cached_check(str(folder), files, ((file, text),))
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)

@@ -16,6 +16,10 @@ from cards import PACKS, bundled
 from rules_dsl.errors import AgesmithError
 
 DEFAULT_FOLDER = "along_history"
+# How `agesmith editor` tells the pages which pack they edit (named here, not in state.py,
+# which imports Streamlit and the checks: the command starts the server without them).
+PACK_ENV = "AGESMITH_PACK"  # the pack folder, set by `agesmith editor`
+CREATED_ENV = "AGESMITH_CREATED"  # "1" when this start copied the bundled pack
 
 
 @dataclass(frozen=True)

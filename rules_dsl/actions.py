@@ -116,6 +116,20 @@ def declared_events(game: dict[str, Any]) -> list[str]:
     return out
 
 
+HOLDER = "you "  # "when you develop a technology:": a rule of the doer's cards on an action
+
+
+def holder_events(game: dict[str, Any]) -> list[str]:
+    """The events a declared action sets off on the doer's active cards, each "you <its
+    name>" ("when you develop a technology:"), in the order declared."""
+    out: list[str] = []
+    for _, name, _ in declared_entries(game.get("actions")):
+        event = HOLDER + " ".join(str(name).split())
+        if event not in out:
+            out.append(event)
+    return out
+
+
 def check_actions(doc: YamlDocument, game: dict[str, Any]) -> list[Diagnostic]:
     """A declared kind of action named like one of the engine's, or declared twice."""
     out: list[Diagnostic] = []

@@ -259,9 +259,12 @@ class Compare(Node):
     value: Value
 
 
+THIS_CARD = "this card"  # the state of "it is this card" (IsState)
+
+
 @dataclass(frozen=True)
 class IsState(Node):
-    """the deck is empty / the age is not over."""
+    """the deck is empty / the age is not over / it is this card (the state THIS_CARD)."""
 
     subject: Phrase
     be: str
@@ -290,7 +293,7 @@ Condition: TypeAlias = "Or | And | Not | Owns | OwnsNOf | Has | IsIn | Compare |
 class Role(Node):
     """A part of an action introduced by a preposition: to you, from the deck, until ..."""
 
-    preposition: str  # to from into onto by among on for under against | until | equal to
+    preposition: str  # to from into onto by among on for under against | until | equal to | up to
     value: Value | Condition
 
 
@@ -413,6 +416,7 @@ class ActionCostChange(Node):
     resource: tuple[str, ...]
     condition: Condition | None = None
     unless: bool = False
+    per: Per | None = None  # "costs 1 less civil action per wonder": that many times
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import ast
-from .actions import action_texts, check_actions, declared_events
+from .actions import (
+    action_texts,
+    check_actions,
+    declared_entries,
+    declared_events,
+    holder_events,
+)
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
@@ -29,7 +35,7 @@ from .roles import check_roles, uses_engine_kinds
 from .source import Source
 from .stored import check_stored
 from .tables import check_tables
-from .vocabulary import EVENTS, Vocabulary, singular
+from .vocabulary import EVENTS, SAY_INSTEAD, Vocabulary, singular
 from .zones import check_zones
 
 if TYPE_CHECKING:
@@ -332,6 +338,7 @@ class _TreeChecker:
                 yield from _large_numbers(node, src)
             if isinstance(node, ast.Act):
                 events.update(id(name) for name in event_names(node))
+                events.update(id(name) for name in _action_named(node, self.pack.game))
                 if roll_head(node) is not None:
                     not_nouns.add(id(node.object))
                     yield from self._die(node, src)
@@ -403,7 +410,8 @@ class _TreeChecker:
                 "error",
                 "unknown-word",
                 f'unknown word "{word}"',
-                did_you_mean(word, self.vocab.words())
+                SAY_INSTEAD.get(word)
+                or did_you_mean(word, self.vocab.words())
                 or "nouns are card types, keywords, zones, resources, counters, tables, pieces, "
                 "card numbers or words of the shared mechanics",
             )
@@ -452,7 +460,12 @@ class _TreeChecker:
 
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
         triggered = triggered_events(self.pack)
-        events = [*EVENTS, *declared_events(self.pack.game), *triggered]
+        events = [
+            *EVENTS,
+            *declared_events(self.pack.game),
+            *triggered,
+            *holder_events(self.pack.game),
+        ]
         if node.event not in events:
             near = did_you_mean(node.event, events)
             every = f"a rule may start on: {', '.join(events)}"
@@ -672,3 +685,14 @@ def check_text(pack: Pack, source: Source, tree: Any) -> list[Diagnostic]:
         pack, Vocabulary.from_game(pack.game), source, None, names_by_age, all_names
     )
     return list(checker.tree(tree, ()))
+
+
+def _action_named(act: ast.Act, game: dict[str, Any]) -> list[ast.CardName]:
+    """take "increase population": the quoted name of an action the game declares, no card
+    name (mechanics/action_steps.py; an undeclared one is the interpreter's located error)."""
+    np = act.object
+    if act.verb != "take" or not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
+        return []
+    head = np.heads[0]
+    names = {name for _, name, _ in declared_entries(game.get("actions"))}
+    return [head] if isinstance(head, ast.CardName) and head.name in names else []

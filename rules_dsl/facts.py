@@ -15,6 +15,8 @@ players, the last round.
 - `your place in turn order` (or `position`; `their ...` the doer's): 1 for the player who
   starts the round, 2 for the next in turn order, and so on (`gain civil action equal to your
   place in turn order`, TTA-S9).
+- `the bid`: the winning bid of the auction the rule held (`each player may bid up to their
+  coin`, interpreter/mechanics/bidding.py), in the rule and the parts it plays; 0 before it.
 
 A fact is the engine's word: a counter, zone, resource or table the pack names like one
 ("round", "age") is a located error at its declaration, so "the round" always means the one
@@ -38,6 +40,7 @@ FACTS: dict[str, str] = {
     "age": "the number of the age being played, 1 for the first",
     "number of players": "how many players play",
     "last round": "the round that ends the age, when the age ends on the round alone",
+    "bid": "the winning bid of the rule's auction (each player may bid up to ...), 0 before it",
 }
 
 # Where a pack names things that the rules read as nouns, by game-file key.

@@ -48,6 +48,7 @@ _SOURCES = (
     "bounds.py",
     "errors.py",
     "parse_cache.py",
+    "grammar_words.py",
     "cache_files.py",  # the parser keeps its compiled grammar there
 )
 

@@ -396,6 +396,17 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
             _MISPLACED["otherwise"],
             column + len("otherwise"),
         )
+    players = _THERE_ARE_PLAYERS.search(_line(text, line))
+    if players is not None:
+        comparator = players["cmp"] or "exactly "
+        return _diag(
+            text,
+            line,
+            players.start() + 1,
+            'how many play is written "the number of players is ..."',
+            f'write "the number of players is {comparator}{players["n"]}"',
+            players.end() + 1,
+        )
     misspelt = _misspelt_statement_word(text, line, column) or _misspelt_verb(
         text, line, column, expected, token.type
     )
@@ -433,6 +444,13 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     if hint is None and expected:
         hint = f"expected {_expected_text(expected)}"
     return _diag(text, line, column, message, hint, end)
+
+
+# "if there are 2 players": how many play is the fact "the number of players"
+_THERE_ARE_PLAYERS = re.compile(
+    r"\bthere (?:are|is) (?P<cmp>at least |at most |exactly |more than |fewer than )?"
+    r"(?P<n>\d+) players?\b"
+)
 
 
 # A step written as a cost is ("gain X coin where X is ..."): the verb before X, what X counts
@@ -743,9 +761,9 @@ class _Builder(Transformer):
         return ast.CostChange(target, int(amount), change, words, *_guard(guard), span=_span(meta))
 
     def action_cost_change(self, meta: Any, c: list[Any]) -> ast.ActionCostChange:
-        name, _costs, amount, change, words, *guard = c
+        name, _costs, amount, change, words, per, *guard = c
         return ast.ActionCostChange(
-            str(name)[1:-1], int(amount), change, words, *_guard(guard), span=_span(meta)
+            str(name)[1:-1], int(amount), change, words, *_guard(guard), per=per, span=_span(meta)
         )
 
     def acquisitions(self, meta: Any, c: list[Any]) -> ast.Acquisitions:
@@ -863,6 +881,9 @@ class _Builder(Transformer):
     def equal_role(self, meta: Any, c: list[Any]) -> ast.Role:
         return ast.Role("equal to", c[0], span=_span(meta))
 
+    def up_to_role(self, meta: Any, c: list[Any]) -> ast.Role:
+        return ast.Role("up to", c[0], span=_span(meta))
+
     # conditions
     def or_cond(self, meta: Any, c: list[Any]) -> ast.Or:
         return ast.Or(_flatten(c, ast.Or), span=_span(meta))
@@ -907,6 +928,10 @@ class _Builder(Transformer):
     def is_state(self, meta: Any, c: list[Any]) -> ast.IsState:
         subject, be, negated, state = c
         return ast.IsState(subject, be, negated is not None, str(state), span=_span(meta))
+
+    def is_this_card(self, meta: Any, c: list[Any]) -> ast.IsState:
+        subject, be, negated, word = c  # "this card"; any other word is the compiler's error
+        return ast.IsState(subject, be, negated is not None, f"this {word}", span=_span(meta))
 
     def did(self, meta: Any, c: list[Any]) -> ast.Did:
         subject, have, negated, verb, value, this_turn = c

@@ -149,9 +149,13 @@ def ability(a: Any) -> str:
             a.condition, a.unless
         )
     if isinstance(a, ast.ActionCostChange):
-        return f'"{a.action}" costs {a.amount} {a.change} {" ".join(a.resource)}' + _guard(
-            a.condition, a.unless
-        )
+        text = f'"{a.action}" costs {a.amount} {a.change} {" ".join(a.resource)}'
+        if a.per is not None:
+            count = f"{a.per.count} " if a.per.count is not None else ""
+            text += f" per {count}{' '.join(a.per.words)}"
+            if a.per.on is not None:
+                text += " on " + phrase(a.per.on)
+        return text + _guard(a.condition, a.unless)
     if isinstance(a, ast.GoldPrice):
         return f"gold price {a.amount}" + _guard(a.condition, a.unless)
     if isinstance(a, (ast.Strength, ast.Symbols)):

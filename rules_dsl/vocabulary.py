@@ -95,7 +95,23 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "pile",
         "score",
         "scores",
+        "bid",  # the winning bid of an auction (interpreter/mechanics/bidding.py)
     ),
+}
+
+# Words designers reach for first (the sketches of issue 17) that the language says otherwise:
+# an unknown word among them is answered with the form to write instead of a did-you-mean.
+SAY_INSTEAD: dict[str, str] = {
+    "leftmost": 'the card in the first place of a row is "the first card in <zone>"',
+    "rightmost": 'the card in the last place of a row is "the last card in <zone>"',
+    "left": 'a row\'s cards close its gaps with "slide <zone>"',
+    "rival": 'name the other player as "an opponent of your choice" (or "each opponent")',
+    "rivals": 'name the other players as "each opponent"',
+    "unused": 'the pieces on no card are the pool\'s: "place 2 of your workers on ..." takes'
+    " them from there",
+    "there": 'how many play is "the number of players" (if the number of players is at least 3:'
+    " ...)",
+    "marked": "a card kept only in games of enough players says so in the card's `players:`",
 }
 
 # The events a card's triggers can name; the interpreter raises exactly these.

@@ -14,6 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from editor import playtest as pt
+from editor import sandbox_panel
 from editor import scenario_writer as sw
 from editor import table_view as tv
 from editor.decks import deck_files
@@ -284,6 +285,7 @@ else:
         f"{pending.get('prompt') or pending.get('kind', '')}"
     )
 
+sandbox_panel.edited_banner(table)
 strip = "" if state.over else tv.dice_strip(game, state)
 if strip:
     st.html(strip)
@@ -361,6 +363,8 @@ with right:
 
 
 def decision_label(index: int, step: pt.Step) -> str:
+    if step.edit is not None:  # an edit of the sandbox: its words say whose it is
+        return f"{step.action.text} (step {index + 1})"
     return f"decision {index + 1}, {game.player_name(step.seat)}: {step.action.text}"
 
 
@@ -487,6 +491,27 @@ with right:
         del st.session_state[TABLE]
         st.rerun()
 
+# ---------------------------------------------------------------- the sandbox
+
+
+def edited(kind: str, text: str) -> None:
+    keep(table)
+    say(kind, text)
+
+
+def not_moved_elsewhere() -> bool:
+    if moved_elsewhere():
+        say(
+            "warning",
+            "Refused: the game has moved on in another tab or window; nothing was edited "
+            "(reload the page to see it as it stands).",
+        )
+        return False
+    return True
+
+
+sandbox_panel.panel(table, edited, not_moved_elsewhere)
+
 # ---------------------------------------------------------------- a scenario of this position
 
 with st.expander("Save this position as a scenario", key="pt_scenario_box"):
@@ -524,6 +549,14 @@ with st.expander("Save this position as a scenario", key="pt_scenario_box"):
             else:
                 outcome = check(path)
                 shown = f"Saved the scenario {path.relative_to(pack)}"
+                apart = sw.differences(table, path)
+                if apart:  # said, not hidden: the scenario is not quite the table's position
+                    shown += (
+                        " (its position differs from the table's before the actions: "
+                        + ", ".join(apart)
+                        + "; the pack's round does that again in a scenario, on the "
+                        "position written)"
+                    )
                 if outcome.passed:
                     say("success", f"{shown}: it passes. The Scenarios page runs it again.")
                 else:

@@ -99,6 +99,7 @@ class ActionCostRule:
     counter: str
     delta: int
     when: Cond
+    per: Num | None = None  # "per wonder": the delta that many times
 
 
 @dataclass
@@ -401,7 +402,12 @@ def _action_cost_rule(s: ast.ActionCostChange, lex: Lexicon, roles: Roles) -> Ac
             f"the counters: {', '.join(lex.counters) or 'none declared'}",
         )
     delta = s.amount if s.change == "more" else -s.amount
-    return ActionCostRule(s.action, counter, delta, _guard(s.condition, s.unless, lex))
+    per = None
+    if s.per is not None:
+        measure, every = _per_measure(s.per, lex), s.per.count or 1
+        text = says(measure) if every == 1 else f"each {every} of {says(measure)}"
+        per = said(lambda ctx: measure(ctx) // every, text)
+    return ActionCostRule(s.action, counter, delta, _guard(s.condition, s.unless, lex), per)
 
 
 def _symbol_rule(s: ast.Symbols, lex: Lexicon) -> SymbolRule:

@@ -5,6 +5,7 @@
     the number of players      how many play
     the last round             the round that ends the age, when `age_end` reads these alone
     your place in turn order   1 for the player who starts the round, 2 for the next...
+    the bid                    the winning bid of the rule's auction (mechanics/bidding.py)
 
 `meaning` compiles the phrases (its section "facts of play and tables", with the pack's
 lookup tables) from what this module reads; the engine asks `reads_only_facts` whether an
@@ -30,6 +31,10 @@ def _round(ctx: Ctx) -> int:
 
 def _age(ctx: Ctx) -> int:
     return ctx.state.age + 1
+
+
+def _bid(ctx: Ctx) -> int:
+    return ctx.bid
 
 
 def players(ctx: Ctx) -> int:
@@ -70,7 +75,7 @@ def is_place_in_turn_order(node: Any) -> bool:
 
 
 # The facts read as "the <word>", by their word.
-FACT_NUMBERS = {"round": _round, "age": _age}
+FACT_NUMBERS = {"round": _round, "age": _age, "bid": _bid}
 
 
 def is_fact_phrase(node: Any) -> bool:

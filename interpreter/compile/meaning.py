@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
+from rules_dsl.actions import declared_entries
 from rules_dsl.card_states import CardStateSpec
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
@@ -76,6 +77,7 @@ class Ctx:
         roles: dict[str, int] | None = None,
         it: Any = None,
         doer: int | None = None,
+        bid: int = 0,
     ) -> None:
         self.state = state
         self.catalog = catalog
@@ -84,13 +86,16 @@ class Ctx:
         self.roles: dict[str, int] = {} if roles is None else roles  # opponent, winner, ...
         self.it = it  # the last card or amount mentioned
         self.doer = doer  # the player doing a step ("their"), when not "you"
+        self.bid = bid  # the winning bid of the rule's auction ("the bid"), 0 before one
 
     def with_player(self, seat: int) -> Ctx:
-        return Ctx(self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer)
+        return Ctx(
+            self.state, self.catalog, seat, self.card, self.roles, self.it, self.doer, self.bid
+        )
 
     def for_card(self, seat: int, card: int) -> Ctx:
         """The context of a card's own ability: "you" its holder, "this card" the card."""
-        return Ctx(self.state, self.catalog, seat, card, self.roles)
+        return Ctx(self.state, self.catalog, seat, card, self.roles, bid=self.bid)
 
     def info(self, copy: int) -> CardInfo:
         return self.catalog.info(copy)
@@ -145,6 +150,7 @@ class Lexicon:
     pieces: PieceTable = NO_PIECES  # the pack's kinds of piece (rules_dsl/pieces.py)
     stored: tuple[StoredSpec, ...] = ()  # resources kept as tokens on cards (rules_dsl/stored.py)
     card_numbers: tuple[NumberSpec, ...] = ()  # numbers printed on cards (printed_numbers.py)
+    actions: tuple[str, ...] = ()  # the names of the actions the game declares (`actions:`)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -176,6 +182,7 @@ class Lexicon:
             PieceTable.of(game),
             declared_stored(game),
             declared_numbers(game),
+            tuple(str(name) for _, name, _ in declared_entries(game.get("actions"))),
         )
 
     def face_kind(self, die: str, face: int) -> str:
@@ -274,6 +281,11 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         ), "one"
     if words == ("active", "player") and np.determiner == "the" and not np.tails:
         return said(lambda ctx: [ctx.state.active], "the active player"), "one"
+    if words == ("next", "player") and np.determiner == "the" and not np.tails:
+        # the player after the rule's player in turn order
+        return said(
+            lambda ctx: [(ctx.player + 1) % len(ctx.state.players)], "the next player"
+        ), "one"
     if noun not in ("player", "opponent") or any(w not in ("other",) for w in words[:-1]):
         raise cannot(np, f'"{" ".join(np.heads[0])}" does not name players the game knows')
     others = noun == "opponent" or "other" in words or np.determiner == "another"
@@ -1531,7 +1543,12 @@ def _did_fact(
 
 
 def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
-    """the deck is empty / your events are not empty / it is damaged (a card state)."""
+    """the deck is empty / your events are not empty / it is damaged (a card state) / it is
+    this card."""
+    if node.state == ast.THIS_CARD:
+        return _is_this_card(node)
+    if node.state.startswith("this "):
+        raise cannot(node, 'say "it is this card": the rule\'s own card is "this card"')
     if lex.card_states.find(node.state) is not None:
         return compile_card_is(node, lex)
     if node.state in lex.keywords or node.state in lex.types:
@@ -1543,6 +1560,18 @@ def _compile_is_state(node: ast.IsState, lex: Lexicon) -> Cond:
     if node.negated:
         return said(lambda ctx: bool(zone.cards(ctx)), f"{zone.text} is not empty")
     return said(lambda ctx: not zone.cards(ctx), f"{zone.text} is empty")
+
+
+def _is_this_card(node: ast.IsState) -> Cond:
+    """it is this card: the card a step or an action is about ("it") is the rule's own card
+    ("when you build a wonder stage: if it is this card: ..." runs for that wonder only)."""
+    if not (isinstance(node.subject, ast.Pronoun) and node.subject.word == "it"):
+        raise cannot(node, 'say "it is this card": the card a rule is about is "it"')
+    if node.negated:
+        return said(
+            lambda ctx: ctx.card is None or ctx.it != ctx.card, "that card is not this card"
+        )
+    return said(lambda ctx: ctx.card is not None and ctx.it == ctx.card, "that card is this card")
 
 
 # ------------------------------------------------------------------ facts of play and tables

@@ -395,6 +395,7 @@ FRAME_FIELDS: dict[str, str] = {
     "it": "data",  # the last card or amount mentioned ("half of it")
     "it_counter": "counter",  # the counter that amount was of ("take all gold ... half of it")
     "loops": "loops",  # the loops under way, innermost last (mechanics/loops.py)
+    "bid": "amount",  # the winning bid of the rule's last auction (mechanics/bidding.py)
 }
 FRAME_REQUIRED = ("prog", "pc", "player")
 

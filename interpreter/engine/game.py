@@ -179,6 +179,7 @@ class Game:
         self.programs["empty"] = []
         for key, body in bodies.items():
             self.programs[key] = self._compile_one(key, body)
+        self.programs.update(declared_actions.holder_programs(self))
 
     def _compile_one(self, key: str, body: Any) -> list[prog.Instruction]:
         from ..mechanics.verbs import prepare_act
@@ -346,6 +347,7 @@ class Game:
             dict(frame.get("roles") or {}),
             frame.get("it"),
             frame.get("doer"),
+            frame.get("bid", 0),
         )
 
     def run(

@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
+from rules_dsl.actions import HOLDER
 
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
-from ..compile.program import ActI
+from ..compile.program import ActI, ChoiceI
 from ..compile.selectors import CardSelector, card_selector
 from ..compile.stored_value import value as stored_value
 from ..core.actions import Action
 from ..core.card_state import is_face_down
+from ..core.control import NEXT, Result, push
 from ..core.errors import RuleError, cannot
 from . import stored
 from .piece_verbs import PLACEABLE
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 DO = "do"  # the kind of every offer of a declared action
+TAKES_ACTION = "takes action"  # an act's data: it takes a declared action (action_steps.py)
+HOLDERS = "holders:"  # the prefix of the program of an action's "when you <action>:" rules
+QUEUE, DONE = "holder rules", "holder rules done"  # that program's frame: the rules, how many ran
 PROGRAM = "action:"  # the prefix of the program of a declared action's steps
 ITS_COST = ("its", "cost")
 
@@ -88,14 +93,18 @@ def _changed_cost(name: str, base: Cost | None) -> Cost:
         out = base(ctx) if base is not None else []
         cards = ctx.catalog.changes_cost_of.get(name, frozenset())
         deltas: dict[str, int] = {}
-        for copy in ctx.state.players[ctx.player].active_cards():
+        holders = ctx.state.players[ctx.player].active_cards()
+        if ctx.card is not None and ctx.card not in holders:
+            holders = [*holders, ctx.card]  # a step of this card's rules takes the action
+        for copy in holders:
             info = ctx.catalog.info(copy)
             if info.index not in cards or (ctx.state.cards and is_face_down(ctx.state, copy)):
                 continue
             own = Ctx(ctx.state, ctx.catalog, ctx.player, copy, None, ctx.it, None)
             for rule in info.action_costs:
                 if rule.action == name and rule.when(own):
-                    deltas[rule.counter] = deltas.get(rule.counter, 0) + rule.delta
+                    times = rule.per(own) if rule.per is not None else 1
+                    deltas[rule.counter] = deltas.get(rule.counter, 0) + rule.delta * times
         if not deltas:
             return out
         changed: list[tuple[str, int]] = []
@@ -169,6 +178,10 @@ def _declared(game: Game) -> list[Declared]:
     return found
 
 
+def find(game: Game, name: str) -> Declared:
+    return _find(game, name)
+
+
 def _find(game: Game, name: str) -> Declared:
     for declared in _declared(game):
         if declared.name == name:
@@ -212,25 +225,47 @@ def pay_due(game: Game, state: State, seat: int, due: list[tuple[str, int]]) -> 
 
 def offers(game: Game, state: State, seat: int) -> list[Action]:
     """Every declared action `seat` may take now, one per card it may be done to."""
+    return [a for declared in _declared(game) for a, _ in _offers_of(game, state, seat, declared)]
+
+
+def _offers_of(
+    game: Game, state: State, seat: int, declared: Declared, this: int | None = None
+) -> list[tuple[Action, list[tuple[str, int]]]]:
+    """The offers of one declared action, each with the cost it would be paid at; `this`: the
+    card whose rules take the action (its own cost changes hold too)."""
     out = []
-    for declared in _declared(game):
-        ctx = _ctx(game, state, seat, None)
-        cards: list[int | None] = (
-            list(declared.choose.select(ctx)) if declared.choose is not None else [None]
-        )
-        for card in cards:
-            here = _ctx(game, state, seat, card) if card is not None else ctx
-            if declared.condition is not None and not declared.condition(here):
-                continue
-            if declared.cost is not None and not payable(game, state, seat, declared.cost(here)):
-                continue
-            if not _can_place(game, state, seat, declared, card):
-                continue
-            params: dict[str, Any] = {"action": declared.name}
-            if card is not None:
-                params["card"] = card
-            out.append(Action(DO, params))
+    ctx = Ctx(state, game.catalog, seat, this, None, None, None)
+    cards: list[int | None] = (
+        list(declared.choose.select(ctx)) if declared.choose is not None else [None]
+    )
+    for card in cards:
+        here = Ctx(state, game.catalog, seat, this, None, card, None) if card is not None else ctx
+        if declared.condition is not None and not declared.condition(here):
+            continue
+        due = declared.cost(here) if declared.cost is not None else []
+        if due and not payable(game, state, seat, due):
+            continue
+        if not _can_place(game, state, seat, declared, card):
+            continue
+        if card is not None and not _event_can(game, state, seat, declared, card):
+            continue
+        params: dict[str, Any] = {"action": declared.name}
+        if card is not None:
+            params["card"] = card
+        out.append((Action(DO, params), due))
     return out
+
+
+def step_offers(
+    game: Game, state: State, seat: int, name: str, this: int | None
+) -> list[tuple[Action, list[tuple[str, int]]]]:
+    """The offers of the declared action `name` to a step of `this` card's rules, each with
+    its sentence and the cost it would be paid at (mechanics/action_steps.py)."""
+    declared = _find(game, name)
+    return [
+        (Action(a.kind, a.params, _sentence(game, declared, a.params.get("card"), due)), due)
+        for a, due in _offers_of(game, state, seat, declared, this)
+    ]
 
 
 def _can_place(game: Game, state: State, seat: int, declared: Declared, card: int | None) -> bool:
@@ -250,31 +285,119 @@ def _can_place(game: Game, state: State, seat: int, declared: Declared, card: in
     return bool(can(game, state, frame) != "not")
 
 
+def _event_can(game: Game, state: State, seat: int, declared: Declared, card: int) -> bool:
+    """An action that sets off the chosen card's own rules (`event:`) is not offered where the
+    first step of one of them can do nothing now: an action card whose rule starts 'take
+    "increase population"' is not played by a player who cannot increase their population
+    (a choice of such steps: where none of its options can)."""
+    if declared.event is None:
+        return True
+    found = game.catalog.info(card).triggers.get(declared.event, [])
+    for n in range(len(found)):
+        program = game.programs.get(f"card:{game.catalog.info(card).index}:{declared.event}:{n}")
+        first = program[0] if program else None
+        if not isinstance(first, ActI):
+            continue
+        frame = game.frame(f"card:{game.catalog.info(card).index}:{declared.event}:{n}", seat, card)
+        options = first.options if isinstance(first, ChoiceI) else [first]
+        if first.may or not all(o.data.get(TAKES_ACTION) for o in options):
+            continue  # only a step that takes an action decides (action_steps.py)
+        if all(o.data["can"](game, state, frame) == "not" for o in options):
+            return False
+    return True
+
+
 def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[str, Any]]:
     """Pay the action's cost and return the frames of its steps, then of the chosen card's
-    rules that start with the action's event."""
+    rules that start with the action's event, then of the doer's cards' "when you <action>:"."""
     declared = _find(game, action.params["action"])
-    card = action.params.get("card")
+    card: int | None = action.params.get("card")
     paid = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
+    return paid_frames(game, state, seat, declared, card, paid)
+
+
+def paid_frames(
+    game: Game,
+    state: State,
+    seat: int,
+    declared: Declared,
+    card: int | None,
+    paid: list[tuple[str, int]],
+) -> list[dict[str, Any]]:
+    """Pay `paid` for the action and return its frames (perform's, and a step's that takes
+    the action: mechanics/action_steps.py)."""
     pay_due(game, state, seat, paid)
     game.say(state, f"{game.player_name(seat)}: {_sentence(game, declared, card, paid)}.")
     frame = game.frame(declared.program, seat)
     if card is None:
-        return [frame]
+        return [frame, *_holders(game, state, seat, declared, card)]
     frame["it"] = card
     info = game.catalog.info(card)
     event = declared.event
     down = bool(state.cards) and is_face_down(state, card)  # its rules do nothing face down
     found = info.triggers.get(event, []) if event is not None and not down else []
-    return [frame] + [
-        game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))
-    ]
+    return (
+        [frame]
+        + [game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))]
+        + _holders(game, state, seat, declared, card)
+    )
+
+
+def _holders(
+    game: Game, state: State, seat: int, declared: Declared, card: int | None
+) -> list[dict[str, Any]]:
+    """The frame that runs, after the action's steps and the chosen card's own rules, the
+    rules "when you <the action's name>:" of the doer's active cards (none where no card of the
+    pack has such a rule, so a pack without them plays the very frames it did)."""
+    program = HOLDERS + declared.name
+    if program not in game.programs:
+        return []
+    frame = game.frame(program, seat)
+    frame["it"] = card
+    return [frame]
+
+
+def holder_programs(game: Game) -> dict[str, list[Any]]:
+    """A one-step program for each declared action some card has a rule "when you <its
+    name>:" on: it finds the doer's active cards with such rules when it runs (after the
+    action's steps: a card the steps put into play is among them, one they took away is not)
+    and runs each, "this card" the card and "it" the card the action was done to."""
+    used = {event for info in game.catalog.cards for event in info.triggers}
+    out: dict[str, list[Any]] = {}
+    for spec in game.pack.actions:
+        event = HOLDER + spec.name
+        if event in used:
+            act = ast.Act(None, "trigger")
+            handler = _holders_handler(event)
+            says = f'the rules "when {event}:" of your active cards'
+            out[HOLDERS + spec.name] = [ActI(act, data={"handler": handler, "says": says})]
+    return out
+
+
+def _holders_handler(event: str) -> Callable[..., Result]:
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Action | None
+    ) -> Result:
+        loc = frame["loc"]
+        if QUEUE not in loc:  # found once, when the action's steps are done; kept: plain data
+            loc[QUEUE] = game.triggers(state, int(frame["player"]), event)
+            loc[DONE] = 0
+        queue: list[list[Any]] = loc[QUEUE]
+        if loc[DONE] >= len(queue):
+            return NEXT
+        program, copy = queue[loc[DONE]]
+        loc[DONE] += 1
+        rule = game.frame(str(program), int(frame["player"]), int(copy))
+        rule["it"] = frame.get("it")
+        return push(rule)
+
+    return handler
 
 
 def describe(game: Game, state: State, action: Action, seat: int) -> str:
     """The menu's sentence of an offer: its name, the card, what it costs now."""
     declared = _find(game, action.params["action"])
-    card = action.params.get("card")
+    card: int | None = action.params.get("card")
     due = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
     return _sentence(game, declared, card, due)
 

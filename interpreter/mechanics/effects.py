@@ -114,6 +114,9 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
     return _finish(instruction, handler, f"{verb} {chosen_by.text}", _some(chosen_by))
 
 
+REMOVES = "removes from the game"  # an act's data: it takes cards out of the game
+
+
 def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
     """remove <cards> from the game: they leave play (out of every zone), as the cards of an age
     do when it ends."""
@@ -143,6 +146,7 @@ def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
             game.say(state, f"{names} {'leaves' if len(chosen) == 1 else 'leave'} the game.")
         return NEXT
 
+    instruction.data[REMOVES] = True  # the save loader: a card may be out of every zone
     return _finish(instruction, handler, f"take {chosen_by.text} out of the game", _some(chosen_by))
 
 

@@ -41,7 +41,9 @@ from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
 from . import (
+    action_steps,
     age_steps,
+    bidding,
     board,
     buying,
     card_events,
@@ -52,6 +54,7 @@ from . import (
     role_steps,
     rolls,
     row_verbs,
+    set_steps,
     stored_verbs,
     war,
 )
@@ -82,7 +85,7 @@ def prepare_act(game: Game, instruction: ActI) -> None:
             raise cannot(instruction.act, f'there is no mechanic for "{instruction.act.verb}"')
         handler = builder(instruction, lex)
         instruction.data.setdefault("says", instruction.act.verb)
-        if instruction.may and instruction.act.verb not in OWN_DECLINE:
+        if instruction.may and instruction.act.verb not in OWN_DECLINE | OWN_SUBJECT:
             handler = optionally(handler)
         if instruction.may:
             instruction.data["says"] = f"may {instruction.data['says']}"
@@ -101,7 +104,8 @@ def prepare_act(game: Game, instruction: ActI) -> None:
         )
     if not spoken:
         seats, mode = players_of(subject, lex)
-        handler = each_doer(seats, mode, handler)
+        if instruction.act.verb not in OWN_SUBJECT:
+            handler = each_doer(seats, mode, handler)
         if not isinstance(instruction, ChoiceI):  # "each opponent destroys one of ..."
             instruction.data["says"] = third_person(instruction.data["says"])
         instruction.data["says"] = f"{says(seats)} {instruction.data['says']}"
@@ -191,6 +195,8 @@ def each_doer(seats: Callable[..., list[int]], mode: str, inner: Handler) -> Han
 
 # verbs whose own decision already offers to decline ("you may advance ...": stay)
 OWN_DECLINE = {"advance"}
+# verbs whose handler plays every player its subject names itself (an auction goes round them)
+OWN_SUBJECT = {"bid"}
 
 
 def optionally(inner: Handler) -> Handler:
@@ -307,7 +313,7 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
             raise cannot(instruction.act, f'there is no phase "{phase}"')
         if not turn:  # a part of what is being played speaks of the same "it"
             part = game.frame(key, seat)
-            part.update({k: frame[k] for k in ("it", "it_counter", "roles") if k in frame})
+            part.update({k: frame[k] for k in ("it", "it_counter", "roles", "bid") if k in frame})
             return push(part)
         if player.marks.get("skip_turns", 0) > 0:
             player.marks["skip_turns"] -= 1
@@ -747,6 +753,8 @@ def _put(instruction: ActI, lex: Lexicon) -> Handler:
 
 def _take(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
+    if action_steps.names_action(act.object, lex):  # take "increase population"
+        return action_steps.take_action_builder(instruction, lex)
     if _is_phrase(act.object, None, None, ("action",)):
         return _actions(instruction, lex)
     if _is_phrase(act.object, "an", None, ("action",)):
@@ -853,6 +861,7 @@ VERBS: dict[str, Builder] = {
     "roll": _roll,
     "refill": _refill,
     "draw": _draw,
+    "deal": _draw,  # "deal 13 cards from the civil deck into the card row": a draw
     "gain": _gain,
     "lose": _lose,
     "skip": _skip,
@@ -883,4 +892,6 @@ VERBS: dict[str, Builder] = {
     "end": age_steps.end_builder,
     "become": role_steps.become_builder,
     "slide": row_verbs.slide_builder,
+    "bid": bidding.bid_builder,
+    "set": set_steps.set_builder,
 }

@@ -84,8 +84,11 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         )
     for change in info.action_costs:
         lines.append(
-            f'While it is active, the action "{change.action}" costs you {abs(change.delta)} '
-            f"{'more' if change.delta > 0 else 'less'} {change.counter} {_guard(change.when)}."
+            f'While it is active, or when its own rules take it, the action "{change.action}" '
+            f"costs you {abs(change.delta)} {'more' if change.delta > 0 else 'less'} "
+            f"{change.counter}"
+            + (f" times {says(change.per)}" if change.per is not None else "")
+            + f" {_guard(change.when)}."
         )
     for extra in info.symbol_rules:
         per = f" times {says(extra.per)}" if extra.per else ""

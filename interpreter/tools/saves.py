@@ -714,7 +714,10 @@ class _Reader:
             return  # the age is being dealt, or left: its cards are on their way
         players = len(state.players)
         expected = catalog.copies_of_age(age, players)
-        if state.age == 0:  # an age change may drop a deck's cards from the hands (AH-E3)
+        if state.age == 0 and not _removes_cards(self.game):
+            # an age change may drop a deck's cards from the hands (AH-E3); a pack whose rules
+            # take cards out of the game ("remove ... from the game") may have any deck's
+            # card nowhere (the state keeps no list of them)
             expected += [c for d in catalog.decks for c in catalog.copies_of_age(d.name, players)]
         for copy in expected:
             if copy not in where:
@@ -841,6 +844,8 @@ class _Reader:
             return value
         if kind == "loops":
             return self.loops(value, path, prog)
+        if kind == "amount":
+            return self.whole(value, path, 0, COUNTER_LIMIT)
         self.json_value(value, path)
         return value
 
@@ -1121,3 +1126,16 @@ def board_spaces(game: Game) -> set[str]:
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=True, default=str)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _removes_cards(game: Game) -> bool:
+    """Whether some rule of the pack takes cards out of the game (mechanics/effects.py)."""
+    from ..compile.program import ActI, ChoiceI
+    from ..mechanics.effects import REMOVES
+
+    def removes(instruction: object) -> bool:
+        if isinstance(instruction, ChoiceI):
+            return any(removes(o) for o in instruction.options)
+        return isinstance(instruction, ActI) and bool(instruction.data.get(REMOVES))
+
+    return any(removes(i) for program in game.programs.values() for i in program)

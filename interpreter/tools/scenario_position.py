@@ -222,6 +222,9 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
 
     copies = Copies(game, age_id(game, state), len(state.players))
     dealt_shared = [list(cards) for cards in state.zones]  # where the game put the decks
+    # every card the setup left in play: one it removed from the game stays out of it
+    dealt_anywhere = {c for cards in state.zones for c in cards}
+    dealt_anywhere.update(c for p in state.players for c in _held(p))
     attempt = _Attempts()
     here: Path = ("position",)
     keys = [*POSITION_FACTS, *game.zones.names("shared")]
@@ -292,7 +295,8 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         # the rest of the age lies under the draw pile's listed cards; a pile is drawn from
         # its end
         state.zones[i] = rest + list(reversed(cards)) if i == zones.draw else cards
-    _return_decks(game, state, copies, dealt_shared)
+    rows = {i for i, names in enumerate(written) if names and zones.places(i)}
+    _return_decks(game, state, copies, dealt_shared, dealt_anywhere, rows)
     if "board" in position:
         board = position["board"] or {}
         if not isinstance(board, dict):
@@ -385,17 +389,22 @@ def _return_decks(
     state: State,
     copies: Copies,
     dealt: list[list[int]],
+    anywhere: set[int],
+    rows: set[int],
 ) -> None:
     """A deck's copies the position does not place stay in the zone of the table the game
     put them in, under the cards the position lists there; those it had put elsewhere (a
-    described player's zone) go back under their deck's own zone."""
+    described player's zone, or a row the position lists: its places are what it says) go
+    back under their deck's own zone. A copy the setup removed from the game stays out."""
     zones = game.zones
     for i, cards in enumerate(dealt):
+        if i in rows:
+            continue
         kept = [c for c in cards if c in copies.of_decks and c not in copies.placed]
         copies.placed.update(kept)
         state.zones[i][:0] = kept
     for copy in copies.of_decks:
-        if copy in copies.placed:
+        if copy in copies.placed or copy not in anywhere:
             continue
         owner = game.catalog.info(copy).age
         deck = next(d for d in game.catalog.decks if d.name == owner)

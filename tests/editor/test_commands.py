@@ -76,7 +76,7 @@ def test_the_workshop_runs_no_full_collection_after_each_run_of_a_page(
 
     given: list[list[str]] = []
     monkeypatch.setattr(streamlit_cli, "main", lambda: given.append(list(sys.argv)) or 0)
-    monkeypatch.setattr(editor_cmd, "_warm_up", lambda pack: None)
+    monkeypatch.setattr(editor_cmd, "_warm_up", lambda address, port: None)
     monkeypatch.setattr(sys, "argv", list(sys.argv))
     result = CliRunner().invoke(main, ["editor", str(pack_copy), "--no-browser", "--port", "1"])
     assert result.exit_code == 0, result.output

@@ -232,3 +232,26 @@ def test_a_rules_edit_made_on_the_text_is_what_the_round_trip_writes(pack_copy: 
             text, ident, lambda e, r=new_rules: e.__setitem__("rules", yaml_edit._value("rules", r))
         )
         assert fast == slow, ident
+
+
+def test_a_card_opened_unchanged_is_shown_the_saved_packs_check(
+    pack_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Cards page checks the open card's file as edited; unchanged (a card just opened,
+    the first page), that is the saved pack's check, the one the page made already, with the
+    diagnostics the check of the same text as an edit gives. An edit is checked as an edit."""
+    from editor.state import PACK_ENV, disk_check, edited_check
+
+    monkeypatch.setenv(PACK_ENV, str(pack_copy))
+    rules = "on acquire: gain 3 zqab"
+    text = (pack_copy / "antiquity.yaml").read_text(encoding="utf-8")
+    broken = text.replace("  - id: aristotle\n", f"  - id: aristotle\n    rules: {rules}\n", 1)
+    for saved in (text, broken):  # a pack with no error, and one with an unknown word
+        (pack_copy / "antiquity.yaml").write_text(saved, encoding="utf-8")
+        opened = edited_check("antiquity.yaml", saved)
+        assert opened is disk_check()
+        as_edit = check(pack_copy, {"antiquity.yaml": saved})
+        assert opened.diagnostics == as_edit.diagnostics
+        assert bool(opened.errors) == (saved is broken)
+    edited = edited_check("antiquity.yaml", text)
+    assert edited is not disk_check() and not edited.errors

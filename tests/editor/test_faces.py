@@ -182,3 +182,14 @@ def test_the_cards_page_examples_speak_the_pack_s_words(along_history: Pack) -> 
         "e.g. Red Tent, food, gold", "e.g. 5 food, red banner", "e.g. food, blue banner"
     )
     assert examples(along_history).cost == "e.g. 5 population, culture"
+
+
+def test_the_faces_measure_text_with_the_pdfs_font_widths() -> None:
+    """The faces' own table of Helvetica's widths (so that a face is drawn without importing
+    fpdf) is the table the print-and-play PDF's fpdf measures with, character by character."""
+    from fpdf.fonts import CORE_FONTS_CHARWIDTHS
+
+    from editor.font_widths import HELVETICA, HELVETICA_BOLD
+
+    for ours, theirs in ((HELVETICA, "helvetica"), (HELVETICA_BOLD, "helveticaB")):
+        assert ours == tuple(CORE_FONTS_CHARWIDTHS[theirs][chr(i)] for i in range(256))

@@ -10,7 +10,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from interpreter import Game
+from interpreter import Game, State
+from interpreter.core.actions import Action
 from interpreter.tools.explain import explain_cards
 from tests.pack_copies import errors_of
 
@@ -66,8 +67,32 @@ def test_a_reduction_past_a_counters_amount_goes_on_its_next_amount(tmp_path: Pa
 
 def test_the_read_back_says_which_action_costs_what() -> None:
     lines = {r.name: r.lines for r in explain_cards(Game.load(PACK))}
-    assert 'While it is active, the action "grow" costs you 1 less food.' in lines["Elder"]
+    head = "While it is active, or when its own rules take it, the action"
+    assert f'{head} "grow" costs you 1 less food.' in lines["Elder"]
     assert any(
-        line.startswith('While it is active, the action "build" costs you 2 less food if ')
-        for line in lines["Architect"]
+        line.startswith(f'{head} "build" costs you 2 less food if ') for line in lines["Architect"]
     )
+
+
+def test_a_change_per_thing_counts_them_when_the_action_is_offered(tmp_path: Path) -> None:
+    """'"grow" costs 1 less food per building': the Architect's holder grows for 3 - n food,
+    n their building cards in play, worked out each time the action is offered."""
+    folder = _with_rule(tmp_path, '"grow" costs 1 less food per building')
+    assert errors_of(folder) == []
+    game = Game.load(folder)
+    state = game.new(players=2, seed=1)
+    state = game.apply(state, _offer(game, state, "play a leader: Architect"))
+    assert "grow (paying 1 civil action, 3 food)" in _texts(game, state)
+    state = game.apply(state, _offer(game, state, "build: Lab"))  # 1 building: 2 food
+    assert "end your actions" in _texts(game, state)
+    state = game.apply(state, _offer(game, state, "end your actions"))
+    state = game.apply(state, _offer(game, state, "end your actions"))  # player 2
+    assert "grow (paying 1 civil action, 2 food)" in _texts(game, state)
+
+
+def _texts(game: Game, state: State) -> list[str]:
+    return [a.text for a in game.legal_actions(state)]
+
+
+def _offer(game: Game, state: State, start: str) -> Action:
+    return next(a for a in game.legal_actions(state) if a.text.startswith(start))

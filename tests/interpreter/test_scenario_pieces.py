@@ -2,7 +2,8 @@
 buildings and workers, whose setup stands each player's workers on their starting cards: a
 described player's pieces are free unless `on cards` stands them on a card, a player the
 position does not describe keeps the cards and workers the setup gave them, and a wrong entry
-is an error at its place."""
+is an error at its place. With them, two facts of a position's zones of the table: a row it
+lists holds those places only, and a card the setup removed from the game stays out."""
 
 from __future__ import annotations
 
@@ -78,3 +79,38 @@ def test_too_many_pieces_or_an_unknown_kind_is_an_error_at_its_entry(
     problems = getattr(error.value, "problems", [error.value])
     assert any(message in p.message for p in problems), [p.message for p in problems]
     assert any("on cards" in p.path for p in problems)
+
+
+ROW_PACK = PACK.parent / "card_row"
+
+
+def test_a_row_the_position_lists_holds_those_places_only() -> None:
+    """The setup dealt 13 cards into the row; the position's row is its own, with its gap, and
+    the cards it leaves out go back to the deck (before, they lay in front of the listed ones)."""
+    spec = {
+        "pack": str(ROW_PACK),
+        "players": 2,
+        "seed": 1,
+        "position": {"card row": ["Field", None, "Field"]},
+    }
+    state, game = build(spec, ROW_PACK)
+    row = game.zones.find("card row")
+    deck = game.zones.find("deck")
+    assert row is not None and deck is not None
+    assert [game.name(c) for c in state.zones[row[1]]] == ["Field", "Field"]
+    assert state.gaps[row[1]] == [2]
+    dealt = sum(len(z) for z in state.zones) + sum(len(p.all_cards()) for p in state.players)
+    assert dealt == len(game.catalog.copies_of_age("one", 2))  # every card somewhere, once
+
+
+def test_a_card_the_setup_removed_from_the_game_stays_out_of_it() -> None:
+    """Through the Ages' setup removes military deck A but for the current events (TTA-S7): a
+    scenario's position does not put those cards back into the deck."""
+    from cards import bundled
+
+    tta = bundled("through_the_ages")
+    state, game = build({"pack": str(tta), "players": 3, "seed": 5, "position": {}}, tta)
+    events = game.zones.find("current events")
+    deck = game.zones.find("military deck a")
+    assert events is not None and deck is not None
+    assert len(state.zones[events[1]]) == 5 and state.zones[deck[1]] == []

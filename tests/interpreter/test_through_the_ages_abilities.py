@@ -73,6 +73,14 @@ def _symbols(game: Game, state: State, resource: str) -> int:
         (["James Cook"], {}, "culture", 0),
         (["James Cook", "Developed Territory (I)"], {}, "culture", 2),
         (["James Cook", "Developed Territory (I)", "Historic Territory (I)"], {}, "culture", 3),
+        # Napoleon Bonaparte: 2 strength for each kind of unit in play (infantry, cavalry; the
+        # artillery card with no unit counts none): Warriors 1 + Knights 2 + 2 + 2
+        (
+            ["Napoleon Bonaparte", "Warriors", "Knights", "Cannon"],
+            {"Warriors": 1, "Knights": 1},
+            "strength",
+            7,
+        ),
         # Fundamentalism: 2 science fewer (Philosophy 1 - 2)
         (["Fundamentalism", "Philosophy"], {"Philosophy": 1}, "science", -1),
     ],

@@ -36,7 +36,7 @@ from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS, ZONE_LEGACY
 REPORTED_AS = (
     "the interpreter cannot play|is not a zone of the game|is not a card state of the game"
     "|is not a die of the game|is not a row"
-    "|hold while in"
+    "|hold while in|is not an action the game declares"
 )
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "rules_dsl" / "grammar.lark"
@@ -125,6 +125,7 @@ NUMBERS = [
     ("the population symbols on your active cards", 1),  # Hunting's (card_numbers.py)
     ("the symbols on your cards", 2),  # Hunting's and the decadent Forest's
     ("the war of the cards in your events", 0),  # Swamp and Wolves have no strength
+    ("the bid", 0),  # no auction in this rule
 ]
 # Card rules (abilities and triggers): (text, outcome).
 RULES = [
@@ -143,6 +144,10 @@ RULES = [
     ("war +1 per 2 lands", PLAYS),
     ("attack +1 if the opponent owns a land", PLAYS),
     ("defence +2", PLAYS),
+    ("culture +1 per 2 lands", PLAYS),  # more symbols shown by the card (issue 19)
+    ("on acquire: gain a worker of skill 2", REPORTED),  # Along History has no pieces
+    ("on acquire: if it is this card: gain 1 gold", PLAYS),  # the card acquired is this one
+    ('"increase population" costs 1 less gold', REPORTED),  # nor actions of its own
     ('cancels the war bonus of the opponent\'s "Chivalry"', PLAYS),
     ('cancels "Chivalry"', REPORTED),
     ("non-transmissible", PLAYS),
@@ -270,6 +275,10 @@ PHASES = [
     ("refill your legacy to 2 from the discard pile", PLAYS),
     ("put each wonder of the age into the discard pile", PLAYS),
     ("shuffle the galaxy", REPORTED),  # no such zone
+    ("each player may bid up to their gold", PLAYS),  # an auction (mechanics/bidding.py)
+    ("each opponent may bid up to 3", PLAYS),
+    ("you may bid up to your gold", REPORTED),  # an auction of one
+    ("each player bids up to their gold", REPORTED),  # bidding is never forced
 ]
 
 # Which examples show each production of the grammar and each word of its vocabularies.
@@ -290,6 +299,10 @@ PRODUCTIONS = {
     "keyword": "non-transmissible",
     "acquisitions": "your progress acquisitions",
     "per": "per 2 lands",
+    "symbols": "culture +1 per",
+    "of_value": "of skill 2",
+    "is_this_card": "it is this card",
+    "action_cost_change": '"increase population" costs',
     "trigger": "on acquire:",
     "scope": "while in your events",
     "event": "on acquire:",
@@ -316,6 +329,7 @@ PRODUCTIONS = {
     "role": "to another",
     "until_role": "until you have passed",
     "equal_role": "equal to",
+    "up_to_role": "up to their gold",
     "_cond_clause": "if you own",
     "_condition": "if you own",
     "or_level": " or ",
@@ -723,6 +737,7 @@ FUZZ_ROLES = [
     " by 3",
     " until you have passed",
     " equal to 3",
+    " up to 3",
     " to 3",
 ]
 

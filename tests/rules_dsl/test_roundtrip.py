@@ -745,6 +745,14 @@ def test_someone_else_may():
 
 SAMPLES = [
     ("rules", 'free if you own "Homo Erectus"'),
+    # symbols besides the bonus, a declared action's cost, the holder's actions (issue 19)
+    ("rules", "science +1 per worker on your labs"),
+    ("rules", "strength +1 per 2 happy symbol on your temples if you own a government"),
+    ("rules", "science -2"),
+    ("rules", '"increase population" costs 1 less food'),
+    ("rules", '"build a lab" costs 2 less resource if its level is at least 2'),
+    ("rules", '"take a wonder" costs 1 less civil action per wonder'),
+    ("rules", "when you build a wonder stage: if it is this card: gain 3 culture"),
     ("rules", 'costs 3 less population if you own "Homo Erectus" or "Neanderthal"'),
     (
         "rules",
