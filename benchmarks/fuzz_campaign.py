@@ -804,6 +804,10 @@ def _name_case(use: str, mode: str, name: str) -> Case:
             box.allowed.append(path)  # what the user asked for, whatever it is
         command = use.split()
         if use == "play s":
+            # typed at the prompt, a name ends at its first line break: the rest is the next
+            # command, and the file written is the one the first line names
+            if mode == "write" and "\n" in str(path) and not name.startswith("/"):
+                box.allowed.append(Path(str(path).split("\n")[0]))
             box.agesmith("play", str(box.pack), "--seed", "1", stdin=f"s {path}\nq\n")
         elif use.startswith("play"):
             box.agesmith("play", command[1], str(path), stdin="q\n")

@@ -64,21 +64,28 @@ def test_a_random_game_plays_every_age_and_ends_in_a_position_that_saves(
     assert loaded.digest() == state.digest()
 
 
-@pytest.mark.parametrize("cut", [40, 200])
-def test_a_game_saved_in_the_middle_resumes_exactly(cut: int) -> None:
+@pytest.mark.parametrize("cut", [40, 200, "defender"])
+def test_a_game_saved_in_the_middle_resumes_exactly(cut: int | str) -> None:
     """Saved after `cut` choices (inside a turn, with workers, tokens on cards and the row's
-    gaps), loaded and played on with the same choices, the game ends in the very position the
-    unbroken game ended in."""
+    gaps; or when a defender is asked for their first answer to an aggression, inside the
+    attacker's turn), loaded and played on with the same choices, the game ends in the very
+    position the unbroken game ended in."""
     g = game()
     whole = g.new(players=3, seed=7, quiet=True)
     choices = play_out(g, whole, [RandomBot(70 + i) for i in range(3)])
-    assert len(choices) > cut
     state = g.new(players=3, seed=7, quiet=True)
-    for choice in choices[:cut]:
-        g.play(state, choice)
+    if cut == "defender":  # the first "you may" of the game is a defender's answer
+        cut = 0
+        while "do it" not in [a.text for a in g.choices(state)]:
+            g.play(state, choices[cut])
+            cut += 1
+    else:
+        for choice in choices[: int(cut)]:
+            g.play(state, choice)
+    assert len(choices) > int(cut)
     resumed, _, _ = load_text(g, save_text(g, state))
     assert resumed.digest() == state.digest()
-    for choice in choices[cut:]:
+    for choice in choices[int(cut) :]:
         g.play(resumed, choice)
     assert resumed.over and resumed.digest() == whole.digest()
 
