@@ -628,6 +628,13 @@ def test_a_card_file_checked_card_by_card_has_the_whole_files_diagnostics(
     }
     texts["broken"] = _broken_cards_file()
     texts["one broken"] = MINIMAL_CARDS.replace("points: 1", "points: [1]", 1)
+    texts["players"] = (
+        MINIMAL_CARDS.split("cards:\n")[0]
+        + "cards:\n"
+        + "".join(
+            FOREST + f"    players: {value}\n" for value in ("0", "{x: 1}", "{2: 30}", "[2]", "{}")
+        )
+    )
     checked = 0
     for name, text in texts.items():
         doc, _ = load_yaml_text(text, "pack/cards.yaml")
