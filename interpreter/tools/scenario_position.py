@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rules_dsl.bounds import COUNTER_LIMIT, TOKEN_VALUE_LIMIT
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.errors import AgesmithError
+from rules_dsl.stored import declared_stored
 
 from ..core import pieces
 from ..model.zones import TABLEAU
@@ -536,6 +537,7 @@ def _place_card_states(
         return
     counters = game.pack.game.get("counters") or {}
     kinds = [k.name for k in game.lexicon.pieces.kinds]
+    banks = {spec.token: 0 for spec in declared_stored(game.pack.game)}
     for name, tokens in on_cards.items():
         where = (*path, ON_CARDS, str(name))
         copy = card(name, where, [])
@@ -556,6 +558,49 @@ def _place_card_states(
             amount = attempt(partial(bounded, value, (*where, counter), COUNTER_LIMIT, counter))
             if amount:
                 card_state.add_tokens(state, copy, str(counter), amount)
+                if counter in banks:
+                    banks[counter] += amount
+    for bank, placed in banks.items():
+        if placed:
+            on = sum(card_state.tokens_on(state, c, bank) for c in held)
+            attempt(partial(_from_the_bank, player, desc, bank, on, counters, path))
+
+
+def _from_the_bank(
+    player: PlayerState,
+    desc: dict[str, Any],
+    bank: str,
+    on: int,
+    counters: dict[str, Any],
+    path: Path,
+) -> None:
+    """Tokens of a stored resource's bank (`stored: {food: {as: blue token}}`) stood on cards
+    come out of the player's bank, as the rules move them: a bank the position does not
+    describe holds its start less the `on` tokens on the player's cards; one it describes
+    holds, with the cards, no more than the bank's `max`. Tokens are never made from nothing
+    (a later payment would return them to a bank fuller than it can be)."""
+    spec = counters.get(bank)
+    spec = spec if isinstance(spec, dict) else {}
+    if bank in desc:
+        most = spec.get("max")
+        held = player.counters.get(bank, 0) + on
+        if isinstance(most, int) and held > most:
+            raise ScenarioError(
+                f"the {bank} bank and the cards hold {held} {bank}s: more than the {most}"
+                " there are",
+                (*path, ON_CARDS),
+                f"the {bank}s on cards are taken from the bank: say what is left in it",
+            )
+        return
+    start = spec.get("start", 0)
+    total = start if isinstance(start, int) else 0
+    if on > total:
+        raise ScenarioError(
+            f"only {total} {bank}s are in the bank to stand on cards, not {on}",
+            (*path, ON_CARDS),
+            f"the {bank}s on cards are taken from the player's bank",
+        )
+    player.counters[bank] = total - on
 
 
 def _stand_on(

@@ -97,3 +97,33 @@ def test_a_counter_is_lost_equal_to_a_number(tmp_path: Path) -> None:
     assert state.players[0].counters["culture"] == 1
     assert any("loses 3 culture" in line for line in state.log)
     assert any("loses 2 culture" in line for line in state.log)
+
+
+def _scenario(tmp_path: Path, position: str) -> str:
+    """A scenario of the stored pack whose player 1 is described by `position`, checked."""
+    from interpreter.tools.scenario import check
+
+    path = tmp_path / "bank.yaml"
+    path.write_text(
+        f"name: Tokens on cards\npack: {PACK}\nplayers: 2\nseed: 1\nposition:\n  players:\n"
+        f"    1: {position}\nactions:\n"
+        "  - expect: [{player: 1, that: you have exactly 13 food}]\n",
+        encoding="utf-8",
+    )
+    return check(path).summary()
+
+
+def test_tokens_a_scenario_stands_on_cards_come_out_of_the_bank(tmp_path: Path) -> None:
+    placed = "{play area: [Agriculture, Irrigation], on cards: {Agriculture: {blue token: 1},"
+    placed += " Irrigation: {blue token: 6}}"
+    # the bank keeps the 9 other tokens of 16 when the position does not say what it holds
+    assert "PASS" in _scenario(tmp_path, placed + "}")
+    assert "PASS" in _scenario(tmp_path, placed + ", blue token: 9}")
+    # a bank said to hold 10 and 7 tokens on cards: 17 of 16, never made from nothing
+    said = _scenario(tmp_path, placed + ", blue token: 10}")
+    assert "FAIL" in said and "hold 17 blue tokens: more than the 16 there are" in said
+    # more tokens on cards than the bank's 16
+    many = "{play area: [Agriculture], on cards: {Agriculture: {blue token: 17}}}"
+    assert "only 16 blue tokens are in the bank to stand on cards, not 17" in _scenario(
+        tmp_path, many
+    )
