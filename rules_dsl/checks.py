@@ -108,6 +108,10 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("report", name)), None, names_by_age, all_names
         ).tree(tree, ())
+    if pack.bot_value is not None:
+        out += _TreeChecker(
+            pack, vocab, pack.source_of(("bots", "value")), None, names_by_age, all_names
+        ).tree(pack.bot_value, ())
     if pack.age_end is not None:
         out += _TreeChecker(
             pack, vocab, pack.source_of(("age_end",)), None, names_by_age, all_names

@@ -128,6 +128,7 @@ class Pack:
     decks: list[NamedDeck] = field(default_factory=list)
     table_numbers: dict[str, Any] = field(default_factory=dict)  # a table's `by:`, parsed
     report: dict[str, Any] = field(default_factory=dict)  # `report:` measures, parsed
+    bot_value: Any = None  # `bots: value:`, how the bots weigh a position, parsed
 
     @property
     def scoring_path(self) -> tuple[str, str]:
@@ -223,6 +224,7 @@ class Pack:
             for name, tree in self.table_numbers.items()
         ]
         texts += [(self.source_of(("report", name)), tree) for name, tree in self.report.items()]
+        texts.append((self.source_of(("bots", "value")), self.bot_value))
         for source, tree in texts:
             if tree is not None and any(n is node for n in ast.walk(tree)):
                 return source
@@ -413,6 +415,7 @@ def load_pack(
         decks,
         table_numbers,
         _read_report(game, at, reader),
+        _read_bot_value(game, at, reader),
     )
     PARSED.save()
     if run_checks:
@@ -449,6 +452,13 @@ def _read_report(game: dict[str, Any], at: Any, reader: Any) -> dict[str, Any]:
             if tree is not None:
                 out[str(name)] = tree
     return out
+
+
+def _read_bot_value(game: dict[str, Any], at: Any, reader: Any) -> Any:
+    """`bots: value:`, the number the bots weigh a position by, parsed (None: not given)."""
+    bots = game.get("bots")
+    text = bots.get("value") if isinstance(bots, dict) else None
+    return reader.parse(at("bots", "value"), text, "number") if isinstance(text, str) else None
 
 
 def _read_table_numbers(game: dict[str, Any], at: Any, reader: Any) -> dict[str, Any]:

@@ -991,8 +991,10 @@ def material(game: Game, state: State, seat: int) -> float:
 
 
 def pack_score(game: Game, state: State, seat: int) -> float:
-    """What the pack's score formula counts for a player now (0 when it has none)."""
-    formula = game.formulas.score
+    """What a player's position is worth by the pack: its `bots: value:` when it gives one
+    (what will score later, as the designer weighs it), else its score formula counted now
+    (0 when it has none)."""
+    formula = game.formulas.bot_value or game.formulas.score
     return float(formula(Ctx(state, game.catalog, seat))) if formula is not None else 0.0
 
 

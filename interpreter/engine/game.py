@@ -59,6 +59,7 @@ class Formulas:
     tie_break: list[Callable[[Ctx], tuple[int, ...]]] = field(default_factory=list)
     age_end_by_round: bool = False  # age_end reads facts of the round alone: tested at its end
     report: dict[str, Callable[[Ctx], int]] = field(default_factory=dict)  # `report:` measures
+    bot_value: Callable[[Ctx], int] | None = None  # `bots: value:`, how bots weigh a position
 
     @classmethod
     def build(cls, pack: Pack, catalog: Catalog) -> Formulas:
@@ -80,6 +81,7 @@ class Formulas:
             tie_break=[compile_tie_break(t.number, t.each, lex) for t in pack.tie_break],
             age_end_by_round=pack.age_end is not None and reads_only_facts(pack.age_end),
             report={name: compile_value(tree, lex) for name, tree in pack.report.items()},
+            bot_value=value(pack.bot_value),
         )
 
 

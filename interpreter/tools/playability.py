@@ -146,6 +146,8 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
         (pack.source_of(("tables", name, "by")), tree, value)
         for name, tree in pack.table_numbers.items()
     ]
+    items += [(pack.source_of(("report", name)), tree, value) for name, tree in pack.report.items()]
+    items.append((pack.source_of(("bots", "value")), pack.bot_value, value))
     items += [
         (line.source, line.number, lambda node, each=line.each: compile_tie_break(node, each, lex))
         for line in pack.tie_break
