@@ -85,14 +85,12 @@ def panel(table: pt.Table, done: Done, ready: Ready) -> None:
             "(the choices offered are its own). Each edit is written in the log and can be "
             "taken back with Undo."
         )
-        card_tab, counter_tab, die_tab = st.tabs(["Move a card", "Set a counter", "Set a die"])
-        page = Page(table, done, ready)
-        with card_tab:
-            _move_card(page, game, state, moves)
-        with counter_tab:
-            _set_counter(page, game, state, moves)
-        with die_tab:
-            _set_die(page, game, state, moves)
+        # a keyed choice, not st.tabs: a tab's selection lived in the browser only and went back
+        # to the first tab when a rerun drew the panel anew (after picking a die's face)
+        edit = st.radio(
+            "Edit", list(EDITS), horizontal=True, key="sb_edit", label_visibility="collapsed"
+        )
+        EDITS[edit](Page(table, done, ready), game, state, moves)
 
 
 def _move_card(page: Page, game: Game, state: State, moves: int) -> None:
@@ -187,3 +185,7 @@ def _set_die(page: Page, game: Game, state: State, moves: int) -> None:
         _apply(page, moves, sb.Edit("die", die=int(d), value=int(face)))
 
     st.button("Set the die", key="sb_set_die", on_click=set_die)
+
+
+# The sandbox's edits, by the choice that shows each one's form.
+EDITS = {"Move a card": _move_card, "Set a counter": _set_counter, "Set a die": _set_die}

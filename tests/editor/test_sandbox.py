@@ -254,6 +254,7 @@ def test_the_page_edits_off_turn_and_refuses_an_edit_after_another_tab_played(
     app.run()
     open_page(app, "playtest")
     seat = table.state.to_move
+    app.radio(key="sb_edit").set_value("Set a die").run()
     assert f"uses player {seat + 1}'s result tokens" in texts(app.caption)
     app.button(key="sb_set_die").click().run()  # the face it shows: nothing to do
     assert "Not edited: die 1 shows that face already." in texts(app.error)
@@ -274,6 +275,7 @@ def test_the_page_edits_off_turn_and_refuses_an_edit_after_another_tab_played(
     other.choose(other.state.moves, other.game.choices(other.state)[0])
     pt.autosave(pack_copy, other)
     moves = now.state.moves
+    app.radio(key="sb_edit").set_value("Set a counter").run()
     app.button(key="sb_set_counter").click().run()
     assert "Refused: the game has moved on in another tab" in texts(app.warning)
     assert now.state.moves == moves and len(now.edits) == 1
