@@ -127,6 +127,15 @@ def _step(step: Any, indent: str) -> str:
     raise TypeError(f"not a step: {step!r}")
 
 
+def _per(per: ast.Per | None) -> str:
+    """ " per 2 lands", " per worker on your labs": what an amount counts, or nothing."""
+    if per is None:
+        return ""
+    count = f"{per.count} " if per.count is not None else ""
+    on = f" on {phrase(per.on)}" if per.on is not None else ""
+    return f" per {count}{' '.join(per.words)}{on}"
+
+
 def _guard(condition_: Any, unless: bool) -> str:
     if condition_ is None:
         return ""
@@ -150,23 +159,12 @@ def ability(a: Any) -> str:
         )
     if isinstance(a, ast.ActionCostChange):
         text = f'"{a.action}" costs {a.amount} {a.change} {" ".join(a.resource)}'
-        if a.per is not None:
-            count = f"{a.per.count} " if a.per.count is not None else ""
-            text += f" per {count}{' '.join(a.per.words)}"
-            if a.per.on is not None:
-                text += " on " + phrase(a.per.on)
-        return text + _guard(a.condition, a.unless)
+        return text + _per(a.per) + _guard(a.condition, a.unless)
     if isinstance(a, ast.GoldPrice):
         return f"gold price {a.amount}" + _guard(a.condition, a.unless)
     if isinstance(a, (ast.Strength, ast.Symbols)):
         kind = a.kind if isinstance(a, ast.Strength) else " ".join(a.resource)
-        text = f"{kind} {a.amount:+d}"
-        if a.per is not None:
-            count = f"{a.per.count} " if a.per.count is not None else ""
-            text += f" per {count}{' '.join(a.per.words)}"
-            if a.per.on is not None:
-                text += " on " + phrase(a.per.on)
-        return text + _guard(a.condition, a.unless)
+        return f"{kind} {a.amount:+d}" + _per(a.per) + _guard(a.condition, a.unless)
     if isinstance(a, ast.Cancels):
         return "cancels " + phrase(a.what)
     if isinstance(a, ast.Keyword):

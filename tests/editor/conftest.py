@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -33,28 +34,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """`agesmith editor` on a copy of the pack; stopped (with nothing left behind) at the end."""
-    folder = tmp_path_factory.mktemp("workshop") / "along_history"
-    copy_bundled(folder)
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """`agesmith editor` serving `folder` on a free port, its URL; stopped (with nothing left
+    behind) at the end."""
     port = free_port()
+    command = [sys.executable, "-m", "agesmith", "editor", str(folder), "--no-browser"]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "agesmith",
-            "editor",
-            str(folder),
-            "--no-browser",
-            "--port",
-            str(port),
-        ],
+        [*command, "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
-    url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
             with socket.socket() as s:
@@ -63,7 +54,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
             if process.poll() is not None:
                 pytest.fail("agesmith editor stopped at start")
             time.sleep(0.1)
-        yield url, folder
+        yield f"http://127.0.0.1:{port}"
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         try:
@@ -71,6 +62,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """`agesmith editor` on a copy of the pack; stopped (with nothing left behind) at the end."""
+    folder = tmp_path_factory.mktemp("workshop") / "along_history"
+    copy_bundled(folder)
+    with serving(folder) as url:
+        yield url, folder
 
 
 @pytest.fixture(scope="session")

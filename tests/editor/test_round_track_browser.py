@@ -6,14 +6,8 @@ Screenshots go to tests/editor/screenshots/."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +16,7 @@ import pytest
 from cards import PACKS
 from editor import playtest as pt
 from tests.editor.browsing import CHOICE, CHROMIUM, SHOTS, choose, expand, goto, settle, shot
-from tests.editor.conftest import free_port
+from tests.editor.conftest import serving
 from tests.editor.test_playtest_browser import bots_play_instantly
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -40,30 +34,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     folder = root / "the_ancient_world"
     shutil.copytree(PACKS / "the_ancient_world", folder)
     shutil.copytree(PACKS / "schema", root / "schema")
-    port = free_port()
-    command = [sys.executable, "-m", "agesmith", "editor", str(folder), "--no-browser"]
-    process = subprocess.Popen(
-        [*command, "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        for _ in range(300):
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            if process.poll() is not None:
-                pytest.fail("agesmith editor stopped at start")
-            time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}", folder
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    with serving(folder) as url:
+        yield url, folder
 
 
 def start(page, server) -> None:

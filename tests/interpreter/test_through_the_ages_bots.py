@@ -10,8 +10,7 @@ from pathlib import Path
 
 from cards import bundled
 from interpreter import Game
-from interpreter.bots.greedy import GreedyBot, RandomBot
-from interpreter.bots.playout import playout
+from tests.bot_matches import greedy_share
 from tests.pack_copies import changed_copy, errors_of
 
 GAMES = 12
@@ -19,15 +18,7 @@ PACK = bundled("through_the_ages")
 
 
 def _greedy_wins(game: Game) -> float:
-    wins = 0.0
-    for i in range(GAMES):
-        seat = i % 3
-        bots = [GreedyBot(i) if s == seat else RandomBot(100 * i + s) for s in range(3)]
-        state = playout(game, bots, 3000 + i)
-        assert state.over
-        if seat in state.winners:
-            wins += 1 / len(state.winners)
-    return wins / GAMES
+    return greedy_share(game, GAMES, 3000)
 
 
 def test_greedy_beats_two_random_bots_in_most_three_player_games() -> None:
