@@ -61,13 +61,25 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def expand(page, title: str):
+def expand(page, title: str, tries: int = 3, wait_ms: int = 20_000):
     """Open an expander and return its content once it takes clicks: while it opens, the
-    content is drawn but still `inert` (a click there is lost)."""
+    content is drawn but still `inert` (a click there is lost). A keyed expander runs the page
+    again when it opens; under load that run can draw it closed (a fresh clone's CI run lost
+    one this way), so the title is clicked again while the content is not open."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     expander = page.get_by_test_id("stExpander").filter(has_text=title)
-    expander.get_by_text(title).first.click()
     details = expander.locator("[data-testid='stExpanderDetails']:not([inert])")
-    details.wait_for()
+    for attempt in range(tries):
+        settle(page, changed=False)
+        if not details.first.is_visible():
+            expander.get_by_text(title).first.click()
+        try:
+            details.wait_for(timeout=wait_ms)
+            break
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise
     # an expander with a key runs the page again when it opens: a list opened in its content
     # before that run ends is closed when the run draws the page again
     settle(page)
