@@ -31,7 +31,16 @@ from interpreter.mechanics.action_phase import split
 from interpreter.mechanics.ages import age_id
 from interpreter.mechanics.dice import ROLLER, die_text
 from interpreter.model.zones import TABLEAU
-from interpreter.tools.scenario_position import ON, ON_CARDS, PASSED, ROLLED_BY, card_ref
+from interpreter.tools.scenario_position import (
+    ON,
+    ON_CARDS,
+    PASSED,
+    ROLLED_BY,
+    SKIP_TURNS,
+    TURN_START,
+    TURN_START_FLAG,
+    card_ref,
+)
 from rules_dsl.deck import is_deck_file
 from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import condition
@@ -262,6 +271,13 @@ def position_lines(game: Game, state: State) -> list[str]:
         if p.space is not None:
             lines.append(f"      space: {_q(p.space)}")
         lines.append(f"      scores: [{', '.join(str(n) for n in p.age_scores)}]")
+        started = p.flags.get(TURN_START_FLAG)
+        if p.seat == turn_owner(state) and started is not None:
+            held = [*p.all_cards(), *(c for zone in p.zones for c in zone)]
+            refs = ", ".join(_q(card_ref(game, held, c)) for c in started)
+            lines.append(f"      {_key(TURN_START)}: [{refs}]")
+        if SKIP_TURNS in p.marks:
+            lines.append(f"      skips: {p.marks[SKIP_TURNS]}")
         for counter in counters:
             lines.append(f"      {_q(counter)}: {p.counters.get(counter, 0)}")
         held = [*p.all_cards(), *(c for zone in p.zones for c in zone)]

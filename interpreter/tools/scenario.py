@@ -10,6 +10,9 @@
     age: prehistory              # the first age played (default: the pack's first)
     position:                    # what differs from a freshly dealt age
       active: 1                  # players are numbered from 1
+      age: antiquity             # where it stands (default: the first age played, round 1)
+      round: 2
+      passed: [2]                # the players who have passed this round
       players:
         1:
           civilization: [Hunting, Fishing, Homo Erectus > Australopithecus]
@@ -18,6 +21,8 @@
           gold: 3                # any counter by name
           tokens: [1, 3]
           tilted: [Hunting]
+          scores: [12]           # each age's points so far
+          pieces: {worker: [{card: Hunting}, {}]}   # each piece, and the card it stands on
       deck: [Wolves, Bear]       # these on top, first drawn first; the rest of the age below
       discard: [Mammoth]
       board: {1a: 1, 1b: you own a figure}   # tokens on spaces: a value, or a condition
@@ -27,6 +32,7 @@
                                  # a later act such as "wage" passes the actions before it)
     start_player: 1              # ... done by this player (default: the active player)
     dice: [2 population, 1 population, 1 population, culture, x2, golden age]
+    chance: "1234567"            # the random generator's state where the actions start
     actions:                     # each matched against the legal actions' texts
       - acquire Famine for free
       - expect: [you own "Famine"]          # a checkpoint: checked after the actions above
@@ -386,15 +392,15 @@ class _Scenario:
         # deal the age as the pack says, then stop at the first instruction of the first round
         game.run(state, stop=lambda frame, _: frame["prog"] == "phase:round")
         position = spec.get("position") or {}
-        at_start = str(spec.get("position_at", AT_ROUND))
-        if at_start not in PLACED_AT:
+        placed_at = str(spec.get("position_at", AT_ROUND))
+        if placed_at not in PLACED_AT:
             raise ScenarioError(
-                f'position_at is "{at_start}": it is {" or ".join(PLACED_AT)}',
+                f'position_at is "{placed_at}": it is {" or ".join(PLACED_AT)}',
                 ("position_at",),
                 "round: the round's steps before the actions run on the position; start: it "
                 "is the position where the actions start",
             )
-        exact = at_start == AT_START
+        exact = placed_at == AT_START
         self.where = ("position",)
         place(game, state, position, exact)
         self.log_start = len(state.log)

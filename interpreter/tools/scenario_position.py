@@ -28,13 +28,19 @@ Path = tuple[str | int, ...]
 T = TypeVar("T")
 # The player who rolled the dice lying on the table, when not the active player.
 ROLLED_BY = "rolled by"
+# The cards in a player's hand when their turn began (placed where the actions start: the hand
+# may have changed since), by the engine's flag of the turn (mechanics/verbs.py).
+TURN_START = "hand at turn start"
+TURN_START_FLAG = "turn_start_events"
 # What lies on a player's cards: {card name: {counter: amount, piece kind: how many}}; at the
 # position's level, the tokens on the cards of the table's zones.
 ON_CARDS = "on cards"
 # What a position holds beside the zones of the table (and the card states of their cards).
 POSITION_FACTS = ("active", "players", "board", "age", "round", "passed", ROLLED_BY, ON_CARDS)
 # What a player's description holds beside the pack's zones and counters.
-PLAYER_FACTS = ("tilted", "tokens", "space", "scores", "pieces")
+PLAYER_FACTS = ("tilted", "tokens", "space", "scores", "pieces", "skips", TURN_START)
+# The player's mark of the turns they will skip (mechanics/verbs.py: "skip your next turn").
+SKIP_TURNS = "skip_turns"
 # A piece's entry in `pieces:` names the card it stands on with this key (free without it; not
 # "on", which YAML reads as true).
 ON = "card"
@@ -634,6 +640,26 @@ def _place_player(
         )
     if desc.get("space") is not None:
         player.space = attempt(lambda: space_name(game, desc["space"], (*path, "space")))
+    if TURN_START in desc:
+        held = _held(player)
+        started: list[int] = []
+        for i, name in enumerate(_names(desc, TURN_START, path, attempt)):
+            found = among(game, held, name, started)
+            if not found:
+                attempt.problems.append(
+                    ScenarioError(
+                        f'"{name}" is not among this player\'s cards',
+                        (*path, TURN_START, i),
+                        "the cards in the hand when the turn began that the player still holds",
+                    )
+                )
+                continue
+            started.append(found[0])
+        player.flags = {**player.flags, TURN_START_FLAG: started}
+    if "skips" in desc:  # the player's next turns skipped
+        skips = attempt(partial(bounded, desc["skips"], (*path, "skips"), COUNTER_LIMIT, "skips"))
+        if skips is not None:
+            player.marks = {**player.marks, SKIP_TURNS: skips}
     if "scores" in desc:  # each age's points, as the end of each age scored them
         player.age_scores = attempt.all(
             partial(integer, n, (*path, "scores", i))
@@ -702,9 +728,9 @@ def _place_card_states(
     else:
         held = [c for zone in state.zones for c in zone]
         whose = "the cards of the table's zones"
-    for copy in held:
+    for fresh in held:
         if state.cards:
-            state.cards.pop(copy, None)
+            state.cards.pop(fresh, None)
 
     def card(name: Any, where: Path, taken: list[int]) -> int | None:
         found = among(game, held, name, taken)
@@ -763,8 +789,8 @@ def _place_card_states(
                 card_state.add_tokens(state, copy, str(counter), amount)
                 if counter in banks:
                     banks[counter] += amount
-    for bank, placed in banks.items() if player is not None else ():
-        if placed:
+    for bank, placed in banks.items():
+        if placed and player is not None:
             on = sum(card_state.tokens_on(state, c, bank) for c in held)
             attempt(partial(_from_the_bank, player, desc, bank, on, counters, path))
 
