@@ -12,8 +12,8 @@ runs both instructions (mechanics/loops.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_dsl import ast, printer
@@ -66,9 +66,6 @@ def loop_players(step: ast.ForEach, lex: Lexicon) -> Callable[[Ctx], list[int]] 
     players. A phrase naming one player (of a choice, or the one with the most) is an error."""
     np = step.cards
     if step.of or not isinstance(np, ast.NounPhrase):
-        return None
-    ranked = np.count is not None and any(isinstance(t, ast.Superlative) for t in np.tails)
-    if np.determiner not in ("each", "every") and not ranked:
         return None
     words = np.heads[0] if len(np.heads) == 1 and isinstance(np.heads[0], tuple) else ()
     if not words or singular(words[-1]) not in ("player", "opponent"):

@@ -334,7 +334,7 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         text += f" with the {superlative.kind} {says(measure).removeprefix('the number of ')}"
     if ranked is not None:
         if chosen or ranked < 1:
-            raise cannot(np, 'the players ranked: "2 players with the highest strength"')
+            raise cannot(np, 'the players ranked: "2 players with the highest <number>"')
         plural = text.replace("player", "players", 1).replace("opponent", "opponents", 1)
         plural = plural.replace(" who has ", " who have ")
         return said(candidates, f"the {ranked} {plural} (a tie: turn order from you)"), "all"

@@ -4,7 +4,8 @@
 A loop's progress is a record on its frame's `loops`, innermost last: the cards listed when it
 started and how many it has taken, with what "it" meant before it (restored when it ends); the
 players listed and how many have had their round, with the rule's player before it (`you`,
-given back when it ends); or the times left. Plain data, so a save at a decision inside the body resumes exactly.
+given back when it ends); or the times left. Plain data, so a save at a decision inside the
+body resumes exactly.
 """
 
 from __future__ import annotations

@@ -857,7 +857,7 @@ class _Reader:
         self.kind(value, list, path, "a list of loops")
         if not 0 < len(value) <= starts:
             raise self.fail(path, f"the rule has {starts} loop(s), not {len(value)} under way")
-        out = []
+        out: list[dict[str, Any]] = []
         for i, loop in enumerate(value):
             here = f"{path}[{i}]"
             if isinstance(loop, dict) and "left" in loop:
