@@ -198,11 +198,9 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | 
     help="Number of players; you are player 1, bots play the others.",
 )
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
-@click.option("--variant", help="Play a variant of the pack (e.g. progressive, linear).")
+@click.option("--variant", help="Play a variant of the pack (one its game.yaml's variants: names).")
 @click.option("--board", help="Side of the achievements board (e.g. front or back).")
-@click.option(
-    "--ages", help='Ages to play: one, consecutive ones ("antiquity+middle_ages") or "all".'
-)
+@click.option("--ages", help='Ages to play: one, consecutive ones ("a+b", by their ids) or "all".')
 @click.option(
     "--bots",
     help="The bots: one name for all, or names cycled over the seats "

@@ -383,15 +383,15 @@ def card_editor() -> None:
         if st.session_state.get(f"conflict:{ck}"):
             st.error(
                 f"Not saved: {card.name} was changed on disk since you opened it (by another "
-                "tab or by hand). **Revert to saved** shows that version; **Keep mine** "
+                "tab or by hand). **Revert to saved** shows that version; **Keep my version** "
                 "replaces it with yours on the next save."
             )
 
-            def keep_mine() -> None:
+            def keep_my_version() -> None:
                 st.session_state[f"base:{ck}"] = disk_text
                 st.session_state.pop(f"conflict:{ck}", None)
 
-            st.button("Keep mine", on_click=keep_mine, key=f"mine:{ck}")
+            st.button("Keep my version", on_click=keep_my_version, key=f"keep:{ck}")
         undo_col.button(
             "Undo",
             on_click=undo,

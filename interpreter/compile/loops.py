@@ -105,11 +105,12 @@ def _no_cards(np: Any, written: str, lex: Lexicon) -> UnknownName | None:
     except RuleError:
         pass
     else:
+        counter = lex.counters[0] if lex.counters else "<counter>"  # an example in its words
         return UnknownName(
             f'"{written}" names players, not cards',
             np,
             "a loop goes over cards; the players are the subject of a step instead: "
-            'each player gains 1 coin; each player in turn order plays "<phase>"',
+            f'each player gains 1 {counter}; each player in turn order plays "<phase>"',
         )
     try:
         compile_value(np, lex)
