@@ -43,7 +43,9 @@ PLAYERS = 4
 OTHER_PACK = "the_ancient_world"  # a second bundled pack, measured beside Along History
 # a single game of ~40 ms is the most exposed to other work: the cold game is the best of more
 COLD_PROCESSES = 7
-GOALS = {"ratio": 1.5, "random_game_s": 0.25, "greedy_game_s": 0.05, "step_us": 50.0}
+# Issue 20's goals: random playouts at least 3x python-chess's, a 4-player greedy game in at
+# most 1.5 random chess games' CPU (issue 17's 50 ms before), a step of a kept game in 50 µs.
+GOALS = {"ratio": 3.0, "random_game_s": 0.25, "greedy_chess_games": 1.5, "step_us": 50.0}
 
 
 def timed(work: Callable[[], int]) -> tuple[int, float, float]:
@@ -76,6 +78,7 @@ def chess_playouts(games: int, first: int = 0) -> dict[str, float]:
         "wall_s": wall,
         "per_s_cpu": count / cpu,
         "per_s_wall": count / wall,
+        "game_cpu_s": cpu / games,
     }
 
 
@@ -242,8 +245,9 @@ def report(r: dict[str, Any]) -> list[tuple[str, str, str, float]]:
         (
             "a 4-player greedy game (median CPU)",
             f"{greedy_game * 1000:.0f} ms ({r['greedy']['mean_actions']:.0f} actions)",
-            f"< {GOALS['greedy_game_s'] * 1000:.0f} ms",
-            greedy_game / GOALS["greedy_game_s"],
+            f"≤ {GOALS['greedy_chess_games']} chess games "
+            f"({GOALS['greedy_chess_games'] * c['game_cpu_s'] * 1000:.0f} ms)",
+            greedy_game / (GOALS["greedy_chess_games"] * c["game_cpu_s"]),
         ),
         (
             f"{r['other']['pack']}: random playouts, warm (CPU)",

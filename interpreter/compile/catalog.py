@@ -341,9 +341,9 @@ def _sort(
             info.acquisition_costs.append(rule)
     elif isinstance(s, ast.GoldPrice):
         if in_events:
-            raise cannot(s, f"a gold price is read in the {hand} already")
+            raise cannot(s, f"a card's price is read in the {hand} already")
         if roles.money is None:
-            raise cannot(s, "a gold price is paid in money, and game.yaml names none (money)")
+            raise cannot(s, "a card's price is paid in money, and game.yaml names none (money)")
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
     elif isinstance(s, ast.Strength):
         if in_events:
