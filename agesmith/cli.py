@@ -82,10 +82,11 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the cards as a JSON array.")
 @click.option("--age", help="Only the cards of this age (or of this deck).")
 def cards(pack: Path, as_json: bool, age: str | None) -> None:
-    """List the cards of PACK (normalized: cost, gold, points, bonus, rules)."""
+    """List the cards of PACK (normalized: cost, price in money, points, bonus, rules)."""
     from rich.table import Table
 
     from rules_dsl.card_json import cards_json
+    from rules_dsl.card_keys import PRICE
     from rules_dsl.deck import load_pack_or_deck
     from rules_dsl.diagnostics import printable, summary, terminal_json
 
@@ -105,16 +106,18 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
         click.echo(terminal_json(rows))
         return
     table = Table(title=f"{loaded.name}: {len(rows)} cards", show_lines=False)
-    for column in ("age", "name", "type", "copies", "cost", "gold", "points", "bonus", "rules"):
+    money = [loaded.money] if loaded.money else []  # the price's column, named by the money
+    for column in ("age", "name", "type", "copies", "cost", *money, "points", "bonus", "rules"):
         table.add_column(column, overflow="fold")
     for row in rows:
+        price = ["" if row[PRICE] is None else str(row[PRICE])] if money else []
         table.add_row(
             row["age"] or row["deck"],
             row["name"],
             row["type"],
             str(row["copies"]),
             _amounts(row["cost"]),
-            "" if row["gold"] is None else str(row["gold"]),
+            *price,
             "formula" if row["points"] is None else str(row["points"]),
             _amounts(row["bonus"]),
             row["rules"],

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ast
 from .actions import ActionSpec, action_texts, read_actions
+from .card_keys import PRICE
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
 from .printed_numbers import written_values
@@ -778,7 +779,7 @@ def _read_card(age: str, doc: YamlDocument, index: int, raw: Any, reader: _Reade
     if cost is None or bonus is None or rules is None or points is None:
         return None
     copies = raw.get("copies", 1)
-    gold = raw.get("gold")
+    gold = raw.get(PRICE)
     kind = raw.get("type")  # not a string: the schema reports it, the checks skip it
     return Card(
         age,

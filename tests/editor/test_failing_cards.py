@@ -1,5 +1,5 @@
-"""The Decks page's count of the cards that can fail: which cards they are (an "on failure"
-rule), and the pack's word for them."""
+"""The pack's words in the workshop: the cards that can fail (an "on failure" rule) and what
+the pack calls them, a new card's cost."""
 
 from __future__ import annotations
 
@@ -46,3 +46,13 @@ def test_a_pack_with_no_failing_card_has_no_word_for_them() -> None:
 )
 def test_plural(noun: str, nouns: str) -> None:
     assert plural(noun) == nouns
+
+
+def test_a_new_card_costs_the_pack_s_own_resource() -> None:
+    from editor.card_edit import a_cost
+
+    along_history, _ = load_pack(CARDS / "along_history")
+    ancient_world, _ = load_pack(CARDS / "the_ancient_world")
+    assert along_history is not None and ancient_world is not None
+    assert a_cost(along_history, 1) == "1 population"  # its counted resource
+    assert a_cost(ancient_world, 5) == "5 coin"  # no counted resource: its first one
