@@ -176,6 +176,13 @@ class Pack:
         value = self.game.get("money")
         return value if isinstance(value, str) and value else None
 
+    @property
+    def never_exchanged(self) -> str | None:
+        """The keyword of the cards that are never exchanged (game.yaml `never_exchanged`), if
+        any: see roles.py."""
+        value = self.game.get("never_exchanged")
+        return value if isinstance(value, str) and value else None
+
     def stamp(self, *more: str | os.PathLike[str]) -> tuple[tuple[str, int, int, int], ...]:
         """What changes when a file this pack was read from (and `more`, e.g. a deck file) is
         edited or replaced: each file's size, modification time and inode. A long-lived process

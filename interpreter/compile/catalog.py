@@ -62,12 +62,19 @@ class Roles:
     money: str | None = None  # the counter that is money
     war_tilt: str | None = None  # the bonus a side tilts in a war
     actions: tuple[str, ...] = ()  # the names of the actions the game declares
+    never_exchanged: str | None = None  # the keyword of the cards never exchanged
 
     @classmethod
     def of(cls, pack: Pack) -> Roles:
         tilt = (pack.game.get("war") or {}).get("tilt")
         actions = tuple(a.name for a in pack.actions)
-        return cls(pack.counted_resource, pack.money, str(tilt) if tilt else None, actions)
+        return cls(
+            pack.counted_resource,
+            pack.money,
+            str(tilt) if tilt else None,
+            actions,
+            pack.never_exchanged,
+        )
 
 
 @dataclass
