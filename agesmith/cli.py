@@ -82,10 +82,11 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the cards as a JSON array.")
 @click.option("--age", help="Only the cards of this age (or of this deck).")
 def cards(pack: Path, as_json: bool, age: str | None) -> None:
-    """List the cards of PACK (normalized: cost, gold, points, bonus, rules)."""
+    """List the cards of PACK (normalized: cost, price in money, points, bonus, rules)."""
     from rich.table import Table
 
     from rules_dsl.card_json import cards_json
+    from rules_dsl.card_keys import PRICE
     from rules_dsl.deck import load_pack_or_deck
     from rules_dsl.diagnostics import printable, summary, terminal_json
 
@@ -105,16 +106,18 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
         click.echo(terminal_json(rows))
         return
     table = Table(title=f"{loaded.name}: {len(rows)} cards", show_lines=False)
-    for column in ("age", "name", "type", "copies", "cost", "gold", "points", "bonus", "rules"):
+    money = [loaded.money] if loaded.money else []  # the price's column, named by the money
+    for column in ("age", "name", "type", "copies", "cost", *money, "points", "bonus", "rules"):
         table.add_column(column, overflow="fold")
     for row in rows:
+        price = ["" if row[PRICE] is None else str(row[PRICE])] if money else []
         table.add_row(
             row["age"] or row["deck"],
             row["name"],
             row["type"],
             str(row["copies"]),
             _amounts(row["cost"]),
-            "" if row["gold"] is None else str(row["gold"]),
+            *price,
             "formula" if row["points"] is None else str(row["points"]),
             _amounts(row["bonus"]),
             row["rules"],
@@ -198,11 +201,9 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | 
     help="Number of players; you are player 1, bots play the others.",
 )
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
-@click.option("--variant", help="Play a variant of the pack (e.g. progressive, linear).")
+@click.option("--variant", help="Play a variant of the pack (one its game.yaml's variants: names).")
 @click.option("--board", help="Side of the achievements board (e.g. front or back).")
-@click.option(
-    "--ages", help='Ages to play: one, consecutive ones ("antiquity+middle_ages") or "all".'
-)
+@click.option("--ages", help='Ages to play: one, consecutive ones ("a+b", by their ids) or "all".')
 @click.option(
     "--bots",
     help="The bots: one name for all, or names cycled over the seats "

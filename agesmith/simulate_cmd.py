@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rules_dsl.diagnostics import printable, terminal_json
+from rules_dsl.nouns import plural
 
 from .options import DECK_HELP, pack_or_deck
 
@@ -394,7 +395,7 @@ def show_report(data: dict[str, Any], console: Console, top: int = 10) -> None:
         )
     console.print(ages)
     _show_cards(data, console, top)
-    _show_calamities(data, console)
+    _show_failures(data, console)
     tokens = ", ".join(f"{v}: {n}" for v, n in data["tokens"].items()) or "none"
     wars = data["wars"]
     won = (
@@ -425,6 +426,8 @@ def show_report(data: dict[str, Any], console: Console, top: int = 10) -> None:
 
 
 def _show_cards(data: dict[str, Any], console: Console, top: int) -> None:
+    from interpreter.tools.report import failing_kind
+
     judged = [c for c in data["cards"] if c["win_rate_advantage"] is not None]
     judged.sort(key=lambda c: (-c["win_rate_advantage"]["estimate"], c["age"], c["name"]))
     if top and judged:
@@ -460,8 +463,11 @@ def _show_cards(data: dict[str, Any], console: Console, top: int) -> None:
         )
     cards = data["cards"]
     if any(c["acquired"] for c in cards):  # the engine's acquisitions are played
-        never = [c for c in cards if c["never_acquired"] and c["type"] != "calamity"]
-        what = f"Never acquired ({len(never)}, calamities aside)"
+        # the cards that can fail are not acquired: they come to strike
+        never = [c for c in cards if c["never_acquired"] and "failed" not in c]
+        failing = any("failed" in c for c in cards)
+        aside = f", {plural(failing_kind(cards))} aside" if failing else ""
+        what = f"Never acquired ({len(never)}{aside})"
     else:  # a pack of its own actions: the cards no player held when a game ended
         held = {c["type"] for c in cards if c["owners"]}  # (not the types no one ever holds)
         never = [c for c in cards if not c["owners"] and c["type"] in held]
@@ -484,12 +490,16 @@ def _show_measures(data: dict[str, Any], console: Console) -> None:
     console.print(table)
 
 
-def _show_calamities(data: dict[str, Any], console: Console) -> None:
-    calamities = [c for c in data["cards"] if "failed" in c]
-    if not calamities:
+def _show_failures(data: dict[str, Any], console: Console) -> None:
+    """The cards that can fail: how often they were offered and failed, what they destroyed."""
+    from interpreter.tools.report import failing_kind
+
+    failing = [c for c in data["cards"] if "failed" in c]
+    if not failing:
         return
-    table = _table("Calamities", ["calamity", "age", "offered", "failed", "destroyed"], 2)
-    for c in calamities:
+    kind = failing_kind(failing)
+    table = _table(plural(kind).capitalize(), [kind, "age", "offered", "failed", "destroyed"], 2)
+    for c in failing:
         lost = ", ".join(f"{name} ×{n}" for name, n in list(c["destroyed"].items())[:4])
         more = len(c["destroyed"]) - 4
         table.add_row(
@@ -547,7 +557,7 @@ def _show_ab(
     )
     table = _table(
         "What moved from A to B beyond chance (95%)",
-        ["figure", "A", "B", "B − A", "95% interval", "p"],
+        ["measure", "A", "B", "B − A", "95% interval", "p"],
     )
     for c in moved:
         _change_row(table, c)
@@ -558,7 +568,7 @@ def _show_ab(
     if top and rest:
         table = _table(
             f"Did not move beyond chance (the {min(top, len(rest))} closest)",
-            ["figure", "A", "B", "B − A", "95% interval", "p"],
+            ["measure", "A", "B", "B − A", "95% interval", "p"],
         )
         for c in rest[:top]:
             _change_row(table, c)

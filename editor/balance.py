@@ -190,7 +190,7 @@ def _check_shape(data: Any) -> None:
             change_rows(data.get("changes") or [], significant)
         _ = [data["setup"][k] for k in ("label", "players", "bots", "seed")]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-        raise ValueError(f"it holds a figure it cannot: {type(e).__name__} {e}") from None
+        raise ValueError(f"it holds a value it cannot show: {type(e).__name__} {e}") from None
 
 
 def _aside(path: Path) -> str:
@@ -198,7 +198,7 @@ def _aside(path: Path) -> str:
 
 
 def change_rows(changes: list[dict[str, Any]], significant: bool) -> list[dict[str, Any]]:
-    """The A/B table's rows, as `simulate --against` prints them: figure, A, B, B − A, its
+    """The A/B table's rows, as `simulate --against` prints them: measure, A, B, B − A, its
     95% interval and p; the moves beyond chance, or the others (closest first)."""
     rows = []
     for c in changes:
@@ -207,7 +207,7 @@ def change_rows(changes: list[dict[str, Any]], significant: bool) -> list[dict[s
             continue
         rows.append(
             {
-                "figure": c["what"],
+                "measure": c["what"],
                 "A": _figure(c["a"]),
                 "B": _figure(c["b"]),
                 "B − A": f"{d['estimate']:+.3g}",

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from rules_dsl.card_keys import PRICE
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import Pack
 from rules_dsl.yaml_source import YamlDocument, load_yaml_text
 
 from . import yaml_edit
 
-EDITABLE = ("name", "type", "copies", "cost", "gold", "points", "bonus", "rules")
+EDITABLE = ("name", "type", "copies", "cost", PRICE, "points", "bonus", "rules")
 HISTORY_LIMIT = 50
 
 
@@ -115,7 +116,7 @@ def error_markers(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
     return out
 
 
-FORM = ("name", "type", "copies", "cost", "gold", "points", "bonus")  # the form's widgets
+FORM = ("name", "type", "copies", "cost", PRICE, "points", "bonus")  # the form's widgets
 MOST_COPIES = 20
 
 
@@ -140,7 +141,7 @@ def form_fields(values: dict[str, Any], rules: str) -> dict[str, Any]:
         "type": values["type"],
         "copies": int(values["copies"]),
         "cost": str(values["cost"]).strip(),
-        "gold": number_or_text(str(values["gold"])),
+        PRICE: number_or_text(str(values[PRICE])),
         "points": number_or_text(str(values["points"])),
         "bonus": str(values["bonus"]).strip(),
         "rules": rules.rstrip("\n"),
@@ -199,11 +200,24 @@ class Examples:
     bonus: str
 
 
+def _counted(pack: Pack) -> str | None:
+    """The resource the pack's costs count by, else its first resource (None: it has none)."""
+    resources = [str(r) for r in pack.game.get("resources") or []]
+    return pack.counted_resource or (resources[0] if resources else None)
+
+
+def a_cost(pack: Pack, amount: int) -> str:
+    """A new card's cost: `amount` of the resource the pack's costs count by (else its first
+    resource); no cost in a game with no resource."""
+    counted = _counted(pack)
+    return f"{amount} {counted}" if counted else ""
+
+
 def examples(pack: Pack) -> Examples:
     """What to show as an example search, cost and bonus: a card's name and the pack's
     resources and money, so that another pack's page never speaks Along History's words."""
     resources = [str(r) for r in pack.game.get("resources") or []]
-    counted = pack.counted_resource or (resources[0] if resources else None)
+    counted = _counted(pack)
     others = [r for r in resources if r != counted]
     search = [pack.cards[0].name] if pack.cards else []
     search += [w for w in (counted, pack.money) if w]

@@ -11,11 +11,12 @@ import re
 from pathlib import Path
 
 from interpreter.model.zones import ZoneTable
-from rules_dsl.pack import Pack
+from rules_dsl import ast
+from rules_dsl.nouns import plural
+from rules_dsl.pack import Card, Pack
 from rules_dsl.printer import print_rules
 
 DECKS = "decks"
-CALAMITY = "calamity"
 
 
 def deck_files(pack: Path) -> list[Path]:
@@ -76,12 +77,30 @@ def events_held(pack: Pack) -> int:
     return max(found) if found else 3
 
 
-def expected_calamities(
-    pack: Pack, age: str, copies: dict[tuple[str, str], int], held: int
-) -> float:
-    """The calamities a player holds among `held` events drawn from the age's deck, on average
-    (by linearity: held × calamity copies ÷ copies in the deck)."""
+def fails(pack: Pack, card: Card) -> bool:
+    """Whether a card can fail: it has an "on failure" rule, its own or its type's."""
+    rules = [card.rules, pack.type_rules.get(card.type)]
+    return any(
+        isinstance(s, ast.Trigger) and s.event == "failure"
+        for r in rules
+        if r is not None
+        for s in r.statements
+    )
+
+
+def failing_cards(pack: Pack) -> str | None:
+    """What the pack calls its cards that can fail, in the plural: their type's name when they
+    share one ("calamities"), else "cards that fail"; None when no card can fail."""
+    kinds = {c.type for c in pack.cards if fails(pack, c)}
+    if not kinds:
+        return None
+    return plural(kinds.pop()) if len(kinds) == 1 else "cards that fail"
+
+
+def expected_failing(pack: Pack, age: str, copies: dict[tuple[str, str], int], held: int) -> float:
+    """The cards that can fail a player holds among `held` drawn from the age's deck, on
+    average (by linearity: held × copies that can fail ÷ copies in the deck)."""
     cards = pack.cards_of(age)
     total = sum(copies.get((age, c.id), c.copies) for c in cards)
-    bad = sum(copies.get((age, c.id), c.copies) for c in cards if c.type == CALAMITY)
+    bad = sum(copies.get((age, c.id), c.copies) for c in cards if fails(pack, c))
     return held * bad / total if total else 0.0

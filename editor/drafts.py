@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules_dsl.card_keys import PRICE
 from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
@@ -111,7 +112,7 @@ def _field_fault(name: str, value: Any) -> str | None:
     whole = isinstance(value, int) and not isinstance(value, bool)
     if name == "copies" and not (whole and 1 <= value <= 20):
         return "its copies is not a whole number from 1 to 20"
-    if name in ("gold", "points") and not (whole or isinstance(value, str)):
+    if name in (PRICE, "points") and not (whole or isinstance(value, str)):
         return f"its {name} is not a number or a text"
     return None
 

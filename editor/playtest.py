@@ -375,7 +375,7 @@ def resume(pack: Path, force: bool = False) -> Table | None:
     except ChangedCards:
         raise
     except SaveError as e:
-        raise SaveError(f"The game in progress could not be resumed: {e}. {_kept(path)}") from None
+        raise SaveError(f"The unfinished game could not be resumed: {e}. {_kept(path)}") from None
 
 
 def _kept(path: Path) -> str:

@@ -14,13 +14,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_dsl.card_keys import PRICE
 from rules_dsl.diagnostics import CONTROL_CHARACTERS, Diagnostic, printable
 from rules_dsl.pack import slug
 from rules_dsl.parser import MAX_TEXT, try_parse
 
 from . import yaml_edit
 
-COLUMNS = ("age", "id", "name", "type", "copies", "cost", "gold", "points", "bonus", "rules")
+COLUMNS = ("age", "id", "name", "type", "copies", "cost", PRICE, "points", "bonus", "rules")
 REQUIRED = ("age", "name")
 # A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -415,7 +416,7 @@ def _fields(
     fields["id"] = cells.get("id", "").strip() or slug(name)
     if "type" in cells:
         fields["type"] = cells["type"].strip()
-    for column in ("copies", "gold"):
+    for column in ("copies", PRICE):
         if column not in cells:
             continue
         text = cells[column].strip()
@@ -427,7 +428,7 @@ def _fields(
             problem(
                 column,
                 f'"{text}" is not a whole number',
-                "leave it empty for none" if column == "gold" else "write 1 to 20",
+                "leave it empty for none" if column == PRICE else "write 1 to 20",
             )
     for column, start in (
         ("cost", "cost"),
@@ -452,7 +453,7 @@ def _fields(
                 f"the card has no {column}",
                 "write 0 for none"
                 if column == "points"
-                else "write what a player pays, e.g. 3 population",
+                else "write what a player pays: amounts of the game's resources",
             )
         fields[column] = text
     return fields, problems

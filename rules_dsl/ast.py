@@ -488,7 +488,7 @@ class Scope(Node):
     body: tuple[Statement, ...]
 
 
-Ability: TypeAlias = "Free | Discardable | CostChange | GoldPrice | Strength | Cancels | Keyword"
+Ability: TypeAlias = Free | Discardable | CostChange | GoldPrice | Strength | Cancels | Keyword
 Statement: TypeAlias = "Ability | Trigger | Scope | Steps"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from .card_keys import PRICE
 from .diagnostics import Diagnostic
 
 if TYPE_CHECKING:
@@ -93,15 +94,22 @@ def _counters(pack: Pack) -> Iterator[Diagnostic]:
 
 
 def _cards(pack: Pack) -> Iterator[Diagnostic]:
+    price = f"a price in {pack.money}" if pack.money else "a price"
     for card in pack.cards:
-        for key, value in (("points", card.points), ("gold", card.gold)):
+        for key, what, value in (
+            ("points", "points", card.points),
+            (PRICE, price, card.gold),
+        ):
             if _whole(value) and abs(value) > CARD_NUMBER_LIMIT:
                 yield card.source.doc.diagnostic(
                     (*card.source.path, key),
-                    f"{card.name} has {key} {value:,}",
+                    f"{card.name} has {what} of {value:,}"
+                    if key == PRICE
+                    else f"{card.name} has {key} {value:,}",
                     code="bound",
-                    hint=f"a card's {key} are at most {CARD_NUMBER_LIMIT:,}"
-                    + (" either way" if key == "points" else ""),
+                    hint=f"a card's points are at most {CARD_NUMBER_LIMIT:,} either way"
+                    if key == "points"
+                    else f"{price} is at most {CARD_NUMBER_LIMIT:,}",
                 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import ast
+from .card_keys import PRICE
 from .pack import Card, Pack
 from .printed_numbers import card_values, declared_numbers
 from .printer import print_rules
@@ -41,7 +42,7 @@ def card_json(pack: Pack, card: Card) -> dict[str, Any]:
         # the copies in a game of each number of players, when the card's players: says
         "players": _by_players(pack, card) if card.players else None,
         "cost": _counts(card.cost, resources),
-        "gold": card.gold,
+        PRICE: card.gold,
         "points": card.points if isinstance(card.points, int) else None,
         "bonus": _counts(card.bonus, bonus_keys),
         "numbers": _numbers(pack, card),

@@ -23,3 +23,14 @@ def declared_nouns(game: dict[str, Any]) -> dict[str, set[str]]:
         "a resource": names_of(game.get("resources")),
         "a counter": names_of(game.get("counters")),
     }
+
+
+def plural(noun: str) -> str:
+    """A declared noun's plural, for wording that names it ("calamity" -> "calamities" in a
+    report's heading); of a noun of several words, the last word's ("urban buildings"). The
+    inverse of `vocabulary.singular` on the common endings."""
+    if noun.endswith("y") and len(noun) > 1 and noun[-2] not in "aeiou":
+        return noun[:-1] + "ies"
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    return noun + "s"

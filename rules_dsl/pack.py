@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ast
 from .actions import ActionSpec, action_texts, read_actions
+from .card_keys import PRICE
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
 from .printed_numbers import written_values
@@ -173,6 +174,13 @@ class Pack:
     def money(self) -> str | None:
         """The counter that is money (game.yaml `money`), if any: see roles.py."""
         value = self.game.get("money")
+        return value if isinstance(value, str) and value else None
+
+    @property
+    def never_exchanged(self) -> str | None:
+        """The keyword of the cards that are never exchanged (game.yaml `never_exchanged`), if
+        any: see roles.py."""
+        value = self.game.get("never_exchanged")
         return value if isinstance(value, str) and value else None
 
     def stamp(self, *more: str | os.PathLike[str]) -> tuple[tuple[str, int, int, int], ...]:
@@ -778,7 +786,7 @@ def _read_card(age: str, doc: YamlDocument, index: int, raw: Any, reader: _Reade
     if cost is None or bonus is None or rules is None or points is None:
         return None
     copies = raw.get("copies", 1)
-    gold = raw.get("gold")
+    gold = raw.get(PRICE)
     kind = raw.get("type")  # not a string: the schema reports it, the checks skip it
     return Card(
         age,

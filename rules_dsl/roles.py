@@ -1,6 +1,6 @@
 """The roles a game file gives to names it declares: the resource a cost counts by amount
-(`counted_resource`), the counter that is money (`money`), the bonus a side tilts in a war
-(`war: tilt`).
+(`counted_resource`), the counter that is money (`money`), the keyword of the cards that are
+never exchanged (`never_exchanged`), the bonus a side tilts in a war (`war: tilt`).
 
 The mechanics that play these roles (a cost whose amount is X or changes, buying at a gold
 price, taking a money face, tilting for money...) read the names from the pack, so no Python
@@ -71,6 +71,7 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
     game = pack.game
     resources = [str(r) for r in game.get("resources") or []]
     counters = [str(c) for c in game.get("counters") or {}]
+    keywords = [str(k) for k in game.get("keywords") or []]
     out: list[Diagnostic] = []
 
     def undeclared(
@@ -97,6 +98,13 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
         resources,
     )
     undeclared(("money",), game.get("money"), "the money", "a counter", counters)
+    undeclared(
+        ("never_exchanged",),
+        game.get("never_exchanged"),
+        "the keyword of cards never exchanged",
+        "a keyword",
+        keywords,
+    )
     undeclared(
         ("war", "tilt"),
         war.get("tilt") if isinstance(war, dict) else None,

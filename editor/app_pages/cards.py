@@ -29,6 +29,7 @@ from editor.checking import display_name
 from editor.faces import as_html, card_face, legend_html
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
+from rules_dsl.card_keys import PRICE
 from rules_dsl.diagnostics import summary
 from rules_dsl.printer import print_cost
 from rules_dsl.safe_files import UnsafePathError
@@ -95,7 +96,7 @@ rows = pd.DataFrame(
             "type": c.type,
             "copies": c.copies,
             "cost": print_cost(c.cost),
-            "gold": "" if c.gold is None else str(c.gold),
+            PRICE: "" if c.gold is None else str(c.gold),
             "points": str(c.points) if isinstance(c.points, int) else "formula",
             "rules": " / ".join(rules_text(c).split("\n")),
             "draft": "unsaved" if drafts.key(age_file[c.age], c.id) in kept else "",
@@ -219,10 +220,11 @@ def card_editor() -> None:
             "Copies in the deck", min_value=1, max_value=20, step=1, key=widget("copies")
         )
         st.text_input("Cost", key=widget("cost"), help=examples(pack).cost or None)
+        money = pack.money or "money"
         st.text_input(
-            "Gold price",
-            key=widget("gold"),
-            help="Leave empty when the card cannot be bought with gold.",
+            f"Price in {money}",
+            key=widget(PRICE),
+            help=f"Leave empty when the card cannot be bought with {money}.",
         )
         st.text_input("Points", key=widget("points"), help="A number, or a formula.")
         st.text_input("Bonus", key=widget("bonus"), help=examples(pack).bonus or None)
@@ -383,15 +385,15 @@ def card_editor() -> None:
         if st.session_state.get(f"conflict:{ck}"):
             st.error(
                 f"Not saved: {card.name} was changed on disk since you opened it (by another "
-                "tab or by hand). **Revert to saved** shows that version; **Keep mine** "
+                "tab or by hand). **Revert to saved** shows that version; **Keep my version** "
                 "replaces it with yours on the next save."
             )
 
-            def keep_mine() -> None:
+            def keep_my_version() -> None:
                 st.session_state[f"base:{ck}"] = disk_text
                 st.session_state.pop(f"conflict:{ck}", None)
 
-            st.button("Keep mine", on_click=keep_mine, key=f"mine:{ck}")
+            st.button("Keep my version", on_click=keep_my_version, key=f"keep:{ck}")
         undo_col.button(
             "Undo",
             on_click=undo,

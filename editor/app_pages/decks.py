@@ -1,5 +1,6 @@
 """Decks: a custom deck made from the pack — how many copies of each card in each age — with its
-totals by type and the calamities a player meets, saved as a small deck file beside the pack."""
+totals by type and the cards that can fail a player meets, saved as a small deck file beside
+the pack."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from editor.decks import (
     deck_path,
     deck_text,
     events_held,
-    expected_calamities,
+    expected_failing,
+    failing_cards,
     hand_name,
 )
 from editor.state import disk_check, pack_folder
@@ -144,25 +146,31 @@ held = st.number_input(
     events_held(pack),
     key="deck_held",
 )
+failing = failing_cards(pack)  # the pack's word for them ("calamities"), None: no card fails
 rows = []
 for age in (a for a in pack.ages if a.file is not None):
     row: dict[str, object] = {"age": age.name}
     for kind in sorted({c.type for c in pack.cards}):
         row[kind] = sum(copies[(age.id, c.id)] for c in pack.cards_of(age.id) if c.type == kind)
     row["total"] = sum(copies[(age.id, c.id)] for c in pack.cards_of(age.id))
-    row["calamities held, on average"] = round(
-        expected_calamities(pack, age.id, copies, int(held)), 2
-    )
+    if failing is not None:
+        row[f"{failing} held, on average"] = round(
+            expected_failing(pack, age.id, copies, int(held)), 2
+        )
     rows.append(row)
 st.markdown(
-    f"**Totals by type, and the calamities a player holds in their {hand_name(pack)} on "
-    "average** (cards held × calamity copies ÷ copies of the age)"
+    f"**Totals by type, and the {failing} a player holds in their {hand_name(pack)} on "
+    f"average** (cards held × copies of {failing} ÷ copies of the age)"
+    if failing is not None
+    else "**Totals by type**"
 )
 st.dataframe(pd.DataFrame(rows), hide_index=True)
 
 # ---------------------------------------------------------------- save
 
-name = st.text_input("Name of the deck", key="deck_name", placeholder="Fewer calamities")
+name = st.text_input(
+    "Name of the deck", key="deck_name", placeholder=f"Fewer {failing or 'copies'}"
+)
 if st.button("Save the deck", type="primary", key="deck_save", disabled=not name.strip()):
     path = deck_path(folder, name)
     text = deck_text(pack, folder, name.strip(), copies)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from editor import yaml_edit
+from editor.card_edit import a_cost
 from editor.files import safe_name, write_checked
 from editor.state import OPEN_CARD, disk_check, log_saved, notice, pack_folder, show_notice, texts
+from rules_dsl.card_keys import PRICE
 from rules_dsl.pack import slug
 from rules_dsl.safe_files import UnsafePathError
 
@@ -80,9 +82,9 @@ with new_card:
         fields = {
             "name": name.strip(),
             "type": kind,
-            "cost": template.get("cost") or "1 population",
+            "cost": template.get("cost") or a_cost(pack, 1),
             "points": template.get("points", 0),
-            "gold": template.get("gold"),
+            PRICE: template.get(PRICE),
             "bonus": template.get("bonus"),
         }
         file = age_file[age]
@@ -123,7 +125,7 @@ with new_age:
                 raise yaml_edit.EditError(f"{file} already exists in the pack folder")
             card_text = yaml_edit.new_card_file(
                 ident,
-                {"name": first.strip(), "type": first_type, "cost": "5 population", "points": 1},
+                {"name": first.strip(), "type": first_type, "cost": a_cost(pack, 5), "points": 1},
             )
             game_text = yaml_edit.add_age(texts()["game.yaml"], ident, title.strip(), file)
         except (yaml_edit.EditError, UnsafePathError) as e:

@@ -50,7 +50,7 @@ for card in pack.cards:
             "copies": card.copies,
             "cost": cost,
             "points": card.points if isinstance(card.points, int) else None,
-            "gold price": card.gold,
+            "price": card.gold,
         }
     )
 frame = pd.DataFrame(rows)
@@ -137,15 +137,16 @@ with left:
         width="stretch",
     )
 with right:
-    st.subheader("Gold price against cost")
+    money = pack.money or "money"
+    st.subheader(f"Price in {money} against cost")
     st.altair_chart(
-        alt.Chart(frame.dropna(subset=["gold price"]))
+        alt.Chart(frame.dropna(subset=["price"]))
         .mark_circle(size=80)
         .encode(
             x=alt.X("cost:Q"),
-            y=alt.Y("gold price:Q"),
+            y=alt.Y("price:Q", title=f"price in {money}"),
             color=by_type,
-            tooltip=["card", "age", "cost", "gold price"],
+            tooltip=["card", "age", "cost", alt.Tooltip("price:Q", title=f"price in {money}")],
         ),
         width="stretch",
     )

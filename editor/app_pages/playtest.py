@@ -97,7 +97,7 @@ def resumed(force: bool = False) -> pt.Table | None:
         found = pt.resume(pack, force=force)
     except ChangedCards as e:
         st.warning(
-            f"The game in progress could not be resumed: {e}. Starting a new game replaces it."
+            f"The unfinished game could not be resumed: {e}. Starting a new game replaces it."
         )
         if st.button("Resume it anyway", key="pt_resume_anyway") and resumed(force=True):
             st.rerun()
@@ -112,7 +112,7 @@ def resumed(force: bool = False) -> pt.Table | None:
         st.session_state[WRITTEN] = pt.autosave_stamp(pack)
         say(
             "info",
-            "The game in progress is back (it is saved after every decision)."
+            "The unfinished game is back (it is saved after every decision)."
             + "".join(f" Warning: {w}" for w in found.warnings),
         )
     return found

@@ -6,7 +6,7 @@ import streamlit as st
 
 from editor.checking import check, display_name
 from editor.files import write_checked
-from editor.spreadsheet import export_csv, place_diagnostics, plan_import
+from editor.spreadsheet import COLUMNS, export_csv, place_diagnostics, plan_import
 from editor.state import age_files, log_saved, notice, pack_folder, show_notice, texts
 from rules_dsl.safe_files import UnsafePathError
 
@@ -26,8 +26,8 @@ if unreadable:  # a round trip needs every age's cards
     )
     st.stop()
 st.markdown(
-    "Export the cards, edit them in any spreadsheet (one row per card: age, id, name, "
-    "type, copies, cost, gold, points, bonus, rules), then import the file. Rows "
+    "Export the cards, edit them in any spreadsheet (one row per card: "
+    f"{', '.join(COLUMNS)}), then import the file. Rows "
     "change the cards with the same age and id; a new id adds a card."
 )
 st.download_button(

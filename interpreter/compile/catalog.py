@@ -62,12 +62,19 @@ class Roles:
     money: str | None = None  # the counter that is money
     war_tilt: str | None = None  # the bonus a side tilts in a war
     actions: tuple[str, ...] = ()  # the names of the actions the game declares
+    never_exchanged: str | None = None  # the keyword of the cards never exchanged
 
     @classmethod
     def of(cls, pack: Pack) -> Roles:
         tilt = (pack.game.get("war") or {}).get("tilt")
         actions = tuple(a.name for a in pack.actions)
-        return cls(pack.counted_resource, pack.money, str(tilt) if tilt else None, actions)
+        return cls(
+            pack.counted_resource,
+            pack.money,
+            str(tilt) if tilt else None,
+            actions,
+            pack.never_exchanged,
+        )
 
 
 @dataclass
@@ -334,9 +341,9 @@ def _sort(
             info.acquisition_costs.append(rule)
     elif isinstance(s, ast.GoldPrice):
         if in_events:
-            raise cannot(s, f"a gold price is read in the {hand} already")
+            raise cannot(s, f"a card's price is read in the {hand} already")
         if roles.money is None:
-            raise cannot(s, "a gold price is paid in money, and game.yaml names none (money)")
+            raise cannot(s, "a card's price is paid in money, and game.yaml names none (money)")
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
     elif isinstance(s, ast.Strength):
         if in_events:

@@ -298,8 +298,9 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         elif isinstance(tail, ast.WhoDid):
             conds.append((_did_fact(tail.verb, None, False, tail, lex, tail.negated), "who"))
     against = [_against(tail, lex) for tail in np.tails if isinstance(tail, ast.WhoHasThan)]
-    measure = quantity_of_words(superlative.words, superlative, lex) if superlative else None
+    measure = _superlative_measure(superlative, lex) if superlative else None
     best_of = max if superlative and superlative.kind in ("most", "highest") else min
+    ranked = np.count if superlative is not None and np.determiner is None else None
 
     def candidates(ctx: Ctx) -> list[int]:
         n = len(ctx.state.players)
@@ -312,6 +313,10 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
             seats = [s for s in seats if holds(ctx, s)]
         if measure is not None:
             values = {s: measure(ctx.with_player(s)) for s in seats}
+            if ranked is not None:  # "2 players with the highest strength": the first 2 ranked,
+                # a tie going to the first in turn order from you (sorted keeps that order)
+                ranking = sorted(seats, key=values.__getitem__, reverse=best_of is max)
+                return ranking[:ranked]
             if values:
                 best = best_of(values.values())
                 seats = [s for s in seats if values[s] == best]
@@ -327,9 +332,16 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         text += f" who has {reading}"
     if superlative is not None:
         text += f" with the {superlative.kind} {says(measure).removeprefix('the number of ')}"
+    if ranked is not None:
+        if chosen or ranked < 1:
+            raise cannot(np, 'the players ranked: "2 players with the highest <number>"')
+        plural = text.replace("player", "players", 1).replace("opponent", "opponents", 1)
+        plural = plural.replace(" who has ", " who have ")
+        return said(candidates, f"the {ranked} {plural} (a tie: turn order from you)"), "all"
     if np.determiner in ("each", "every", "all") or (np.possessive and noun == "opponent"):
-        if chosen or superlative is not None:
+        if chosen:
             raise cannot(np, "each of them, or one of your choice? not both")
+        # "each player with the most happy symbols": every player tied for the most
         return said(candidates, f"each {text}"), "all"
     if np.determiner == "the" and superlative is not None:
         return said(candidates, f"the {text} (on a tie, of your choice)"), "choose"
@@ -340,6 +352,16 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         f'which players "{" ".join(np.heads[0])}" names is unclear '
         '(say "each", "an ... of your choice", "the ... with the most ...")',
     )
+
+
+def _superlative_measure(superlative: ast.Superlative, lex: Lexicon) -> Num:
+    """What players are compared by in "the player with the most <words>": a thing they have
+    (culture, strength), or a table looked up with its own `by:` number ("the player with the
+    most discontent", the table `discontent`), read for each player."""
+    table = find_table(lex.tables, superlative.words)
+    if table is not None and table.by is not None:
+        return _by_table(superlative, table, lex)
+    return quantity_of_words(superlative.words, superlative, lex)
 
 
 def _against(tail: ast.WhoHasThan, lex: Lexicon) -> tuple[Callable[[Ctx, int], bool], str]:
@@ -577,6 +599,15 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
         and isinstance(heads[1], tuple)
     ):  # another player's threat, any player's threat
         words, owner = " ".join(heads[1]), "others" if np.determiner == "another" else "all"
+    elif (
+        len(heads) == 2
+        and np.determiner == "the"
+        and isinstance(heads[0], tuple)
+        and len(heads[0]) == 1
+        and heads[0][0] in PLAYER_ROLES
+        and isinstance(heads[1], tuple)
+    ):  # the defender's play area: the zone of the player in that role of the rule
+        words, owner = " ".join(heads[1]), heads[0][0]
     elif len(heads) == 1 and isinstance(heads[0], tuple):
         words = " ".join(heads[0])
         owner = {"any": "all", "another": "others", "the": "", None: ""}.get(np.determiner, "?")
@@ -615,7 +646,7 @@ def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTa
         places = table.places(index)
         row = index if places else -1
         return Zone(lambda ctx: ctx.state.zones[index], f"the {words}", True, role, "", row, places)
-    if owner not in ("your", "their", "all", "others"):
+    if owner not in ("your", "their", "all", "others", *PLAYER_ROLES):
         raise cannot(
             np, f'whose {words}? say "your {words}", "any {words}" or "another player\'s {words}"'
         )
@@ -634,6 +665,14 @@ def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTa
         return Zone(lambda ctx: of(ctx, ctx.player), f"your {words}", False, role, owner)
     if owner == "their":
         return Zone(lambda ctx: of(ctx, _me(ctx)), f"their {words}", False, role, owner)
+    if owner in PLAYER_ROLES:
+        return Zone(
+            lambda ctx: of(ctx, ctx.roles[owner]) if owner in ctx.roles else [],
+            f"the {owner}'s {words}",
+            False,
+            role,
+            owner,
+        )
     if owner == "all":
         return Zone(
             lambda ctx: [c for p in ctx.state.players for c in of(ctx, p.seat)],

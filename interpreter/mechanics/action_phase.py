@@ -283,14 +283,18 @@ _KEPT: dict[int, tuple[Any, frozenset[int]]] = {}
 
 
 def _kept(game: Game) -> frozenset[int]:
-    """The copies that can never be exchanged (non-transmissible), found once per catalogue."""
+    """The copies that can never be exchanged (those with the keyword game.yaml names
+    `never_exchanged`, Along History's non-transmissible), found once per catalogue."""
     catalog = game.catalog
     known = _KEPT.get(id(catalog))
     if known is None or known[0] is not catalog:
         if len(_KEPT) > 64:  # bounded: packs reloaded in a long session
             _KEPT.clear()
+        word = catalog.roles.never_exchanged
         kept = frozenset(
-            c for c in range(len(catalog.copies)) if "non-transmissible" in catalog.info(c).keywords
+            c
+            for c in range(len(catalog.copies))
+            if word is not None and word in catalog.info(c).keywords
         )
         known = _KEPT[id(catalog)] = (catalog, kept)
     return known[1]

@@ -83,7 +83,10 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
         card, n = queue[loc[DONE]]
         loc[DONE] += 1
         program = f"card:{game.catalog.info(card).index}:{event}:{n}"
-        return push(game.frame(program, doer(frame), card))
+        pushed = game.frame(program, doer(frame), card)
+        if frame.get("roles"):  # the card's rules see the sides of the rule that set them off
+            pushed["roles"] = dict(frame["roles"])
+        return push(pushed)
 
     instruction.data["says"] = (
         f'set off "{event}" for {selector.text} (its rules "on {event}: ..." run, you doing them)'

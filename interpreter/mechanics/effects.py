@@ -405,7 +405,8 @@ def compile_amount(value: Any, lex: Lexicon, whose: str = "") -> tuple[Amount, s
             value.heads[0] if isinstance(value, ast.NounPhrase) and len(value.heads) == 1 else None
         )
         if not isinstance(value, ast.NounPhrase) or not isinstance(head, tuple):
-            raise cannot(value, 'an amount of a counter the game declares ("2 gold")')
+            example = f'("2 {lex.counters[0]}")' if lex.counters else "(it declares none)"
+            raise cannot(value, f"an amount of a counter the game declares {example}")
         np = value
         counter = lex.counter(head)
         thing = f"{whose} {counter}".strip() if counter else ""
@@ -668,9 +669,10 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
             if not failing:
                 return NEXT
             if len(failing) > 1:
-                prompt = (
-                    "Which calamity fails first?" if failing_by.many else "Which calamity fails?"
-                )
+                # the cards' own type when they share one (a pack's word), else "card"
+                kinds = {game.catalog.info(c).type for c in failing}
+                kind = kinds.pop() if len(kinds) == 1 else "card"
+                prompt = f"Which {kind} fails first?" if failing_by.many else f"Which {kind} fails?"
                 return _card_choice(game, _chooser(failing_by, frame), failing, prompt)
             copy = failing[0]
         started = player.flags.get("turn_start_events", [])

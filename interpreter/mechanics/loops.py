@@ -1,9 +1,11 @@
-"""Running the counted loops (`for each <cards>:`, `repeat <number> times:`; compiled in
-compile/loops.py).
+"""Running the counted loops (`for each <cards>:`, `for each player in turn order:`, `repeat
+<number> times:`; compiled in compile/loops.py).
 
 A loop's progress is a record on its frame's `loops`, innermost last: the cards listed when it
-started and how many it has taken, with what "it" meant before it (restored when it ends), or
-the times left. Plain data, so a save at a decision inside the body resumes exactly.
+started and how many it has taken, with what "it" meant before it (restored when it ends); the
+players listed and how many have had their round, with the rule's player before it (`you`,
+given back when it ends); or the times left. Plain data, so a save at a decision inside the
+body resumes exactly.
 """
 
 from __future__ import annotations
@@ -28,6 +30,12 @@ def loop_step(ctx: Ctx, frame: dict[str, Any], instruction: LoopI | NextI) -> Re
         if record["left"] > 0:
             record["left"] -= 1
             return NEXT
+    elif "seats" in record:
+        if record["at"] < len(record["seats"]):
+            frame["player"] = record["seats"][record["at"]]  # "you" in the body
+            record["at"] += 1
+            return NEXT
+        frame["player"] = record["player"]
     elif _next_card(ctx, frame, record, instruction):
         return NEXT
     else:
@@ -46,6 +54,8 @@ def _start(ctx: Ctx, frame: dict[str, Any], instruction: LoopI) -> dict[str, Any
     now: what the body does changes neither."""
     if instruction.times is not None:
         return {"left": max(0, instruction.times(ctx))}
+    if instruction.players is not None:
+        return {"seats": list(instruction.players(ctx)), "at": 0, "player": frame["player"]}
     assert instruction.cards is not None
     record: dict[str, Any] = {"cards": list(instruction.cards(ctx)), "at": 0}
     record.update({key: frame[key] for key in LOOP_SAVED if key in frame})

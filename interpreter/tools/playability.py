@@ -59,6 +59,7 @@ CARD_WORDS = {
     "dice",
     "counted_resource",
     "money",
+    "never_exchanged",
     "tables",
 }
 

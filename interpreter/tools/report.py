@@ -7,10 +7,10 @@ workers' partial reports merge into the same figures in any order.
 Per card it keeps how often the card was offered (a copy coming into a player's events zone),
 how many offers were acquired, the round it was acquired in, the points it brought, and the
 wins of the players who owned it against those who did not — a difference of rates with
-Newcombe's 95% interval. Per calamity: how often it failed and what it destroyed. Also: seat
-win rates, game length and scores by age, the achievement tokens taken, wars declared and won,
-and **effect coverage**:
-the triggered rules of the pack that never ran (a card whose effect never ran is untested).
+Newcombe's 95% interval. Per card that can fail: how often it failed and what it destroyed.
+Also: seat win rates, game length and scores by age, the achievement tokens taken, wars
+declared and won, and **effect coverage**: the triggered rules of the pack that never ran (a
+card whose effect never ran is untested).
 """
 
 from __future__ import annotations
@@ -255,6 +255,8 @@ class Report:
         advantages = adjust(
             [rate_difference(t.owner_wins, t.owners, t.other_wins, t.others) for t in tallies]
         )
+        # the cards that can fail: an "on failure" rule of theirs (or of their type) is played
+        fails = {rule.card for rule in self.rules if rule.event == "failure"}
         for ref, t, advantage in zip(self.cards, tallies, advantages, strict=True):
             row: dict[str, Any] = {
                 "id": ref.id,
@@ -273,7 +275,7 @@ class Report:
                 "mean_points": round(t.points.mean, 3) if t.points.n else None,
                 "never_acquired": t.acquired == 0,
             }
-            if ref.type == "calamity" or t.failed:
+            if ref.name in fails or t.failed:
                 row["failed"] = t.failed
                 row["destroyed"] = {
                     names.get(i, str(i)): n
@@ -387,6 +389,13 @@ class Report:
         ):
             written.append(write_atomic(out / f"{name}.csv", _csv(rows)))
         return written
+
+
+def failing_kind(rows: list[dict[str, Any]]) -> str:
+    """What the report calls the cards that can fail (the rows with "failed"): their type when
+    they share one, the pack's word, else "card"."""
+    kinds = {str(row["type"]) for row in rows if "failed" in row}
+    return kinds.pop() if len(kinds) == 1 else "card"
 
 
 def _order(ages: list[str], age: str) -> tuple[int, str]:

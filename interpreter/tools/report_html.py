@@ -8,6 +8,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from rules_dsl.nouns import plural
+
+from .report import failing_kind
+
 GOOD, BAD, PLAIN, GRID = "#2e7d32", "#c62828", "#546e7a", "#e0e0e0"
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:70rem;color:#222}
@@ -40,8 +44,8 @@ def render_html(data: dict[str, Any]) -> str:
         _seat_chart(data["seats"]),
         "<h2>Cards that change who wins</h2>",
         "<p class=note>Win rate of the players who owned the card minus that of those who did "
-        "not. A bar whose interval leaves out 0 is a real difference, not chance; green helps "
-        "its owner, red hurts.</p>",
+        "not. A bar whose interval leaves out 0 is a real difference, not chance (it is drawn in "
+        "colour): right of 0 the card helps its owner, left of 0 it hurts.</p>",
         _advantage_chart(data["cards"], names),
         "<h2>Scores by age</h2>",
         _histograms(data["scores_by_age"], names),
@@ -51,7 +55,10 @@ def render_html(data: dict[str, Any]) -> str:
         _card_table(data["cards"], names),
         *_measures(data.get("measures") or {}),
         *(
-            ["<h2>Calamities</h2>", _calamity_table(data["cards"], names)]
+            [
+                f"<h2>{escape(plural(failing_kind(data['cards'])).capitalize())}</h2>",
+                _failure_table(data["cards"], names),
+            ]
             if any("failed" in c for c in data["cards"])
             else []
         ),
@@ -312,7 +319,7 @@ def _card_table(cards: list[dict[str, Any]], names: dict[str, str]) -> str:
     )
 
 
-def _calamity_table(cards: list[dict[str, Any]], names: dict[str, str]) -> str:
+def _failure_table(cards: list[dict[str, Any]], names: dict[str, str]) -> str:
     rows = [
         [
             escape(c["name"]),
@@ -323,10 +330,11 @@ def _calamity_table(cards: list[dict[str, Any]], names: dict[str, str]) -> str:
         for c in cards
         if "failed" in c
     ]
+    kind = escape(failing_kind(cards))
     return (
-        _table(["calamity", "age", "failed", "destroyed"], rows)
+        _table([kind, "age", "failed", "destroyed"], rows)
         if rows
-        else "<p class=note>No calamity.</p>"
+        else f"<p class=note>No {kind} failed.</p>"
     )
 
 

@@ -843,25 +843,41 @@ class _Reader:
                 raise self.fail(path, f"{_show(value)} is not a counter of the pack")
             return value
         if kind == "loops":
-            return self.loops(value, path, prog)
+            return self.loops(value, path, prog, seats)
         if kind == "amount":
             return self.whole(value, path, 0, COUNTER_LIMIT)
         self.json_value(value, path)
         return value
 
-    def loops(self, value: Any, path: str, prog: str) -> list[dict[str, Any]]:
+    def loops(self, value: Any, path: str, prog: str, seats: range) -> list[dict[str, Any]]:
         """The loops under way in a frame (mechanics/loops.py): no more than its program has,
-        each the times left, or the cards listed (by card id) and how many are taken."""
+        each the times left, the players listed and how many are taken (with the rule's player
+        before the loop), or the cards listed (by card id) and how many are taken."""
         starts = sum(isinstance(i, LoopI) for i in self.game.programs[prog])
         self.kind(value, list, path, "a list of loops")
         if not 0 < len(value) <= starts:
             raise self.fail(path, f"the rule has {starts} loop(s), not {len(value)} under way")
-        out = []
+        out: list[dict[str, Any]] = []
         for i, loop in enumerate(value):
             here = f"{path}[{i}]"
             if isinstance(loop, dict) and "left" in loop:
                 self.keys(loop, here, {"left"}, {"left"})
                 out.append({"left": self.whole(loop["left"], f"{here}.left", 0)})
+                continue
+            if isinstance(loop, dict) and "seats" in loop:  # a loop over players
+                self.keys(loop, here, {"seats", "at", "player"}, {"seats", "at", "player"})
+                low, top = seats.start, seats.stop - 1
+                listed = self.kind(loop["seats"], list, f"{here}.seats", "a list of seats")
+                out.append(
+                    {
+                        "seats": [
+                            self.whole(s, f"{here}.seats[{j}]", low, top)
+                            for j, s in enumerate(listed)
+                        ],
+                        "at": self.whole(loop["at"], f"{here}.at", 0, len(listed)),
+                        "player": self.whole(loop["player"], f"{here}.player", low, top),
+                    }
+                )
                 continue
             record = dict(self.keys(loop, here, {"cards", "at"}, {"cards", "at", *LOOP_SAVED}))
             record["cards"] = self.cards(loop["cards"], f"{here}.cards")

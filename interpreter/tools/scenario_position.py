@@ -643,11 +643,13 @@ def token_index(game: Game, wanted: Any, path: Path) -> int:
     for i, token in enumerate(game.pack.tokens):
         if token.value == wanted or condition(token.condition) == wanted:
             return i
-    raise ScenarioError(
-        f"the pack has no token {wanted!r}",
-        path,
-        "give a value or a condition, such as: you own a land",
+    tokens = game.pack.tokens
+    hint = (
+        f"give a value or a condition, such as: {condition(tokens[0].condition)}"
+        if tokens
+        else "the pack declares no tokens"
     )
+    raise ScenarioError(f"the pack has no token {wanted!r}", path, hint)
 
 
 def set_dice(game: Game, state: State, faces: list[Any]) -> None:

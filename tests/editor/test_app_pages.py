@@ -176,7 +176,7 @@ def test_a_change_on_disk_is_never_overwritten_silently(app: AppTest, pack_copy:
     app.button(key="save:antiquity.yaml#aristotle").click().run()
     assert "changed on disk since you opened it" in texts_of(app.error)
     assert path.read_text() == by_hand
-    app.button(key="mine:antiquity.yaml#aristotle").click().run()
+    app.button(key="keep:antiquity.yaml#aristotle").click().run()
     app.button(key="save:antiquity.yaml#aristotle").click().run()
     assert not app.exception
     assert "cost: 7 population" in path.read_text()

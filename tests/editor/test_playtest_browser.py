@@ -144,7 +144,7 @@ def test_play_a_game_against_a_bot_with_undo_save_reload_and_a_scenario(page, se
     assert saved["format"] == "agesmith saved game" and saved["extra"]["playtest"]["actions"]
     # a reload finds the game; play it to its end
     page.reload()
-    page.get_by_text("The game in progress is back").wait_for()
+    page.get_by_text("The unfinished game is back").wait_for()
     bots_play_instantly(page)
     play_until(page, lambda: page.get_by_text(re.compile("The game is over")).count() > 0)
     shot(page, "playtest-game-over")

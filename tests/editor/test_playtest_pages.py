@@ -110,7 +110,7 @@ def test_playtest_plays_undoes_refuses_a_stale_click_and_survives_a_reload(
     again = AppTest.from_file(APP, default_timeout=120)
     again.run()
     open_page(again, "playtest")
-    assert "The game in progress is back" in texts(again.info)
+    assert "The unfinished game is back" in texts(again.info)
     assert len(choice_buttons(again)) == len(choice_buttons(app))
 
 

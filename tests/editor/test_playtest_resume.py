@@ -168,7 +168,7 @@ def test_the_page_says_why_a_game_was_not_resumed_and_offers_a_new_one(
     path = autosave(pack_copy, '{"format": "agesmith saved game", "version": 3, "ages": []}')
     at = page(pack_copy, monkeypatch)
     warning = "\n".join(w.value for w in at.warning)
-    assert "The game in progress could not be resumed: ages: must be a list" in warning
+    assert "The unfinished game could not be resumed: ages: must be a list" in warning
     assert "kept, not deleted" in warning and path.with_name("playtest-unreadable-1.json").exists()
     at.selectbox(key="pt_ages").select("Prehistory").run()
     at.button(key="pt_start").click().run()  # a new game starts

@@ -1,8 +1,10 @@
-"""No Python names a resource the pack declares: the pack names its counted resource and its
-money (game.yaml `counted_resource`, `money`; rules_dsl/roles.py), the interpreter reads them.
+"""No Python names a resource or keyword the pack declares: the pack names its counted resource,
+its money and the keyword of cards never exchanged (game.yaml `counted_resource`, `money`,
+`never_exchanged`; rules_dsl/roles.py), the interpreter reads them.
 
-Along History with every "population" written "people" and every "gold" written "coin" (in the
-game file and in every card: costs, bonuses, dice, rules, tokens, the kinds of action) is
+Along History with every "population" written "people", every "gold" written "coin" and every
+"non-transmissible" written "non-tradeable" (in the game file and in every card: costs, bonuses,
+dice, rules, tokens, keywords, the kinds of action) is
 checked as clean as the original and plays the very same games, move for move: the same
 number of actions, scores and winners, and the same log once its words are read back. What
 stays is the pack format's own vocabulary: a card's `gold:` price field and the rules
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -27,10 +30,15 @@ from interpreter.tools.setup_checks import check_setup
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import load_pack
 
-RENAMED = {"population": "people", "gold": "coin"}
+RENAMED = {
+    "population": "people",
+    "gold": "coin",
+    "non-transmissible": "non-tradeable",
+    "transmissible": "tradeable",  # the language's "a transmissible card": one without it
+}
 # Kept as written: the card's price field (`    gold: 12`) and the language's "gold price".
 KEPT = re.compile(r"^(\s*)gold:(?= *\d)|gold price", re.MULTILINE)
-WORDS = re.compile(r"\b(population|gold)\b")
+WORDS = re.compile(r"\b(population|gold|non-transmissible|transmissible)\b")
 
 
 def rename(text: str) -> str:
@@ -71,6 +79,7 @@ def test_the_renaming_leaves_no_old_word(renamed: Path) -> None:
     assert "counted_resource: people" in game and "money: coin" in game
     assert "resources: [people, culture, ingenuity, strength]" in game
     assert "take coin" in game and "tilt for coin" in game
+    assert "never_exchanged: non-tradeable" in game
     assert "faces: [3 coin, 3 coin, 3 coin, 4 coin, 5 coin, 6 coin]" in game
     for path in renamed.glob("*.yaml"):
         left = WORDS.findall(KEPT.sub("", path.read_text(encoding="utf-8")))
@@ -119,3 +128,42 @@ def test_the_renamed_pack_plays_the_same_games(renamed: Path, bot: str, seed: in
     assert (again, renamed_scores, renamed_winners) == (actions, scores, winners)
     assert any(re.search(r"\bcoin\b", line) for line in renamed_log), "it says its own word"
     assert [read_back(line) for line in renamed_log] == log
+
+
+DICE = ("1 population", "1 population", "1 population", "culture", "golden age", "golden age")
+
+
+def _exchangeable(folder: Path, words: Callable[[str], str] = str) -> list[str]:
+    """The events cards player 1 may exchange away with a die, in a position where Earthquake
+    (non-transmissible) is among them (`words`: the dice in the pack's words)."""
+    from interpreter.tools.scenario import build
+
+    spec = {
+        "pack": str(folder),
+        "players": 2,
+        "seed": 1,
+        "position": {
+            "active": 1,
+            "players": {
+                1: {"universal resource": 0, "events": ["Earthquake", "Tiger", "Forest"]},
+                2: {"universal resource": 0, "events": ["River", "Valley", "Lowland"]},
+            },
+        },
+        "dice": [words(d) for d in DICE],
+    }
+    state, game = build(spec, folder)
+    offered = [a for a in game.legal_actions(state) if a.kind == "exchange"]
+    return sorted({game.name(a.params["card"]) for a in offered})
+
+
+def test_the_keyword_role_keeps_a_card_from_exchange_whatever_its_word(
+    renamed: Path, tmp_path: Path
+) -> None:
+    assert _exchangeable(bundled()) == _exchangeable(renamed, rename) == ["Forest", "Tiger"]
+    unnamed = tmp_path / "unnamed"
+    shutil.copytree(bundled(), unnamed)
+    game = unnamed / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "\nnever_exchanged: non-transmissible\n" in text
+    game.write_text(text.replace("\nnever_exchanged: non-transmissible\n", "\n"), "utf-8")
+    assert _exchangeable(unnamed) == ["Earthquake", "Forest", "Tiger"]  # no role: no keeping

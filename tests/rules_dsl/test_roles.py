@@ -60,6 +60,25 @@ def test_a_war_tilt_of_no_resource(tmp_path: Path) -> None:
     assert d.hint == 'did you mean "population"?'
 
 
+def test_a_never_exchanged_keyword_the_game_does_not_declare(tmp_path: Path) -> None:
+    folder = pack_with(
+        tmp_path,
+        game=(
+            "keywords: [general, non-transmissible]\n",
+            "keywords: [general, non-transmissible]\nnever_exchanged: non-transmisible\n",
+        ),
+    )
+    d = one(errors(folder))
+    assert (d.code, Path(str(d.file)).name, d.line, d.column) == (
+        "unknown-role",
+        "game.yaml",
+        14,
+        18,
+    )
+    assert 'the keyword of cards never exchanged "non-transmisible" is not a keyword' in d.message
+    assert d.hint == 'did you mean "non-transmissible"?'
+
+
 def test_a_variant_that_names_an_undeclared_money_is_reported_at_the_variant(
     tmp_path: Path,
 ) -> None:
