@@ -43,6 +43,8 @@ STYLE = """<style>
 .pt-empty{display:inline-block;border-radius:6px;border:2px dashed #9e9e9e;color:#757575;
  font-size:.75rem;text-align:center;padding-top:40%;box-sizing:border-box}
 .pt-on{display:block;font-size:.72rem;line-height:1.2;color:#333;text-align:center}
+.pt-place{display:inline-flex;flex-direction:column;align-items:center}
+.pt-caption{font-size:.72rem;line-height:1.3;color:#333;font-weight:600}
 .pt-card{position:relative;display:inline-block;cursor:zoom-in;outline:none;line-height:0}
 .pt-card:hover .card-face,.pt-card:focus .card-face{position:fixed;left:50%;top:50%;
  transform:translate(-50%,-50%);width:min(ZOOMpx,90vw,64vh)!important;max-width:none!important;opacity:1;
@@ -243,12 +245,16 @@ def row_html(game: Game, state: State, zone: TableZone, label: str) -> str:
     drawn = []
     for place, card in enumerate(zone.cards, start=1):
         if card is None:
-            drawn.append(
+            shown = (
                 f'<span class="pt-empty" title="place {place}: empty" '
                 f'style="width:{CARD_WIDTH}px;height:{height}px">{place}: empty</span>'
             )
         else:
-            drawn.append(card_html(game, state, card.copy))
+            shown = card_html(game, state, card.copy)
+        if zone.place_labels:  # what the place prints (its cost), under what lies there
+            caption = escape(zone.place_labels[place - 1])
+            shown = f'<div class="pt-place">{shown}<div class="pt-caption">{caption}</div></div>'
+        drawn.append(shown)
     full = all(card is not None for card in zone.cards)
     note = "" if full else f" ({zone.count} of {zone.places} places held)"
     return f'<p class="pt-label">{label}{note}</p><div class="pt-zone">{"".join(drawn)}</div>'

@@ -70,8 +70,22 @@ def test_a_row_shows_its_places_and_a_gap_in_the_terminal() -> None:
     label = game.zones.shared[z].name
     head = f"{label[:1].upper() + label[1:]} ({places - 1} of {places} places held):"
     at = lines.index(head)
-    assert lines[at + 2] == "  2. empty"
-    assert lines[at + 1].startswith("  1. ") and lines[at + 3].startswith("  3. ")
+    # each place says what its row prints there (`shows: row cost`), an empty place too
+    assert lines[at + 2] == "  2. (row cost 1) empty"
+    assert lines[at + 1].startswith("  1. (row cost 1) ") and lines[at + 3].startswith("  3. ")
+    assert lines[at + 6].startswith("  6. (row cost 2) ")
+    assert lines[at + 10].startswith("  10. (row cost 3) ")
+
+
+def test_the_playtest_page_prints_each_places_cost_under_a_row() -> None:
+    """Through the Ages' card row shows what taking the card of each place costs, 1, 2 or 3
+    civil actions by the place (TTA-A2), under the card, as the board prints it."""
+    game = Game.load(bundled("through_the_ages"))
+    state = game.new(3, 1)
+    html = tv.table_html(game, state)
+    row = html[html.index(">Card row<") :]
+    captions = re.findall(r'<div class="pt-caption">([^<]+)</div>', row)
+    assert captions == ["row cost 1"] * 5 + ["row cost 2"] * 4 + ["row cost 3"] * 4
 
 
 def test_the_terminal_and_the_playtest_page_draw_the_same_zones() -> None:

@@ -3,7 +3,8 @@
 
 Each zone the pack declares under `zones: shared`, in its order:
 - a row (`{kind: row, places: N}`) as its places left to right, an empty place as None, so a
-  gap shows where it lies;
+  gap shows where it lies, and what each place shows when the row names a table (`shows: row
+  cost`: the table looked up with the place's number, as a board prints each place's cost);
 - a zone nobody sees (`seen by: nobody`: a deck) as how many cards it holds;
 - any other zone as its cards, or only its top card (a pile's end) when it holds more than
   SHOWN;
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from rules_dsl.tables import declared_tables
 
 from ..core.rows import empty_places
 
@@ -52,6 +55,7 @@ class TableZone:
     places: int = 0  # a row's places (0: not a row)
     hidden: bool = False  # nobody sees its cards: only `count` is drawn
     top_only: bool = False  # more than SHOWN cards: only the top one is drawn
+    place_labels: tuple[str, ...] = ()  # a row's `shows:` at each place ("row cost 2")
 
     @property
     def label(self) -> str:
@@ -114,4 +118,7 @@ def _row(game: Game, state: State, z: int) -> TableZone:
         None if place in empty else table_card(game, state, next(cards))
         for place in range(1, places + 1)
     )
-    return TableZone(game.zones.shared[z].name, len(state.zones[z]), drawn, places=places)
+    spec = game.zones.shared[z]
+    table = next((t for t in declared_tables(game.pack.game) if t.name == spec.shows), None)
+    labels = tuple(f"{table.name} {table.lookup(place)}" for place in range(1, places + 1) if table)
+    return TableZone(spec.name, len(state.zones[z]), drawn, places=places, place_labels=labels)
