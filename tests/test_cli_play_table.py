@@ -126,3 +126,34 @@ def test_the_round_track_in_the_terminal() -> None:
     assert result.exit_code == 0
     assert "This game has no round track" in result.output
     assert "round 1 of" not in result.output
+
+
+def test_a_player_board_reads_its_banks_sections_on_the_page_and_in_the_terminal() -> None:
+    """Through the Ages' board: the tables the pack looks up with the player's own yellow and
+    blue banks read what that section of the board prints now (a full yellow bank: food 2 for
+    a population increase, nothing eaten; TTA-A1, E3), and the free worker is in the supply;
+    an emptier bank reads another section."""
+    game = Game.load(bundled("through_the_ages"))
+    state = game.new(2, 1)
+    html = tv.player_board_html(game, state, 0)
+    assert "18 yellow bank" in html and "16 blue token" in html
+    readings = re.findall(r'<span class="pt-chip">([^<]+)</span>', html)
+    assert {"population cost 2", "consumption 0", "contentment 0", "corruption 0"} <= set(readings)
+    assert "In the supply: " in html and "1 worker" in readings
+    state.players[0].counters["yellow bank"] = 4
+    html = tv.player_board_html(game, state, 0)
+    assert "population cost 7" in html and "consumption 4" in html
+    result = CliRunner().invoke(
+        main,
+        ["play", str(bundled("through_the_ages")), "--players", "2", "--seed", "1"],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output[-3000:]
+    assert (
+        "  Board reads now: population cost 2, consumption 0, contentment 0, corruption 0"
+        in result.output.splitlines()
+    )
+    # a pack whose tables read no player's number has no such line; its supply still shows
+    taw = Game.load(bundled("the_ancient_world"))
+    html = tv.player_board_html(taw, taw.new(3, 1), 0)
+    assert "Board reads now" not in html and "3 citizens (skill 1; skill 2; skill 3)" in html
