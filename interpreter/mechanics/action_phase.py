@@ -85,9 +85,23 @@ TWO_STEPS = {
     "exchange": TwoSteps(
         ("die",), "swap", ("card", "seat", "with"), "exchange", "Which cards to exchange"
     ),
-    "reroll": TwoSteps(("die",), "target", ("target",), "reroll", "Which die to re-roll"),
-    "reroll all": TwoSteps(("die",), "targets", ("targets",), "reroll", "Which dice to re-roll"),
+    "reroll": TwoSteps(("die",), "target", ("target",), "reroll", "Which die to {reroll}"),
+    "reroll all": TwoSteps(("die",), "targets", ("targets",), "reroll", "Which dice to {reroll}"),
 }
+
+
+def reroll_words(game: Game) -> tuple[str, str]:
+    """The verb of re-rolling as the menu and the log say it, and its third person: the name
+    of the pack's face that rolls again (Along History's "re-roll", "re-rolls"), else the die
+    action's own words."""
+    words: tuple[str, str] | None = game.caches.get("reroll words")
+    if words is None:
+        face = next(
+            (f for f, does in face_actions(game.pack.game).items() if does == ROLL_AGAIN), None
+        )
+        words = (face, face + "s") if face else (ROLL_AGAIN, "rolls again")
+        game.caches["reroll words"] = words
+    return words
 
 
 def _partial(action: Action) -> TwoSteps | None:
@@ -254,7 +268,13 @@ def _declared(
 def _ask_detail(game: Game, state: State, seat: int, entry: Action) -> Result:
     steps = TWO_STEPS[entry.kind]
     return wait(
-        Decision(seat, steps.decision, detail(game, state, entry), steps.prompt, describe="action")
+        Decision(
+            seat,
+            steps.decision,
+            detail(game, state, entry),
+            steps.prompt.format(reroll=reroll_words(game)[0]),
+            describe="action",
+        )
     )
 
 
@@ -569,14 +589,15 @@ def describe(game: Game, state: State, action: Action) -> str:
             f"exchange {game.name(p['card'])} for {game.name(p['with'])} of "
             f"{game.player_name(p['seat'])}"
         )
+    again = reroll_words(game)[0]
     if kind == "target":
-        return f"re-roll {_die_label(game, pool, p['target'])}"
+        return f"{again} {_die_label(game, pool, p['target'])}"
     if kind == "targets":
-        return "re-roll " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
+        return f"{again} " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
     if kind == "reroll" and "target" not in p:
-        return f"discard {label} to re-roll a die (then choose which)"
+        return f"discard {label} to {again} a die (then choose which)"
     if kind == "reroll all" and "targets" not in p:
-        return f"use {label}: re-roll dice (then choose which)"
+        return f"use {label}: {again} dice (then choose which)"
     if kind == "acquire":
         name = game.name(p["card"])
         if price(game, state, seat, p["card"]).free:
@@ -590,7 +611,7 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == "discard":
         return f"discard {game.name(p['card'])} from your {game.zones.name('hand')}"
     if kind == "reroll":
-        return f"discard {label} to re-roll {_die_label(game, pool, p['target'])}"
+        return f"discard {label} to {again} {_die_label(game, pool, p['target'])}"
     if kind == "exchange" and _partial(action):
         return (
             f"discard {label} to exchange a card of your {game.zones.name('hand')} "
@@ -607,7 +628,7 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == STRAIGHTEN_KIND:
         return f"use {label}: straighten your cards"
     if kind == "reroll all":
-        return f"use {label}: re-roll " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
+        return f"use {label}: {again} " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
     if kind == "double":
         return f"use {label} to double {_die_label(game, pool, p['target'])}"
     if kind == "tilt":
@@ -715,11 +736,12 @@ def perform(
         die["used"] = True
     if action.kind == "reroll":
         reroll(game, state, pool[p["target"]])
-        game.say(state, f"{who} re-rolls a die: {die_text(game, pool[p['target']])}.")
+        rolls = reroll_words(game)[1]
+        game.say(state, f"{who} {rolls} a die: {die_text(game, pool[p['target']])}.")
     elif action.kind == "reroll all":
         for j in p["targets"]:
             reroll(game, state, pool[j])
-        game.say(state, f"{who} re-rolls {len(p['targets'])} dice.")
+        game.say(state, f"{who} {reroll_words(game)[1]} {len(p['targets'])} dice.")
     elif action.kind == "exchange":
         other = state.players[p["seat"]]
         mine, theirs = p["card"], p["with"]

@@ -63,7 +63,7 @@ def rename(text: str) -> str:
 def read_back(line: str) -> str:
     """A line of the renamed pack's log in the original's words."""
     return re.sub(
-        r"\b(people|coin|renaissance|re-throw|idle)\b",
+        r"\b(people|coin|renaissance|re-throw|idle)(?=s?\b)",  # "re-throws": the verb's too
         lambda m: {v: k for k, v in RENAMED.items()}[m.group(1)],
         line,
     )
@@ -141,6 +141,9 @@ def test_the_renamed_pack_plays_the_same_games(renamed: Path, bot: str, seed: in
     assert any("renaissance" in line for line in renamed_log) == any(
         "golden age" in line for line in log
     )
+    assert any("re-throws" in line for line in renamed_log) == any(
+        "re-rolls" in line for line in log
+    )  # the verb of re-rolling is the pack's face's
     assert [read_back(line) for line in renamed_log] == log
 
 
