@@ -41,6 +41,7 @@ from interpreter.tools.round_track import last_round
 from interpreter.tools.sandbox import EDITED, edited_note, edited_warning
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed, seat_bots
+from interpreter.tools.table_zones import board_readings, free_pieces
 from rules_dsl.diagnostics import printable
 from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import print_rules
@@ -409,9 +410,12 @@ def show_position(session: Session, console: Console) -> None:
         elif me.zones[index]:
             shown = ", ".join(card_line(game, state, c) for c in me.zones[index])
             console.print(f"  {label}: {shown}", markup=False)
-    free = _free_pieces(game, state, HUMAN)
+    free = ", ".join(free_pieces(game, state, HUMAN))
     if free:
         console.print(f"  Free: {free}", markup=False)
+    readings = board_readings(game, state, HUMAN)
+    if readings:  # the tables the pack looks up with the player's own numbers
+        console.print(f"  Board reads now: {', '.join(readings)}", markup=False)
     for player in state.players:
         if player.seat == HUMAN:
             continue
@@ -457,18 +461,6 @@ def _seen_zones(game: Game, state: State, seat: int) -> str:
         if cards:
             out.append(f" · {name}: " + ", ".join(card_line(game, state, c, False) for c in cards))
     return "".join(out)
-
-
-def _free_pieces(game: Game, state: State, seat: int) -> str:
-    """The player's pieces in their supply, by kind: "2 citizens (skill 1, skill 2)"."""
-    out = []
-    for kind in dict.fromkeys(p["kind"] for p in state.pieces if p["owner"] == seat):
-        free = [p for p in state.pieces if p["owner"] == seat and p["kind"] == kind]
-        free = [p for p in free if p["on"] is None]
-        props = [", ".join(f"{k} {n}" for k, n in p["props"].items()) for p in free]
-        shown = f" ({'; '.join(x for x in props if x)})" if any(props) else ""
-        out.append(f"{len(free)} {kind}{'' if len(free) == 1 else 's'}{shown}")
-    return ", ".join(out)
 
 
 def show_rules(game: Game, name: str, console: Console) -> None:

@@ -340,10 +340,10 @@ with left:
     tabs = st.tabs([who(p.seat) for p in state.players])
     for player, tab in zip(state.players, tabs, strict=True):
         with tab:
-            counters = ", ".join(f"{n} {k}" for k, n in player.counters.items())
             now = player.score + (0 if state.over else age_points(game, state, player.seat))
             space = f" · board {player.space or '-'}" if board else ""
-            st.markdown(f"**Score {player.score}** (counted now: {now}) · {counters}{space}")
+            st.markdown(f"**Score {player.score}** (counted now: {now}){space}")
+            st.html(tv.player_board_html(game, state, player.seat))
             if game.pack.tokens:  # achievement tokens, in a game that has them
                 st.html(f"{tv.STYLE}Tokens: {tv.tokens_html(player.tokens)}")
             unseen = table.seats[player.seat] != pt.PERSON  # a bot's own zones are its secret

@@ -238,6 +238,9 @@ def _tables(game: dict[str, Any]) -> tuple[tuple[TableSpec, ...], tuple[tuple[st
 
 
 PLAYER_ROLES = ("opponent", "winner", "loser", "attacker", "defender")
+# whose zone a phrase may name: "your hand", "the defender's play area" (a constant, not a
+# starred tuple inside the test: mypyc cannot compile `x in (..., *PLAYER_ROLES)`)
+ZONE_OWNERS = ("your", "their", "all", "others", *PLAYER_ROLES)
 
 
 def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list[int]], str]:
@@ -646,7 +649,7 @@ def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTa
         places = table.places(index)
         row = index if places else -1
         return Zone(lambda ctx: ctx.state.zones[index], f"the {words}", True, role, "", row, places)
-    if owner not in ("your", "their", "all", "others", *PLAYER_ROLES):
+    if owner not in ZONE_OWNERS:
         raise cannot(
             np, f'whose {words}? say "your {words}", "any {words}" or "another player\'s {words}"'
         )
