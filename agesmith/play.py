@@ -33,7 +33,7 @@ from interpreter import (
 )
 from interpreter.bots.greedy import Bot
 from interpreter.bots.registry import make_bot
-from interpreter.mechanics.action_phase import waiting_pool
+from interpreter.mechanics.action_phase import reroll_words, waiting_pool
 from interpreter.mechanics.ages import age_points
 from interpreter.mechanics.dice import die_text, gives_result_tokens, roller
 from interpreter.model.zones import TABLEAU
@@ -496,7 +496,8 @@ def _tokens(tokens: list[int]) -> str:
 
 
 # Choices shown in full; the many dice actions are summed up until a word asks for them.
-FOLDED = {"reroll": "re-roll", "reroll all": "re-roll", "exchange": "exchange", "double": "double"}
+# The kinds folded into one line in a long menu, by their word ("" : the pack's verb of re-rolling).
+FOLDED = {"reroll": "", "reroll all": "", "exchange": "exchange", "double": "double"}
 FOLD_ABOVE = 30
 
 
@@ -517,7 +518,8 @@ def _show_choices(
         if only is not None and only.lower() not in text.lower():
             continue
         if fold and action.kind in FOLDED:
-            folded[FOLDED[action.kind]] = folded.get(FOLDED[action.kind], 0) + 1
+            word = FOLDED[action.kind] or reroll_words(session.game)[0]
+            folded[word] = folded.get(word, 0) + 1
             continue
         console.print(f"  {i:>{width}}. {text}", markup=False)
     if folded:
