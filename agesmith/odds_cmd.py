@@ -23,7 +23,7 @@ import click
     "--tilted",
     multiple=True,
     metavar="CARD",
-    help="One of the --own cards that is tilted (a golden age straightens it).",
+    help="One of the --own cards that is tilted (a face that straightens cards straightens it).",
 )
 @click.option(
     "--tokens",

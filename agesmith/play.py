@@ -33,7 +33,7 @@ from interpreter import (
 )
 from interpreter.bots.greedy import Bot
 from interpreter.bots.registry import make_bot
-from interpreter.mechanics.action_phase import waiting_pool
+from interpreter.mechanics.action_phase import reroll_words, waiting_pool
 from interpreter.mechanics.ages import age_points
 from interpreter.mechanics.dice import die_text, gives_result_tokens, roller
 from interpreter.model.zones import TABLEAU
@@ -41,6 +41,7 @@ from interpreter.tools.round_track import last_round
 from interpreter.tools.sandbox import EDITED, edited_note, edited_warning
 from interpreter.tools.saves import ChangedCards, SaveError, load_data, save_header, save_text
 from interpreter.tools.simulate import bot_seed, seat_bots
+from interpreter.tools.table_zones import board_readings, free_pieces
 from rules_dsl.diagnostics import printable
 from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import print_rules
@@ -409,9 +410,12 @@ def show_position(session: Session, console: Console) -> None:
         elif me.zones[index]:
             shown = ", ".join(card_line(game, state, c) for c in me.zones[index])
             console.print(f"  {label}: {shown}", markup=False)
-    free = _free_pieces(game, state, HUMAN)
+    free = ", ".join(free_pieces(game, state, HUMAN))
     if free:
         console.print(f"  Free: {free}", markup=False)
+    readings = board_readings(game, state, HUMAN)
+    if readings:  # the tables the pack looks up with the player's own numbers
+        console.print(f"  Board reads now: {', '.join(readings)}", markup=False)
     for player in state.players:
         if player.seat == HUMAN:
             continue
@@ -459,18 +463,6 @@ def _seen_zones(game: Game, state: State, seat: int) -> str:
     return "".join(out)
 
 
-def _free_pieces(game: Game, state: State, seat: int) -> str:
-    """The player's pieces in their supply, by kind: "2 citizens (skill 1, skill 2)"."""
-    out = []
-    for kind in dict.fromkeys(p["kind"] for p in state.pieces if p["owner"] == seat):
-        free = [p for p in state.pieces if p["owner"] == seat and p["kind"] == kind]
-        free = [p for p in free if p["on"] is None]
-        props = [", ".join(f"{k} {n}" for k, n in p["props"].items()) for p in free]
-        shown = f" ({'; '.join(x for x in props if x)})" if any(props) else ""
-        out.append(f"{len(free)} {kind}{'' if len(free) == 1 else 's'}{shown}")
-    return ", ".join(out)
-
-
 def show_rules(game: Game, name: str, console: Console) -> None:
     """`rules CARD`: the cards of the game whose name contains `name`, with their rules."""
     if not name:
@@ -504,7 +496,8 @@ def _tokens(tokens: list[int]) -> str:
 
 
 # Choices shown in full; the many dice actions are summed up until a word asks for them.
-FOLDED = {"reroll": "re-roll", "reroll all": "re-roll", "exchange": "exchange", "double": "double"}
+# The kinds folded into one line in a long menu, by their word ("" : the pack's verb of re-rolling).
+FOLDED = {"reroll": "", "reroll all": "", "exchange": "exchange", "double": "double"}
 FOLD_ABOVE = 30
 
 
@@ -525,7 +518,8 @@ def _show_choices(
         if only is not None and only.lower() not in text.lower():
             continue
         if fold and action.kind in FOLDED:
-            folded[FOLDED[action.kind]] = folded.get(FOLDED[action.kind], 0) + 1
+            word = FOLDED[action.kind] or reroll_words(session.game)[0]
+            folded[word] = folded.get(word, 0) + 1
             continue
         console.print(f"  {i:>{width}}. {text}", markup=False)
     if folded:

@@ -74,7 +74,8 @@ def table_lines(game: Game, state: State) -> list[str]:
             lines.append(f"{zone.label}{note}:")
             for place, card in enumerate(zone.cards, start=1):
                 shown = "empty" if card is None else card_line(game, state, card.copy)
-                lines.append(f"  {place}. {shown}")
+                label = f"({zone.place_labels[place - 1]}) " if zone.place_labels else ""
+                lines.append(f"  {place}. {label}{shown}")
             continue
         note = f" ({zone.held}; the top one)" if zone.top_only else ""
         cards = [c for c in zone.cards if c is not None]

@@ -14,7 +14,13 @@ from interpreter import Game, State
 from interpreter.mechanics.action_phase import waiting_pool_of
 from interpreter.mechanics.dice import die_text, gives_result_tokens, roller
 from interpreter.model.zones import TABLEAU
-from interpreter.tools.table_zones import TableZone, pieces_on, shared_zones
+from interpreter.tools.table_zones import (
+    TableZone,
+    board_readings,
+    free_pieces,
+    pieces_on,
+    shared_zones,
+)
 from rules_dsl.printer import condition as condition_text
 
 CARD_WIDTH = 108  # pixels of a card face on the table
@@ -43,6 +49,10 @@ STYLE = """<style>
 .pt-empty{display:inline-block;border-radius:6px;border:2px dashed #9e9e9e;color:#757575;
  font-size:.75rem;text-align:center;padding-top:40%;box-sizing:border-box}
 .pt-on{display:block;font-size:.72rem;line-height:1.2;color:#333;text-align:center}
+.pt-chip{display:inline-block;padding:1px 7px;margin:1px 2px;border-radius:9px;
+ background:#efe9da;font-size:.8rem;white-space:nowrap}
+.pt-place{display:inline-flex;flex-direction:column;align-items:center}
+.pt-caption{font-size:.72rem;line-height:1.3;color:#333;font-weight:600}
 .pt-card{position:relative;display:inline-block;cursor:zoom-in;outline:none;line-height:0}
 .pt-card:hover .card-face,.pt-card:focus .card-face{position:fixed;left:50%;top:50%;
  transform:translate(-50%,-50%);width:min(ZOOMpx,90vw,64vh)!important;max-width:none!important;opacity:1;
@@ -210,6 +220,25 @@ def zones_html(game: Game, state: State, seat: int, hidden: bool = False) -> str
     return "".join(parts)
 
 
+def player_board_html(game: Game, state: State, seat: int) -> str:
+    """A player's numbers as their board shows them: each counter with its amount, what the
+    board's sections read now (the tables looked up with the player's own numbers:
+    `board_readings`), and the pieces still in their supply."""
+    player = state.players[seat]
+
+    def chips(items: list[str]) -> str:
+        return "".join(f'<span class="pt-chip">{escape(item)}</span>' for item in items)
+
+    parts = [STYLE, "<div>", chips([f"{n} {name}" for name, n in player.counters.items()])]
+    readings = board_readings(game, state, seat)
+    if readings:
+        parts.append(f'<p class="pt-label">Board reads now: {chips(readings)}</p>')
+    free = free_pieces(game, state, seat)
+    if free:
+        parts.append(f'<p class="pt-label">In the supply: {chips(free)}</p>')
+    return "".join(parts) + "</div>"
+
+
 def table_html(game: Game, state: State) -> str:
     """The zones of the table in the order the pack declares them (a card row, the board's
     action spaces with the pieces and tokens on them, the top of each pile), as the model of
@@ -243,12 +272,16 @@ def row_html(game: Game, state: State, zone: TableZone, label: str) -> str:
     drawn = []
     for place, card in enumerate(zone.cards, start=1):
         if card is None:
-            drawn.append(
+            shown = (
                 f'<span class="pt-empty" title="place {place}: empty" '
                 f'style="width:{CARD_WIDTH}px;height:{height}px">{place}: empty</span>'
             )
         else:
-            drawn.append(card_html(game, state, card.copy))
+            shown = card_html(game, state, card.copy)
+        if zone.place_labels:  # what the place prints (its cost), under what lies there
+            caption = escape(zone.place_labels[place - 1])
+            shown = f'<div class="pt-place">{shown}<div class="pt-caption">{caption}</div></div>'
+        drawn.append(shown)
     full = all(card is not None for card in zone.cards)
     note = "" if full else f" ({zone.count} of {zone.places} places held)"
     return f'<p class="pt-label">{label}{note}</p><div class="pt-zone">{"".join(drawn)}</div>'

@@ -1,8 +1,9 @@
 """The kinds of action a game file declares: what a player may do in a phase that takes actions.
 
 `actions:` is a list. An entry is either the name of a kind of action the engine plays itself
-(Along History's menu: acquire, buy, discard, re-roll a die, exchange, golden age, re-roll
-dice, double, take <money>, tilt for <money>), or a kind of action the pack declares, written
+(acquire, buy, discard, roll a die again, exchange, take <money>, tilt for <money>, and each
+action face of `face actions:` that straightens, rolls again or doubles, by its face's name:
+Along History's golden age), or a kind of action the pack declares, written
 in the rules language, as a name with its properties:
 
     actions:
@@ -38,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
-from .roles import ENGINE_KINDS, action_key
+from .roles import MONEY_ACTIONS, is_engine_kind
 from .vocabulary import EVENTS
 
 if TYPE_CHECKING:
@@ -134,10 +135,27 @@ def check_actions(doc: YamlDocument, game: dict[str, Any]) -> list[Diagnostic]:
     """A declared kind of action named like one of the engine's, or declared twice."""
     out: list[Diagnostic] = []
     seen: set[str] = set()
-    money = game.get("money") if isinstance(game.get("money"), str) else None
-    for i, name, spec in declared_entries(game.get("actions")):
+    actions = game.get("actions")
+    faces = game.get("face actions")  # a face doing no die action is reported there (roles.py)
+    for i, entry in enumerate(actions if isinstance(actions, list) else []):
+        plain = isinstance(entry, str) and not entry.startswith(MONEY_ACTIONS)
+        if isinstance(faces, dict) and isinstance(entry, str) and entry in faces:
+            continue
+        if plain and not is_engine_kind(entry, game):  # the money's kinds: roles.py
+            out.append(
+                doc.diagnostic(
+                    ("actions", i),
+                    f'"{entry}" is not a kind of action the engine plays',
+                    code="action",
+                    hint="the engine's kinds are acquire, buy, discard, roll a die again, "
+                    "exchange, take <money>, tilt for <money>, and the faces of face actions: "
+                    "that straighten, roll again or double; an action of the game's own is its "
+                    "name with what it does (- name: {does: ...})",
+                )
+            )
+    for i, name, spec in declared_entries(actions):
         problem = None
-        if action_key(name, money) in ENGINE_KINDS:
+        if is_engine_kind(name, game):
             problem = (
                 f'"{name}" is a kind of action the engine plays itself',
                 f'list it as "- {name}" with no properties, or give yours another name',

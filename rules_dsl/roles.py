@@ -26,19 +26,39 @@ MONEY_PLACEHOLDER = "<money>"
 
 
 # The kinds of action the engine plays itself, as a pack names them ("<money>" is the pack's
-# money: "take gold").
+# money: "take gold"); an action face is named by its face (`face actions:`).
 ENGINE_KINDS = (
     "acquire",
     "buy",
     "discard",
-    "re-roll a die",
+    "roll a die again",
     "exchange",
     "take <money>",
-    "golden age",
-    "re-roll dice",
-    "double",
     "tilt for <money>",
 )
+
+# The engine's die actions, which game.yaml `face actions:` gives to the pack's action faces:
+# straighten your tilted cards (when one is), re-roll other dice of your choice, double another
+# die, declare a contest (the war of Along History, played in "wage your wars"), nothing.
+STRAIGHTEN, ROLL_AGAIN, DOUBLE, CONTEST, NOTHING = (
+    "straighten",
+    "roll again",
+    "double",
+    "contest",
+    "nothing",
+)
+FACE_ACTIONS = (STRAIGHTEN, ROLL_AGAIN, DOUBLE, CONTEST, NOTHING)
+# The die actions a player takes from the menu of "take actions" (a contest waits for its step).
+MENU_FACE_ACTIONS = (STRAIGHTEN, ROLL_AGAIN, DOUBLE)
+
+
+def face_actions(game: dict[str, Any]) -> dict[str, str]:
+    """The pack's action faces, each with the engine's die action it does (game.yaml `face
+    actions:`; the entries that name no die action are reported by `check_roles`)."""
+    found = game.get("face actions")
+    if not isinstance(found, dict):
+        return {}
+    return {str(k): str(v) for k, v in found.items() if v in FACE_ACTIONS}
 
 
 def engine_kinds(actions: Any) -> tuple[str, ...] | None:
@@ -49,12 +69,20 @@ def engine_kinds(actions: Any) -> tuple[str, ...] | None:
     return tuple(e for e in actions if isinstance(e, str)) if isinstance(actions, list) else ()
 
 
+def is_engine_kind(name: str, game: dict[str, Any]) -> bool:
+    """Whether a name in `actions:` is a kind of action the engine plays itself: one of
+    ENGINE_KINDS, or an action face of the menu (`face actions:`)."""
+    money = game.get("money") if isinstance(game.get("money"), str) else None
+    if action_key(name, money) in ENGINE_KINDS:
+        return True
+    return face_actions(game).get(name) in MENU_FACE_ACTIONS
+
+
 def uses_engine_kinds(game: dict[str, Any]) -> bool:
     """Whether the game plays one of the engine's own kinds of action: `actions:` says nothing
     (every kind), or lists one by its name."""
     kinds = engine_kinds(game.get("actions"))
-    money = game.get("money") if isinstance(game.get("money"), str) else None
-    return kinds is None or any(action_key(k, money) in ENGINE_KINDS for k in kinds)
+    return kinds is None or any(is_engine_kind(k, game) for k in kinds)
 
 
 def action_key(name: str, money: str | None) -> str:
@@ -113,6 +141,7 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
         resources + counters,
     )
     out += _money_actions(pack, counters)
+    out += _face_actions(pack)
     out += _gold_prices(pack)
     return out
 
@@ -143,6 +172,26 @@ def _money_actions(pack: Pack, counters: list[str]) -> list[Diagnostic]:
             message = f'"{name}": "{word}" is not the money of the game ({money})'
             hint = f'write "{head}{money}"'
         out.append(doc.diagnostic(where, message, code="unknown-role", hint=hint))
+    return out
+
+
+def _face_actions(pack: Pack) -> list[Diagnostic]:
+    """Each entry of `face actions:` must name one of the engine's die actions."""
+    found = pack.game.get("face actions")
+    out = []
+    for face, action in (found if isinstance(found, dict) else {}).items():
+        if action in FACE_ACTIONS:
+            continue
+        doc, where = pack.place("face actions", face)
+        out.append(
+            doc.diagnostic(
+                where,
+                f'the face "{face}" does "{action}": that is not a die action the engine plays',
+                code="unknown-role",
+                hint=did_you_mean(str(action), list(FACE_ACTIONS))
+                or f"a face action is one of {', '.join(FACE_ACTIONS)}",
+            )
+        )
     return out
 
 

@@ -32,10 +32,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, did_you_mean
 from .roles import uses_engine_kinds
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .pack import Pack
 
 OWNERS = ("player", "shared")
@@ -79,6 +81,7 @@ class ZoneSpec:
     role: str | None
     at: int  # its place in its list (for located messages)
     places: int = 0  # a row's number of places (0: not a row)
+    shows: str | None = None  # a row's table, looked up with each place's number (`shows:`)
 
 
 def zone_entries(game: dict[str, Any], owner: str) -> list[tuple[str, dict[str, Any]]]:
@@ -104,6 +107,7 @@ def declared_zones(game: dict[str, Any]) -> list[ZoneSpec]:
             default_kind = "pile" if owner == "shared" else "set"
             role = props.get("role")
             places = props.get("places")
+            shows = props.get(SHOWS)
             out.append(
                 ZoneSpec(
                     name=name,
@@ -113,6 +117,7 @@ def declared_zones(game: dict[str, Any]) -> list[ZoneSpec]:
                     role=str(role) if isinstance(role, str) else None,
                     at=at,
                     places=places if isinstance(places, int) and places > 0 else 0,
+                    shows=str(shows) if isinstance(shows, str) else None,
                 )
             )
     return out
@@ -148,6 +153,7 @@ def missing_roles(pack: Pack) -> list[Diagnostic]:
 
 
 ROW_FORM = "{kind: row, places: 13}"
+SHOWS = "shows"  # a row's key: the table printed at each place, as a board prints its costs
 
 
 def _row_problems(pack: Pack, zone: ZoneSpec) -> list[Diagnostic]:
@@ -169,6 +175,30 @@ def _row_problems(pack: Pack, zone: ZoneSpec) -> list[Diagnostic]:
     if "places" in props and zone.kind != "row":
         hint = f"only a row has places: {example}"
         return [error(f'"{zone.name}" has places but is no row', hint, "places")]
+    if SHOWS in props:
+        return _shows_problems(pack, zone, props[SHOWS], error)
+    return []
+
+
+def _shows_problems(
+    pack: Pack, zone: ZoneSpec, shows: Any, error: Callable[[str, str, str], Diagnostic]
+) -> list[Diagnostic]:
+    """`shows:` belongs to a row and names one of the game's tables (the schema says it is a
+    text)."""
+    declared = pack.game.get("tables")
+    tables = [str(name) for name in declared] if isinstance(declared, dict) else []
+    if zone.kind != "row":
+        hint = (
+            f"only a row's places show a table: {zone.name}: {{kind: row, places: 13, shows: ...}}"
+        )
+        return [error(f'"{zone.name}" shows a table but is no row', hint, SHOWS)]
+    if isinstance(shows, str) and shows not in tables:
+        hint = did_you_mean(shows, tables) or (
+            f"the game's tables: {', '.join(tables)}"
+            if tables
+            else "declare it under tables:, e.g. tables: {place cost: {1 or more: 1, 6 or more: 2}}"
+        )
+        return [error(f'"{shows}" is not a table of the game', hint, SHOWS)]
     return []
 
 

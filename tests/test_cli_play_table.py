@@ -70,8 +70,22 @@ def test_a_row_shows_its_places_and_a_gap_in_the_terminal() -> None:
     label = game.zones.shared[z].name
     head = f"{label[:1].upper() + label[1:]} ({places - 1} of {places} places held):"
     at = lines.index(head)
-    assert lines[at + 2] == "  2. empty"
-    assert lines[at + 1].startswith("  1. ") and lines[at + 3].startswith("  3. ")
+    # each place says what its row prints there (`shows: row cost`), an empty place too
+    assert lines[at + 2] == "  2. (row cost 1) empty"
+    assert lines[at + 1].startswith("  1. (row cost 1) ") and lines[at + 3].startswith("  3. ")
+    assert lines[at + 6].startswith("  6. (row cost 2) ")
+    assert lines[at + 10].startswith("  10. (row cost 3) ")
+
+
+def test_the_playtest_page_prints_each_places_cost_under_a_row() -> None:
+    """Through the Ages' card row shows what taking the card of each place costs, 1, 2 or 3
+    civil actions by the place (TTA-A2), under the card, as the board prints it."""
+    game = Game.load(bundled("through_the_ages"))
+    state = game.new(3, 1)
+    html = tv.table_html(game, state)
+    row = html[html.index(">Card row<") :]
+    captions = re.findall(r'<div class="pt-caption">([^<]+)</div>', row)
+    assert captions == ["row cost 1"] * 5 + ["row cost 2"] * 4 + ["row cost 3"] * 4
 
 
 def test_the_terminal_and_the_playtest_page_draw_the_same_zones() -> None:
@@ -112,3 +126,34 @@ def test_the_round_track_in_the_terminal() -> None:
     assert result.exit_code == 0
     assert "This game has no round track" in result.output
     assert "round 1 of" not in result.output
+
+
+def test_a_player_board_reads_its_banks_sections_on_the_page_and_in_the_terminal() -> None:
+    """Through the Ages' board: the tables the pack looks up with the player's own yellow and
+    blue banks read what that section of the board prints now (a full yellow bank: food 2 for
+    a population increase, nothing eaten; TTA-A1, E3), and the free worker is in the supply;
+    an emptier bank reads another section."""
+    game = Game.load(bundled("through_the_ages"))
+    state = game.new(2, 1)
+    html = tv.player_board_html(game, state, 0)
+    assert "18 yellow bank" in html and "16 blue token" in html
+    readings = re.findall(r'<span class="pt-chip">([^<]+)</span>', html)
+    assert {"population cost 2", "consumption 0", "contentment 0", "corruption 0"} <= set(readings)
+    assert "In the supply: " in html and "1 worker" in readings
+    state.players[0].counters["yellow bank"] = 4
+    html = tv.player_board_html(game, state, 0)
+    assert "population cost 7" in html and "consumption 4" in html
+    result = CliRunner().invoke(
+        main,
+        ["play", str(bundled("through_the_ages")), "--players", "2", "--seed", "1"],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output[-3000:]
+    assert (
+        "  Board reads now: population cost 2, consumption 0, contentment 0, corruption 0"
+        in result.output.splitlines()
+    )
+    # a pack whose tables read no player's number has no such line; its supply still shows
+    taw = Game.load(bundled("the_ancient_world"))
+    html = tv.player_board_html(taw, taw.new(3, 1), 0)
+    assert "Board reads now" not in html and "3 citizens (skill 1; skill 2; skill 3)" in html

@@ -21,6 +21,7 @@ from editor.decks import deck_files
 from editor.state import disk_check, pack_folder
 from editor.track_view import track_html
 from interpreter import Action, PackError, RuleError, RuleLoopError
+from interpreter.mechanics.action_phase import reroll_words
 from interpreter.mechanics.ages import age_points
 from interpreter.tools.saves import ChangedCards, SaveError
 from interpreter.tools.scenario import check
@@ -39,8 +40,8 @@ SPEEDS = {"step by step": None, "slow (1 s a decision)": 1.0, "fast": 0.15, "ins
 BOT_SLICE = 0.8  # seconds of bots' play between two drawings of the page
 GROUPS = {
     "acquire": "Acquire a card",
-    "reroll": "Re-roll a die",
-    "reroll all": "Re-roll a die",
+    "reroll": "{reroll} a die",  # the pack's verb of re-rolling (action_phase.reroll_words)
+    "reroll all": "{reroll} a die",
     "exchange": "Exchange a card",
     "double": "Double a die",
     "tilt": "Tilt a card",
@@ -303,8 +304,10 @@ if (
 if table.person_to_move():
     options = game.choices(state)
     groups: dict[str, list[tuple[int, Action]]] = {}
+    again = reroll_words(game)[0].capitalize()
     for i, option in enumerate(options):
-        groups.setdefault(GROUPS.get(option.kind, option.kind.capitalize()), []).append((i, option))
+        title = GROUPS.get(option.kind, option.kind.capitalize()).format(reroll=again)
+        groups.setdefault(title, []).append((i, option))
     ends = {title: items for title, items in groups.items() if title == "End"}
     groups = {t: i for t, i in groups.items() if t != "End"} | ends  # ending comes last
     deciding = table.to_move or 0
@@ -340,10 +343,10 @@ with left:
     tabs = st.tabs([who(p.seat) for p in state.players])
     for player, tab in zip(state.players, tabs, strict=True):
         with tab:
-            counters = ", ".join(f"{n} {k}" for k, n in player.counters.items())
             now = player.score + (0 if state.over else age_points(game, state, player.seat))
             space = f" · board {player.space or '-'}" if board else ""
-            st.markdown(f"**Score {player.score}** (counted now: {now}) · {counters}{space}")
+            st.markdown(f"**Score {player.score}** (counted now: {now}){space}")
+            st.html(tv.player_board_html(game, state, player.seat))
             if game.pack.tokens:  # achievement tokens, in a game that has them
                 st.html(f"{tv.STYLE}Tokens: {tv.tokens_html(player.tokens)}")
             unseen = table.seats[player.seat] != pt.PERSON  # a bot's own zones are its secret

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..compile.meaning import Ctx
 from ..core.actions import Action
 from ..core.chance import MASK, Chance, seed_state
-from ..mechanics.action_phase import PRICE, expand, split, waiting_pool
+from ..mechanics.action_phase import PRICE, STRAIGHTEN_KIND, expand, split, waiting_pool
 from ..mechanics.costs import Price, decision_facts, price
 from ..mechanics.declared_actions import DO
 
@@ -206,7 +206,7 @@ class GreedyBot:
         best = self._best_acquisition(game, state, seat, menu, pool, facts, memo)
         best_score = best[0] if best else 0.0
         # an x2 or a golden age that lets a better card be acquired (tried on a copy)
-        improving = by_kind.get("double", []) + by_kind.get("golden age", [])
+        improving = by_kind.get("double", []) + by_kind.get(STRAIGHTEN_KIND, [])
         if improving:
             choice = self._improve(game, state, seat, improving, pool, best_score)
             if choice is not None:
@@ -452,7 +452,7 @@ class GreedyBot:
                 if face.kind == money:
                     gain = MONEY_VALUE * face.amount * target["times"]
             else:
-                key = ("golden age",)
+                key = (STRAIGHTEN_KIND,)
                 player = state.players[seat]
                 gain = MONEY_VALUE * sum(
                     game.catalog.info(c).bonus[money or ""] for c in player.tilted

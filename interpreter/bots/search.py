@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core.chance import Chance, seed_state
-from ..mechanics.action_phase import TAKE_MONEY, expand
+from ..mechanics.action_phase import STRAIGHTEN_KIND, TAKE_MONEY, expand
 from ..mechanics.declared_actions import DO
 from .greedy import (
     GreedyBot,
@@ -78,7 +78,7 @@ CANDIDATES = 4  # candidates compared at one decision
 MARGIN = 0.02  # how much better than the greedy choice another must score
 SCALE = 6.0  # points of standing that make a 73% chance (logistic curve)
 SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "player"})
-FACES_AND_TILTS = frozenset({"double", "golden age", TAKE_MONEY, "tilt"})  # one-step entries
+FACES_AND_TILTS = frozenset({"double", STRAIGHTEN_KIND, TAKE_MONEY, "tilt"})  # one-step entries
 
 
 def default_horizon(game: Game) -> int:

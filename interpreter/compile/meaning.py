@@ -238,6 +238,9 @@ def _tables(game: dict[str, Any]) -> tuple[tuple[TableSpec, ...], tuple[tuple[st
 
 
 PLAYER_ROLES = ("opponent", "winner", "loser", "attacker", "defender")
+# whose zone a phrase may name: "your hand", "the defender's play area" (a constant, not a
+# starred tuple inside the test: mypyc cannot compile `x in (..., *PLAYER_ROLES)`)
+ZONE_OWNERS = ("your", "their", "all", "others", *PLAYER_ROLES)
 
 
 def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list[int]], str]:
@@ -599,6 +602,15 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
         and isinstance(heads[1], tuple)
     ):  # another player's threat, any player's threat
         words, owner = " ".join(heads[1]), "others" if np.determiner == "another" else "all"
+    elif (
+        len(heads) == 2
+        and np.determiner == "the"
+        and isinstance(heads[0], tuple)
+        and len(heads[0]) == 1
+        and heads[0][0] in PLAYER_ROLES
+        and isinstance(heads[1], tuple)
+    ):  # the defender's play area: the zone of the player in that role of the rule
+        words, owner = " ".join(heads[1]), heads[0][0]
     elif len(heads) == 1 and isinstance(heads[0], tuple):
         words = " ".join(heads[0])
         owner = {"any": "all", "another": "others", "the": "", None: ""}.get(np.determiner, "?")
@@ -637,7 +649,7 @@ def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTa
         places = table.places(index)
         row = index if places else -1
         return Zone(lambda ctx: ctx.state.zones[index], f"the {words}", True, role, "", row, places)
-    if owner not in ("your", "their", "all", "others"):
+    if owner not in ZONE_OWNERS:
         raise cannot(
             np, f'whose {words}? say "your {words}", "any {words}" or "another player\'s {words}"'
         )
@@ -656,6 +668,14 @@ def _zone(np: Any, words: str, owner: str, found: tuple[str, int], table: ZoneTa
         return Zone(lambda ctx: of(ctx, ctx.player), f"your {words}", False, role, owner)
     if owner == "their":
         return Zone(lambda ctx: of(ctx, _me(ctx)), f"their {words}", False, role, owner)
+    if owner in PLAYER_ROLES:
+        return Zone(
+            lambda ctx: of(ctx, ctx.roles[owner]) if owner in ctx.roles else [],
+            f"the {owner}'s {words}",
+            False,
+            role,
+            owner,
+        )
     if owner == "all":
         return Zone(
             lambda ctx: [c for p in ctx.state.players for c in of(ctx, p.seat)],

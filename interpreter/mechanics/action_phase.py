@@ -28,7 +28,15 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl.bounds import counter_bound, within_bound
-from rules_dsl.roles import action_key, engine_kinds
+from rules_dsl.roles import (
+    DOUBLE,
+    NOTHING,
+    ROLL_AGAIN,
+    STRAIGHTEN,
+    action_key,
+    engine_kinds,
+    face_actions,
+)
 
 from ..compile.meaning import Ctx
 from ..compile.program import TestI
@@ -50,10 +58,12 @@ if TYPE_CHECKING:
 
 START_EVENT = "the start of your actions"
 ACQUIRE_EVENT = "acquire"
-# Ids that saved games record, named when the money was always gold: the kind of action that
-# takes a money face, and the parameter of a purchase that holds its price.
-TAKE_MONEY = "gold"
-PRICE = "gold"
+# The engine's kinds of action that saved games record, which are no pack's words: the kind
+# that takes a money face, the parameter of a purchase that holds its price, the kind that
+# straightens your cards with a face (saves/legacy_kinds.py reads the ids older saves wrote).
+TAKE_MONEY = "take"
+PRICE = "price"
+STRAIGHTEN_KIND = "straighten"
 
 
 @dataclass(frozen=True)
@@ -75,9 +85,23 @@ TWO_STEPS = {
     "exchange": TwoSteps(
         ("die",), "swap", ("card", "seat", "with"), "exchange", "Which cards to exchange"
     ),
-    "reroll": TwoSteps(("die",), "target", ("target",), "reroll", "Which die to re-roll"),
-    "reroll all": TwoSteps(("die",), "targets", ("targets",), "reroll", "Which dice to re-roll"),
+    "reroll": TwoSteps(("die",), "target", ("target",), "reroll", "Which die to {reroll}"),
+    "reroll all": TwoSteps(("die",), "targets", ("targets",), "reroll", "Which dice to {reroll}"),
 }
+
+
+def reroll_words(game: Game) -> tuple[str, str]:
+    """The verb of re-rolling as the menu and the log say it, and its third person: the name
+    of the pack's face that rolls again (Along History's "re-roll", "re-rolls"), else the die
+    action's own words."""
+    words: tuple[str, str] | None = game.caches.get("reroll words")
+    if words is None:
+        face = next(
+            (f for f, does in face_actions(game.pack.game).items() if does == ROLL_AGAIN), None
+        )
+        words = (face, face + "s") if face else (ROLL_AGAIN, "rolls again")
+        game.caches["reroll words"] = words
+    return words
 
 
 def _partial(action: Action) -> TwoSteps | None:
@@ -202,19 +226,18 @@ def _opening_check(game: Game, state: State, frame: dict[str, Any]) -> int | boo
 
 
 # The kinds of action a pack may declare (game.yaml `actions:`), as the phase names them;
-# "<money>" stands for the pack's money ("take gold").
+# "<money>" stands for the pack's money ("take gold"). An action face is named by its face.
 DECLARED = {
     "acquire": "acquire",
     "buy": "buy",
     "discard": "discard",
-    "re-roll a die": "reroll",
+    "roll a die again": "reroll",
     "exchange": "exchange",
     "take <money>": TAKE_MONEY,
-    "golden age": "golden age",
-    "re-roll dice": "reroll all",
-    "double": "double",
     "tilt for <money>": "tilt",
 }
+# The phase's kind of each die action a face may do from the menu.
+FACE_KINDS = {STRAIGHTEN: STRAIGHTEN_KIND, ROLL_AGAIN: "reroll all", DOUBLE: "double"}
 
 
 def declared(game: Game) -> frozenset[str]:
@@ -223,22 +246,35 @@ def declared(game: Game) -> frozenset[str]:
     kinds: frozenset[str] | None = game.caches.get("engine kinds")
     if kinds is None:
         names = engine_kinds(game.pack.game.get("actions"))
-        kinds = game.caches["engine kinds"] = _declared(names, game.catalog.roles.money)
+        faces = tuple(sorted(face_actions(game.pack.game).items()))
+        kinds = game.caches["engine kinds"] = _declared(names, game.catalog.roles.money, faces)
     return kinds
 
 
 @lru_cache(maxsize=64)
-def _declared(names: tuple[str, ...] | None, money: str | None) -> frozenset[str]:
+def _declared(
+    names: tuple[str, ...] | None, money: str | None, faces: tuple[tuple[str, str], ...]
+) -> frozenset[str]:
     if names is None:
-        return frozenset(DECLARED.values())
+        return frozenset((*DECLARED.values(), *FACE_KINDS.values()))
     keys = [action_key(n, money) for n in names]
-    return frozenset(DECLARED[k] for k in keys if k in DECLARED)
+    does = dict(faces)
+    return frozenset(
+        [DECLARED[k] for k in keys if k in DECLARED]
+        + [FACE_KINDS[does[n]] for n in names if does.get(n) in FACE_KINDS]
+    )
 
 
 def _ask_detail(game: Game, state: State, seat: int, entry: Action) -> Result:
     steps = TWO_STEPS[entry.kind]
     return wait(
-        Decision(seat, steps.decision, detail(game, state, entry), steps.prompt, describe="action")
+        Decision(
+            seat,
+            steps.decision,
+            detail(game, state, entry),
+            steps.prompt.format(reroll=reroll_words(game)[0]),
+            describe="action",
+        )
     )
 
 
@@ -381,6 +417,10 @@ def _amounts(text: str) -> tuple[tuple[str, int], ...]:
     return ((face.kind, face.amount),)
 
 
+# The die actions that doubling leaves as they are: a doubled face does what it did.
+UNDOUBLED = frozenset({STRAIGHTEN, ROLL_AGAIN, NOTHING})
+
+
 def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) -> list[Action]:
     """The menu of the phase, as kinds and parameters (`describe` writes the sentences): an
     acquisition or an exchange is one entry, its detail asked next."""
@@ -422,15 +462,16 @@ def menu(game: Game, state: State, seat: int, pool: list[dict], active: bool) ->
         face = face_of(game, pool[i])
         if face.kind == money and TAKE_MONEY in kinds:
             options.append(Action(TAKE_MONEY, {"die": i}))
-        if active and face.kind == "golden age" and player.tilted and "golden age" in kinds:
-            options.append(Action("golden age", {"die": i}))
-        if active and face.kind == "re-roll" and len(free_dice) > 1 and "reroll all" in kinds:
+        does = face.action
+        if active and does == STRAIGHTEN and player.tilted and STRAIGHTEN_KIND in kinds:
+            options.append(Action(STRAIGHTEN_KIND, {"die": i}))
+        if active and does == ROLL_AGAIN and len(free_dice) > 1 and "reroll all" in kinds:
             options.append(Action("reroll all", {"die": i}))
-        if active and face.kind == "x2" and "double" in kinds:
+        if active and does == DOUBLE and "double" in kinds:
             for spent in spendable:
                 j = spent if spent != i else _twin(game, pool, free_dice, i)
                 target = face_of(game, pool[j]) if j is not None else None
-                if target is not None and target.kind not in ("golden age", "re-roll", "blank"):
+                if target is not None and target.action not in UNDOUBLED:
                     options.append(Action("double", {"die": i, "target": j}))
     if "tilt" in kinds and money is not None:
         for copy in player.active_cards():
@@ -548,14 +589,15 @@ def describe(game: Game, state: State, action: Action) -> str:
             f"exchange {game.name(p['card'])} for {game.name(p['with'])} of "
             f"{game.player_name(p['seat'])}"
         )
+    again = reroll_words(game)[0]
     if kind == "target":
-        return f"re-roll {_die_label(game, pool, p['target'])}"
+        return f"{again} {_die_label(game, pool, p['target'])}"
     if kind == "targets":
-        return "re-roll " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
+        return f"{again} " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
     if kind == "reroll" and "target" not in p:
-        return f"discard {label} to re-roll a die (then choose which)"
+        return f"discard {label} to {again} a die (then choose which)"
     if kind == "reroll all" and "targets" not in p:
-        return f"use {label}: re-roll dice (then choose which)"
+        return f"use {label}: {again} dice (then choose which)"
     if kind == "acquire":
         name = game.name(p["card"])
         if price(game, state, seat, p["card"]).free:
@@ -569,7 +611,7 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == "discard":
         return f"discard {game.name(p['card'])} from your {game.zones.name('hand')}"
     if kind == "reroll":
-        return f"discard {label} to re-roll {_die_label(game, pool, p['target'])}"
+        return f"discard {label} to {again} {_die_label(game, pool, p['target'])}"
     if kind == "exchange" and _partial(action):
         return (
             f"discard {label} to exchange a card of your {game.zones.name('hand')} "
@@ -583,10 +625,10 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == TAKE_MONEY:
         amount = face_of(game, pool[p["die"]]).amount * pool[p["die"]]["times"]
         return f"take {amount} {money} from {label}"
-    if kind == "golden age":
+    if kind == STRAIGHTEN_KIND:
         return f"use {label}: straighten your cards"
     if kind == "reroll all":
-        return f"use {label}: re-roll " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
+        return f"use {label}: {again} " + ", ".join(_die_label(game, pool, j) for j in p["targets"])
     if kind == "double":
         return f"use {label} to double {_die_label(game, pool, p['target'])}"
     if kind == "tilt":
@@ -694,11 +736,12 @@ def perform(
         die["used"] = True
     if action.kind == "reroll":
         reroll(game, state, pool[p["target"]])
-        game.say(state, f"{who} re-rolls a die: {die_text(game, pool[p['target']])}.")
+        rolls = reroll_words(game)[1]
+        game.say(state, f"{who} {rolls} a die: {die_text(game, pool[p['target']])}.")
     elif action.kind == "reroll all":
         for j in p["targets"]:
             reroll(game, state, pool[j])
-        game.say(state, f"{who} re-rolls {len(p['targets'])} dice.")
+        game.say(state, f"{who} {reroll_words(game)[1]} {len(p['targets'])} dice.")
     elif action.kind == "exchange":
         other = state.players[p["seat"]]
         mine, theirs = p["card"], p["with"]
@@ -715,9 +758,10 @@ def perform(
         money = str(game.catalog.roles.money)
         amount = _add_money(game, player, money, face_of(game, die).amount * die["times"])
         game.say(state, f"{who} takes {amount} {money}.")
-    elif action.kind == "golden age":
+    elif action.kind == STRAIGHTEN_KIND:
+        assert die is not None
         player.tilted = []
-        game.say(state, f"{who} straightens their cards (golden age).")
+        game.say(state, f"{who} straightens their cards ({face_of(game, die).kind}).")
     elif action.kind == "double":
         assert die is not None
         pool[p["target"]]["times"] *= 2 * die["times"]  # a doubled x2 quadruples (AH-D6)

@@ -1,34 +1,39 @@
 """Dice and result tokens: what the pack's dice are, rolling them, reading their faces.
 
 A face is written in the pack as what it gives ("2 population", "culture", "3 gold") or as the
-name of an action face ("re-roll", "x2", "golden age", "war"). The action faces are the
-mechanics this module and the action phase know by those names; what a face gives is a name the
-pack declares (a resource, or the money).
+name of an action face, which game.yaml `face actions:` maps to one of the engine's die actions
+(rules_dsl/roles.py FACE_ACTIONS: straighten, roll again, double, contest, nothing): Along
+History's "golden age" straightens, its "x2" doubles. What a face gives is a name the pack
+declares (a resource, or the money); what an action face does is the mechanic it names, so no
+Python spells a face.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from rules_dsl.roles import face_actions
 
 if TYPE_CHECKING:
     from ..core.state import State
     from .game import Game
 
-ACTION_FACES = ("re-roll", "x2", "golden age", "war", "blank")
-
 
 class Face:
     """What a die's face shows (a value: never changed; a plain class, so that the compiled
-    core compares and hashes it natively)."""
+    core compares and hashes it natively). `action` is the engine's die action an action face
+    does (rules_dsl/roles.py FACE_ACTIONS), "" for a face that gives what it names."""
 
-    __slots__ = ("amount", "is_action", "kind")
+    __slots__ = ("action", "amount", "is_action", "kind")
 
-    def __init__(self, kind: str, amount: int = 1) -> None:
-        self.kind = kind  # a resource, the money, or an action face
+    def __init__(self, kind: str, amount: int = 1, action: str = "") -> None:
+        self.kind = kind  # a resource, the money, or an action face's name
         self.amount = amount
-        self.is_action = kind in ACTION_FACES
+        self.action = action
+        self.is_action = bool(action)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Face) and self.kind == other.kind and self.amount == other.amount
@@ -40,11 +45,23 @@ class Face:
         return f"Face(kind={self.kind!r}, amount={self.amount})"
 
 
-@lru_cache(maxsize=1024)
-def parse_face(text: str) -> Face:
+def parse_face(text: str, actions: Mapping[str, str] | None = None) -> Face:
+    """A face as written; `actions` is the pack's `face actions:` (see `face_actions`), without
+    which no face is an action face."""
     text = text.strip()
-    if text in ACTION_FACES:
-        return Face(text, 0)
+    return _parse(text, (actions or {}).get(text, ""))
+
+
+def pack_faces(game: dict[str, Any], die: str) -> list[Face]:
+    """The faces of one die of a game file (`game`: the game.yaml mapping)."""
+    actions = face_actions(game)
+    return [parse_face(str(text), actions) for text in (game.get("dice") or {})[die]["faces"]]
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str, action: str) -> Face:
+    if action:
+        return Face(text, 0, action)
     match = re.fullmatch(r"(\d+)\s+(.+)", text)
     if match:
         return Face(match.group(2), int(match.group(1)))
@@ -68,8 +85,8 @@ def face_of(game: Game, die: dict) -> Face:
     faces: dict[str, list[Face]] | None = game.caches.get("faces")
     if faces is None:  # each die's faces, read once per game
         faces = game.caches["faces"] = {
-            str(name): [parse_face(str(text)) for text in spec["faces"]]
-            for name, spec in (game.pack.game.get("dice") or {}).items()
+            str(name): pack_faces(game.pack.game, str(name))
+            for name in game.pack.game.get("dice") or {}
         }
     return faces[die["die"]][die["face"]]
 

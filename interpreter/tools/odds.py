@@ -28,13 +28,18 @@ from itertools import combinations, combinations_with_replacement, product
 from math import factorial
 from typing import TYPE_CHECKING
 
+from rules_dsl.roles import DOUBLE as DOUBLE_FACE
+from rules_dsl.roles import ROLL_AGAIN, STRAIGHTEN
+
 from ..mechanics.costs import price
-from ..mechanics.dice import Face, dice_specs, parse_face
+from ..mechanics.dice import Face, dice_specs, pack_faces, parse_face
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-REROLL, DOUBLE, GOLDEN = "re-roll", "x2", "golden age"
+# The die actions the odds weigh (game.yaml `face actions:`): a face that re-rolls the others,
+# one that doubles a die, one that straightens the tilted cards.
+REROLL, DOUBLE, GOLDEN = ROLL_AGAIN, DOUBLE_FACE, STRAIGHTEN
 
 # An outcome: the faces shown, one entry per die, sorted within each kind of die.
 Outcome = tuple[tuple[str, tuple[Face, ...]], ...]
@@ -149,7 +154,7 @@ def card_odds(
         pays,
     )
     dice = [
-        (name, int(spec.get("count", 1)), tuple(parse_face(f) for f in spec["faces"]))
+        (name, int(spec.get("count", 1)), tuple(pack_faces(game.pack.game, name)))
         for name, spec in specs
     ]
     without = _chance(dice, need, rerolls=False)
@@ -203,7 +208,7 @@ def _chance(dice: list[tuple[str, int, tuple[Face, ...]]], need: Need, rerolls: 
         if pays(outcome) or not _count(outcome, REROLL):
             return Fraction(int(pays(outcome)))
         flat = [(name, f) for name, shown in outcome for f in shown]
-        spend = next(i for i, (_, f) in enumerate(flat) if f.kind == REROLL)
+        spend = next(i for i, (_, f) in enumerate(flat) if f.action == REROLL)
         others = flat[:spend] + flat[spend + 1 :]
         top = Fraction(0)
         for size in range(1, len(others) + 1):
@@ -236,7 +241,7 @@ def _merge(kept: list[tuple[str, Face]], new: Outcome) -> Outcome:
 
 
 def _count(outcome: Outcome, kind: str) -> int:
-    return sum(1 for _, shown in outcome for f in shown if f.kind == kind)
+    return sum(1 for _, shown in outcome for f in shown if f.action == kind)
 
 
 # ------------------------------------------------------------------ paying
@@ -244,8 +249,8 @@ def _count(outcome: Outcome, kind: str) -> int:
 
 def _pays(faces: list[Face], need: Need) -> bool:
     """Whether these faces, the tableau and the tokens pay the price (any use of x2)."""
-    doubles = sum(1 for f in faces if f.kind == DOUBLE)
-    golden = any(f.kind == GOLDEN for f in faces)
+    doubles = sum(1 for f in faces if f.action == DOUBLE)
+    golden = any(f.action == GOLDEN for f in faces)
     payers = [
         f
         for f in faces
@@ -279,7 +284,7 @@ def _tokens_cover(need: Need, got: Counter[str]) -> bool:
     short = max(0, need.amount - got[need.counted])
     tokens = 0
     for kind, amount in missing:
-        per = max((f.amount for f in need.token_pays if f.kind == kind), default=0)
+        per = max((f.amount for f in need.token_pays if f.action == kind), default=0)
         if per == 0:
             return False
         tokens += -(-amount // per)

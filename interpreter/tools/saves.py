@@ -56,6 +56,7 @@ from ..core.state import (
 from ..mechanics.ages import AGE_CHANGE, ROOT_PROGRAMS, SETUP
 from ..mechanics.loops import LOOP_SAVED
 from ..model.zones import ZoneSpec
+from .legacy_kinds import current
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -921,7 +922,7 @@ class _Reader:
             self.kind(o["params"], dict, f"{here}.params", "an object")
             self.json_value(o["params"], f"{here}.params")
             self.kind(o.get("text", ""), str, f"{here}.text", "text")
-            actions.append(Action.from_data(o))
+            actions.append(current(Action.from_data(o)))  # an older save's ids read as now
         pending = {k: v for k, v in value.items() if k != "options"}
         pending["options"] = actions
         return self.rederive(state, pending)

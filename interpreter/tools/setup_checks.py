@@ -2,7 +2,7 @@
 
 `agesmith validate` adds these to the language's checks:
 - every die face is something the game declares: a resource, the money (game.yaml `money`),
-  or a face the action phase knows ("re-roll", "x2", "golden age", "war", "blank"), or a
+  or an action face (game.yaml `face actions:`, each one of the engine's die actions), or a
   name that gives nothing and that a rule counts the dice by ("the number of titan dice");
   `strenght` or `banana` would give nothing in play;
 - each age's setup deals every player's events zone for the largest player count as fully as
@@ -23,13 +23,14 @@ from typing import Any
 from rules_dsl.diagnostics import Diagnostic, did_you_mean
 from rules_dsl.dice_events import faces_read
 from rules_dsl.pack import Pack
+from rules_dsl.roles import face_actions
 
 from ..compile.meaning import Ctx
 from ..core.errors import PackError, RuleError, RuleLoopError
 from ..core.state import PlayerState, State
 from ..engine.game import Game
 from ..mechanics.ages import ROUND_PHASE, missing_round_phase
-from ..mechanics.dice import ACTION_FACES, parse_face
+from ..mechanics.dice import parse_face
 
 
 def check_setup(pack: Pack) -> list[Diagnostic]:
@@ -53,7 +54,8 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
         *(str(r) for r in pack.game.get("resources") or []),
         *(c for c in counters if c == pack.money),
     ]
-    allowed = [*gives, *ACTION_FACES]
+    acting = list(face_actions(pack.game))  # the action faces (game.yaml `face actions:`)
+    allowed = [*gives, *acting]
     read = faces_read(pack)  # a face a rule counts by ("coin dice") may give nothing itself
     out = []
     for name, spec in (pack.game.get("dice") or {}).items():
@@ -76,7 +78,7 @@ def die_faces(pack: Pack) -> list[Diagnostic]:
                     code="die-face",
                     hint=did_you_mean(face.kind, [*allowed, *read])
                     or f"a face gives one of {', '.join(gives)}, or is one of "
-                    f"{', '.join(ACTION_FACES)}, or is a name a rule reads "
+                    f"{', '.join(acting) or 'none'} (face actions:), or is a name a rule reads "
                     f'("the number of {face.kind} dice")',
                 )
             )

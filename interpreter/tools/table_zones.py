@@ -3,7 +3,8 @@
 
 Each zone the pack declares under `zones: shared`, in its order:
 - a row (`{kind: row, places: N}`) as its places left to right, an empty place as None, so a
-  gap shows where it lies;
+  gap shows where it lies, and what each place shows when the row names a table (`shows: row
+  cost`: the table looked up with the place's number, as a board prints each place's cost);
 - a zone nobody sees (`seen by: nobody`: a deck) as how many cards it holds;
 - any other zone as its cards, or only its top card (a pile's end) when it holds more than
   SHOWN;
@@ -14,9 +15,14 @@ the pieces standing on it, in the pack's words ("player 1's citizen (skill 3)").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules_dsl.parser import try_parse
+from rules_dsl.tables import declared_tables
+
+from ..compile.meaning import Ctx, compile_value
 from ..core.rows import empty_places
 
 if TYPE_CHECKING:
@@ -52,6 +58,7 @@ class TableZone:
     places: int = 0  # a row's places (0: not a row)
     hidden: bool = False  # nobody sees its cards: only `count` is drawn
     top_only: bool = False  # more than SHOWN cards: only the top one is drawn
+    place_labels: tuple[str, ...] = ()  # a row's `shows:` at each place ("row cost 2")
 
     @property
     def label(self) -> str:
@@ -114,4 +121,44 @@ def _row(game: Game, state: State, z: int) -> TableZone:
         None if place in empty else table_card(game, state, next(cards))
         for place in range(1, places + 1)
     )
-    return TableZone(game.zones.shared[z].name, len(state.zones[z]), drawn, places=places)
+    spec = game.zones.shared[z]
+    table = next((t for t in declared_tables(game.pack.game) if t.name == spec.shows), None)
+    labels = tuple(f"{table.name} {table.lookup(place)}" for place in range(1, places + 1) if table)
+    return TableZone(spec.name, len(state.zones[z]), drawn, places=places, place_labels=labels)
+
+
+def free_pieces(game: Game, state: State, seat: int) -> list[str]:
+    """The player's pieces in their supply, a text per kind: "2 citizens (skill 1; skill 2)";
+    a kind with none free is left out."""
+    out = []
+    for kind in dict.fromkeys(p["kind"] for p in state.pieces if p["owner"] == seat):
+        free = [p for p in state.pieces if p["owner"] == seat and p["kind"] == kind]
+        free = [p for p in free if p["on"] is None]
+        if not free:
+            continue
+        props = [", ".join(f"{k} {n}" for k, n in p["props"].items()) for p in free]
+        shown = f" ({'; '.join(x for x in props if x)})" if any(props) else ""
+        out.append(f"{len(free)} {kind}{'' if len(free) == 1 else 's'}{shown}")
+    return out
+
+
+def board_readings(game: Game, state: State, seat: int) -> list[str]:
+    """What the player's board reads now: each table the pack looks up with one of the
+    player's own numbers (`by: your yellow bank`), with the value it gives them ("population
+    cost 2"), as a player board prints each section of a bank."""
+    readers = game.caches.get("board readings")
+    if readers is None:
+        readers = game.caches["board readings"] = _board_readers(game)
+    ctx = Ctx(state, game.catalog, seat, None, None, None, None)
+    return [f"{name} {value(ctx)}" for name, value in readers]
+
+
+def _board_readers(game: Game) -> list[tuple[str, Callable[[Ctx], int]]]:
+    out = []
+    for table in declared_tables(game.pack.game):
+        if table.by is None or not table.by.strip().startswith("your "):
+            continue
+        tree, problem = try_parse(f"the {table.name}", "number")
+        if tree is not None and problem is None:
+            out.append((table.name, compile_value(tree, game.lexicon)))
+    return out

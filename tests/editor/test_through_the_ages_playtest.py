@@ -30,8 +30,9 @@ def test_a_game_starts_and_its_first_turns_are_played_by_buttons(
     assert not at.exception
     at.button(key="pt_start").click().run()
     assert not at.exception
-    page = "\n".join(str(m.value) for m in at.markdown)
-    assert "The table" in page and "yellow bank" in page
+    page = "\n".join(str(m.value) for m in [*at.markdown, *at.get("html")])
+    assert "The table" in page and "18 yellow bank" in page
+    assert "population cost 2" in page and "1 worker" in page  # the board, the supply
     taken = 0
     for _ in range(6):  # player 1 takes cards from the row, passes, and plays on
         buttons = [b for b in at.button if b.key and b.key.startswith("choice-")]
@@ -42,4 +43,4 @@ def test_a_game_starts_and_its_first_turns_are_played_by_buttons(
         assert not at.exception
     assert taken >= 2
     # the first turn's production gave player 1 the science of Philosophy's worker
-    assert "1 science" in "\n".join(str(m.value) for m in at.markdown)
+    assert "1 science" in "\n".join(str(m.value) for m in [*at.markdown, *at.get("html")])

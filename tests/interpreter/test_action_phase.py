@@ -125,8 +125,8 @@ def test_take_actions_honours_its_until(tmp_path: Path) -> None:
 
 def test_the_pack_declares_the_kinds_of_action(tmp_path: Path) -> None:
     everything = (
-        "actions: [acquire, buy, discard, re-roll a die, exchange, take gold, "
-        "golden age, re-roll dice,\n          double, tilt for gold]"
+        "actions: [acquire, buy, discard, roll a die again, exchange, take gold, golden age, "
+        "re-roll, x2,\n          tilt for gold]"
     )
     folder = pack_with(tmp_path, everything, "actions: [acquire, buy]")
     g = Game.load(folder)
@@ -136,10 +136,35 @@ def test_the_pack_declares_the_kinds_of_action(tmp_path: Path) -> None:
 
 
 def test_an_unknown_kind_of_action_is_a_located_error(tmp_path: Path) -> None:
-    folder = pack_with(tmp_path, "re-roll dice,\n", "teleport,\n")
+    folder = pack_with(tmp_path, "re-roll, x2,\n", "teleport, x2,\n")
     _, diagnostics = load_pack(folder)
     errors = [d for d in diagnostics if d.is_error]
     assert errors and "game.yaml" in errors[0].render() and "teleport" in errors[0].render()
+    assert (
+        errors[0].code == "action" and "not a kind of action the engine plays" in errors[0].message
+    )
+
+
+def test_a_face_action_the_engine_has_no_meaning_for_is_a_located_error(tmp_path: Path) -> None:
+    folder = pack_with(tmp_path, "  x2: double\n", "  x2: doubel\n")
+    _, diagnostics = load_pack(folder)
+    errors = [d for d in diagnostics if d.is_error]
+    assert len(errors) == 1, [d.render() for d in errors]
+    d = errors[0]
+    assert (d.code, Path(str(d.file)).name) == ("unknown-role", "game.yaml")
+    assert d.source_line is not None and "x2: doubel" in d.source_line
+    assert 'the face "x2" does "doubel"' in d.message and d.hint == 'did you mean "double"?'
+
+
+def test_the_menu_offers_a_face_by_what_it_does_not_by_its_name(tmp_path: Path) -> None:
+    # the red die's golden age made a re-roll face (and no face left that straightens)
+    folder = pack_with(tmp_path, "  golden age: straighten\n", "  golden age: roll again\n")
+    g = Game.load(folder)
+    state = g.new(3, seed=1)
+    red = [i for i, d in enumerate(state.dice) if d["die"] == "red"]
+    state.dice[red[0]]["face"] = 0  # golden age
+    kinds = {a.kind for a in g.legal_actions(state) if a.params.get("die") == red[0]}
+    assert "reroll all" in kinds and "straighten" not in kinds
 
 
 # ------------------------------------------------------------------ payments against brute force

@@ -243,13 +243,13 @@ def test_the_civil_action_total_may_be_the_symbols_on_a_card(tmp_path: Path) -> 
     ("old", "new", "says", "hint"),
     [
         (
-            "card row: {kind: row, places: 13}",
+            "card row: {kind: row, places: 13, shows: row cost}",
             "card row: {kind: row}",
             'the row "card row" does not say how many places it has',
             "card row: {kind: row, places: 13}",
         ),
         (
-            "card row: {kind: row, places: 13}",
+            "card row: {kind: row, places: 13, shows: row cost}",
             "card row: {places: 13}",
             '"card row" has places but is no row',
             "only a row has places",
@@ -261,10 +261,22 @@ def test_the_civil_action_total_may_be_the_symbols_on_a_card(tmp_path: Path) -> 
             "declare it under zones: shared",
         ),
         (
-            "card row: {kind: row, places: 13}",
+            "card row: {kind: row, places: 13, shows: row cost}",
             "card row: {kind: row, places: 0}",
             "expected at least 1, got 0",
             "",
+        ),
+        (
+            "card row: {kind: row, places: 13, shows: row cost}",
+            "card row: {kind: row, places: 13, shows: row costs}",
+            '"row costs" is not a table of the game',
+            'did you mean "row cost"?',
+        ),
+        (
+            "- discard pile: {role: discard pile}",
+            "- discard pile: {role: discard pile, shows: row cost}",
+            '"discard pile" shows a table but is no row',
+            "only a row's places show a table",
         ),
         (
             "      slide the card row\n",

@@ -505,7 +505,7 @@ def test_ah_o1_result_tokens_are_the_final_faces_without_red_dice() -> None:
         "tilt",
         "gold",
     }
-    assert not any(a.kind in ("reroll", "reroll all", "double", "golden age") for a in options)
+    assert not any(a.kind in ("reroll", "reroll all", "double", "straighten") for a in options)
 
 
 def test_ah_o1_each_player_gets_a_full_fresh_set() -> None:

@@ -22,7 +22,7 @@ from interpreter.core.state import State
 from interpreter.engine.game import Game
 from interpreter.mechanics.action_phase import legal
 from interpreter.mechanics.costs import price
-from interpreter.mechanics.dice import dice_specs, parse_face, result_tokens
+from interpreter.mechanics.dice import dice_specs, pack_faces, result_tokens
 from interpreter.mechanics.payments import Source, payments
 from interpreter.tools.scenario import run
 from tests.zones import ZONE_DECK, ZONE_EVENTS, ZONE_LEGACY
@@ -55,7 +55,7 @@ def kind(g: Game, copy: int) -> str:
 
 
 def faces(g: Game, die: str) -> list[Any]:
-    return [parse_face(f) for f in g.pack.game["dice"][die]["faces"]]
+    return pack_faces(g.pack.game, die)
 
 
 def play(spec: dict[str, Any]) -> tuple[State, Game]:
@@ -414,6 +414,13 @@ def test_ah_d3_two_red_dice_faces() -> None:
         "golden age": 2,
     }
     assert all(f.is_action for f in faces(g, "red"))
+    # each does the die action the pack's face actions give it
+    assert {f.kind: f.action for f in faces(g, "red")} == {
+        "x2": "double",
+        "war": "contest",
+        "re-roll": "roll again",
+        "golden age": "straighten",
+    }
 
 
 def test_ah_d3_only_the_active_player_has_the_red_dice() -> None:
@@ -429,7 +436,7 @@ def test_ah_d3_only_the_active_player_has_the_red_dice() -> None:
     offered = texts(g, state)
     assert not any("red" in t for t in offered), "no red result token"
     assert not any(
-        a.kind in ("double", "reroll", "reroll all", "golden age") for a in g.legal_actions(state)
+        a.kind in ("double", "reroll", "reroll all", "straighten") for a in g.legal_actions(state)
     )
     # in player 2's war step the unused war and x2 faces of player 1 declare nothing
     state = g.apply(state, next(a for a in g.legal_actions(state) if a.kind == "pass"))
@@ -548,7 +555,7 @@ def test_ah_d8_golden_age_offered_only_with_tilted_cards_and_straightens_all() -
             "dice": ["3 population", "2 population", "1 population", "culture", "golden age", "x2"],
         }
     )
-    assert not any(a.kind == "golden age" for a in g.legal_actions(state))
+    assert not any(a.kind == "straighten" for a in g.legal_actions(state))
     state = g.apply(
         state,
         next(
@@ -559,5 +566,5 @@ def test_ah_d8_golden_age_offered_only_with_tilted_cards_and_straightens_all() -
         ),
     )
     assert len(state.players[0].tilted) == 2
-    state = g.apply(state, next(a for a in g.legal_actions(state) if a.kind == "golden age"))
+    state = g.apply(state, next(a for a in g.legal_actions(state) if a.kind == "straighten"))
     assert state.players[0].tilted == []

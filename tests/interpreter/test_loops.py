@@ -153,7 +153,13 @@ def test_a_save_with_more_loops_than_its_rule_has_is_refused() -> None:
 @pytest.mark.parametrize(
     ("loop", "column", "message", "hint"),
     [
-        ("for each player:", 9, '"for each player" names players, not cards', "each player gains"),
+        # a loop over players goes over each of them (tests/interpreter/test_player_loops.py)
+        (
+            "for the player with the most coin:",
+            9,
+            "a loop goes over each player",
+            '"for each player in turn order:"',
+        ),
         (
             "for each of your coin:",
             9,

@@ -30,7 +30,8 @@ def small_pack(tmp_path: Path, red: str) -> Game:
     faces: [1 population, 2 population]
   red:
     count: 1
-    faces: [{red}, blank]""",
+    faces: [{red}, blank]
+face actions: {{re-roll: roll again, x2: double, golden age: straighten, blank: nothing}}""",
     )
     game = game.replace(
         "  gold: {start: 0}\n",

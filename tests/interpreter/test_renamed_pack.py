@@ -1,14 +1,16 @@
-"""No Python names a resource or keyword the pack declares: the pack names its counted resource,
-its money and the keyword of cards never exchanged (game.yaml `counted_resource`, `money`,
-`never_exchanged`; rules_dsl/roles.py), the interpreter reads them.
+"""No Python names a resource, keyword or action face the pack declares: the pack names its
+counted resource, its money, the keyword of cards never exchanged and what each action face does
+(game.yaml `counted_resource`, `money`, `never_exchanged`, `face actions`; rules_dsl/roles.py),
+the interpreter reads them.
 
-Along History with every "population" written "people", every "gold" written "coin" and every
-"non-transmissible" written "non-tradeable" (in the game file and in every card: costs, bonuses,
-dice, rules, tokens, keywords, the kinds of action) is
-checked as clean as the original and plays the very same games, move for move: the same
-number of actions, scores and winners, and the same log once its words are read back. What
-stays is the pack format's own vocabulary: a card's `gold:` price field and the rules
-language's "gold price N if ..." (words of the format, like `cost:`, not a resource).
+Along History with every "population" written "people", every "gold" written "coin", every
+"non-transmissible" written "non-tradeable" and its faces golden age, re-roll and blank written
+renaissance, re-throw and idle (in the game file and in every card: costs, bonuses, dice, rules,
+tokens, keywords, the kinds of action) is checked as clean as the original and plays the very
+same games, move for move: the same number of actions, scores and winners, and the same log
+once its words are read back. What stays is the pack format's own vocabulary: a card's `gold:`
+price field and the rules language's "gold price N if ..." (words of the format, like `cost:`,
+not a resource).
 """
 
 from __future__ import annotations
@@ -35,10 +37,15 @@ RENAMED = {
     "gold": "coin",
     "non-transmissible": "non-tradeable",
     "transmissible": "tradeable",  # the language's "a transmissible card": one without it
+    "golden age": "renaissance",  # the action faces (game.yaml `face actions:`)
+    "re-roll": "re-throw",
+    "blank": "idle",
 }
 # Kept as written: the card's price field (`    gold: 12`) and the language's "gold price".
 KEPT = re.compile(r"^(\s*)gold:(?= *\d)|gold price", re.MULTILINE)
-WORDS = re.compile(r"\b(population|gold|non-transmissible|transmissible)\b")
+WORDS = re.compile(
+    r"\b(population|gold|non-transmissible|transmissible|golden age|re-roll|blank)\b"
+)
 
 
 def rename(text: str) -> str:
@@ -56,7 +63,9 @@ def rename(text: str) -> str:
 def read_back(line: str) -> str:
     """A line of the renamed pack's log in the original's words."""
     return re.sub(
-        r"\b(people|coin)\b", lambda m: {v: k for k, v in RENAMED.items()}[m.group(1)], line
+        r"\b(people|coin|renaissance|re-throw|idle)(?=s?\b)",  # "re-throws": the verb's too
+        lambda m: {v: k for k, v in RENAMED.items()}[m.group(1)],
+        line,
     )
 
 
@@ -80,6 +89,8 @@ def test_the_renaming_leaves_no_old_word(renamed: Path) -> None:
     assert "resources: [people, culture, ingenuity, strength]" in game
     assert "take coin" in game and "tilt for coin" in game
     assert "never_exchanged: non-tradeable" in game
+    assert "faces: [renaissance, re-throw, x2, war, re-throw, renaissance]" in game
+    assert "renaissance: straighten" in game and "re-throw: roll again" in game
     assert "faces: [3 coin, 3 coin, 3 coin, 4 coin, 5 coin, 6 coin]" in game
     for path in renamed.glob("*.yaml"):
         left = WORDS.findall(KEPT.sub("", path.read_text(encoding="utf-8")))
@@ -127,6 +138,12 @@ def test_the_renamed_pack_plays_the_same_games(renamed: Path, bot: str, seed: in
     again, renamed_scores, renamed_winners, renamed_log = _played(renamed, bot, seed)
     assert (again, renamed_scores, renamed_winners) == (actions, scores, winners)
     assert any(re.search(r"\bcoin\b", line) for line in renamed_log), "it says its own word"
+    assert any("renaissance" in line for line in renamed_log) == any(
+        "golden age" in line for line in log
+    )
+    assert any("re-throws" in line for line in renamed_log) == any(
+        "re-rolls" in line for line in log
+    )  # the verb of re-rolling is the pack's face's
     assert [read_back(line) for line in renamed_log] == log
 
 

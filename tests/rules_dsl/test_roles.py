@@ -128,11 +128,12 @@ def test_taking_money_needs_a_money(tmp_path: Path) -> None:
     assert d.hint == 'add "money: gold" to game.yaml'
 
 
-def test_an_unknown_kind_of_action_is_a_schema_error(tmp_path: Path) -> None:
+def test_an_unknown_kind_of_action_is_a_located_error(tmp_path: Path) -> None:
     folder = pack_with(tmp_path, game=("money: gold", "money: gold\nactions: [acquire, fly]"))
     d = one(errors(folder))
-    assert (d.code, d.line) == ("schema", 12)
-    assert "take <money>" in d.message
+    assert (d.code, d.line, d.column) == ("action", 12, 20)
+    assert '"fly" is not a kind of action the engine plays' in d.message
+    assert d.hint is not None and "take <money>" in d.hint
 
 
 def test_an_x_cost_of_another_resource_is_reported_at_the_cost(tmp_path: Path) -> None:
