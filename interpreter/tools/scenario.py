@@ -10,6 +10,9 @@
     age: prehistory              # the first age played (default: the pack's first)
     position:                    # what differs from a freshly dealt age
       active: 1                  # players are numbered from 1
+      age: antiquity             # where it stands (default: the first age played, round 1)
+      round: 2
+      passed: [2]                # the players who have passed this round
       players:
         1:
           civilization: [Hunting, Fishing, Homo Erectus > Australopithecus]
@@ -18,13 +21,18 @@
           gold: 3                # any counter by name
           tokens: [1, 3]
           tilted: [Hunting]
+          scores: [12]           # each age's points so far
+          pieces: {worker: [{card: Hunting}, {}]}   # each piece, and the card it stands on
       deck: [Wolves, Bear]       # these on top, first drawn first; the rest of the age below
       discard: [Mammoth]
       board: {1a: 1, 1b: you own a figure}   # tokens on spaces: a value, or a condition
+    position_at: round           # placed before the round's first step (default), or
+                                 # start: placed again where the actions start, exactly
     start: take                  # run to the first act with this verb ... (default: take;
                                  # a later act such as "wage" passes the actions before it)
     start_player: 1              # ... done by this player (default: the active player)
     dice: [2 population, 1 population, 1 population, culture, x2, golden age]
+    chance: "1234567"            # the random generator's state where the actions start
     actions:                     # each matched against the legal actions' texts
       - acquire Famine for free
       - expect: [you own "Famine"]          # a checkpoint: checked after the actions above
@@ -74,6 +82,7 @@ from ..engine.game import Game
 from .scenario_position import (
     ScenarioError,
     ScenarioProblems,
+    chance_state,
     place,
     player_keys,
     seat_of,
@@ -84,6 +93,13 @@ from .scenario_position import (
 __all__ = ["Outcome", "ScenarioError", "build", "check", "match", "matching", "run"]
 
 CHECKS = ("expect", "legal", "illegal", "log", "log_not")
+# Where the position is placed (`position_at:`): before the round's first step, or again where
+# the actions start (the round's steps before them are then undone).
+AT_ROUND = "round"
+AT_START = "start"
+PLACED_AT = (AT_ROUND, AT_START)
+# The most decisions answered on the way to the start, for each player.
+PASSING_STEPS = 40
 
 
 @dataclass
@@ -376,8 +392,17 @@ class _Scenario:
         # deal the age as the pack says, then stop at the first instruction of the first round
         game.run(state, stop=lambda frame, _: frame["prog"] == "phase:round")
         position = spec.get("position") or {}
+        placed_at = str(spec.get("position_at", AT_ROUND))
+        if placed_at not in PLACED_AT:
+            raise ScenarioError(
+                f'position_at is "{placed_at}": it is {" or ".join(PLACED_AT)}',
+                ("position_at",),
+                "round: the round's steps before the actions run on the position; start: it "
+                "is the position where the actions start",
+            )
+        exact = placed_at == AT_START
         self.where = ("position",)
-        place(game, state, position)
+        place(game, state, position, exact)
         self.log_start = len(state.log)
         start = str(spec.get("start", "take"))
         acts = {
@@ -406,13 +431,25 @@ class _Scenario:
 
         self.where = ("start",)
         game.run(state, stop=at_start)
-        for _ in range(2 * players + 1):
-            if state.pending is None or state.pending["kind"] != "action":
+        passes = 0
+        for _ in range(PASSING_STEPS * players):
+            pending = state.pending
+            if pending is None:
                 break
-            # starting at a later act ("wage", "fail"...): the actions before it are passed
+            if pending["kind"] == "action":
+                passes += 1
+                if passes > 2 * players:
+                    break
+                # starting at a later act ("wage", "fail"...): the actions before it are passed
+                answer = Action("pass", {})
+            elif exact and pending.get("options"):
+                # placed again at the start: what the passed turns decide is undone with them
+                answer = pending["options"][0]
+            else:
+                break
             state.pending = None
-            game.run(state, Action("pass", {}), stop=at_start)
-        else:
+            game.run(state, answer, stop=at_start)
+        if state.pending is not None and state.pending["kind"] == "action":
             raise ScenarioError(
                 f'the start "{start}" of player {seat + 1} is not reached in the first round',
                 ("start",),
@@ -423,10 +460,16 @@ class _Scenario:
             )
         if state.over:
             raise ScenarioError(f'the game ended before the start "{start}"', ("start",))
+        if exact:  # what the round did before the start is undone: the position is as written
+            self.where = ("position",)
+            place(game, state, {k: v for k, v in position.items() if k != "active"}, exact)
         if "dice" in spec:
             self.where = ("dice",)
-            set_dice(game, state, spec["dice"])
+            set_dice(game, state, spec["dice"], exact)
         game.run(state)
+        if spec.get("chance") is not None:  # the generator's state where the actions start
+            self.where = ("chance",)
+            state.rng = chance_state(spec["chance"], ("chance",))
         self.built = True
 
     def play(self, final: bool = True) -> None:

@@ -26,12 +26,24 @@ if TYPE_CHECKING:
 
 Path = tuple[str | int, ...]
 T = TypeVar("T")
-# What a position holds beside the zones of the table.
-POSITION_FACTS = ("active", "players", "board")
-# What a player's description holds beside the pack's zones and counters.
-PLAYER_FACTS = ("tilted", "tokens", "space")
-# What lies on a player's cards: {card name: {counter: amount, piece kind: how many}}.
+# The player who rolled the dice lying on the table, when not the active player.
+ROLLED_BY = "rolled by"
+# The cards in a player's hand when their turn began (placed where the actions start: the hand
+# may have changed since), by the engine's flag of the turn (mechanics/verbs.py).
+TURN_START = "hand at turn start"
+TURN_START_FLAG = "turn_start_events"
+# What lies on a player's cards: {card name: {counter: amount, piece kind: how many}}; at the
+# position's level, the tokens on the cards of the table's zones.
 ON_CARDS = "on cards"
+# What a position holds beside the zones of the table (and the card states of their cards).
+POSITION_FACTS = ("active", "players", "board", "age", "round", "passed", ROLLED_BY, ON_CARDS)
+# What a player's description holds beside the pack's zones and counters.
+PLAYER_FACTS = ("tilted", "tokens", "space", "scores", "pieces", "skips", TURN_START)
+# The player's mark of the turns they will skip (mechanics/verbs.py: "skip your next turn").
+SKIP_TURNS = "skip_turns"
+# A piece's entry in `pieces:` names the card it stands on with this key (free without it; not
+# "on", which YAML reads as true).
+ON = "card"
 
 
 def player_keys(game: Game) -> list[str]:
@@ -216,19 +228,23 @@ class _Attempts:
         return [found for found in map(self, makes) if found is not None]
 
 
-def place(game: Game, state: State, position: dict[str, Any]) -> None:
+def place(game: Game, state: State, position: dict[str, Any], exact: bool = False) -> None:
     """Change a freshly dealt age into the position described; every problem found is raised
-    at once (`ScenarioProblems`)."""
+    at once (`ScenarioProblems`). `exact` (a scenario placed where its actions start, on a
+    position the round has already changed): each zone of the table the position lists holds
+    exactly its cards, and a deck's copy it places nowhere stays out of play."""
     from ..mechanics.ages import age_id
 
+    attempt = _Attempts()
+    here: Path = ("position",)
+    _place_stance(game, state, position, here, attempt)
     copies = Copies(game, age_id(game, state), len(state.players))
     dealt_shared = [list(cards) for cards in state.zones]  # where the game put the decks
     # every card the setup left in play: one it removed from the game stays out of it
     dealt_anywhere = {c for cards in state.zones for c in cards}
     dealt_anywhere.update(c for p in state.players for c in _held(p))
-    attempt = _Attempts()
-    here: Path = ("position",)
-    keys = [*POSITION_FACTS, *game.zones.names("shared")]
+    states = game.catalog.card_states.names()
+    keys = [*POSITION_FACTS, *game.zones.names("shared"), *states]
     for key in position:
         if key not in keys:
             attempt.problems.append(
@@ -267,6 +283,7 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         # the others' tableaux are not topped up as hands are: their cards stay theirs
         others = frozenset(c for s, cards in tableaux.items() if s != seat for c in cards)
         _place_player(game, state.players[seat], desc, path, copies, attempt, others)
+        _place_pieces(game, state, state.players[seat], desc, path, attempt)
         _place_card_states(game, state, state.players[seat], desc, path, attempt)
     zones = game.zones
     dealt = {p.seat: len(p.zones[zones.hand]) if zones.hand >= 0 else 0 for p in state.players}
@@ -297,7 +314,11 @@ def place(game: Game, state: State, position: dict[str, Any]) -> None:
         # its end
         state.zones[i] = rest + list(reversed(cards)) if i == zones.draw else cards
     rows = {i for i, names in enumerate(written) if names and zones.places(i)}
-    _return_decks(game, state, copies, dealt_shared, dealt_anywhere, rows)
+    if exact:  # every zone listed is what it lists
+        rows |= {i for i, zone in enumerate(zones.shared) if zone.name in position}
+    _return_decks(game, state, copies, dealt_shared, dealt_anywhere, rows, exact)
+    if ON_CARDS in position or any(name in position for name in states):
+        _place_card_states(game, state, None, position, here, attempt)
     if "board" in position:
         board = position["board"] or {}
         if not isinstance(board, dict):
@@ -330,12 +351,156 @@ def _free_pieces(state: State, seats: set[int]) -> None:
 
 
 def _free_pieces_off_their_cards(state: State) -> None:
-    """A piece stands on a card its owner holds: one whose card the position put elsewhere is
-    free again, as when a card leaves play."""
+    """A piece stands on a card its owner holds or on a card of the table's zones (a space of
+    the board): one whose card the position put elsewhere is free again, as when a card leaves
+    play."""
+    table = {c for zone in state.zones for c in zone}
     for i, piece in enumerate(state.pieces):
         copy = piece["on"]
-        if copy is not None and copy not in _held(state.players[piece["owner"]]):
+        if (
+            copy is not None
+            and copy not in table
+            and copy not in _held(state.players[piece["owner"]])
+        ):
             pieces.move(state, i, None)
+
+
+def _place_stance(
+    game: Game, state: State, position: dict[str, Any], here: Path, attempt: _Attempts
+) -> None:
+    """Where in the game the position stands: its age (one of the ages played), its round
+    (0: the part of a round begun in the age before) and the players who have passed this
+    round."""
+    from ..mechanics.ages import PART_ROUND
+    from ..mechanics.dice import ROLLER
+
+    if position.get("age") is not None:
+        age = str(position["age"])
+        if age in game.ages:
+            state.age = game.ages.index(age)
+        else:
+            attempt.problems.append(
+                ScenarioError(
+                    f'"{age}" is not an age of this game',
+                    (*here, "age"),
+                    did_you_mean(age, game.ages) or f"the ages played: {', '.join(game.ages)}",
+                )
+            )
+    if position.get("round") is not None:
+        number = attempt(
+            partial(bounded, position["round"], (*here, "round"), COUNTER_LIMIT, "the round")
+        )
+        if number is not None:
+            state.round = number
+            marks = {k: v for k, v in state.marks.items() if k != PART_ROUND}
+            state.marks = {**marks, PART_ROUND: True} if number == 0 else marks
+    if position.get(ROLLED_BY) is not None:
+        seat = attempt(
+            partial(seat_of, position[ROLLED_BY], len(state.players), (*here, ROLLED_BY))
+        )
+        if seat is not None:
+            state.marks = {**state.marks, ROLLER: seat}
+    if "passed" in position:
+        listed = position["passed"] or []
+        if not isinstance(listed, list):
+            attempt.problems.append(
+                ScenarioError("passed is a list of player numbers", (*here, "passed"))
+            )
+            listed = []
+        seats = set(
+            attempt.all(
+                partial(seat_of, n, len(state.players), (*here, "passed", i))
+                for i, n in enumerate(listed)
+            )
+        )
+        for player in state.players:
+            flags = {k: v for k, v in player.flags.items() if k != PASSED}
+            player.flags = {**flags, PASSED: True} if player.seat in seats else flags
+
+
+# The fact of a player who has passed this round ("who has not passed", TAW-A6).
+PASSED = "passed"
+
+
+def _place_pieces(
+    game: Game, state: State, player: PlayerState, desc: dict[str, Any], path: Path, attempt: Any
+) -> None:
+    """`pieces: {citizen: [{skill: 1, on: Shrine}, {skill: 2}]}`: the player's pieces of each
+    kind listed are exactly these, in this order, each with its properties and the card it
+    stands on (one of the player's, or of the table's zones; free without `on`)."""
+    given = desc.get("pieces")
+    if given is None:
+        return
+    where = (*path, "pieces")
+    if not isinstance(given, dict):
+        attempt.problems.append(
+            ScenarioError("pieces maps a kind to its pieces: {citizen: [{skill: 1}]}", where)
+        )
+        return
+    specs = {k.name: k for k in game.lexicon.pieces.kinds}
+    held = _held(player) + [c for zone in state.zones for c in zone]
+    for kind, items in given.items():
+        at = (*where, str(kind))
+        spec = specs.get(str(kind))
+        if spec is None:
+            attempt.problems.append(
+                ScenarioError(
+                    f'the pack has no piece "{kind}"',
+                    at,
+                    did_you_mean(str(kind), specs) or f"its pieces: {', '.join(specs) or 'none'}",
+                    key=True,
+                )
+            )
+            continue
+        made = []
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            entry = dict(item or {}) if isinstance(item, dict) or item is None else None
+            if entry is None:
+                attempt.problems.append(
+                    ScenarioError("a piece is a mapping of its properties and on:", (*at, i))
+                )
+                continue
+            on_name = entry.pop(ON, None)
+            copy = None
+            if on_name is not None:
+                copy = next(iter(among(game, held, on_name)), None)
+                if copy is None:
+                    attempt.problems.append(
+                        ScenarioError(
+                            f"\"{on_name}\" is not among this player's cards nor the table's",
+                            (*at, i, ON),
+                            "a piece stands on a card in play",
+                        )
+                    )
+                    continue
+            unknown = [k for k in entry if k not in spec.properties]
+            if unknown:
+                attempt.problems.append(
+                    ScenarioError(
+                        f'a {kind} has no property "{unknown[0]}"',
+                        (*at, i, unknown[0]),
+                        f"its properties: {', '.join(spec.properties) or 'none'}",
+                        key=True,
+                    )
+                )
+                continue
+            values = {
+                k: attempt(partial(bounded, v, (*at, i, k), COUNTER_LIMIT, k)) or 0
+                for k, v in entry.items()
+            }
+            piece = pieces.make(spec.name, player.seat, spec.values(values))
+            made.append({**piece, "on": copy})
+        if not isinstance(items, list):
+            attempt.problems.append(ScenarioError(f"{kind} is a list of pieces", at))
+            continue
+        state.pieces = [
+            *(
+                p
+                for p in state.pieces
+                if not (p["owner"] == player.seat and p["kind"] == spec.name)
+            ),
+            *made,
+        ]
 
 
 def _keep_dealt(player: PlayerState, copies: Copies) -> None:
@@ -392,6 +557,7 @@ def _return_decks(
     dealt: list[list[int]],
     anywhere: set[int],
     rows: set[int],
+    exact: bool = False,
 ) -> None:
     """A deck's copies the position does not place stay in the zone of the table the game
     put them in, under the cards the position lists there; those it had put elsewhere (a
@@ -410,7 +576,7 @@ def _return_decks(
         owner = game.catalog.info(copy).age
         deck = next(d for d in game.catalog.decks if d.name == owner)
         found = zones.find(deck.into)
-        if found is not None and found[0] == "shared":
+        if found is not None and found[0] == "shared" and not (exact and found[1] in rows):
             state.zones[found[1]].insert(0, copy)
             copies.placed.add(copy)
 
@@ -474,6 +640,32 @@ def _place_player(
         )
     if desc.get("space") is not None:
         player.space = attempt(lambda: space_name(game, desc["space"], (*path, "space")))
+    if TURN_START in desc:
+        held = _held(player)
+        started: list[int] = []
+        for i, name in enumerate(_names(desc, TURN_START, path, attempt)):
+            found = among(game, held, name, started)
+            if not found:
+                attempt.problems.append(
+                    ScenarioError(
+                        f'"{name}" is not among this player\'s cards',
+                        (*path, TURN_START, i),
+                        "the cards in the hand when the turn began that the player still holds",
+                    )
+                )
+                continue
+            started.append(found[0])
+        player.flags = {**player.flags, TURN_START_FLAG: started}
+    if "skips" in desc:  # the player's next turns skipped
+        skips = attempt(partial(bounded, desc["skips"], (*path, "skips"), COUNTER_LIMIT, "skips"))
+        if skips is not None:
+            player.marks = {**player.marks, SKIP_TURNS: skips}
+    if "scores" in desc:  # each age's points, as the end of each age scored them
+        player.age_scores = attempt.all(
+            partial(integer, n, (*path, "scores", i))
+            for i, n in enumerate(_names(desc, "scores", path, attempt))
+        )
+        player.score = sum(player.age_scores)
     player.tilted = []
     for i, name in enumerate(_names(desc, "tilted", path, attempt)):
         found = [
@@ -494,23 +686,60 @@ def _place_player(
         player.tilted.append(found[0])
 
 
+def among(game: Game, cards: list[int], name: Any, taken: Iterable[int] = ()) -> list[int]:
+    """The cards of this name among `cards`, those not `taken` first in order; "Spearmen #2"
+    is the second card of that name among them (several copies of a card in one place)."""
+    text = str(name).strip()
+    number = None
+    head, mark, tail = text.rpartition(" #")
+    if mark and tail.isdigit():
+        text, number = head.strip(), int(tail)
+    named = [c for c in cards if game.name(c) == text]
+    if number is not None:
+        return named[number - 1 : number] if number >= 1 else []
+    return [c for c in named if c not in taken]
+
+
+def card_ref(game: Game, cards: list[int], copy: int) -> str:
+    """How a scenario names `copy` among `cards` (see `among`): its name, with its number
+    among the cards of that name when there are several."""
+    name = game.name(copy)
+    named = [c for c in cards if game.name(c) == name]
+    return name if len(named) == 1 else f"{name} #{named.index(copy) + 1}"
+
+
 def _place_card_states(
-    game: Game, state: State, player: PlayerState, desc: dict[str, Any], path: Path, attempt: Any
+    game: Game,
+    state: State,
+    player: PlayerState | None,
+    desc: dict[str, Any],
+    path: Path,
+    attempt: Any,
 ) -> None:
     """The pack's card states of a player's cards ("damaged: [Farm]") and the tokens on them
-    ("on cards: {Barracks: {coin: 2}}"), each card found among the player's own."""
+    ("on cards: {Barracks: {coin: 2}}"), each card found among the player's own; for no
+    player (the position's own keys), among the cards of the table's zones. What they leave
+    out is a fresh card."""
     from ..core import card_state
 
-    held = player.all_cards() + [c for zone in player.zones for c in zone]  # the tableau first
+    if player is not None:  # the tableau first
+        held = player.all_cards() + [c for zone in player.zones for c in zone]
+        whose = "this player's cards"
+    else:
+        held = [c for zone in state.zones for c in zone]
+        whose = "the cards of the table's zones"
+    for fresh in held:
+        if state.cards:
+            state.cards.pop(fresh, None)
 
     def card(name: Any, where: Path, taken: list[int]) -> int | None:
-        found = [c for c in held if game.name(c) == str(name).strip() and c not in taken]
+        found = among(game, held, name, taken)
         if not found:
             attempt.problems.append(
                 ScenarioError(
-                    f'"{name}" is not among this player\'s cards',
+                    f'"{name}" is not among {whose}',
                     where,
-                    "a card's state is given for a card the player holds",
+                    "a card's state is given for a card where the position puts it",
                 )
             )
             return None
@@ -547,7 +776,7 @@ def _place_card_states(
             attempt.problems.append(ScenarioError("tokens are {counter: amount}", where))
             continue
         for counter, value in tokens.items():
-            if counter in kinds and counter not in counters:
+            if counter in kinds and counter not in counters and player is not None:
                 attempt(partial(_stand_on, state, player, copy, str(counter), value, where))
                 continue
             if counter not in counters:
@@ -561,7 +790,7 @@ def _place_card_states(
                 if counter in banks:
                     banks[counter] += amount
     for bank, placed in banks.items():
-        if placed:
+        if placed and player is not None:
             on = sum(card_state.tokens_on(state, c, bank) for c in held)
             attempt(partial(_from_the_bank, player, desc, bank, on, counters, path))
 
@@ -652,20 +881,34 @@ def token_index(game: Game, wanted: Any, path: Path) -> int:
     raise ScenarioError(f"the pack has no token {wanted!r}", path, hint)
 
 
-def set_dice(game: Game, state: State, faces: list[Any]) -> None:
+def set_dice(game: Game, state: State, faces: list[Any], exact: bool = False) -> None:
+    """The dice rolled set to these faces ("culture", "culture x2" for a die doubled, or
+    {face: culture, used: true, token: false} for a die used in the actions or its result
+    token); `exact` (a position placed where the actions start): the dice lying there are
+    these, of the first kind of die with such a face, even when the round rolled none or
+    others before the start."""
     from ..mechanics.dice import parse_face
 
     if not isinstance(faces, list):
         raise ScenarioError("dice is a list of faces", ("dice",))
+    items = [f if isinstance(f, dict) else {"face": f} for f in faces]
+    texts = [str(item.get("face", "")) for item in items]
+    doubled = [0] * len(texts)
+    for i, text in enumerate(texts):
+        while text.endswith(" x2") and text != "x2":
+            text, doubled[i] = text[:-3].rstrip(), doubled[i] + 1
+        texts[i] = text
+    if exact and len(faces) != len(state.dice):
+        state.dice = [_lying_die(game, text, ("dice", i)) for i, text in enumerate(texts)]
     if len(faces) != len(state.dice):
         raise ScenarioError(
             f"{len(faces)} dice given but {len(state.dice)} are rolled",
             ("dice",),
             "the dice, in order: " + ", ".join(d["die"] for d in state.dice),
         )
-    for i, (die, text) in enumerate(zip(state.dice, faces, strict=True)):
+    for i, (die, text, item) in enumerate(zip(state.dice, texts, items, strict=True)):
         spec = (game.pack.game.get("dice") or {})[die["die"]]
-        wanted = parse_face(str(text))
+        wanted = parse_face(text)
         options = [n for n, f in enumerate(spec["faces"]) if parse_face(f) == wanted]
         if not options:
             raise ScenarioError(
@@ -674,4 +917,41 @@ def set_dice(game: Game, state: State, faces: list[Any]) -> None:
                 f"its faces: {', '.join(spec['faces'])}",
             )
         die["face"] = options[0]
+        if doubled[i] or exact:
+            die["times"] = 2 ** doubled[i]
+        for key in ("used", "token"):
+            if key in item:
+                die[key] = bool(item[key])
     game.say(state, "The dice are set to: " + ", ".join(str(f) for f in faces) + ".")
+
+
+def _lying_die(game: Game, text: Any, path: Path) -> dict[str, Any]:
+    """A die of the first kind that has this face, as a roll leaves it (mechanics/dice.py)."""
+    from ..mechanics.dice import parse_face
+
+    wanted = parse_face(str(text))
+    dice = game.pack.game.get("dice") or {}
+    for name, spec in dice.items():
+        if any(parse_face(f) == wanted for f in spec["faces"]):
+            token = bool(spec.get("result_tokens"))
+            return {"die": name, "face": 0, "used": False, "times": 1, "token": token}
+    raise ScenarioError(
+        f'no die of the pack has a face "{text}"',
+        path,
+        "the dice: " + "; ".join(f"{n}: {', '.join(s['faces'])}" for n, s in dice.items()),
+    )
+
+
+def chance_state(value: Any, path: Path) -> int:
+    """The generator's whole state (core/chance.py), written in quotes: a number of 64 bits
+    (up to 20 digits, more than a number of the game may have in a file)."""
+    from ..core.chance import MASK
+
+    text = str(value).strip()
+    if not text.isdigit() or int(text) > MASK:
+        raise ScenarioError(
+            f"the chance {text!r} is not a state of the generator",
+            path,
+            f'it is the generator\'s state as a save keeps it, in quotes: from "0" to "{MASK}"',
+        )
+    return int(text)
