@@ -268,6 +268,24 @@ class Purse:
         shapes, keys = self._listing(amount, resources)
         return _payment(shapes[index], keys, self.groups)
 
+    def rest(self, amount: int, resources: Counter[str], index: int) -> list[Source]:
+        """The sources left, in their order, once the minimal payment `payments` lists at
+        `index` is made (a legacy card used takes the others with it: one a turn, AH-E4)."""
+        if _free(amount, resources):
+            return list(self.sources)
+        shapes, keys = self._listing(amount, resources)
+        used: set[int] = set()  # the sources' ids
+        legacy = False
+        for (n, _), key in zip(shapes[index], keys, strict=True):
+            if key.kind == "archive":
+                legacy = legacy or n > 0
+            else:
+                for source in self.groups[key][:n]:
+                    used.add(id(source))
+        return [
+            s for s in self.sources if id(s) not in used and not (legacy and s.kind == "archive")
+        ]
+
     def _listing(self, amount: int, resources: Counter[str]) -> tuple[Shapes, list[Signature]]:
         """The minimal payments' shapes and the groups they count units of (worked out once
         per price: a bot weighs the payments, then writes out the ones it looks at)."""
