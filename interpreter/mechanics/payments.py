@@ -26,6 +26,8 @@ from functools import lru_cache
 Vector = tuple[int, ...]
 Units = list[tuple[tuple[tuple[str, int], ...], ...]]  # counter units: each one's choices
 Shapes = tuple[tuple[tuple[int, tuple], ...], ...]  # payments: (units, choices) per group
+Used = tuple[int, int, int, int]  # a payment's dice, cards, legacy cards and counter units
+Listing = tuple[Shapes, tuple[Used, ...], list["Signature"]]  # ... and the groups, in order
 # A group's option: (units used, counter choices, what it adds, the vectors of its units, each
 # distinct vector once: the searches only ask whether some unit gives or is spare)
 Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
@@ -133,7 +135,7 @@ class Purse:
                 for what, amount in option:
                     most[what] = most.get(what, 0) + amount
         self._grouped = False
-        self._listings: dict[tuple, tuple[Shapes, list[Signature]]] = {}
+        self._listings: dict[tuple, Listing] = {}
 
     def _group(self) -> None:
         """Group the sources (only when a price is not paid by all the dice and cards)."""
@@ -242,30 +244,22 @@ class Purse:
         """Every minimal payment, fewest sources first."""
         if _free(amount, resources):
             return [Payment()]
-        shapes, keys = self._listing(amount, resources)
+        shapes, _, keys = self._listing(amount, resources)
         return [_payment(shape, keys, self.groups) for shape in shapes]
 
-    def counts(self, amount: int, resources: Counter[str]) -> list[tuple[int, int, int, int]]:
+    def counts(self, amount: int, resources: Counter[str]) -> list[Used]:
         """How many dice, cards, legacy cards and counter units each minimal payment uses, in
         the order `payments` lists them (weighing payments needs no more: `payment` writes
         out only the ones chosen)."""
         if _free(amount, resources):
             return [(0, 0, 0, 0)]
-        shapes, keys = self._listing(amount, resources)
-        kinds = [WEIGHT_INDEX[key.kind] for key in keys]
-        out = []
-        for shape in shapes:
-            used = [0, 0, 0, 0]
-            for (n, _), kind in zip(shape, kinds, strict=True):
-                used[kind] += n
-            out.append((used[0], used[1], used[2], used[3]))
-        return out
+        return list(self._listing(amount, resources)[1])
 
     def payment(self, amount: int, resources: Counter[str], index: int) -> Payment:
         """The minimal payment `payments` lists at `index`."""
         if _free(amount, resources):
             return Payment()
-        shapes, keys = self._listing(amount, resources)
+        shapes, _, keys = self._listing(amount, resources)
         return _payment(shapes[index], keys, self.groups)
 
     def rest(self, amount: int, resources: Counter[str], index: int) -> list[Source]:
@@ -273,7 +267,7 @@ class Purse:
         `index` is made (a legacy card used takes the others with it: one a turn, AH-E4)."""
         if _free(amount, resources):
             return list(self.sources)
-        shapes, keys = self._listing(amount, resources)
+        shapes, _, keys = self._listing(amount, resources)
         used: set[int] = set()  # the sources' ids
         legacy = False
         for (n, _), key in zip(shapes[index], keys, strict=True):
@@ -286,18 +280,20 @@ class Purse:
             s for s in self.sources if id(s) not in used and not (legacy and s.kind == "archive")
         ]
 
-    def _listing(self, amount: int, resources: Counter[str]) -> tuple[Shapes, list[Signature]]:
-        """The minimal payments' shapes and the groups they count units of (worked out once
-        per price: a bot weighs the payments, then writes out the ones it looks at)."""
+    def _listing(self, amount: int, resources: Counter[str]) -> Listing:
+        """The minimal payments' shapes, the sources each uses, and the groups they count
+        units of (worked out once per price: a bot weighs the payments, then writes out the
+        ones it looks at)."""
         key = (amount, tuple(sorted(resources.items())))
         known = self._listings.get(key)
         if known is None:
             found = self._shape(amount, resources)
             if found is None:
-                known = ((), [])
+                known = ((), (), [])
             else:
                 kinds, need, keys = found
-                known = (_shapes(kinds, need, self._sizes(kinds, need, keys)), keys)
+                shapes, used = _shapes(kinds, need, self._sizes(kinds, need, keys))
+                known = (shapes, used, keys)
             self._listings[key] = known
         return known
 
@@ -404,9 +400,10 @@ def _least(
 @lru_cache(maxsize=50_000)
 def _shapes(
     kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[Signature, int], ...]
-) -> Shapes:
-    """The minimal payments as (units, counter choices) per group, fewest units first. Prices
-    and hands repeat all game long, so the search is done once per shape.
+) -> tuple[Shapes, tuple[Used, ...]]:
+    """The minimal payments as (units, counter choices) per group, fewest units first, and
+    how many dice, cards, legacy cards and counter units each uses. Prices and hands repeat
+    all game long, so the search is done once per shape.
 
     A depth-first search over the groups, in order, choosing how many units of each to use
     and stopping as soon as the price is paid; a branch is given up when even every later
@@ -427,8 +424,22 @@ def _shapes(
             reach[i][j] = reach[i + 1][j] + most
     found: list[list[Option]] = []
     _search(0, False, options, legacy, reach, need, [0] * width, [], found)
-    found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
-    return tuple(tuple((o[0], o[1]) for o in f) for f in found)
+    # fewest units first, then by the units of each group in turn, then in the order found
+    order: list[tuple[int, tuple[int, ...], int]] = []
+    for k, f in enumerate(found):
+        units = tuple([o[0] for o in f])
+        order.append((sum(units), units, k))
+    order.sort()
+    weight = [WEIGHT_INDEX[signature.kind] for signature, _ in groups]
+    shapes: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+    used: list[Used] = []
+    for _, units, k in order:
+        shapes.append(tuple([(o[0], o[1]) for o in found[k]]))
+        counted = [0, 0, 0, 0]
+        for g in range(count):
+            counted[weight[g]] += units[g]
+        used.append((counted[0], counted[1], counted[2], counted[3]))
+    return tuple(shapes), tuple(used)
 
 
 def _search(
