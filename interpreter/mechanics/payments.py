@@ -230,8 +230,9 @@ class Purse:
         self, amount: int, resources: Counter[str], weights: tuple[float, float, float, float]
     ) -> float | None:
         """The least cost of a payment (None: no payment), where a die, a tilted card, a
-        legacy card and a counter unit cost `weights`. A cover's cost is at least that of a
-        minimal payment inside it, so the search runs over covers, remembered by shape."""
+        legacy card and a counter unit cost `weights` (none below 0). A cover's cost is at
+        least that of a minimal payment inside it, so the search runs over covers,
+        remembered by shape."""
         if _free(amount, resources):
             return 0.0
         found = self._shape(amount, resources)
@@ -356,42 +357,63 @@ def _cheapest(
     groups: tuple[tuple[Signature, int], ...],
     weights: tuple[float, float, float, float],
 ) -> float | None:
-    options = [_options(signature, size, kinds) for signature, size in groups]
+    units: list[list[int]] = []  # per group, each option's units
+    adds: list[list[Vector]] = []  # ... and what it adds
+    for signature, size in groups:
+        options = _options(signature, size, kinds)
+        units.append([option[0] for option in options])
+        adds.append([option[2] for option in options])
     unit_cost = [weights[WEIGHT_INDEX[signature.kind]] for signature, _ in groups]
-    memo: dict[tuple[int, Vector], float | None] = {}
-    return _least(0, tuple([0] * len(kinds)), options, unit_cost, need, memo)
+    # what is paid so far, capped at the price, is one number: kind j counts `place[j]`
+    place: list[int] = []
+    paid_in_full = 0
+    step = 1
+    for n in need:
+        place.append(step)
+        paid_in_full += n * step
+        step *= n + 1
+    memo: dict[int, float] = {}
+    least = _least(0, 0, units, adds, unit_cost, need, place, paid_in_full, step, memo)
+    return None if least < 0 else least
 
 
 def _least(
     i: int,
-    paid: Vector,
-    options: list[list[Option]],
+    paid: int,
+    units: list[list[int]],
+    adds: list[list[Vector]],
     unit_cost: list[float],
     need: Vector,
-    memo: dict[tuple[int, Vector], float | None],
-) -> float | None:
-    """The least cost for groups i.. to finish paying (`paid` is capped at the price)."""
-    width = len(need)
-    done = True
-    for j in range(width):
-        if paid[j] < need[j]:
-            done = False
-            break
-    if done:
+    place: list[int],
+    paid_in_full: int,
+    states: int,
+    memo: dict[int, float],
+) -> float:
+    """The least cost for groups i.. to finish paying, -1 when they cannot (`paid`: what is
+    paid so far, capped at the price, as one number; `states` of them)."""
+    if paid == paid_in_full:
         return 0.0
-    if i == len(options):
-        return None
-    key = (i, paid)
-    if key in memo:
-        return memo[key]
-    best: float | None = None
-    for option in options[i]:
-        added = option[2]
-        after = tuple([min(need[j], paid[j] + added[j]) for j in range(width)])
-        rest = _least(i + 1, after, options, unit_cost, need, memo)
-        if rest is not None:
-            cost = rest + option[0] * unit_cost[i]
-            if best is None or cost < best:
+    if i == len(units):
+        return -1.0
+    key = i * states + paid
+    known = memo.get(key)
+    if known is not None:
+        return known
+    best = -1.0
+    width = len(need)
+    counts, added = units[i], adds[i]
+    for k in range(len(counts)):
+        vector = added[k]
+        after = paid
+        for j in range(width):
+            more = vector[j]
+            if more:
+                room = need[j] - paid // place[j] % (need[j] + 1)
+                after += (more if more < room else room) * place[j]
+        rest = _least(i + 1, after, units, adds, unit_cost, need, place, paid_in_full, states, memo)
+        if rest >= 0:
+            cost = rest + counts[k] * unit_cost[i]
+            if best < 0 or cost < best:
                 best = cost
     memo[key] = best
     return best
