@@ -70,6 +70,26 @@ class Signature:
         return f"Signature({self.kind!r}, {self.gives!r}, {self.choices!r}, {self.name!r})"
 
 
+_SIGNATURES: dict[tuple, Signature] = {}
+
+
+def signature(
+    kind: str,
+    gives: tuple[tuple[str, int], ...],
+    choices: tuple[tuple[tuple[str, int], ...], ...],
+    name: str,
+) -> Signature:
+    """The one signature of sources alike: the searches' caches and the purse's groups then
+    find theirs by identity, without comparing them field by field."""
+    key = (kind, gives, choices, name)
+    known = _SIGNATURES.get(key)
+    if known is None:
+        if len(_SIGNATURES) > 10_000:  # bounded: a new one is only slower to compare
+            _SIGNATURES.clear()
+        known = _SIGNATURES[key] = Signature(kind, gives, choices, name)
+    return known
+
+
 class Source:
     """Something that can pay: a die, a card to tilt, a legacy card, a counter unit."""
 
@@ -86,7 +106,7 @@ class Source:
         self.ref = ref  # die index, card copy, or counter name
         self.gives = gives  # what it gives, e.g. (("culture", 1),)
         self.choices = choices  # for counters: one of these
-        self.signature = Signature(kind, gives, choices, str(ref) if kind == "counter" else "")
+        self.signature = signature(kind, gives, choices, str(ref) if kind == "counter" else "")
 
     def __repr__(self) -> str:
         return f"Source({self.kind!r}, {self.ref!r}, {self.gives!r}, {self.choices!r})"
