@@ -456,30 +456,35 @@ def _shapes(
     legacy = [signature.kind == "archive" for signature, _ in groups]
     width = len(kinds)
     count = len(groups)
+    # each group's options as plain lists: how many units, what they add, their vectors
+    units: list[list[int]] = [[option[0] for option in group] for group in options]
+    adds: list[list[Vector]] = [[option[2] for option in group] for group in options]
+    vectors: list[list[tuple[Vector, ...]]] = [[option[3] for option in group] for group in options]
     # reach[i][j]: the most of kind j that groups i.. can still add
     reach = [[0] * width for _ in range(count + 1)]
     for i in range(count - 1, -1, -1):
         for j in range(width):
             most = 0
-            for option in options[i]:
-                most = max(most, option[2][j])
+            for added in adds[i]:
+                most = max(most, added[j])
             reach[i][j] = reach[i + 1][j] + most
-    found: list[list[Option]] = []
-    _search(0, False, options, legacy, reach, need, [0] * width, [], found)
+    found: list[list[int]] = []  # each payment: the option chosen in each group
+    _search(0, False, units, adds, vectors, legacy, reach, need, [0] * width, [], found)
     # fewest units first, then by the units of each group in turn, then in the order found
     order: list[tuple[int, tuple[int, ...], int]] = []
-    for k, f in enumerate(found):
-        units = tuple([o[0] for o in f])
-        order.append((sum(units), units, k))
+    for k, picks in enumerate(found):
+        used_units = tuple([units[g][picks[g]] for g in range(count)])
+        order.append((sum(used_units), used_units, k))
     order.sort()
     weight = [WEIGHT_INDEX[signature.kind] for signature, _ in groups]
     shapes: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
     used: list[Used] = []
-    for _, units, k in order:
-        shapes.append(tuple([(o[0], o[1]) for o in found[k]]))
+    for _, used_units, k in order:
+        picks = found[k]
+        shapes.append(tuple([(units[g][picks[g]], options[g][picks[g]][1]) for g in range(count)]))
         counted = [0, 0, 0, 0]
         for g in range(count):
-            counted[weight[g]] += units[g]
+            counted[weight[g]] += used_units[g]
         used.append((counted[0], counted[1], counted[2], counted[3]))
     return tuple(shapes), tuple(used)
 
@@ -487,15 +492,17 @@ def _shapes(
 def _search(
     i: int,
     legacy_used: bool,
-    options: list[list[Option]],
+    units: list[list[int]],
+    adds: list[list[Vector]],
+    vectors: list[list[tuple[Vector, ...]]],
     legacy: list[bool],
     reach: list[list[int]],
     need: Vector,
     paid: list[int],
-    chosen: list[Option],
-    found: list[list[Option]],
+    chosen: list[int],
+    found: list[list[int]],
 ) -> None:
-    """`_shapes`' search from group i on, with `chosen` (paying `paid`) so far."""
+    """`_shapes`' search from group i on, with the options `chosen` (paying `paid`) so far."""
     width = len(need)
     covered = True
     for j in range(width):
@@ -503,27 +510,29 @@ def _search(
             covered = False
             if paid[j] + reach[i][j] < need[j]:
                 return
-    if covered:
-        choice = chosen + [options[k][0] for k in range(i, len(options))]
-        if _minimal(choice, paid, need):
-            found.append(choice)
+    if covered:  # the later groups use nothing (their first option)
+        if _minimal(chosen, vectors, paid, need):
+            found.append(chosen + [0] * (len(units) - i))
         return
-    for option in options[i]:
-        n = option[0]
+    counts, added_by, vectors_by = units[i], adds[i], vectors[i]
+    for k in range(len(counts)):
+        n = counts[k]
         if n and (
             (legacy[i] and legacy_used)
-            or not _helps(option[3], paid, need)
-            or (n > 1 and _spare(option, paid, need))
+            or not _helps(vectors_by[k], paid, need)
+            or (n > 1 and _spare(added_by[k], vectors_by[k], paid, need))
         ):
             continue
-        added = option[2]
+        added = added_by[k]
         for j in range(width):
             paid[j] += added[j]
-        chosen.append(option)
+        chosen.append(k)
         _search(
             i + 1,
             legacy_used or (legacy[i] and n > 0),
-            options,
+            units,
+            adds,
+            vectors,
             legacy,
             reach,
             need,
@@ -545,11 +554,11 @@ def _helps(units: tuple[Vector, ...], paid: list[int], need: Vector) -> bool:
     return False
 
 
-def _spare(option: Option, paid: list[int], need: Vector) -> bool:
-    """Whether, with this option's units added, one of them could be taken away again and
-    what it gives stay paid: later groups only add, so no minimal payment uses them all."""
-    added = option[2]
-    for unit in option[3]:
+def _spare(added: Vector, units: tuple[Vector, ...], paid: list[int], need: Vector) -> bool:
+    """Whether, with an option's units (adding `added`) added, one of them could be taken
+    away again and what it gives stay paid: later groups only add, so no minimal payment
+    uses them all."""
+    for unit in units:
         spare = True
         for j in range(len(need)):
             if unit[j] and paid[j] + added[j] - unit[j] < need[j]:
@@ -601,10 +610,13 @@ def _multisets(kinds: int, n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _minimal(chosen: list[Option], total: list[int], need: Vector) -> bool:
-    """No single source can be left out: taking away any one unit breaks the cover."""
-    for option in chosen:
-        for unit in option[3]:
+def _minimal(
+    chosen: list[int], vectors: list[list[tuple[Vector, ...]]], total: list[int], need: Vector
+) -> bool:
+    """No single source can be left out: taking away any one unit of the options `chosen`
+    breaks the cover."""
+    for g in range(len(chosen)):
+        for unit in vectors[g][chosen[g]]:
             still = True
             for j in range(len(need)):
                 if total[j] - unit[j] < need[j]:
