@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from ..compile.catalog import CardInfo
     from ..core.state import PlayerState, State
     from ..engine.game import Game
-    from ..mechanics.payments import Purse
+    from ..mechanics.payments import Purse, Source
 
 
 class Bot(Protocol):
@@ -342,30 +342,33 @@ class GreedyBot:
         events = _hand(game, state.players[seat])
         prices = {c: price(game, state, seat, c, facts) for c in events}
         most_other = max(self.value(game, c) + THREAT * _fails(game, c) for c in events)
-        best: tuple[float, tuple[int, int], Action] | None = None
+        best: tuple[float, tuple[int, int], Candidate] | None = None
         for score, i, candidate in ranked[:LOOKAHEAD_OPTIONS]:
             if best is not None and score + most_other < best[0] - 1e-9:
                 break  # this one and every later one (scoring no more) are skipped
             card = candidate.entry.params["card"]
             if best is not None and score + self._max_other(game, state, seat, card) <= best[0]:
                 continue
-            a = candidate.action()
+            # what the rest pays for, from what the payment leaves (written out as an
+            # action only for the one chosen)
+            a = candidate.written()
             then = self._affordable(
                 game,
                 state,
                 seat,
                 pool,
-                skip={a.params["card"]},
-                spent=a if a.kind == "acquire" else None,
+                skip={card},
+                spent=a if a is not None and a.kind == "acquire" else None,
                 prices=prices,
                 facts=facts,
                 memo=memo,
+                have=candidate.rest() if a is None else None,
             )
             total = score + then
             if best is None or total > best[0] + 1e-9:
-                best = (total, i, a)
+                best = (total, i, candidate)
         assert best is not None
-        return best[0], best[2]
+        return best[0], best[2].action()
 
     def _max_other(self, game: Game, state: State, seat: int, card: int) -> float:
         """The most any other card of the events (not `card`) could be worth."""
@@ -387,19 +390,23 @@ class GreedyBot:
         prices: dict[int, Any] | None = None,
         facts: dict[Any, Any] | None = None,
         memo: dict[Any, float] | None = None,
+        have: list[Source] | None = None,
     ) -> float:
         """The best net value of one card of the events that `pool` (less what `spent` uses)
         would pay for; 0 when none. `prices` may hold the events' prices already worked out
         (the bot's estimate: it reads them for the real dice); `facts`, the position's memo;
-        `memo`, answers already found with these prices, by what the sources are (in order)."""
+        `memo`, answers already found with these prices, by what the sources are (in order);
+        `have`, the sources to weigh when already known (then `pool` and `spent` are not
+        read)."""
         from ..mechanics.action_phase import sources
         from ..mechanics.payments import Purse
 
         if facts is None:
             facts = decision_facts()
-        have = sources(game, state, seat, pool, facts)
-        if spent is not None:
-            have = _without(have, spent.params)
+        if have is None:
+            have = sources(game, state, seat, pool, facts)
+            if spent is not None:
+                have = _without(have, spent.params)
         key = None
         if memo is not None and prices is not None:
             key = (tuple(sorted(skip or ())), tuple(s.signature for s in have))
@@ -821,6 +828,15 @@ class Candidate:
         self.cost = cost
         self.index = index
         self._action: Action | None = None if purse is not None else entry
+
+    def written(self) -> Action | None:
+        """The action, if it is one already (not a payment of the purse)."""
+        return self._action
+
+    def rest(self) -> list[Source]:
+        """The sources the payment leaves (a payment of the purse)."""
+        assert self.purse is not None and self.cost is not None
+        return self.purse.rest(self.cost.amount, self.cost.resources, self.index)
 
     def action(self) -> Action:
         if self._action is None:

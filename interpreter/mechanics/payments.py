@@ -26,6 +26,8 @@ from functools import lru_cache
 Vector = tuple[int, ...]
 Units = list[tuple[tuple[tuple[str, int], ...], ...]]  # counter units: each one's choices
 Shapes = tuple[tuple[tuple[int, tuple], ...], ...]  # payments: (units, choices) per group
+Used = tuple[int, int, int, int]  # a payment's dice, cards, legacy cards and counter units
+Listing = tuple[Shapes, tuple[Used, ...], list["Signature"]]  # ... and the groups, in order
 # A group's option: (units used, counter choices, what it adds, the vectors of its units, each
 # distinct vector once: the searches only ask whether some unit gives or is spare)
 Option = tuple[int, tuple[int, ...], Vector, tuple[Vector, ...]]
@@ -68,6 +70,26 @@ class Signature:
         return f"Signature({self.kind!r}, {self.gives!r}, {self.choices!r}, {self.name!r})"
 
 
+_SIGNATURES: dict[tuple, Signature] = {}
+
+
+def signature(
+    kind: str,
+    gives: tuple[tuple[str, int], ...],
+    choices: tuple[tuple[tuple[str, int], ...], ...],
+    name: str,
+) -> Signature:
+    """The one signature of sources alike: the searches' caches and the purse's groups then
+    find theirs by identity, without comparing them field by field."""
+    key = (kind, gives, choices, name)
+    known = _SIGNATURES.get(key)
+    if known is None:
+        if len(_SIGNATURES) > 10_000:  # bounded: a new one is only slower to compare
+            _SIGNATURES.clear()
+        known = _SIGNATURES[key] = Signature(kind, gives, choices, name)
+    return known
+
+
 class Source:
     """Something that can pay: a die, a card to tilt, a legacy card, a counter unit."""
 
@@ -84,7 +106,7 @@ class Source:
         self.ref = ref  # die index, card copy, or counter name
         self.gives = gives  # what it gives, e.g. (("culture", 1),)
         self.choices = choices  # for counters: one of these
-        self.signature = Signature(kind, gives, choices, str(ref) if kind == "counter" else "")
+        self.signature = signature(kind, gives, choices, str(ref) if kind == "counter" else "")
 
     def __repr__(self) -> str:
         return f"Source({self.kind!r}, {self.ref!r}, {self.gives!r}, {self.choices!r})"
@@ -133,7 +155,7 @@ class Purse:
                 for what, amount in option:
                     most[what] = most.get(what, 0) + amount
         self._grouped = False
-        self._listings: dict[tuple, tuple[Shapes, list[Signature]]] = {}
+        self._listings: dict[tuple, Listing] = {}
 
     def _group(self) -> None:
         """Group the sources (only when a price is not paid by all the dice and cards)."""
@@ -228,8 +250,9 @@ class Purse:
         self, amount: int, resources: Counter[str], weights: tuple[float, float, float, float]
     ) -> float | None:
         """The least cost of a payment (None: no payment), where a die, a tilted card, a
-        legacy card and a counter unit cost `weights`. A cover's cost is at least that of a
-        minimal payment inside it, so the search runs over covers, remembered by shape."""
+        legacy card and a counter unit cost `weights` (none below 0). A cover's cost is at
+        least that of a minimal payment inside it, so the search runs over covers,
+        remembered by shape."""
         if _free(amount, resources):
             return 0.0
         found = self._shape(amount, resources)
@@ -242,44 +265,56 @@ class Purse:
         """Every minimal payment, fewest sources first."""
         if _free(amount, resources):
             return [Payment()]
-        shapes, keys = self._listing(amount, resources)
+        shapes, _, keys = self._listing(amount, resources)
         return [_payment(shape, keys, self.groups) for shape in shapes]
 
-    def counts(self, amount: int, resources: Counter[str]) -> list[tuple[int, int, int, int]]:
+    def counts(self, amount: int, resources: Counter[str]) -> list[Used]:
         """How many dice, cards, legacy cards and counter units each minimal payment uses, in
         the order `payments` lists them (weighing payments needs no more: `payment` writes
         out only the ones chosen)."""
         if _free(amount, resources):
             return [(0, 0, 0, 0)]
-        shapes, keys = self._listing(amount, resources)
-        kinds = [WEIGHT_INDEX[key.kind] for key in keys]
-        out = []
-        for shape in shapes:
-            used = [0, 0, 0, 0]
-            for (n, _), kind in zip(shape, kinds, strict=True):
-                used[kind] += n
-            out.append((used[0], used[1], used[2], used[3]))
-        return out
+        return list(self._listing(amount, resources)[1])
 
     def payment(self, amount: int, resources: Counter[str], index: int) -> Payment:
         """The minimal payment `payments` lists at `index`."""
         if _free(amount, resources):
             return Payment()
-        shapes, keys = self._listing(amount, resources)
+        shapes, _, keys = self._listing(amount, resources)
         return _payment(shapes[index], keys, self.groups)
 
-    def _listing(self, amount: int, resources: Counter[str]) -> tuple[Shapes, list[Signature]]:
-        """The minimal payments' shapes and the groups they count units of (worked out once
-        per price: a bot weighs the payments, then writes out the ones it looks at)."""
+    def rest(self, amount: int, resources: Counter[str], index: int) -> list[Source]:
+        """The sources left, in their order, once the minimal payment `payments` lists at
+        `index` is made (a legacy card used takes the others with it: one a turn, AH-E4)."""
+        if _free(amount, resources):
+            return list(self.sources)
+        shapes, _, keys = self._listing(amount, resources)
+        used: set[int] = set()  # the sources' ids
+        legacy = False
+        for (n, _), key in zip(shapes[index], keys, strict=True):
+            if key.kind == "archive":
+                legacy = legacy or n > 0
+            else:
+                for source in self.groups[key][:n]:
+                    used.add(id(source))
+        return [
+            s for s in self.sources if id(s) not in used and not (legacy and s.kind == "archive")
+        ]
+
+    def _listing(self, amount: int, resources: Counter[str]) -> Listing:
+        """The minimal payments' shapes, the sources each uses, and the groups they count
+        units of (worked out once per price: a bot weighs the payments, then writes out the
+        ones it looks at)."""
         key = (amount, tuple(sorted(resources.items())))
         known = self._listings.get(key)
         if known is None:
             found = self._shape(amount, resources)
             if found is None:
-                known = ((), [])
+                known = ((), (), [])
             else:
                 kinds, need, keys = found
-                known = (_shapes(kinds, need, self._sizes(kinds, need, keys)), keys)
+                shapes, used = _shapes(kinds, need, self._sizes(kinds, need, keys))
+                known = (shapes, used, keys)
             self._listings[key] = known
         return known
 
@@ -342,42 +377,63 @@ def _cheapest(
     groups: tuple[tuple[Signature, int], ...],
     weights: tuple[float, float, float, float],
 ) -> float | None:
-    options = [_options(signature, size, kinds) for signature, size in groups]
+    units: list[list[int]] = []  # per group, each option's units
+    adds: list[list[Vector]] = []  # ... and what it adds
+    for signature, size in groups:
+        options = _options(signature, size, kinds)
+        units.append([option[0] for option in options])
+        adds.append([option[2] for option in options])
     unit_cost = [weights[WEIGHT_INDEX[signature.kind]] for signature, _ in groups]
-    memo: dict[tuple[int, Vector], float | None] = {}
-    return _least(0, tuple([0] * len(kinds)), options, unit_cost, need, memo)
+    # what is paid so far, capped at the price, is one number: kind j counts `place[j]`
+    place: list[int] = []
+    paid_in_full = 0
+    step = 1
+    for n in need:
+        place.append(step)
+        paid_in_full += n * step
+        step *= n + 1
+    memo: dict[int, float] = {}
+    least = _least(0, 0, units, adds, unit_cost, need, place, paid_in_full, step, memo)
+    return None if least < 0 else least
 
 
 def _least(
     i: int,
-    paid: Vector,
-    options: list[list[Option]],
+    paid: int,
+    units: list[list[int]],
+    adds: list[list[Vector]],
     unit_cost: list[float],
     need: Vector,
-    memo: dict[tuple[int, Vector], float | None],
-) -> float | None:
-    """The least cost for groups i.. to finish paying (`paid` is capped at the price)."""
-    width = len(need)
-    done = True
-    for j in range(width):
-        if paid[j] < need[j]:
-            done = False
-            break
-    if done:
+    place: list[int],
+    paid_in_full: int,
+    states: int,
+    memo: dict[int, float],
+) -> float:
+    """The least cost for groups i.. to finish paying, -1 when they cannot (`paid`: what is
+    paid so far, capped at the price, as one number; `states` of them)."""
+    if paid == paid_in_full:
         return 0.0
-    if i == len(options):
-        return None
-    key = (i, paid)
-    if key in memo:
-        return memo[key]
-    best: float | None = None
-    for option in options[i]:
-        added = option[2]
-        after = tuple([min(need[j], paid[j] + added[j]) for j in range(width)])
-        rest = _least(i + 1, after, options, unit_cost, need, memo)
-        if rest is not None:
-            cost = rest + option[0] * unit_cost[i]
-            if best is None or cost < best:
+    if i == len(units):
+        return -1.0
+    key = i * states + paid
+    known = memo.get(key)
+    if known is not None:
+        return known
+    best = -1.0
+    width = len(need)
+    counts, added = units[i], adds[i]
+    for k in range(len(counts)):
+        vector = added[k]
+        after = paid
+        for j in range(width):
+            more = vector[j]
+            if more:
+                room = need[j] - paid // place[j] % (need[j] + 1)
+                after += (more if more < room else room) * place[j]
+        rest = _least(i + 1, after, units, adds, unit_cost, need, place, paid_in_full, states, memo)
+        if rest >= 0:
+            cost = rest + counts[k] * unit_cost[i]
+            if best < 0 or cost < best:
                 best = cost
     memo[key] = best
     return best
@@ -386,9 +442,10 @@ def _least(
 @lru_cache(maxsize=50_000)
 def _shapes(
     kinds: tuple[str, ...], need: Vector, groups: tuple[tuple[Signature, int], ...]
-) -> Shapes:
-    """The minimal payments as (units, counter choices) per group, fewest units first. Prices
-    and hands repeat all game long, so the search is done once per shape.
+) -> tuple[Shapes, tuple[Used, ...]]:
+    """The minimal payments as (units, counter choices) per group, fewest units first, and
+    how many dice, cards, legacy cards and counter units each uses. Prices and hands repeat
+    all game long, so the search is done once per shape.
 
     A depth-first search over the groups, in order, choosing how many units of each to use
     and stopping as soon as the price is paid; a branch is given up when even every later
@@ -399,32 +456,53 @@ def _shapes(
     legacy = [signature.kind == "archive" for signature, _ in groups]
     width = len(kinds)
     count = len(groups)
+    # each group's options as plain lists: how many units, what they add, their vectors
+    units: list[list[int]] = [[option[0] for option in group] for group in options]
+    adds: list[list[Vector]] = [[option[2] for option in group] for group in options]
+    vectors: list[list[tuple[Vector, ...]]] = [[option[3] for option in group] for group in options]
     # reach[i][j]: the most of kind j that groups i.. can still add
     reach = [[0] * width for _ in range(count + 1)]
     for i in range(count - 1, -1, -1):
         for j in range(width):
             most = 0
-            for option in options[i]:
-                most = max(most, option[2][j])
+            for added in adds[i]:
+                most = max(most, added[j])
             reach[i][j] = reach[i + 1][j] + most
-    found: list[list[Option]] = []
-    _search(0, False, options, legacy, reach, need, [0] * width, [], found)
-    found.sort(key=lambda f: (sum(o[0] for o in f), [o[0] for o in f]))
-    return tuple(tuple((o[0], o[1]) for o in f) for f in found)
+    found: list[list[int]] = []  # each payment: the option chosen in each group
+    _search(0, False, units, adds, vectors, legacy, reach, need, [0] * width, [], found)
+    # fewest units first, then by the units of each group in turn, then in the order found
+    order: list[tuple[int, tuple[int, ...], int]] = []
+    for k, picks in enumerate(found):
+        used_units = tuple([units[g][picks[g]] for g in range(count)])
+        order.append((sum(used_units), used_units, k))
+    order.sort()
+    weight = [WEIGHT_INDEX[signature.kind] for signature, _ in groups]
+    shapes: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+    used: list[Used] = []
+    for _, used_units, k in order:
+        picks = found[k]
+        shapes.append(tuple([(units[g][picks[g]], options[g][picks[g]][1]) for g in range(count)]))
+        counted = [0, 0, 0, 0]
+        for g in range(count):
+            counted[weight[g]] += used_units[g]
+        used.append((counted[0], counted[1], counted[2], counted[3]))
+    return tuple(shapes), tuple(used)
 
 
 def _search(
     i: int,
     legacy_used: bool,
-    options: list[list[Option]],
+    units: list[list[int]],
+    adds: list[list[Vector]],
+    vectors: list[list[tuple[Vector, ...]]],
     legacy: list[bool],
     reach: list[list[int]],
     need: Vector,
     paid: list[int],
-    chosen: list[Option],
-    found: list[list[Option]],
+    chosen: list[int],
+    found: list[list[int]],
 ) -> None:
-    """`_shapes`' search from group i on, with `chosen` (paying `paid`) so far."""
+    """`_shapes`' search from group i on, with the options `chosen` (paying `paid`) so far."""
     width = len(need)
     covered = True
     for j in range(width):
@@ -432,27 +510,29 @@ def _search(
             covered = False
             if paid[j] + reach[i][j] < need[j]:
                 return
-    if covered:
-        choice = chosen + [options[k][0] for k in range(i, len(options))]
-        if _minimal(choice, paid, need):
-            found.append(choice)
+    if covered:  # the later groups use nothing (their first option)
+        if _minimal(chosen, vectors, paid, need):
+            found.append(chosen + [0] * (len(units) - i))
         return
-    for option in options[i]:
-        n = option[0]
+    counts, added_by, vectors_by = units[i], adds[i], vectors[i]
+    for k in range(len(counts)):
+        n = counts[k]
         if n and (
             (legacy[i] and legacy_used)
-            or not _helps(option[3], paid, need)
-            or (n > 1 and _spare(option, paid, need))
+            or not _helps(vectors_by[k], paid, need)
+            or (n > 1 and _spare(added_by[k], vectors_by[k], paid, need))
         ):
             continue
-        added = option[2]
+        added = added_by[k]
         for j in range(width):
             paid[j] += added[j]
-        chosen.append(option)
+        chosen.append(k)
         _search(
             i + 1,
             legacy_used or (legacy[i] and n > 0),
-            options,
+            units,
+            adds,
+            vectors,
             legacy,
             reach,
             need,
@@ -474,11 +554,11 @@ def _helps(units: tuple[Vector, ...], paid: list[int], need: Vector) -> bool:
     return False
 
 
-def _spare(option: Option, paid: list[int], need: Vector) -> bool:
-    """Whether, with this option's units added, one of them could be taken away again and
-    what it gives stay paid: later groups only add, so no minimal payment uses them all."""
-    added = option[2]
-    for unit in option[3]:
+def _spare(added: Vector, units: tuple[Vector, ...], paid: list[int], need: Vector) -> bool:
+    """Whether, with an option's units (adding `added`) added, one of them could be taken
+    away again and what it gives stay paid: later groups only add, so no minimal payment
+    uses them all."""
+    for unit in units:
         spare = True
         for j in range(len(need)):
             if unit[j] and paid[j] + added[j] - unit[j] < need[j]:
@@ -530,10 +610,13 @@ def _multisets(kinds: int, n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _minimal(chosen: list[Option], total: list[int], need: Vector) -> bool:
-    """No single source can be left out: taking away any one unit breaks the cover."""
-    for option in chosen:
-        for unit in option[3]:
+def _minimal(
+    chosen: list[int], vectors: list[list[tuple[Vector, ...]]], total: list[int], need: Vector
+) -> bool:
+    """No single source can be left out: taking away any one unit of the options `chosen`
+    breaks the cover."""
+    for g in range(len(chosen)):
+        for unit in vectors[g][chosen[g]]:
             still = True
             for j in range(len(need)):
                 if total[j] - unit[j] < need[j]:
