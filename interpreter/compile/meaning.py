@@ -602,15 +602,8 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
         and isinstance(heads[1], tuple)
     ):  # another player's threat, any player's threat
         words, owner = " ".join(heads[1]), "others" if np.determiner == "another" else "all"
-    elif (
-        len(heads) == 2
-        and np.determiner == "the"
-        and isinstance(heads[0], tuple)
-        and len(heads[0]) == 1
-        and heads[0][0] in PLAYER_ROLES
-        and isinstance(heads[1], tuple)
-    ):  # the defender's play area: the zone of the player in that role of the rule
-        words, owner = " ".join(heads[1]), heads[0][0]
+    elif (role := _role_owner(np)) is not None and isinstance(heads[1], tuple):
+        words, owner = " ".join(heads[1]), role  # the defender's play area: that role's zone
     elif len(heads) == 1 and isinstance(heads[0], tuple):
         words = " ".join(heads[0])
         owner = {"any": "all", "another": "others", "the": "", None: ""}.get(np.determiner, "?")
@@ -979,22 +972,29 @@ def _arith(node: ast.Arith, rounding: str | None, lex: Lexicon) -> Num:
     return said(lambda ctx: left(ctx) // max(1, right(ctx)), text + ", rounded down")
 
 
-def _role_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
-    """ "the defender's strength", "the attacker's culture": a number of the player in a role
-    of the rule (the war's or one a step gave: "... becomes the defender"), as "your ..." reads
-    it for that player; 0 while no player has the role."""
+def _role_owner(np: ast.NounPhrase) -> str | None:
+    """The role of "the <role>'s <words>" ("the defender's play area"), else None."""
     heads = np.heads
-    if not (
+    if (
         len(heads) == 2
         and np.determiner == "the"
         and isinstance(heads[0], tuple)
         and len(heads[0]) == 1
         and heads[0][0] in PLAYER_ROLES
         and isinstance(heads[1], tuple)
-        and not np.tails
     ):
+        return str(heads[0][0])
+    return None
+
+
+def _role_number(np: ast.NounPhrase, lex: Lexicon) -> Num | None:
+    """ "the defender's strength", "the attacker's culture": a number of the player in a role
+    of the rule (the war's or one a step gave: "... becomes the defender"), as "your ..." reads
+    it for that player; 0 while no player has the role."""
+    role = _role_owner(np)
+    if role is None or np.tails:
         return None
-    role = heads[0][0]
+    heads = np.heads
     inner = compile_value(ast.NounPhrase(None, None, "your", (heads[1],), (), span=np.span), lex)
 
     def number(ctx: Ctx) -> int:

@@ -225,6 +225,13 @@ CASES = [
 def test_a_mistake_is_a_located_message(
     tmp_path: Path, text: str, message: str, line: int, hint: str | None
 ) -> None:
+    assert_located_problem(tmp_path, text, message, line, hint)
+
+
+def assert_located_problem(
+    tmp_path: Path, text: str, message: str, line: int, hint: str | None
+) -> None:
+    """The scenario `text` fails with `message` located at `line` (and `hint`, if given)."""
     outcome = check(_write(tmp_path, text))
     assert not outcome.passed
     report = outcome.summary()

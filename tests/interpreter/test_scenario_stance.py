@@ -11,7 +11,12 @@ import pytest
 import yaml
 
 from interpreter.tools.scenario import build, check
-from tests.interpreter.test_scenario_files import FAMINE, LOCATED, _changed, _write
+from tests.interpreter.test_scenario_files import (
+    FAMINE,
+    _changed,
+    _write,
+    assert_located_problem,
+)
 
 AT_START = _changed("position:\n", "position_at: start\nposition:\n")
 
@@ -121,15 +126,7 @@ CASES = [
 def test_a_bad_value_of_the_stance_is_a_located_message(
     tmp_path: Path, text: str, message: str, line: int, hint: str | None
 ) -> None:
-    outcome = check(_write(tmp_path, text))
-    assert not outcome.passed
-    report = outcome.summary()
-    assert message in report, report
-    found = LOCATED.search(report)
-    assert found is not None and int(found.group(1)) == line, report
-    assert "Traceback" not in report and "internal error" not in report
-    if hint is not None:
-        assert "hint: " in report and hint in report, report
+    assert_located_problem(tmp_path, text, message, line, hint)
 
 
 def test_the_famine_scenario_placed_at_the_start_passes_as_it_did(tmp_path: Path) -> None:
