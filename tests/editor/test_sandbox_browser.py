@@ -55,11 +55,26 @@ def in_sandbox(page):
     return box.locator("[data-testid='stExpanderDetails']")
 
 
-def pick_in(page, within, label: str, option: str) -> None:
+def pick_in(page, within, label: str, option: str, tries: int = 3) -> None:
+    """Choose `option` in a select box by typing it. Under load a run drawing the page again
+    can close the list as it opens (a fresh clone's CI run lost one so), so the list is
+    opened again until the option shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     box = within.get_by_label(label, exact=True)
-    box.click()
-    box.fill(option)
-    page.get_by_role("option", name=option, exact=True).click()
+    wanted = page.get_by_role("option", name=option, exact=True)
+    for attempt in range(tries):
+        settle(page, changed=False)
+        box.click()
+        box.fill(option)
+        try:
+            wanted.wait_for(timeout=20_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise
+            box.press("Escape")
+    wanted.click()
     settle(page)
 
 
