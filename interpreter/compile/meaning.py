@@ -27,7 +27,7 @@ from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
 
 from ..core import pieces
-from ..core.card_state import has_mark, is_face_down, tokens_on
+from ..core.card_state import has_mark, is_face_down, player_named, tokens_on
 from ..core.errors import UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
@@ -243,6 +243,48 @@ PLAYER_ROLES = ("opponent", "winner", "loser", "attacker", "defender")
 ZONE_OWNERS = ("your", "their", "all", "others", *PLAYER_ROLES)
 
 
+def player_state_of(np: Any, lex: Lexicon) -> tuple[str, Any] | None:
+    """The pack's player state a phrase names on a card, and the card phrase: "its target"
+    (the card "it"), "the target of it", "the target of this card"; None for another phrase."""
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.count is not None:
+        return None
+    head = np.heads[0]
+    if not isinstance(head, tuple) or len(head) != 1:
+        return None
+    spec = lex.card_states.find(head[0])
+    if spec is None or spec.kind != "player":
+        return None
+    if np.possessive == "its" and np.determiner is None and not np.tails:
+        return spec.name, ast.Pronoun(word="it")
+    if (
+        np.determiner == "the"
+        and np.possessive is None
+        and len(np.tails) == 1
+        and isinstance(np.tails[0], ast.Of)
+    ):
+        return spec.name, np.tails[0].of
+    return None
+
+
+def named_player(np: Any, lex: Lexicon) -> Callable[[Ctx], list[int]] | None:
+    """The player a card's player state names ("its target"): none while it names none."""
+    found = player_state_of(np, lex)
+    if found is None:
+        return None
+    name, card = found
+    cards, text = the_cards(card, lex, f"the {name}")
+
+    def seats(ctx: Ctx) -> list[int]:
+        out: list[int] = []
+        for c in cards(ctx):
+            seat = player_named(ctx.state, c, name)
+            if seat is not None and seat not in out:
+                out.append(seat)
+        return out
+
+    return said(seats, f"the {name} of {text}")
+
+
 def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list[int]], str]:
     """Compile a phrase naming players: (candidates, mode) where mode is all, choose or one."""
     if isinstance(np, ast.Pronoun):
@@ -255,6 +297,9 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         or not isinstance(np.heads[0], tuple)
     ):
         raise cannot(np, "this phrase does not name players")
+    named = named_player(np, lex)
+    if named is not None:
+        return named, "one"
     words = tuple(singular(w) for w in np.heads[0])
     noun = words[-1]
     known_tails = (
@@ -506,6 +551,8 @@ def in_card_state(ctx: Ctx, copy: int, word: str) -> bool:
         return False
     if spec.kind == "face down":
         return is_face_down(ctx.state, copy)
+    if spec.kind == "player":  # "if it is target": it names a player
+        return player_named(ctx.state, copy, word) is not None
     return has_mark(ctx.state, copy, word)
 
 
