@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from agesmith.styles import BAD
 from agesmith.table_text import card_line, card_text, table_lines, track_lines
 from interpreter import (
     Action,
@@ -46,6 +47,7 @@ from rules_dsl.diagnostics import printable
 from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import print_rules
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
+from rules_dsl.zones import HAND
 
 MAX_SAVE = 64 * 1024 * 1024  # bytes: a saved game is far smaller
 HUMAN = 0
@@ -220,11 +222,11 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
         try:
             session.state = game.apply(session.state, action)
         except IllegalActionError as e:  # cannot happen with listed actions
-            console.print(f"[red]{escape(str(e))}[/red]")
+            console.print(printable(str(e)), style=BAD, markup=False)
             continue
         except (RuleLoopError, RuleError) as e:
             # a rule of the pack cannot be played out: the position before it is unchanged
-            console.print(printable(str(e)), style="red", markup=False)
+            console.print(printable(str(e)), style=BAD, markup=False)
             if seat == HUMAN:
                 console.print(
                     "That choice cannot be played: the rule above never ends or "
@@ -426,9 +428,7 @@ def show_position(session: Session, console: Console) -> None:
             + (f" · tokens {_tokens(player.tokens)}" if game.pack.tokens else "")
             + (f" · board {player.space}" if player.space is not None else "")
             + (  # how many cards their hand holds, in a game with a hand
-                f" · {len(player.zones[zones.hand])} {zones.name('hand')}"
-                if zones.hand >= 0
-                else ""
+                f" · {len(player.zones[zones.hand])} {zones.name(HAND)}" if zones.hand >= 0 else ""
             )
             + f" · {zones.name('tableau')}: "
             + _civilization(game, state, player.seat, False)

@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_dsl import ast
+from rules_dsl.card_keys import BONUS
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.printed_numbers import card_values
 from rules_dsl.vocabulary import singular
+from rules_dsl.zones import HAND
 
 from ..core.errors import RuleError, UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
@@ -275,7 +277,7 @@ def _cancels(s: ast.Cancels) -> tuple[str, str]:
     whose = of.of if isinstance(of, ast.Of) else None
     if not (
         isinstance(what, ast.NounPhrase)
-        and what.heads == (("war", "bonus"),)
+        and what.heads == (("war", BONUS),)
         and isinstance(whose, ast.NounPhrase)
         and whose.determiner == "the"
         and len(whose.heads) == 2
@@ -314,7 +316,7 @@ def _sort(
     roles: Roles | None = None,
 ) -> None:
     roles = roles or Roles()
-    hand, tableau = lex.zones.name("hand"), lex.zones.name("tableau")
+    hand, tableau = lex.zones.name(HAND), lex.zones.name("tableau")
     if isinstance(s, ast.Keyword):
         if in_events:
             raise cannot(s, "a keyword belongs to the card wherever it is")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
+from rules_dsl.zones import HAND
 
 from ..compile.meaning import Ctx, Lexicon, Zone, zone_of
 from ..compile.selectors import CardSelector, Receiver, card_selector, receiver
@@ -643,8 +644,8 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     subject = act.subject
     spoken = subject is None or (isinstance(subject, ast.Pronoun) and subject.word == "you")
     own = ("your", "their") if spoken else ("their",)
-    if failing_by.zone_role != "hand" or failing_by.zone_owner not in own:
-        hand = lex.zones.name("hand")
+    if failing_by.zone_role != HAND or failing_by.zone_owner not in own:
+        hand = lex.zones.name(HAND)
         raise cannot(
             act.object,
             f"a card fails in the {hand} of the player it strikes: "

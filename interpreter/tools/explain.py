@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.zones import HAND
+
 from ..compile import program as prog
 from ..compile.loops import LoopI, NextI, loop_says
 from ..compile.meaning import says
@@ -46,7 +48,7 @@ def explain_cards(game: Game, ids: Sequence[str] | None = None) -> list[CardRead
 def _read(game: Game, info: CardInfo) -> CardReading:
     roles = game.catalog.roles
     counted = roles.counted
-    hand = game.zones.name("hand")
+    hand = game.zones.name(HAND)
     shown = game.lexicon.pieces.showing().get(info.type, ())
     lines: list[str] = [_stats(info, roles, game.formulas.points.get(info.index), shown)]
     if info.keywords:

@@ -38,6 +38,7 @@ from rules_dsl.bounds import (
     TOKEN_VALUE_LIMIT,
 )
 from rules_dsl.errors import AgesmithError
+from rules_dsl.zones import HAND
 
 from ..compile.loops import LoopI
 from ..compile.program import ActI
@@ -1042,7 +1043,7 @@ def _fields_3(game: Game) -> dict[str, dict[str, str]]:
     zones of these roles (but "discard" for the discard pile), the tableau included."""
     zones = game.zones
     return {
-        "player": {zones.name(role): role for role in ("hand", "archive")},
+        "player": {zones.name(role): role for role in (HAND, "archive")},
         "shared": {zones.name("draw pile"): "draw pile", "discard": "discard pile"},
         "tableau": {zones.name("tableau"): "tableau"},
     }
