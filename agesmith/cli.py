@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from .options import DECK_HELP, pack_or_deck
-from .styles import BAD, GOOD, WARN
+from .styles import BAD_COLOUR, GOOD_COLOUR, WARN_COLOUR
 
 # Commands import what they use when they run (rich, the rules language, the interpreter): a
 # quick command such as `validate` starts without paying for the others' libraries.
@@ -69,11 +69,13 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
         from rules_dsl.diagnostics import printable
 
         for d in diagnostics:
-            click.secho(d.render(), fg=BAD if d.is_error else WARN)
+            click.secho(d.render(), fg=BAD_COLOUR if d.is_error else WARN_COLOUR)
             click.echo("")
         name = printable(loaded.name if loaded else str(pack))
         cards = f"{sum(c.copies for c in loaded.cards)} cards, " if loaded else ""
-        verdict = click.style("failed", fg=BAD) if errors else click.style("ok", fg=GOOD)
+        verdict = (
+            click.style("failed", fg=BAD_COLOUR) if errors else click.style("ok", fg=GOOD_COLOUR)
+        )
         click.echo(f"{name}: {cards}{summary(diagnostics)} — {verdict}")
     sys.exit(1 if errors else 0)
 
@@ -169,7 +171,7 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | 
         outcomes.append(outcome)
         if quiet and outcome.passed and not outcome.known_bug:
             continue
-        style = GOOD if outcome.passed else WARN if outcome.ok else BAD
+        style = GOOD_COLOUR if outcome.passed else WARN_COLOUR if outcome.ok else BAD_COLOUR
         head, _, rest = outcome.summary().partition("\n")
         out.print(f"[{style}]{head[:4]}[/{style}]{escape(head[4:])}", markup=True, highlight=False)
         if rest:

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from agesmith.styles import BAD
+from agesmith.styles import BAD_COLOUR
 from agesmith.table_text import card_line, card_text, table_lines, track_lines
 from interpreter import (
     Action,
@@ -222,11 +222,11 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
         try:
             session.state = game.apply(session.state, action)
         except IllegalActionError as e:  # cannot happen with listed actions
-            console.print(printable(str(e)), style=BAD, markup=False)
+            console.print(printable(str(e)), style=BAD_COLOUR, markup=False)
             continue
         except (RuleLoopError, RuleError) as e:
             # a rule of the pack cannot be played out: the position before it is unchanged
-            console.print(printable(str(e)), style=BAD, markup=False)
+            console.print(printable(str(e)), style=BAD_COLOUR, markup=False)
             if seat == HUMAN:
                 console.print(
                     "That choice cannot be played: the rule above never ends or "

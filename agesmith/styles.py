@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
-BAD: Final = "red"
-GOOD: Final = "green"
-WARN: Final = "yellow"
+BAD_COLOUR = "red"
+GOOD_COLOUR = "green"
+WARN_COLOUR = "yellow"
