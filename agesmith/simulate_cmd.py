@@ -413,7 +413,8 @@ def show_report(data: dict[str, Any], console: Console, top: int = 10) -> None:
     _show_coverage(data["coverage"], console)
     for e in data["errors"]:
         console.print(
-            f"[{BAD_COLOUR}]game {e['game']} (seed {e['seed']}) failed:[/] {escape(printable(e['error']))}"
+            f"[{BAD_COLOUR}]game {e['game']} (seed {e['seed']}) failed:[/] "
+            f"{escape(printable(e['error']))}"
         )
     if data["failed"] > len(data["errors"]):
         console.print(
