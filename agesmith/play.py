@@ -51,13 +51,20 @@ from rules_dsl.zones import HAND
 
 MAX_SAVE = 64 * 1024 * 1024  # bytes: a saved game is far smaller
 HUMAN = 0
-HELP = (
-    "Type the number of a choice, or a word to list only the choices that contain it "
-    "(acquire, exchange, re-roll): the numbers then refer to that shorter list. Other "
-    "commands: rules CARD = a card's rules, l = the whole log, p = the position, "
-    "t = the round track (in a game of a fixed number of rounds), "
-    "s FILE = save the game, q = quit, h = this help."
-)
+
+
+def help_text(game: Game) -> str:
+    """The commands, with words of this game's own choices as examples of a filter."""
+    examples = [a.name for a in game.pack.actions[:3]]
+    if not examples:  # the engine's kinds of action, the die's by the pack's face
+        examples = ["acquire", "exchange", reroll_words(game)[0]]
+    return (
+        "Type the number of a choice, or a word to list only the choices that contain it "
+        f"({', '.join(examples)}): the numbers then refer to that shorter list. Other "
+        "commands: rules CARD = a card's rules, l = the whole log, p = the position, "
+        "t = the round track (in a game of a fixed number of rounds), "
+        "s FILE = save the game, q = quit, h = this help."
+    )
 
 
 class PlayError(AgesmithError):
@@ -199,7 +206,7 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
         f"[bold]{escape(game.pack.name)}[/bold]: you are player {HUMAN + 1}, "
         f"against {_opponents(session)}. Seed {session.seed}."
     )
-    console.print(HELP, markup=False)
+    console.print(help_text(session.game), markup=False)
     for warning in session.warnings:
         console.print(f"Warning: {warning}", markup=False)
     _new_log(session, console)
@@ -327,12 +334,14 @@ def _ask(
                     markup=False,
                 )
         elif command in ("h", "help", "?"):
-            console.print(HELP, markup=False)
+            console.print(help_text(session.game), markup=False)
         elif any(text.lower() in a.text.lower() for a in actions):
             listed = [a for a in actions if text.lower() in a.text.lower()]
             _show_choices(session, console, listed, only=text)
         else:
-            console.print(f"Unknown command {printable(repr(text))}. {HELP}", markup=False)
+            console.print(
+                f"Unknown command {printable(repr(text))}. {help_text(session.game)}", markup=False
+            )
 
 
 def _choice_number(text: str) -> int | None:

@@ -341,11 +341,18 @@ def _sort(
             info.events_costs.append(rule)
         else:
             info.acquisition_costs.append(rule)
-    elif isinstance(s, ast.GoldPrice):
+    elif isinstance(s, ast.MoneyPrice):
         if in_events:
             raise cannot(s, f"a card's price is read in the {hand} already")
         if roles.money is None:
             raise cannot(s, "a card's price is paid in money, and game.yaml names none (money)")
+        if " ".join(s.money) != roles.money:
+            raise UnknownName(
+                f'"{" ".join(s.money)} price": a price is paid in the game\'s money, which is '
+                f'"{roles.money}"',
+                s,
+                hint=f'write "{roles.money} price {s.amount}" (game.yaml, money:)',
+            )
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
     elif isinstance(s, ast.Strength):
         if in_events:

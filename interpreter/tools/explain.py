@@ -73,7 +73,7 @@ def _read(game: Game, info: CardInfo) -> CardReading:
             f"each turn costs {_delta(rule)} {counted} {_guard(rule.when)}."
         )
     for amount, when in info.gold_prices:
-        lines.append(f"Its gold price is {amount} {_guard(when)}.")
+        lines.append(f"Its price in {roles.money} is {amount} {_guard(when)}.")
     for strength in info.strength:
         per = f" for {says(strength.per)}" if strength.per else ""
         side = {"war": "in every war", "attack": "when you attack", "defence": "when you defend"}[
