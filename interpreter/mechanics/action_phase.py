@@ -40,7 +40,7 @@ from rules_dsl.roles import (
 from rules_dsl.zones import HAND
 
 from ..compile.meaning import Ctx
-from ..compile.program import TestI
+from ..compile.program import TestI, card_program
 from ..core.actions import ACTION_MENU, Action, Decision
 from ..core.card_state import is_face_down
 from ..core.control import NEXT, Result, push, wait
@@ -308,7 +308,7 @@ def waiting_pool_of(state: State) -> tuple[int, list[dict]] | None:
 def acquire_triggers(game: Game, seat: int, copy: int) -> list[dict[str, Any]]:
     info = game.catalog.info(copy)
     return [
-        game.frame(f"card:{info.index}:{ACQUIRE_EVENT}:{n}", seat, copy)
+        game.frame(card_program(info.index, ACQUIRE_EVENT, n), seat, copy)
         for n in range(len(info.triggers.get(ACQUIRE_EVENT, [])))
     ]
 

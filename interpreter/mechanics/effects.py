@@ -14,6 +14,7 @@ from rules_dsl import ast
 from rules_dsl.zones import HAND
 
 from ..compile.meaning import Ctx, Lexicon, Zone, zone_of
+from ..compile.program import card_program
 from ..compile.selectors import CardSelector, Receiver, card_selector, receiver
 from ..core.actions import Action, Decision
 from ..core.card_state import forget
@@ -116,6 +117,7 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 REMOVES = "removes from the game"  # an act's data: it takes cards out of the game
+FAILURE_EVENT = "failure"  # the event of a card that fails (its rules "on failure: ...")
 
 
 def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
@@ -685,8 +687,8 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
         game.note("fail", card=copy, seat=me)
         info = game.catalog.info(copy)
         frames = [
-            game.frame(f"card:{info.index}:failure:{n}", me, copy)
-            for n in range(len(info.triggers.get("failure", [])))
+            game.frame(card_program(info.index, FAILURE_EVENT, n), me, copy)
+            for n in range(len(info.triggers.get(FAILURE_EVENT, [])))
         ]
         if not frames:
             return push(game.frame("empty", me, copy))

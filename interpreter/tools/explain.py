@@ -17,6 +17,7 @@ from rules_dsl.zones import HAND
 from ..compile import program as prog
 from ..compile.loops import LoopI, NextI, loop_says
 from ..compile.meaning import says
+from ..compile.program import card_program
 
 if TYPE_CHECKING:
     from rules_dsl.pack import Card
@@ -102,7 +103,7 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         lines.append(f'In a war, the opponent\'s "{name}" adds no {what}.')
     for event in info.triggers:
         for n in range(len(info.triggers[event])):
-            program = game.programs.get(f"card:{info.index}:{event}:{n}", [])
+            program = game.programs.get(card_program(info.index, event, n), [])
             lines.append(f"{_event(event)}: " + "; then ".join(_program(program)) + ".")
     if len(lines) == 1:
         lines.append("It has no rules of its own.")
