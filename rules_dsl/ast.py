@@ -420,10 +420,13 @@ class ActionCostChange(Node):
 
 
 @dataclass(frozen=True)
-class GoldPrice(Node):
+class MoneyPrice(Node):
+    """<money> price N [if ...]: the price in money a card may be bought for, lowered."""
+
     amount: int
     condition: Condition | None = None
     unless: bool = False
+    money: tuple[str, ...] = ()  # the money's name, as written
 
 
 @dataclass(frozen=True)
@@ -488,7 +491,7 @@ class Scope(Node):
     body: tuple[Statement, ...]
 
 
-Ability: TypeAlias = Free | Discardable | CostChange | GoldPrice | Strength | Cancels | Keyword
+Ability: TypeAlias = Free | Discardable | CostChange | MoneyPrice | Strength | Cancels | Keyword
 Statement: TypeAlias = "Ability | Trigger | Scope | Steps"
 
 

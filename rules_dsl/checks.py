@@ -22,6 +22,7 @@ from .actions import (
     holder_events,
 )
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
+from .card_keys import BONUS
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
@@ -56,7 +57,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         age = None if pack.is_deck(card.age) else card.age
         checker = _TreeChecker(pack, vocab, card.source, age, names_by_age, all_names)
         out += checker.cost(card.cost, ("cost",))
-        out += checker.cost(card.bonus, ("bonus",), bonus=True)
+        out += checker.cost(card.bonus, (BONUS,), bonus=True)
         out += checker.tree(card.rules, ("rules",), card=True)
         if not isinstance(card.points, int):
             out += checker.tree(card.points, ("points",))
@@ -299,7 +300,7 @@ class _TreeChecker:
             word = " ".join(amount.words)
             if word in allowed or singular(word) in allowed:
                 continue
-            what = "bonus" if bonus else "resource"
+            what = BONUS if bonus else "resource"
             hint = did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}"
             yield src.locate(
                 src.word_span(amount.span, word),

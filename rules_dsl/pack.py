@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ast
 from .actions import ActionSpec, action_texts, read_actions
-from .card_keys import PRICE
+from .card_keys import BONUS, PRICE
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
 from .printed_numbers import written_values
@@ -778,7 +778,7 @@ def _read_card(age: str, doc: YamlDocument, index: int, raw: Any, reader: _Reade
     base = ("cards", index)
     source = Source(doc, base)
     cost = reader.parse(Source(doc, (*base, "cost")), str(raw.get("cost", "")), "cost")
-    bonus = reader.parse(Source(doc, (*base, "bonus")), str(raw.get("bonus") or ""), "cost")
+    bonus = reader.parse(Source(doc, (*base, BONUS)), str(raw.get(BONUS) or ""), "cost")
     rules = reader.parse(Source(doc, (*base, "rules")), raw.get("rules") or "", "rules")
     points: Any = raw.get("points", 0)
     if isinstance(points, str):

@@ -428,7 +428,7 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     ):
         hint = (
             'an "or" after "own" adds to the things owned; to join two conditions, put the '
-            'first in brackets: (you own "A") or you have 3 gold'
+            'first in brackets: (you own "A") or the round is at least 2'
         )
     if hint is None and "EVENT" in expected:
         hint = (
@@ -617,7 +617,7 @@ def _statement_words() -> list[str]:
         "free",
         "discardable",
         "costs",
-        "gold",
+        "price",
         "war",
         "attack",
         "defence",
@@ -772,9 +772,9 @@ class _Builder(Transformer):
             words or (), acquisition.endswith("s"), each_turn is not None, span=_span(meta)
         )
 
-    def gold_price(self, meta: Any, c: list[Any]) -> ast.GoldPrice:
-        amount, *guard = c
-        return ast.GoldPrice(int(amount), *_guard(guard), span=_span(meta))
+    def money_price(self, meta: Any, c: list[Any]) -> ast.MoneyPrice:
+        money, amount, *guard = c
+        return ast.MoneyPrice(int(amount), *_guard(guard), money=tuple(money), span=_span(meta))
 
     def strength(self, meta: Any, c: list[Any]) -> ast.Strength:
         kind, amount, per, *guard = c

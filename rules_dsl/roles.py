@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .card_keys import PRICE
 from .diagnostics import Diagnostic, did_you_mean
 
 if TYPE_CHECKING:
@@ -196,13 +197,13 @@ def _face_actions(pack: Pack) -> list[Diagnostic]:
 
 
 def _gold_prices(pack: Pack) -> list[Diagnostic]:
-    """A card with a gold price in a game that names no money could never be bought."""
+    """A card with a price in money in a game that names no money could never be bought."""
     if pack.money is not None:
         return []
     return [
         card.source.doc.diagnostic(
-            (*card.source.path, "gold"),
-            f'"{card.name}" has a gold price, but the game names no money to pay it with',
+            (*card.source.path, PRICE),
+            f'"{card.name}" has a price ({PRICE}:), but the game names no money to pay it with',
             code="unknown-role",
             hint="name the counter that is money with money: in game.yaml, or remove the price",
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .card_keys import BONUS
 from .card_states import card_state_names
 from .zones import zone_names
 
@@ -39,7 +40,7 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "untilted",
         "unresolved",
         "transmissible",
-        "bonus",
+        BONUS,
         "face",
         "up",
         "down",

@@ -29,7 +29,7 @@ from editor.checking import display_name
 from editor.faces import as_html, card_face, legend_html
 from editor.readback import read_back
 from editor.state import OPEN_CARD, disk_check, edited_check, log_saved, pack_folder, show_notice
-from rules_dsl.card_keys import PRICE
+from rules_dsl.card_keys import BONUS, PRICE
 from rules_dsl.diagnostics import summary
 from rules_dsl.printer import print_cost
 from rules_dsl.safe_files import UnsafePathError
@@ -227,7 +227,7 @@ def card_editor() -> None:
             help=f"Leave empty when the card cannot be bought with {money}.",
         )
         st.text_input("Points", key=widget("points"), help="A number, or a formula.")
-        st.text_input("Bonus", key=widget("bonus"), help=examples(pack).bonus or None)
+        st.text_input("Bonus", key=widget(BONUS), help=examples(pack).bonus or None)
 
     with rules_col:
         st.markdown("**Rules**")

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..compile.meaning import Ctx
-from ..core.actions import Action
+from ..core.actions import ACTION_MENU, Action
 from ..core.chance import MASK, Chance, seed_state
 from ..mechanics.action_phase import PRICE, STRAIGHTEN_KIND, expand, split, waiting_pool
 from ..mechanics.costs import Price, decision_facts, price
@@ -152,7 +152,7 @@ class GreedyBot:
             self._prepare(game)
             self._position, self._seeded = (state.rng, state.moves), False
             method = {
-                "action": self._action,
+                ACTION_MENU: self._action,
                 "board": self._board,
                 "decadence": self._decadence,
                 "war": self._war,

@@ -52,6 +52,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.actions import ACTION_MENU
 from ..core.chance import Chance, seed_state
 from ..mechanics.action_phase import STRAIGHTEN_KIND, TAKE_MONEY, expand
 from ..mechanics.declared_actions import DO
@@ -77,7 +78,7 @@ TO_THE_END = 0  # a horizon of no round ends: rollouts play on until the game is
 CANDIDATES = 4  # candidates compared at one decision
 MARGIN = 0.02  # how much better than the greedy choice another must score
 SCALE = 6.0  # points of standing that make a 73% chance (logistic curve)
-SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "player"})
+SEARCHED = frozenset({ACTION_MENU, "board", "decadence", "war", "choose", "card", "player"})
 FACES_AND_TILTS = frozenset({"double", STRAIGHTEN_KIND, TAKE_MONEY, "tilt"})  # one-step entries
 
 
@@ -206,7 +207,7 @@ class SearchBot:
         self, game: Game, state: State, actions: list[Action], fallback: Action
     ) -> list[Action]:
         """The greedy choice first, then the others worth comparing (see the module)."""
-        if state.pending["kind"] != "action":  # type: ignore[index]
+        if state.pending["kind"] != ACTION_MENU:  # type: ignore[index]
             rest = [a for a in actions if not a.same(fallback)]
             return [fallback, *rest[: self.candidates - 1]]
         scored: list[tuple[float, int, Action]] = []

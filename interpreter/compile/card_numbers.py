@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast, printer
+from rules_dsl.card_keys import BONUS
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.grammar_words import strength_kinds
 from rules_dsl.vocabulary import singular
@@ -177,7 +178,7 @@ def _symbols_on(
     members, text = _symbol_kinds(kind, np, lex)
     return CardNumber(
         on.card,
-        f"the {' '.join(kind) or 'bonus'} symbols",
+        f"the {' '.join(kind) or BONUS} symbols",
         lambda cards: _symbols_count(cards, members, shown_times(lex)),
         f"the number of {text} on " + "{cards}" + shown_text(lex),
     )
@@ -243,7 +244,7 @@ def _symbol_kinds(
     words: tuple[str, ...], np: Any, lex: Lexicon
 ) -> tuple[tuple[str, ...] | None, str]:
     """Which symbols are counted (None: every one) and how they are said."""
-    if words in ((), ("bonus",)):
+    if words in ((), (BONUS,)):
         return None, "bonus symbols"
     text = " ".join(words)
     if not lex.resources:  # no lexicon (a scenario's condition): the symbol's name as written

@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_dsl import ast
+from rules_dsl.card_keys import BONUS
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.printed_numbers import card_values
 from rules_dsl.vocabulary import singular
+from rules_dsl.zones import HAND
 
 from ..core.errors import RuleError, UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
@@ -275,7 +277,7 @@ def _cancels(s: ast.Cancels) -> tuple[str, str]:
     whose = of.of if isinstance(of, ast.Of) else None
     if not (
         isinstance(what, ast.NounPhrase)
-        and what.heads == (("war", "bonus"),)
+        and what.heads == (("war", BONUS),)
         and isinstance(whose, ast.NounPhrase)
         and whose.determiner == "the"
         and len(whose.heads) == 2
@@ -314,7 +316,7 @@ def _sort(
     roles: Roles | None = None,
 ) -> None:
     roles = roles or Roles()
-    hand, tableau = lex.zones.name("hand"), lex.zones.name("tableau")
+    hand, tableau = lex.zones.name(HAND), lex.zones.name("tableau")
     if isinstance(s, ast.Keyword):
         if in_events:
             raise cannot(s, "a keyword belongs to the card wherever it is")
@@ -339,11 +341,18 @@ def _sort(
             info.events_costs.append(rule)
         else:
             info.acquisition_costs.append(rule)
-    elif isinstance(s, ast.GoldPrice):
+    elif isinstance(s, ast.MoneyPrice):
         if in_events:
             raise cannot(s, f"a card's price is read in the {hand} already")
         if roles.money is None:
             raise cannot(s, "a card's price is paid in money, and game.yaml names none (money)")
+        if " ".join(s.money) != roles.money:
+            raise UnknownName(
+                f'"{" ".join(s.money)} price": a price is paid in the game\'s money, which is '
+                f'"{roles.money}"',
+                s,
+                hint=f'write "{roles.money} price {s.amount}" (game.yaml, money:)',
+            )
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
     elif isinstance(s, ast.Strength):
         if in_events:

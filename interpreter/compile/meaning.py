@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
 from rules_dsl.actions import declared_entries
+from rules_dsl.card_keys import BONUS
 from rules_dsl.card_states import CardStateSpec
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
@@ -430,7 +431,7 @@ def card_words(
         elif word.startswith("un") and lex.card_states.find(word[2:]) is not None:
             tests.append(_not_in_state(word[2:]))  # "unused", "undamaged": not in it
             parts.append(word)
-        elif nxt == "bonus" and (
+        elif nxt == BONUS and (
             word in lex.resources
             or lex.counter((word,))
             or (not lex.resources and not lex.counters)
@@ -438,7 +439,7 @@ def card_words(
             tests.append(_bonus_test(word, lex))
             parts.append(f"with a {word} bonus")
             i += 1
-        elif word == "bonus":
+        elif word == BONUS:
             tests.append(_bonus_test(None, lex))
             parts.append("with a bonus")
         elif nxt is not None and lex.card_word(f"{word} {nxt}"):
@@ -738,7 +739,7 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
             lambda ctx: len({ctx.info(c).type for c in civ_cards(ctx, ctx.player, None)}),
             f"the number of card types among the {lex.zones.name('tableau')}'s cards",
         )
-    if last == "bonus":
+    if last == BONUS:
         return _bonuses(plain[:-1], node, lex)
     if last == "symbol" and (len(plain) == 1 or _resource(plain[:-1], lex) is not None):
         return _bonuses(plain[:-1], node, lex)  # "your food symbols": as "your food bonuses"

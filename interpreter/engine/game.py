@@ -29,6 +29,7 @@ from ..compile.meaning import (
     compile_tie_break,
     compile_value,
 )
+from ..compile.program import card_program
 from ..core.actions import Action, Decision
 from ..core.card_state import is_face_down
 from ..core.chance import seed_state
@@ -168,7 +169,7 @@ class Game:
             card = self.pack.cards[info.index]
             for event, found in info.triggers.items():
                 for n, body in enumerate(found):
-                    key = f"card:{info.index}:{event}:{n}"
+                    key = card_program(info.index, event, n)
                     bodies[key] = body
                     own = any(
                         s.body is body for s in card.rules.statements if isinstance(s, ast.Trigger)
@@ -489,7 +490,7 @@ class Game:
                 continue  # a face-down card's rules do nothing until it is turned up
             info = self.catalog.info(copy)
             for n in range(len(info.triggers.get(event, []))):
-                out.append([f"card:{info.index}:{event}:{n}", copy])
+                out.append([card_program(info.index, event, n), copy])
         return out
 
     def note(self, kind: str, **facts: Any) -> None:

@@ -21,7 +21,7 @@ from rules_dsl import ast
 from rules_dsl.actions import HOLDER
 
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
-from ..compile.program import ActI, ChoiceI
+from ..compile.program import ActI, ChoiceI, card_program
 from ..compile.selectors import CardSelector, card_selector
 from ..compile.stored_value import value as stored_value
 from ..core.actions import Action
@@ -294,11 +294,13 @@ def _event_can(game: Game, state: State, seat: int, declared: Declared, card: in
         return True
     found = game.catalog.info(card).triggers.get(declared.event, [])
     for n in range(len(found)):
-        program = game.programs.get(f"card:{game.catalog.info(card).index}:{declared.event}:{n}")
+        program = game.programs.get(card_program(game.catalog.info(card).index, declared.event, n))
         first = program[0] if program else None
         if not isinstance(first, ActI):
             continue
-        frame = game.frame(f"card:{game.catalog.info(card).index}:{declared.event}:{n}", seat, card)
+        frame = game.frame(
+            card_program(game.catalog.info(card).index, declared.event, n), seat, card
+        )
         options = first.options if isinstance(first, ChoiceI) else [first]
         if first.may or not all(o.data.get(TAKES_ACTION) for o in options):
             continue  # only a step that takes an action decides (action_steps.py)
@@ -335,12 +337,13 @@ def paid_frames(
     info = game.catalog.info(card)
     event = declared.event
     down = bool(state.cards) and is_face_down(state, card)  # its rules do nothing face down
-    found = info.triggers.get(event, []) if event is not None and not down else []
-    return (
-        [frame]
-        + [game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))]
-        + _holders(game, state, seat, declared, card)
-    )
+    runs = []
+    if event is not None and not down:
+        runs = [
+            game.frame(card_program(info.index, event, n), seat, card)
+            for n in range(len(info.triggers.get(event, [])))
+        ]
+    return [frame, *runs, *_holders(game, state, seat, declared, card)]
 
 
 def _holders(

@@ -541,7 +541,8 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
         or np.possessive
         or np.determiner not in (None, "a", "an")
     ):
-        raise cannot(act, 'gain an amount of a counter the game declares ("gain 2 gold")')
+        example = f' ("gain 2 {lex.counters[0]}")' if lex.counters else ""
+        raise cannot(act, f"gain an amount of a counter the game declares{example}")
     equal = role(act, "equal to")
     amount = compile_value(equal, lex) if equal is not None else None
     if amount is not None and np.count is not None:

@@ -12,9 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.zones import HAND
+
 from ..compile import program as prog
 from ..compile.loops import LoopI, NextI, loop_says
 from ..compile.meaning import says
+from ..compile.program import card_program
 
 if TYPE_CHECKING:
     from rules_dsl.pack import Card
@@ -46,7 +49,7 @@ def explain_cards(game: Game, ids: Sequence[str] | None = None) -> list[CardRead
 def _read(game: Game, info: CardInfo) -> CardReading:
     roles = game.catalog.roles
     counted = roles.counted
-    hand = game.zones.name("hand")
+    hand = game.zones.name(HAND)
     shown = game.lexicon.pieces.showing().get(info.type, ())
     lines: list[str] = [_stats(info, roles, game.formulas.points.get(info.index), shown)]
     if info.keywords:
@@ -71,7 +74,7 @@ def _read(game: Game, info: CardInfo) -> CardReading:
             f"each turn costs {_delta(rule)} {counted} {_guard(rule.when)}."
         )
     for amount, when in info.gold_prices:
-        lines.append(f"Its gold price is {amount} {_guard(when)}.")
+        lines.append(f"Its price in {roles.money} is {amount} {_guard(when)}.")
     for strength in info.strength:
         per = f" for {says(strength.per)}" if strength.per else ""
         side = {"war": "in every war", "attack": "when you attack", "defence": "when you defend"}[
@@ -100,7 +103,7 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         lines.append(f'In a war, the opponent\'s "{name}" adds no {what}.')
     for event in info.triggers:
         for n in range(len(info.triggers[event])):
-            program = game.programs.get(f"card:{info.index}:{event}:{n}", [])
+            program = game.programs.get(card_program(info.index, event, n), [])
             lines.append(f"{_event(event)}: " + "; then ".join(_program(program)) + ".")
     if len(lines) == 1:
         lines.append("It has no rules of its own.")

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl import ast
 
 from ..compile.meaning import Ctx
+from ..compile.program import card_program
 from .report import CardRef, GameRecord, Report, RuleRef
 
 if TYPE_CHECKING:
@@ -196,7 +197,7 @@ def rule_refs(game: Game) -> list[RuleRef]:
             continue
         for event, bodies in info.triggers.items():
             for n, body in enumerate(bodies):
-                key = f"card:{info.index}:{event}:{n}"
+                key = card_program(info.index, event, n)
                 refs.append(RuleRef(key, info.name, event, _where(game, key, body)))
     return refs
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules_dsl import ast
 from rules_dsl.actions import ActionSpec, action_texts
+from rules_dsl.card_keys import BONUS
 from rules_dsl.checks import check_pack, same_cards
 from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
 from rules_dsl.pack import Pack, Source, load_pack
@@ -236,7 +237,7 @@ def _not_playable(source: Source, e: RuleError) -> Diagnostic:
 
 def _locate_cost(card: Any, error: RuleError) -> Diagnostic:
     """An error in a card's cost or bonus, placed at the amount it is about."""
-    where = "cost" if any(n is error.node for n in ast.walk(card.cost)) else "bonus"
+    where = "cost" if any(n is error.node for n in ast.walk(card.cost)) else BONUS
     return Source(card.source.doc, (*card.source.path, where)).locate(
         getattr(error.node, "span", None),
         "error",

@@ -47,7 +47,7 @@ def test_cards_page_edit_see_the_error_fix_save(app: AppTest, pack_copy: Path) -
     rules.input('gold price 4 if you own "Philosophy"').run()
     assert "No problem" in texts_of(app.success)
     # The read-back comes from what the interpreter compiled of the edited text.
-    assert any("Its gold price is 4" in m.value for m in app.markdown)
+    assert any("Its price in gold is 4" in m.value for m in app.markdown)
     app.button(key="save:antiquity.yaml#aristotle").click().run()
     assert not app.exception
     text = (pack_copy / "antiquity.yaml").read_text()

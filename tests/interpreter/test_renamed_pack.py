@@ -8,9 +8,9 @@ Along History with every "population" written "people", every "gold" written "co
 renaissance, re-throw and idle (in the game file and in every card: costs, bonuses, dice, rules,
 tokens, keywords, the kinds of action) is checked as clean as the original and plays the very
 same games, move for move: the same number of actions, scores and winners, and the same log
-once its words are read back. What stays is the pack format's own vocabulary: a card's `gold:`
-price field and the rules language's "gold price N if ..." (words of the format, like `cost:`,
-not a resource).
+once its words are read back; its cards' lowered prices read "coin price N if ...". What stays
+is the pack format's own vocabulary: a card's `gold:` price field (a key of the format, like
+`cost:`, not a resource).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ RENAMED = {
     "re-roll": "re-throw",
     "blank": "idle",
 }
-# Kept as written: the card's price field (`    gold: 12`) and the language's "gold price".
-KEPT = re.compile(r"^(\s*)gold:(?= *\d)|gold price", re.MULTILINE)
+# Kept as written: the card's price field (`    gold: 12`).
+KEPT = re.compile(r"^(\s*)gold:(?= *\d)", re.MULTILINE)
 WORDS = re.compile(
     r"\b(population|gold|non-transmissible|transmissible|golden age|re-roll|blank)\b"
 )
@@ -96,7 +96,7 @@ def test_the_renaming_leaves_no_old_word(renamed: Path) -> None:
         left = WORDS.findall(KEPT.sub("", path.read_text(encoding="utf-8")))
         assert not left, f"{path.name} still says {sorted(set(left))}"
     antiquity = (renamed / "antiquity.yaml").read_text(encoding="utf-8")
-    assert "gold price 5 if" in antiquity and re.search(r"^    gold: 12$", antiquity, re.M)
+    assert "coin price 5 if" in antiquity and re.search(r"^    gold: 12$", antiquity, re.M)
     assert "cost: 6 people" in antiquity
 
 
@@ -113,6 +113,21 @@ def test_the_renamed_pack_is_as_clean_as_the_original(renamed: Path) -> None:
     assert [(d.code, d.line, d.column) for d in found] == [
         (d.code, d.line, d.column) for d in _diagnostics(bundled())
     ]
+
+
+def test_a_price_in_a_money_the_game_does_not_have_is_an_error_at_its_place(
+    renamed: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "old_money"
+    shutil.copytree(renamed, folder)
+    antiquity = folder / "antiquity.yaml"
+    text = antiquity.read_text(encoding="utf-8")
+    antiquity.write_text(text.replace("coin price 5 if", "gold price 5 if", 1), encoding="utf-8")
+    line = text[: text.index("coin price 5 if")].count("\n") + 1
+    errors = [d for d in _diagnostics(folder) if d.is_error]
+    assert [(d.line, Path(d.file or "").name) for d in errors] == [(line, "antiquity.yaml")]
+    assert errors[0].message.startswith('"gold price": a price is paid in the game\'s money')
+    assert errors[0].hint == 'write "coin price 5" (game.yaml, money:)'
 
 
 @cache

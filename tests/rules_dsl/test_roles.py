@@ -102,7 +102,7 @@ def test_a_gold_price_needs_a_money(tmp_path: Path) -> None:
     folder = pack_with(tmp_path, game=("money: gold", "x-money: gold"))
     d = one(errors(folder))
     assert (Path(str(d.file)).name, d.line, d.column) == ("bronze.yaml", 14, 11)
-    assert '"Wheel" has a gold price, but the game names no money' in d.message
+    assert '"Wheel" has a price (gold:), but the game names no money' in d.message
     assert "money:" in str(d.hint)
 
 
