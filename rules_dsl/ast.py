@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import partial
 from operator import attrgetter
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 
 @dataclass(frozen=True)
@@ -437,6 +437,7 @@ class Per(Node):
     count: int | None
     words: tuple[str, ...]
     on: NounPhrase | Pronoun | None = None
+    number: Any = None  # "per (<number>)": a number worked out, in place of things counted
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,10 @@
   written `{face down: keeps points}`. One state at most is face down: a card has one back.
 - `{mark: <lifetime>}`: a mark on the card, cleared from every card when the `turn`, the
   `round` or the `age` ends (`game`: it lasts the game).
+- `player`: the card names one player while it is in play (a war card's target): a step gives
+  it, `the defender becomes its target`, and a phrase of players reads it, `its target becomes
+  the defender`, `the target of it`; `if it is target` asks whether it names one. A card that
+  leaves play forgets it.
 
 Each state is named by one word, the word rules use: "flip it face down", "mark it as used",
 "if it is damaged", "your damaged cards". The JSON Schema (`cards/schema/game.schema.json`)
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
 KEY = "card states"
 FACE_DOWN = "face down"
 MARK = "mark"
+PLAYER = "player"
 KEEPS_POINTS = "keeps points"
 LIFETIMES = ("turn", "round", "age", "game")
 # The card states the engine keeps itself (Along History's tilt and decadence, the cards of a
@@ -48,7 +53,7 @@ class CardStateSpec:
     """One declared card state, as written."""
 
     name: str
-    kind: str  # face down | mark
+    kind: str  # face down | mark | player
     lasts: str | None = None  # a mark's lifetime: turn | round | age | game
     keeps_points: bool = False  # a face-down card whose points still count
 
@@ -58,6 +63,8 @@ def _spec(name: str, value: Any) -> CardStateSpec | None:
     reports it)."""
     if value == FACE_DOWN:
         return CardStateSpec(name, FACE_DOWN)
+    if value == PLAYER:
+        return CardStateSpec(name, PLAYER)
     if isinstance(value, dict) and len(value) == 1:
         ((kind, detail),) = value.items()
         if kind == FACE_DOWN and detail == KEEPS_POINTS:

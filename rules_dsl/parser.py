@@ -788,6 +788,9 @@ class _Builder(Transformer):
         count, words, on = c
         return ast.Per(int(count) if count is not None else None, words, on, span=_span(meta))
 
+    def per_value(self, meta: Any, c: list[Any]) -> ast.Per:
+        return ast.Per(None, (), None, c[0], span=_span(meta))
+
     def cancels(self, meta: Any, c: list[Any]) -> ast.Cancels:
         return ast.Cancels(c[0], span=_span(meta))
 

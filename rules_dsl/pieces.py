@@ -14,6 +14,11 @@
   a farm is one farm; the card alone yields nothing). A card of another type shows its symbols
   once, as in every game. Wherever symbols are counted: `your food symbols`, `the science
   symbols on your cards`, `a food bonus card`, a score formula.
+- `claims`: card types (`[tactic]`) that a piece of this kind makes its owner's wherever the
+  card lies: a card of those types with such a piece on it counts among the owner's active
+  cards where their symbols are counted (`your strength symbols`), its abilities read for
+  them (Through the Ages' standard on a tactic of the common area: several players' standards
+  may stand on one card, and each counts it).
 - `from`: a counter of each player's that the pieces gained come from (TtA's yellow bank):
   `gain a worker` takes one from it, and gains none while it is 0. Without it, pieces are
   gained from an unlimited supply.
@@ -41,8 +46,9 @@ if TYPE_CHECKING:
     from .pack import Pack
 
 KEY = "pieces"
-FIELDS = ("properties", "start", "bumping", "shows symbols of", "from")
+FIELDS = ("properties", "start", "bumping", "shows symbols of", "claims", "from")
 SHOWS = "shows symbols of"
+CLAIMS = "claims"
 _WORD = re.compile(r"[a-z](?:[a-z0-9-]*[a-z0-9])?")
 _COST = re.compile(r"(\d+) (.+)")
 
@@ -60,6 +66,7 @@ class PieceSpec:
     bump_in: str | None = None  # the zone whose cards bumping applies on (None: every card)
     shows: tuple[str, ...] = ()  # card types whose symbols count once per piece on them
     bank: str | None = None  # the counter pieces gained come from (None: no limit)
+    claims: tuple[str, ...] = ()  # card types a piece on makes its owner's, wherever they lie
 
     def values(self, given: dict[str, int] | None = None) -> dict[str, int]:
         """A piece's properties: those given, 0 for the others."""
@@ -104,6 +111,7 @@ def _spec(name: str, value: Any) -> PieceSpec:
         str(bumping["in"]) if isinstance(bumping.get("in"), str) else None,
         _names(value.get(SHOWS)),
         str(value["from"]) if isinstance(value.get("from"), str) else None,
+        _names(value.get(CLAIMS)),
     )
 
 
@@ -178,18 +186,19 @@ def _check_kind(pack: Pack, name: str, value: Any, error: Any) -> list[Diagnosti
         error,
     )
     _check_shows(name, value.get(SHOWS), names_of(game.get("card_types")), error)
+    _check_shows(name, value.get(CLAIMS), names_of(game.get("card_types")), error, CLAIMS)
     _check_bank(name, value.get("from"), names_of(game.get("counters")), error)
     return []
 
 
-def _check_shows(name: str, shows: Any, types: set[str], error: Any) -> None:
-    """`shows symbols of`: a list of the game's card types."""
+def _check_shows(name: str, shows: Any, types: set[str], error: Any, key: str = SHOWS) -> None:
+    """`shows symbols of` (or `claims`): a list of the game's card types."""
     if shows is None:
         return
-    path = (KEY, name, SHOWS)
+    path = (KEY, name, key)
     listed = ", ".join(sorted(types)) or "none declared"
     if not isinstance(shows, list) or not shows:
-        error(path, f"{SHOWS} lists card types", f"e.g. [{next(iter(sorted(types)), 'farm')}]")
+        error(path, f"{key} lists card types", f"e.g. [{next(iter(sorted(types)), 'farm')}]")
         return
     for i, word in enumerate(shows):
         if word not in types:

@@ -131,6 +131,8 @@ def _per(per: ast.Per | None) -> str:
     """ " per 2 lands", " per worker on your labs": what an amount counts, or nothing."""
     if per is None:
         return ""
+    if per.number is not None:
+        return f" per ({value(per.number)})"
     count = f"{per.count} " if per.count is not None else ""
     on = f" on {phrase(per.on)}" if per.on is not None else ""
     return f" per {count}{' '.join(per.words)}{on}"

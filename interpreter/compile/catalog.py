@@ -394,7 +394,12 @@ def _sort(
 def _strength_rule(s: ast.Strength, lex: Lexicon, where: Zone | None = None) -> StrengthRule:
     per = None
     if s.per is not None:
-        per = _per(quantity_of_words(s.per.words, s.per, lex), s.per.count or 1)
+        measure = (
+            compile_value(s.per.number, lex)
+            if s.per.number is not None
+            else quantity_of_words(s.per.words, s.per, lex)
+        )
+        per = _per(measure, s.per.count or 1)
     return StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless, lex), where)
 
 
@@ -447,7 +452,10 @@ def _symbol_rule(s: ast.Symbols, lex: Lexicon) -> SymbolRule:
 def _per_measure(per: ast.Per, lex: Lexicon) -> Num:
     """What one step of "per ..." counts: things you own ("per territory"), or, with "on",
     the pieces ("per worker on your labs") or symbols ("per happy symbol on your temples") on
-    those cards, read as "the number of workers on your labs", "the happy symbols on ..."."""
+    those cards, read as "the number of workers on your labs", "the happy symbols on ...";
+    or a number worked out, "per (<number>)"."""
+    if per.number is not None:
+        return compile_value(per.number, lex)
     if per.on is None:
         return quantity_of_words(per.words, per, lex)
     things = ast.NounPhrase(heads=(per.words,), tails=(ast.OnCard(per.on, span=per.span),))

@@ -28,7 +28,7 @@ from rules_dsl.tables import TableSpec, declared_tables, find_table
 from rules_dsl.vocabulary import singular
 
 from ..core import pieces
-from ..core.card_state import has_mark, is_face_down, tokens_on
+from ..core.card_state import has_mark, is_face_down, player_named, tokens_on
 from ..core.errors import UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
@@ -244,6 +244,48 @@ PLAYER_ROLES = ("opponent", "winner", "loser", "attacker", "defender")
 ZONE_OWNERS = ("your", "their", "all", "others", *PLAYER_ROLES)
 
 
+def player_state_of(np: Any, lex: Lexicon) -> tuple[str, Any] | None:
+    """The pack's player state a phrase names on a card, and the card phrase: "its target"
+    (the card "it"), "the target of it", "the target of this card"; None for another phrase."""
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.count is not None:
+        return None
+    head = np.heads[0]
+    if not isinstance(head, tuple) or len(head) != 1:
+        return None
+    spec = lex.card_states.find(head[0])
+    if spec is None or spec.kind != "player":
+        return None
+    if np.possessive == "its" and np.determiner is None and not np.tails:
+        return spec.name, ast.Pronoun(word="it")
+    if (
+        np.determiner == "the"
+        and np.possessive is None
+        and len(np.tails) == 1
+        and isinstance(np.tails[0], ast.Of)
+    ):
+        return spec.name, np.tails[0].of
+    return None
+
+
+def named_player(np: Any, lex: Lexicon) -> Callable[[Ctx], list[int]] | None:
+    """The player a card's player state names ("its target"): none while it names none."""
+    found = player_state_of(np, lex)
+    if found is None:
+        return None
+    name, card = found
+    cards, text = the_cards(card, lex, f"the {name}")
+
+    def seats(ctx: Ctx) -> list[int]:
+        out: list[int] = []
+        for c in cards(ctx):
+            seat = player_named(ctx.state, c, name)
+            if seat is not None and seat not in out:
+                out.append(seat)
+        return out
+
+    return said(seats, f"the {name} of {text}")
+
+
 def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list[int]], str]:
     """Compile a phrase naming players: (candidates, mode) where mode is all, choose or one."""
     if isinstance(np, ast.Pronoun):
@@ -256,6 +298,9 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         or not isinstance(np.heads[0], tuple)
     ):
         raise cannot(np, "this phrase does not name players")
+    named = named_player(np, lex)
+    if named is not None:
+        return named, "one"
     words = tuple(singular(w) for w in np.heads[0])
     noun = words[-1]
     known_tails = (
@@ -507,6 +552,8 @@ def in_card_state(ctx: Ctx, copy: int, word: str) -> bool:
         return False
     if spec.kind == "face down":
         return is_face_down(ctx.state, copy)
+    if spec.kind == "player":  # "if it is target": it names a player
+        return player_named(ctx.state, copy, word) is not None
     return has_mark(ctx.state, copy, word)
 
 
@@ -826,12 +873,17 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     text = f"the number of {kind + ' ' if kind else ''}bonus symbols on your {state} cards"
     times = shown_times(lex)
     if times is not None:
-        return said(_shown_count(state, (kind,), times), text + shown_text(lex))
+        return said(
+            _shown_count(state, (kind,), times, claimed_cards(lex, state)), text + shown_text(lex)
+        )
 
     only = (kind,) if kind is not None else None
+    claimed = claimed_cards(lex, state)
 
     def count(ctx: Ctx) -> int:
         cards = civ_cards(ctx, ctx.player, state)
+        if claimed is not None:
+            cards = cards + claimed(ctx, ctx.player, cards)
         if ctx.state.cards:  # a face-down card shows no bonus
             cards = [c for c in cards if not is_face_down(ctx.state, c)]
         total = 0
@@ -845,15 +897,51 @@ def _bonuses(words: tuple[str, ...], node: Any, lex: Lexicon) -> Num:
     return said(count, text)
 
 
-def _shown_count(state: str, kinds: tuple[str | None, ...], times: Times) -> Callable[[Ctx], int]:
+Claimed = Callable[[Ctx, int, list[int]], list[int]]
+
+
+def claimed_cards(lex: Lexicon, state: str | None) -> Claimed | None:
+    """The cards a player's pieces claim beyond their own active ones (`claims:` of
+    `pieces:`, rules_dsl/pieces.py): a card of a claimed type with such a piece of theirs on
+    it, wherever it lies, face up. None when no kind of piece claims (or for cards in another
+    state than active): the count is the player's cards alone, as before."""
+    kinds, types = lex.pieces.claiming()
+    if not kinds or state != "active":
+        return None
+
+    def claimed(ctx: Ctx, seat: int, own: list[int]) -> list[int]:
+        out: list[int] = []
+        for p in ctx.state.pieces:
+            c = p["on"]
+            if (
+                c is not None
+                and p["owner"] == seat
+                and p["kind"] in kinds
+                and c not in own
+                and c not in out
+                and ctx.info(c).type in types
+                and not (ctx.state.cards and is_face_down(ctx.state, c))
+            ):
+                out.append(c)
+        return out
+
+    return claimed
+
+
+def _shown_count(
+    state: str, kinds: tuple[str | None, ...], times: Times, claimed: Claimed | None = None
+) -> Callable[[Ctx], int]:
     """The symbols of these kinds (None: every one) on a player's cards, each card's counted
-    as many times as it shows them (`shown_times`)."""
+    as many times as it shows them (`shown_times`), and on the cards their pieces claim."""
 
     every = None if None in kinds else tuple(k for k in kinds if k is not None)
 
     def count(ctx: Ctx) -> int:
         total = 0
-        for c in civ_cards(ctx, ctx.player, state):
+        cards = civ_cards(ctx, ctx.player, state)
+        if claimed is not None:
+            cards = cards + claimed(ctx, ctx.player, cards)
+        for c in cards:
             info = ctx.info(c)
             printed = sum(info.symbols(k) for k in kinds)
             if info.symbol_rules:  # "science +1 per ...": the card's abilities' symbols
@@ -870,7 +958,7 @@ def _group_bonuses(word: str, group: tuple[str, ...], state: str, lex: Lexicon) 
     times = shown_times(lex)
     if times is not None:
         return said(
-            _shown_count(state, group, times),
+            _shown_count(state, group, times, claimed_cards(lex, state)),
             f"the number of {word} bonus symbols ({' or '.join(group)}) on your {state} cards"
             + shown_text(lex),
         )
@@ -1776,6 +1864,9 @@ def the_cards(np: Any, lex: Lexicon, what: str) -> tuple[CardsOf, str]:
         ), "that card"
     if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1 or np.count:
         raise cannot(np, f"{what} of which cards? {_CARDS_FORMS}")
+    valued = [t for t in np.tails if isinstance(t, ast.OfValue)]
+    if valued:  # "your infantry cards of level 0": those printing that number
+        return _of_printed(np, valued, lex, what)
     head = np.heads[0]
     if np.determiner == "this" and head == ("card",) and not np.tails:
         return (lambda ctx: [ctx.card] if ctx.card is not None else []), "this card"
@@ -1792,6 +1883,30 @@ def the_cards(np: Any, lex: Lexicon, what: str) -> tuple[CardsOf, str]:
     ):
         return _cards_held(np, head, lex)
     raise cannot(np, f"{what} of which cards? {_CARDS_FORMS}")
+
+
+def _of_printed(
+    np: ast.NounPhrase, valued: list[ast.OfValue], lex: Lexicon, what: str
+) -> tuple[CardsOf, str]:
+    """your infantry cards of level 0: the cards of the phrase whose printed number (a card
+    number of the game, printed_numbers.py) is exactly that."""
+    names = {n.name for n in lex.card_numbers}
+    for tail in valued:
+        if tail.name not in names:
+            known = ", ".join(sorted(names)) or "game.yaml declares none (card numbers:)"
+            raise UnknownName(
+                f'"{tail.name}" is not a number printed on the cards',
+                tail,
+                f"the cards of a printed number read <cards> of <number> N: {known}",
+            )
+    rest = tuple(t for t in np.tails if not isinstance(t, ast.OfValue))
+    base, text = the_cards(replace(np, tails=rest), lex, what)
+    wanted = tuple((t.name, t.value) for t in valued)
+
+    def cards(ctx: Ctx) -> list[int]:
+        return [c for c in base(ctx) if all(ctx.info(c).numbers.get(n, 0) == v for n, v in wanted)]
+
+    return cards, text + "".join(f" of {n} {v}" for n, v in wanted)
 
 
 def _cards_in_zone(np: Any, head: tuple[str, ...], where: Any, lex: Lexicon) -> tuple[CardsOf, str]:

@@ -2,7 +2,8 @@
 
 Only copies that differ from a fresh card have an entry: `{"down": True}` when the card is face
 down, `"marks": [...]` the pack's marks on it (sorted names), `"tokens": {counter: amount}` the
-counters' units lying on it. An entry is replaced, never changed in place, so a copy of the
+counters' units lying on it, `"players": {state: seat}` the player each of the pack's player
+states names (a war card's target). An entry is replaced, never changed in place, so a copy of the
 position (`State.clone`) copies the dict and shares the entries; an entry left empty is removed.
 What each state means in play is the pack's (`interpreter/model/card_states.py`).
 """
@@ -71,6 +72,24 @@ def clear_marks(state: State, marks: tuple[str, ...]) -> None:
     for copy in [c for c, e in state.cards.items() if "marks" in e]:
         for mark in marks:
             set_mark(state, copy, mark, False)
+
+
+def player_named(state: State, copy: int, name: str) -> int | None:
+    """The player a card's player state names (its target), if it names one."""
+    entry = state.cards.get(copy) if state.cards else None
+    if entry is None or "players" not in entry:
+        return None
+    seat = entry["players"].get(name)
+    return None if seat is None else int(seat)
+
+
+def name_player(state: State, copy: int, name: str, seat: int) -> None:
+    """Make a card's player state name this player (replacing the one it named)."""
+    entry = dict(state.cards.get(copy, {}))
+    players = dict(entry.get("players", {}))
+    players[name] = seat
+    entry["players"] = players
+    _store(state, copy, entry)
 
 
 def tokens_on(state: State, copy: int, counter: str) -> int:

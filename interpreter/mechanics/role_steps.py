@@ -12,6 +12,11 @@ and the parts it plays (`the defender plays "defend"`: the defender plays the pa
 attacker" there being the rule's player), and numbers read them (`the defender's culture`).
 A step that no player can take the role in can do nothing: a declared action whose first
 step it is (or a part starting with it) is not offered then.
+
+A card may keep a player past the rule, in one of the pack's player states (`card states:
+{target: player}`): `the defender becomes its target` names the doer on the card "it" (or
+`the target of <cards>`), and `its target becomes the defender` gives the role, in a later
+turn, to the player it names (none while it names none: the step has nothing to do).
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 
-from ..compile.meaning import players_of
+from ..compile.meaning import player_state_of, players_of, the_cards
+from ..core.card_state import name_player
 from ..core.control import NEXT, Result
 from ..core.errors import cannot
 from .moves import doer
@@ -36,7 +42,10 @@ Handler = Callable[..., Result]
 
 # each role a step may give, and the other side's (given to the rule's player)
 SIDES = {"attacker": "defender", "defender": "attacker", "winner": "loser", "loser": "winner"}
-FORM = 'become reads "<player> becomes the defender" (or the attacker, the winner, the loser)'
+FORM = (
+    'become reads "<player> becomes the defender" (or the attacker, the winner, the loser), '
+    'or "<player> becomes its <player state>" for a state of card states: that names a player'
+)
 
 
 def given_role(np: Any) -> str | None:
@@ -59,6 +68,9 @@ def given_role(np: Any) -> str | None:
 def become_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     role = given_role(act.object)
+    kept = player_state_of(act.object, lex) if role is None and not act.roles else None
+    if kept is not None:
+        return _keep_builder(instruction, lex, *kept)
     if role is None or act.roles:
         raise cannot(act, FORM)
     other = SIDES[role]
@@ -81,4 +93,21 @@ def become_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
         instruction.data["can"] = can
     instruction.data["says"] = f"become the {role} (you are the {other})"
+    return handler
+
+
+def _keep_builder(instruction: ActI, lex: Lexicon, name: str, card: Any) -> Handler:
+    """`the defender becomes its target`: the card names the doer in its player state."""
+    cards, text = the_cards(card, lex, f"the {name}")
+
+    def handler(
+        game: Game, state: State, frame: dict[str, Any], instruction: ActI, answer: Any
+    ) -> Result:
+        seat = doer(frame)
+        for c in cards(game.ctx(state, frame)):
+            name_player(state, c, name, seat)
+            game.say(state, f"{game.player_name(seat)} is the {name} of {game.name(c)}.")
+        return NEXT
+
+    instruction.data["says"] = f"become the {name} of {text}"
     return handler

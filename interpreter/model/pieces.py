@@ -38,5 +38,12 @@ class PieceTable:
                 out[card_type] = (*out.get(card_type, ()), kind.name)
         return out
 
+    def claiming(self) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The kinds of piece that make a card their owner's (`claims`), and the card types
+        they do it for; empty when no kind says so."""
+        kinds = tuple(k.name for k in self.kinds if k.claims)
+        types = frozenset(t for k in self.kinds for t in k.claims)
+        return kinds, types
+
 
 NO_PIECES = PieceTable()

@@ -485,7 +485,7 @@ class _Reader:
         state.moves = self.whole(data["moves"], "state.moves", 0, None)
         state.marks = self.kind(data["marks"], dict, "state.marks", "an object")
         self.json_value(state.marks, "state.marks")
-        state.cards = self.card_states(data.get("cards", {}), "state.cards")
+        state.cards = self.card_states(data.get("cards", {}), "state.cards", len(players))
         state.pieces = self.pieces(data.get("pieces", []), "state.pieces", len(players))
         state.gaps = self.gaps(data.get("gaps", {}), "state.gaps", state.zones)
         state.frames = [
@@ -564,18 +564,19 @@ class _Reader:
             )
         return out
 
-    def card_states(self, value: Any, path: str) -> dict[int, dict[str, Any]]:
+    def card_states(self, value: Any, path: str, players: int) -> dict[int, dict[str, Any]]:
         """What cards carry (core/card_state.py), by card id: face down, the pack's marks,
         tokens of its counters; an entry says what differs from a fresh card, so none is
         empty."""
         table = self.game.catalog.card_states
         marks = {s.name for s in table.states if s.kind == "mark"}
+        named = {s.name for s in table.states if s.kind == "player"}
         counters = set(self.game.pack.game.get("counters") or {})
         out: dict[int, dict[str, Any]] = {}
         for card_id, entry in self.kind(value, dict, path, "an object of cards").items():
             where = f"{path}.{card_id}"
             copy = self.card(card_id, where)
-            self.keys(entry, where, set(), {"down", "marks", "tokens"})
+            self.keys(entry, where, set(), {"down", "marks", "tokens", "players"})
             if not entry:
                 raise self.fail(where, "is empty: a fresh card has no entry")
             if "down" in entry and (entry["down"] is not True or table.face_down is None):
@@ -596,6 +597,15 @@ class _Reader:
                 self.whole(amount, f"{where}.tokens.{name}", 1, COUNTER_LIMIT)
             if "tokens" in entry and not entry["tokens"]:
                 raise self.fail(f"{where}.tokens", "is empty: a card without tokens has none")
+            named_seats = self.kind(
+                entry.get("players", {}), dict, f"{where}.players", "an object of player states"
+            )
+            for name, seat in named_seats.items():
+                if name not in named:
+                    raise self.fail(f"{where}.players.{name}", "is not a player state of the pack")
+                self.whole(seat, f"{where}.players.{name}", 0, players - 1)
+            if "players" in entry and not named_seats:
+                raise self.fail(f"{where}.players", "is empty: a card naming no player has none")
             out[copy] = dict(entry)
         return out
 

@@ -303,3 +303,32 @@ def test_the_position_in_one_line_says_what_a_card_carries() -> None:
     card_state.add_tokens(state, temple, "ambrosia", 3)
     card_state.set_mark(state, temple, "used")
     assert "C[Temple(used,3 ambrosia)]" in position_line(game, state)
+
+
+# ------------------------------------------------------------------ a card naming a player
+
+THROUGH_THE_AGES = ROOT / "cards" / "through_the_ages"
+
+
+def test_a_card_naming_a_player_is_saved_and_a_seat_out_of_the_game_refused() -> None:
+    """A player state (`target: player`, Through the Ages' war in play) names one player on the
+    card; a save carries it by card id, and a seat the game has not is refused."""
+    game = Game.load(THROUGH_THE_AGES)
+    state = game.new(2, 1, quiet=True)
+    war = _copies(game, "War over Culture")[0]
+    assert card_state.player_named(state, war, "target") is None
+    card_state.name_player(state, war, "target", 1)
+    assert card_state.player_named(state, war, "target") == 1
+    data = json.loads(save_text(game, state))
+    (key,) = [k for k, e in data["state"]["cards"].items() if "players" in e]
+    assert data["state"]["cards"][key] == {"players": {"target": 1}}
+    loaded, _, _ = load_text(game, json.dumps(data))
+    assert loaded.digest() == state.digest()
+    data["state"]["cards"][key] = {"players": {"target": 2}}
+    with pytest.raises(SaveError, match=r"players\.target: must be at most 1"):
+        load_text(game, json.dumps(data))
+    data["state"]["cards"][key] = {"players": {"new": 0}}
+    with pytest.raises(SaveError, match=r"players\.new: is not a player state of the pack"):
+        load_text(game, json.dumps(data))
+    discard_card(game, state, war)
+    assert card_state.player_named(state, war, "target") is None

@@ -145,6 +145,7 @@ RULES = [
     ("attack +1 if the opponent owns a land", PLAYS),
     ("defence +2", PLAYS),
     ("culture +1 per 2 lands", PLAYS),  # more symbols shown by the card (issue 19)
+    ("culture +1 per (the round + 1)", PLAYS),  # one for each of a number worked out
     ("on acquire: gain a worker of skill 2", REPORTED),  # Along History has no pieces
     ("on acquire: if it is this card: gain 1 gold", PLAYS),  # the card acquired is this one
     ('"increase population" costs 1 less gold', REPORTED),  # nor actions of its own
@@ -299,6 +300,7 @@ PRODUCTIONS = {
     "keyword": "non-transmissible",
     "acquisitions": "your progress acquisitions",
     "per": "per 2 lands",
+    "per_value": "per (the round",
     "symbols": "culture +1 per",
     "of_value": "of skill 2",
     "is_this_card": "it is this card",
