@@ -138,6 +138,9 @@ def singular(word: str) -> str:
 
 
 FREE = "free"  # a piece in its owner's supply (pieces.py)
+# "the card vacated": the card a `move one of your <piece>s from <card> onto <card>` step takes
+# the piece from (an upgrade's cost reads it: interpreter/mechanics/declared_actions.py)
+VACATED = ("card", "vacated")
 
 
 def card_number_names(game: dict) -> list[str]:
@@ -223,8 +226,9 @@ class Vocabulary:
             | self.card_numbers
         ):
             out.update(name.split())
-        if self.pieces:  # "your free citizens": those on no card
+        if self.pieces:  # "your free citizens": those on no card; "the card vacated"
             out.add(FREE)
+            out.add(VACATED[1])
         out.update(f"non-{t}" for t in self.card_types | self.keywords)
         # "an unused card in your camp": a card not in one of the pack's card states
         out.update(f"un{state}" for state in self.card_states if " " not in state)

@@ -25,7 +25,7 @@ from rules_dsl.parse_cache import PARSED
 from rules_dsl.printed_numbers import NumberSpec, declared_numbers
 from rules_dsl.stored import StoredSpec, declared_stored
 from rules_dsl.tables import TableSpec, declared_tables, find_table
-from rules_dsl.vocabulary import singular
+from rules_dsl.vocabulary import VACATED, singular
 
 from ..core import pieces
 from ..core.card_state import has_mark, is_face_down, player_named, tokens_on
@@ -79,6 +79,7 @@ class Ctx:
         it: Any = None,
         doer: int | None = None,
         bid: int = 0,
+        left: int | None = None,
     ) -> None:
         self.state = state
         self.catalog = catalog
@@ -88,6 +89,7 @@ class Ctx:
         self.it = it  # the last card or amount mentioned
         self.doer = doer  # the player doing a step ("their"), when not "you"
         self.bid = bid  # the winning bid of the rule's auction ("the bid"), 0 before one
+        self.left = left  # the card a piece moves from ("the card vacated"), when known
 
     def with_player(self, seat: int) -> Ctx:
         return Ctx(
@@ -152,6 +154,7 @@ class Lexicon:
     stored: tuple[StoredSpec, ...] = ()  # resources kept as tokens on cards (rules_dsl/stored.py)
     card_numbers: tuple[NumberSpec, ...] = ()  # numbers printed on cards (printed_numbers.py)
     actions: tuple[str, ...] = ()  # the names of the actions the game declares (`actions:`)
+    vacated: bool = False  # "the card vacated" is known: an action's cost (declared_actions.py)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -1276,6 +1279,11 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
     ):
         raise cannot(np, "the measure of what?")
     inner = of.heads[0]
+    if measure == ("point",) and inner == VACATED and of.determiner == "the" and not of.tails:
+        cards, text = the_cards(of, lex, "the points")
+        return said(
+            lambda ctx: sum(card_points(ctx, c) for c in cards(ctx)), f"the points of {text}"
+        )
     on = next((t for t in of.tails if isinstance(t, ast.OnCard)), None)
     if measure == ("number",) and on is not None and len(of.tails) == 1:
         return _pieces_on(of, inner, on, lex)
@@ -1870,6 +1878,14 @@ def the_cards(np: Any, lex: Lexicon, what: str) -> tuple[CardsOf, str]:
     head = np.heads[0]
     if np.determiner == "this" and head == ("card",) and not np.tails:
         return (lambda ctx: [ctx.card] if ctx.card is not None else []), "this card"
+    if np.determiner == "the" and head == VACATED and not np.tails:
+        if not lex.vacated:
+            raise cannot(
+                np,
+                '"the card vacated" is read in the cost of an action whose first step is '
+                '"move one of your <piece>s from <card> onto it": the card the piece leaves',
+            )
+        return (lambda ctx: [ctx.left] if ctx.left is not None else []), "the card vacated"
     located = np.tails[0] if len(np.tails) == 1 else None
     if isinstance(head, tuple) and isinstance(located, ast.Located):
         if np.possessive or np.determiner not in (None, "the", "all"):

@@ -183,6 +183,7 @@ class Game:
         for key, body in bodies.items():
             self.programs[key] = self._compile_one(key, body)
         self.programs.update(declared_actions.holder_programs(self))
+        declared_actions.check_steps(self)
 
     def _compile_one(self, key: str, body: Any) -> list[prog.Instruction]:
         from ..mechanics.verbs import prepare_act
@@ -351,6 +352,7 @@ class Game:
             frame.get("it"),
             frame.get("doer"),
             frame.get("bid", 0),
+            frame.get("left"),
         )
 
     def run(

@@ -23,7 +23,7 @@ from ..compile.meaning import Lexicon, compile_condition, compile_tie_break, com
 from ..compile.program import ActI, compile_body
 from ..core.errors import RuleError, UnknownName
 from ..engine.game import Game
-from ..mechanics.declared_actions import compile_action
+from ..mechanics.declared_actions import compile_action, first_sources
 
 
 def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
@@ -203,7 +203,9 @@ def _declared_action(game: Game, action: ActionSpec) -> list[Diagnostic]:
     """What the interpreter cannot play of a declared action: its phrases, then its steps."""
     out = []
     try:
-        compile_action(action, game.lexicon)
+        declared = compile_action(action, game.lexicon)
+        if declared.vacates is not None:
+            first_sources(declared, _compiled(game, action.does))
     except RuleError as e:
         where = next(
             (k for k, tree in action_texts(action) if any(n is e.node for n in ast.walk(tree))),
@@ -213,6 +215,22 @@ def _declared_action(game: Game, action: ActionSpec) -> list[Diagnostic]:
     if action.does is not None:
         out += _program(game, Source(action.source.doc, (*action.source.path, "does")), action.does)
     return out
+
+
+def _compiled(game: Game, body: Any) -> list[Any]:
+    """A declared action's steps compiled and their acts prepared (none: an empty program);
+    a step that cannot be is reported by `_program`."""
+    from ..mechanics.verbs import prepare_act
+
+    statements = body.statements if isinstance(body, ast.Rules) else body or ()
+    try:
+        program = compile_body(tuple(statements), game.lexicon)
+        for instruction in program[:1]:
+            if isinstance(instruction, ActI):
+                prepare_act(game, instruction)
+    except RuleError:
+        return []
+    return list(program)
 
 
 def _hint(e: RuleError, mechanic: str) -> str:
