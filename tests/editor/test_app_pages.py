@@ -193,7 +193,7 @@ def test_cards_page_of_another_pack_draws_its_own_faces(
     at.run()
     assert not at.exception
     open_card(at, "War Banner")
-    legend = next(m.value for m in at.markdown if "face-legend" in m.value)
+    legend = next(h.value for h in at.html if "face-legend" in h.value)
     assert all(w in legend for w in ("food", "red banner", "blue banner", "gold"))
     assert "population" not in legend
     assert at.text_input(key="card_search").placeholder == "e.g. Red Tent, food, gold"
