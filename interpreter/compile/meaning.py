@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rules_dsl import ast
 from rules_dsl.actions import declared_entries
 from rules_dsl.card_states import CardStateSpec
+from rules_dsl.contests import Contest, contests_of
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
 from rules_dsl.printed_numbers import NumberSpec, declared_numbers
@@ -151,6 +152,7 @@ class Lexicon:
     stored: tuple[StoredSpec, ...] = ()  # resources kept as tokens on cards (rules_dsl/stored.py)
     card_numbers: tuple[NumberSpec, ...] = ()  # numbers printed on cards (printed_numbers.py)
     actions: tuple[str, ...] = ()  # the names of the actions the game declares (`actions:`)
+    contests: tuple[Contest, ...] = ()  # the game's contests (rules_dsl/contests.py)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -183,7 +185,12 @@ class Lexicon:
             declared_stored(game),
             declared_numbers(game),
             tuple(str(name) for _, name, _ in declared_entries(game.get("actions"))),
+            contests_of(game),
         )
+
+    def contest(self, words: tuple[str, ...]) -> Contest | None:
+        """The contest singular words name (("war",)), if the game declares one."""
+        return next((c for c in self.contests if tuple(c.name.split()) == words), None)
 
     def face_kind(self, die: str, face: int) -> str:
         """What a die's face shows, its amount aside: "2 population" -> "population"."""
