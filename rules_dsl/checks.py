@@ -28,6 +28,7 @@ from .condition_checks import condition_warnings
 from .diagnostics import Diagnostic, did_you_mean
 from .dice_events import event_names, roll_head, triggered_events, unknown_die
 from .facts import check_fact_names
+from .grammar_words import strength_kinds
 from .input_checks import control_characters
 from .named_decks import check_decks
 from .pieces import check_pieces
@@ -36,7 +37,7 @@ from .roles import check_roles, uses_engine_kinds
 from .source import Source
 from .stored import check_stored
 from .tables import check_tables
-from .vocabulary import EVENTS, SAY_INSTEAD, Vocabulary, singular
+from .vocabulary import SAY_INSTEAD, Vocabulary, engine_events, singular
 from .zones import check_zones
 
 if TYPE_CHECKING:
@@ -451,7 +452,7 @@ class _TreeChecker:
 
     def _keyword(self, node: ast.Keyword, src: Source) -> Iterator[Diagnostic]:
         if node.word not in self.vocab.keywords:
-            statements = ["free", "discardable", "costs", "war", "attack", "defence", "cancels"]
+            statements = ["free", "discardable", "costs", *strength_kinds(), "cancels"]
             hint = did_you_mean(node.word, list(self.vocab.keywords) + statements)
             yield src.locate(
                 node.span,
@@ -466,7 +467,7 @@ class _TreeChecker:
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
         triggered = triggered_events(self.pack)
         events = [
-            *EVENTS,
+            *engine_events(self.pack.game),
             *declared_events(self.pack.game),
             *triggered,
             *holder_events(self.pack.game),

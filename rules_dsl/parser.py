@@ -33,7 +33,7 @@ from .bounds import MOST_DIGITS, RULE_NUMBER_LIMIT
 from .cache_files import cache_dir, read_sealed, write_sealed
 from .diagnostics import Diagnostic, did_you_mean
 from .errors import AgesmithError
-from .grammar_words import verbs
+from .grammar_words import strength_kinds, verbs
 from .layout import IndentationError_, RulesLayout
 
 Start = Literal["rules", "cost", "number", "condition"]
@@ -431,9 +431,7 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
             'first in brackets: (you own "A") or the round is at least 2'
         )
     if hint is None and "EVENT" in expected:
-        hint = (
-            'a trigger names its event, then a colon: "on failure: ...", "when you lose a war: ..."'
-        )
+        hint = 'a trigger names its event, then a colon: "on failure: ...", "on acquire: ..."'
     if hint is None and value in verbs():
         hint = _verb_in_a_name(value, _word_before(text, line, column))
     if hint is None and _continues_the_line_above(text, line, column):
@@ -618,9 +616,7 @@ def _statement_words() -> list[str]:
         "discardable",
         "costs",
         "price",
-        "war",
-        "attack",
-        "defence",
+        *strength_kinds(),  # the grammar's: "war +1", "attack +2", "defence +5"
         "cancels",
         "while",
         "on",

@@ -1,6 +1,6 @@
 """The roles a game file gives to names it declares: the resource a cost counts by amount
 (`counted_resource`), the counter that is money (`money`), the keyword of the cards that are
-never exchanged (`never_exchanged`), the bonus a side tilts in a war (`war: tilt`).
+never exchanged (`never_exchanged`), the bonus a side tilts in a contest (`contests: <name>: tilt`).
 
 The mechanics that play these roles (a cost whose amount is X or changes, buying at a gold
 price, taking a money face, tilting for money...) read the names from the pack, so no Python
@@ -97,6 +97,8 @@ def action_key(name: str, money: str | None) -> str:
 
 def check_roles(pack: Pack) -> list[Diagnostic]:
     """Each role that names something the game does not declare, or that is used unnamed."""
+    from .contests import check_contests, contests_of  # contests -> nouns -> zones -> roles
+
     game = pack.game
     resources = [str(r) for r in game.get("resources") or []]
     counters = [str(c) for c in game.get("counters") or {}]
@@ -118,7 +120,6 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
             )
         )
 
-    war = game.get("war")
     undeclared(
         ("counted_resource",),
         game.get("counted_resource"),
@@ -134,13 +135,15 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
         "a keyword",
         keywords,
     )
-    undeclared(
-        ("war", "tilt"),
-        war.get("tilt") if isinstance(war, dict) else None,
-        "the war's tilt",
-        "a resource or counter",
-        resources + counters,
-    )
+    for contest in contests_of(game):
+        undeclared(
+            ("contests", contest.name, "tilt"),
+            contest.tilt,
+            f"the {contest.name}'s tilt",
+            "a resource or counter",
+            resources + counters,
+        )
+    out += check_contests(pack)
     out += _money_actions(pack, counters)
     out += _face_actions(pack)
     out += _gold_prices(pack)

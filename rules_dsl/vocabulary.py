@@ -1,8 +1,8 @@
 """The words a pack's rules may use, and how a word is normalised before it is looked up.
 
 Nouns in the language are plain words. A pack declares its own (card types, keywords, zones,
-resources, counters); the mechanics that every pack shares (players, dice, wars, the board...)
-bring the words below. An unknown word is an error with a did-you-mean hint.
+resources, counters, contests); the mechanics that every pack shares (players, dice, the
+board...) bring the words below. An unknown word is an error with a did-you-mean hint.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .card_keys import BONUS
 from .card_states import card_state_names
+from .contests import contest_events, contests_of
 from .zones import zone_names
 
 # Words the shared mechanics understand, grouped by what they name.
@@ -67,8 +68,6 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "dice",
         "turn",
         "round",
-        "war",
-        "wars",
         "action",
         "actions",
         "token",
@@ -115,15 +114,19 @@ SAY_INSTEAD: dict[str, str] = {
     "marked": "a card kept only in games of enough players says so in the card's `players:`",
 }
 
-# The events a card's triggers can name; the interpreter raises exactly these.
+# The events a card's triggers can name whatever the game; the interpreter raises exactly these,
+# and those of the game's contests (`engine_events`).
 EVENTS = (
     "acquire",
     "failure",
-    "war",
-    "you lose a war",
-    "you lose a war as defender",
     "the start of your actions",
 )
+
+
+def engine_events(game: dict) -> tuple[str, ...]:
+    """The events the interpreter raises itself in this game: EVENTS, and those of the game's
+    contests ("war", "you lose a war", ...: rules_dsl/contests.py)."""
+    return (*EVENTS, *contest_events(game))
 
 
 def singular(word: str) -> str:
@@ -172,6 +175,7 @@ class Vocabulary:
     card_states: set[str] = field(default_factory=set)  # `card states:` (card_states.py)
     pieces: set[str] = field(default_factory=set)  # kinds of piece (`pieces:`, pieces.py)
     card_numbers: set[str] = field(default_factory=set)  # printed_numbers.py
+    contests: set[str] = field(default_factory=set)  # `contests:` and their plurals
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -201,6 +205,7 @@ class Vocabulary:
             card_states=card_state_names(game),
             pieces={str(p) for p in mapping("pieces")},
             card_numbers=set(card_number_names(game)),
+            contests={n for c in contests_of(game) for n in (c.name, c.plural)},
         )
 
     def words(self) -> set[str]:
@@ -224,6 +229,7 @@ class Vocabulary:
             | self.card_states
             | self.pieces
             | self.card_numbers
+            | self.contests
         ):
             out.update(name.split())
         if self.pieces:  # "your free citizens": those on no card; "the card vacated"

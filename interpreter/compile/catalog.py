@@ -62,18 +62,15 @@ class Roles:
 
     counted: str | None = None  # the resource a cost counts by amount
     money: str | None = None  # the counter that is money
-    war_tilt: str | None = None  # the bonus a side tilts in a war
     actions: tuple[str, ...] = ()  # the names of the actions the game declares
     never_exchanged: str | None = None  # the keyword of the cards never exchanged
 
     @classmethod
     def of(cls, pack: Pack) -> Roles:
-        tilt = (pack.game.get("war") or {}).get("tilt")
         actions = tuple(a.name for a in pack.actions)
         return cls(
             pack.counted_resource,
             pack.money,
-            str(tilt) if tilt else None,
             actions,
             pack.never_exchanged,
         )
@@ -270,14 +267,18 @@ def _cost_rule(s: ast.CostChange, lex: Lexicon, counted: str | None) -> CostRule
     return CostRule(delta, guard, words, first)
 
 
-def _cancels(s: ast.Cancels) -> tuple[str, str]:
-    """cancels the war bonus of the opponent's "X": in a war, the opponent's X adds nothing."""
+def _cancels(s: ast.Cancels, lex: Lexicon) -> tuple[str, str]:
+    """cancels the war bonus of the opponent's "X": in a contest (the pack's war), the
+    opponent's X adds nothing."""
     what = s.what
+    bonuses = {(*c.name.split(), BONUS): f"{c.name} {BONUS}" for c in lex.contests}
     of = what.tails[0] if isinstance(what, ast.NounPhrase) and len(what.tails) == 1 else None
     whose = of.of if isinstance(of, ast.Of) else None
     if not (
         isinstance(what, ast.NounPhrase)
-        and what.heads == (("war", BONUS),)
+        and len(what.heads) == 1
+        and isinstance(what.heads[0], tuple)
+        and what.heads[0] in bonuses
         and isinstance(whose, ast.NounPhrase)
         and whose.determiner == "the"
         and len(whose.heads) == 2
@@ -285,8 +286,12 @@ def _cancels(s: ast.Cancels) -> tuple[str, str]:
         and isinstance(whose.heads[1], ast.CardName)
         and not whose.tails
     ):
-        raise cannot(s, 'a card cancels "the war bonus of the opponent\'s "<card>""')
-    return "war bonus", whose.heads[1].name
+        raise cannot(
+            s,
+            'a card cancels "the <contest> bonus of the opponent\'s "<card>"" (the game\'s'
+            f" contests: {', '.join(c.name for c in lex.contests) or 'none'})",
+        )
+    return bonuses[what.heads[0]], whose.heads[1].name
 
 
 def _per(measure: Num, every: int) -> Num:
@@ -367,7 +372,7 @@ def _sort(
             raise cannot(s, f"a card in the {hand} shows no symbols")
         info.symbol_rules.append(_symbol_rule(s, lex))
     elif isinstance(s, ast.Cancels):
-        info.cancels.append(_cancels(s))
+        info.cancels.append(_cancels(s, lex))
     elif isinstance(s, ast.Scope):
         where = s.where
         if in_events:

@@ -20,6 +20,7 @@ from rules_dsl import ast
 from rules_dsl.actions import declared_entries
 from rules_dsl.card_keys import BONUS
 from rules_dsl.card_states import CardStateSpec
+from rules_dsl.contests import Contest, contests_of
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.parse_cache import PARSED
 from rules_dsl.printed_numbers import NumberSpec, declared_numbers
@@ -155,6 +156,7 @@ class Lexicon:
     card_numbers: tuple[NumberSpec, ...] = ()  # numbers printed on cards (printed_numbers.py)
     actions: tuple[str, ...] = ()  # the names of the actions the game declares (`actions:`)
     vacated: bool = False  # "the card vacated" is known: an action's cost (declared_actions.py)
+    contests: tuple[Contest, ...] = ()  # the game's contests (rules_dsl/contests.py)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -187,7 +189,12 @@ class Lexicon:
             declared_stored(game),
             declared_numbers(game),
             tuple(str(name) for _, name, _ in declared_entries(game.get("actions"))),
+            contests_of(game),
         )
+
+    def contest(self, words: tuple[str, ...]) -> Contest | None:
+        """The contest singular words name (("war",)), if the game declares one."""
+        return next((c for c in self.contests if tuple(c.name.split()) == words), None)
 
     def face_kind(self, die: str, face: int) -> str:
         """What a die's face shows, its amount aside: "2 population" -> "population"."""

@@ -54,7 +54,7 @@ class Formulas:
 
     score: Callable[[Ctx], int] | None = None
     age_end: Callable[[Ctx], bool] | None = None
-    rerolls: Callable[[Ctx], int] | None = None
+    rerolls: dict[str, Callable[[Ctx], int]] = field(default_factory=dict)  # by contest
     tokens: list[Callable[[Ctx], bool]] = field(default_factory=list)
     points: dict[int, Callable[[Ctx], int]] = field(default_factory=dict)  # by card index
     tie_break: list[Callable[[Ctx], tuple[int, ...]]] = field(default_factory=list)
@@ -72,7 +72,7 @@ class Formulas:
         return cls(
             score=value(pack.scoring),
             age_end=compile_condition(pack.age_end, lex) if pack.age_end is not None else None,
-            rerolls=value(pack.war_rerolls),
+            rerolls={n: compile_value(t, lex) for n, t in pack.contest_rerolls.items()},
             tokens=[compile_condition(t.condition, lex) for t in pack.tokens],
             points={
                 info.index: compile_value(info.points, lex)

@@ -47,7 +47,7 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
     event = event_of(act)
     if event is None:
         raise cannot(act, f"trigger which event? its name goes in quotes: {FORM}")
-    if event in EVENTS:
+    if event in EVENTS or any(event in c.events for c in lex.contests):
         raise UnknownName(
             f'"{event}" is an event the engine sets off itself',
             act.object,

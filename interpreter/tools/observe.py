@@ -172,7 +172,7 @@ class Recorder:
                 self.striking[calamity].append(self.copies[facts["card"]])
         elif kind == "token":
             record.tokens.append((facts["value"], facts["seat"]))
-        elif kind == "war":
+        elif kind == "contest":
             record.wars.append((facts["attacker"], facts["defender"], facts["winner"]))
 
 

@@ -141,7 +141,10 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
     items: list[tuple[Source, Any, Any]] = [
         (pack.source_of(pack.scoring_path), pack.scoring, value),
         (pack.source_of(("age_end",)), pack.age_end, condition),
-        (pack.source_of(("war", "rerolls")), pack.war_rerolls, value),
+    ]
+    items += [
+        (pack.source_of(("contests", name, "rerolls")), tree, value)
+        for name, tree in pack.contest_rerolls.items()
     ]
     items += [(t.source, t.condition, condition) for t in pack.tokens]
     items += [

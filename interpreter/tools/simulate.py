@@ -70,7 +70,7 @@ class Config:
             | {d.name: d.name for d in game.pack.decks},
             # which of the engine's own mechanics the pack plays (the report says only those)
             "has_tokens": bool(game.pack.tokens),
-            "has_wars": game.pack.war_rerolls is not None,
+            "has_wars": bool(game.pack.game.get("contests")),
         }
 
 

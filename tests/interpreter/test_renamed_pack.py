@@ -199,3 +199,86 @@ def test_the_keyword_role_keeps_a_card_from_exchange_whatever_its_word(
     assert "\nnever_exchanged: non-transmissible\n" in text
     game.write_text(text.replace("\nnever_exchanged: non-transmissible\n", "\n"), "utf-8")
     assert _exchangeable(unnamed) == ["Earthquake", "Forest", "Tiger"]  # no role: no keeping
+
+
+# ------------------------------------------------------------------ a contest of another name
+
+# Along History's war renamed raid: the contest (`contests: {raid: ...}`), the counter that
+# declares it, its face and the double face (what they do is their `face actions:`), the phases'
+# "wage your raids" and the cards' "in raid:", "when you lose a raid:", "declare a raid",
+# "win the raid", "the raid bonus". Kept: the language's strength word ("war +1 per 2 lands",
+# the grammar's ability word for every contest, like "attack +2"), and names: "Civil War" and
+# its id.
+RAIDS = {"war": "raid", "wars": "raids", "x2": "doubler"}
+CONTEST_WORDS = re.compile(r"(?<![\w-])(wars?|x2)\b(?! [+-]\d)")
+
+
+def raid(text: str) -> str:
+    return CONTEST_WORDS.sub(lambda m: RAIDS[m.group(1)], text)
+
+
+def read_back_raid(line: str) -> str:
+    """A line of the raiding pack's log in the original's words."""
+    back = {v: k for k, v in RAIDS.items()}
+    line = re.sub(r"\b(raids?|doubler)\b", lambda m: back[m.group(1)], line)
+    return re.sub(r"\bRaid\b", "War", line)
+
+
+@cache
+def raided_folder(root: Path) -> Path:
+    folder = root / "raided_along_history"
+    shutil.copytree(bundled(), folder)
+    for path in folder.glob("*.yaml"):
+        path.write_text(raid(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def raided(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return raided_folder(tmp_path_factory.mktemp("contest"))
+
+
+def test_the_raiding_pack_names_no_war_but_its_strength_word(raided: Path) -> None:
+    game = (raided / "game.yaml").read_text(encoding="utf-8")
+    assert "contests:\n  raid:\n" in game and "declares: raid" in game
+    assert "faces: [golden age, re-roll, doubler, raid, re-roll, golden age]" in game
+    assert "raid: contest" in game and "doubler: double" in game
+    assert "wage your raids" in game
+    middle = (raided / "middle_ages.yaml").read_text(encoding="utf-8")
+    assert "in raid: you may discard this card; then win the raid by 3" in middle
+    assert "when you lose a raid as defender: you may declare a raid on the attacker" in middle
+    assert "cancels the raid bonus of" in middle
+    for path in raided.glob("*.yaml"):
+        text = KEPT.sub("", path.read_text(encoding="utf-8"))
+        assert not CONTEST_WORDS.findall(text), path.name
+
+
+def test_the_raiding_pack_is_as_clean_as_the_original(raided: Path) -> None:
+    found = _diagnostics(raided)
+    assert not [d.render() for d in found if d.is_error]
+    assert [(d.code, d.line) for d in found] == [(d.code, d.line) for d in _diagnostics(bundled())]
+
+
+@pytest.mark.parametrize(
+    ("bot", "seed"), [("random", 0), ("random", 1), ("greedy", 0), ("greedy", 1)]
+)
+def test_the_raiding_pack_plays_the_same_games(raided: Path, bot: str, seed: int) -> None:
+    actions, scores, winners, log = _played(bundled(), bot, seed)
+    assert any("declares war on" in line for line in log), "the game has wars"
+    again, raided_scores, raided_winners, raided_log = _played(raided, bot, seed)
+    assert (again, raided_scores, raided_winners) == (actions, scores, winners)
+    assert any("declares raid on" in line for line in raided_log), "it says its own word"
+    assert not any(re.search(r"\bwars?\b", line) for line in raided_log)
+    assert [read_back_raid(line) for line in raided_log] == log
+
+
+def test_a_raid_is_asked_and_explained_in_its_own_words(raided: Path) -> None:
+    from interpreter.tools.explain import explain_cards
+
+    readings = {r.id: r.lines for r in explain_cards(_game(raided))}
+    originals = {r.id: r.lines for r in explain_cards(_game(bundled()))}
+    assert readings.keys() == originals.keys()
+    for name, lines in readings.items():
+        assert [read_back_raid(line) for line in lines] == list(originals[name]), name
+    said = " ".join(line for lines in readings.values() for line in lines)
+    assert "When you lose a raid" in said and "In each raid you fight" in said
