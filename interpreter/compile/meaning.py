@@ -155,8 +155,8 @@ class Lexicon:
     stored: tuple[StoredSpec, ...] = ()  # resources kept as tokens on cards (rules_dsl/stored.py)
     card_numbers: tuple[NumberSpec, ...] = ()  # numbers printed on cards (printed_numbers.py)
     actions: tuple[str, ...] = ()  # the names of the actions the game declares (`actions:`)
-    vacated: bool = False  # "the card vacated" is known: an action's cost (declared_actions.py)
     contests: tuple[Contest, ...] = ()  # the game's contests (rules_dsl/contests.py)
+    vacated: bool = False  # "the card vacated" is known: an action's cost (declared_actions.py)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:

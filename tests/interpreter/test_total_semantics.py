@@ -294,7 +294,7 @@ PRODUCTIONS = {
     "free": "free if",
     "discardable": "discardable",
     "cost_change": "costs 3 less",
-    "gold_price": "gold price",
+    "money_price": "gold price",
     "strength": "war +1",
     "cancels": "cancels the war",
     "keyword": "non-transmissible",

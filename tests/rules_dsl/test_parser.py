@@ -113,7 +113,7 @@ RULES = [
             ast.CostChange(ast.Acquisitions(("progress",), True, False), 1, "less", ("ingenuity",))
         ),
     ),
-    ("gold price 5", rules(ast.GoldPrice(5))),
+    ("gold price 5", rules(ast.MoneyPrice(5, money=("gold",)))),
     ("war +1 per 2 lands", rules(ast.Strength("war", 1, ast.Per(2, ("lands",))))),
     (
         "defence -2 unless it is tilted",
@@ -457,7 +457,7 @@ def test_otherwise_is_joined_to_the_if_above():
             "failure",
             (steps(If(Has(YOU, "at least", np("gold", count=12)), False, (share,), (destroy,))),),
         ),
-        ast.GoldPrice(3),
+        ast.MoneyPrice(3, money=("gold",)),
     )
 
 
