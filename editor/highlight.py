@@ -35,7 +35,7 @@ STATEMENT_WORDS = (
     "less",
     "more",
     "price",
-    *strength_kinds(),  # the grammar's ability words: "war +1", "attack +2", "defence +5"
+    *strength_kinds(),  # the grammar's ability words: "attack +2", "defence +5"
     "own",
     "owns",
     "have",

@@ -442,9 +442,10 @@ class Per(Node):
 
 @dataclass(frozen=True)
 class Strength(Node):
-    """war +1 / attack +1 / defence +2 [per 2 lands] [if ...]."""
+    """attack +1 / defence +2 [per 2 lands] [if ...]; a contest's name, "war +1", is read as
+    `Symbols` by the parser and made a strength by the interpreter, which knows the contests."""
 
-    kind: str  # war | attack | defence
+    kind: str  # attack | defence, or (made by the interpreter) a contest's name
     amount: int
     per: Per | None = None
     condition: Condition | None = None

@@ -25,6 +25,7 @@ from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bo
 from .card_keys import BONUS
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
+from .contests import check_contests
 from .diagnostics import Diagnostic, did_you_mean
 from .dice_events import event_names, roll_head, triggered_events, unknown_die
 from .facts import check_fact_names
@@ -126,6 +127,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_card_states(pack)
     out += _option_defaults(pack)
     out += check_roles(pack)
+    out += check_contests(pack)
     out += check_zones(pack)
     out += check_actions(pack.documents["game.yaml"], pack.game)
     out += check_decks(pack) if cards else []

@@ -119,7 +119,8 @@ def contest_events(game: dict[str, Any]) -> list[str]:
 
 def check_contests(pack: Pack) -> list[Diagnostic]:
     """The old `war:` block, a counter that declares no contest of the game, a contest's dice
-    that are no die of the game."""
+    that are no die of the game or tilt that is no resource or counter of it."""
+
     game = pack.game
     out: list[Diagnostic] = []
     names = [c.name for c in contests_of(game)]
@@ -165,7 +166,22 @@ def check_contests(pack: Pack) -> list[Diagnostic]:
                 )
             )
     dice = [str(d) for d in game.get("dice") or {}]
+    tilted = [str(r) for r in game.get("resources") or []] + [
+        str(c) for c in game.get("counters") or {}
+    ]
     for contest in contests_of(game):
+        if contest.tilt is not None and contest.tilt not in tilted:
+            doc, where = pack.place("contests", contest.name, "tilt")
+            out.append(
+                doc.diagnostic(
+                    where,
+                    f'the {contest.name}\'s tilt "{contest.tilt}" is not a resource or counter of'
+                    " the game",
+                    code="unknown-role",
+                    hint=did_you_mean(contest.tilt, tilted)
+                    or f"declared: {', '.join(tilted) or 'none'}",
+                )
+            )
         if contest.dice is not None and contest.dice not in dice:
             doc, where = pack.place("contests", contest.name, "dice")
             out.append(

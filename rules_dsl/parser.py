@@ -616,7 +616,7 @@ def _statement_words() -> list[str]:
         "discardable",
         "costs",
         "price",
-        *strength_kinds(),  # the grammar's: "war +1", "attack +2", "defence +5"
+        *strength_kinds(),  # the grammar's: "attack +2", "defence +5"
         "cancels",
         "while",
         "on",

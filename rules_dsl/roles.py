@@ -97,8 +97,6 @@ def action_key(name: str, money: str | None) -> str:
 
 def check_roles(pack: Pack) -> list[Diagnostic]:
     """Each role that names something the game does not declare, or that is used unnamed."""
-    from .contests import check_contests, contests_of  # contests -> nouns -> zones -> roles
-
     game = pack.game
     resources = [str(r) for r in game.get("resources") or []]
     counters = [str(c) for c in game.get("counters") or {}]
@@ -135,15 +133,6 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
         "a keyword",
         keywords,
     )
-    for contest in contests_of(game):
-        undeclared(
-            ("contests", contest.name, "tilt"),
-            contest.tilt,
-            f"the {contest.name}'s tilt",
-            "a resource or counter",
-            resources + counters,
-        )
-    out += check_contests(pack)
     out += _money_actions(pack, counters)
     out += _face_actions(pack)
     out += _gold_prices(pack)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from rules_dsl import ast
 from rules_dsl.card_keys import BONUS
@@ -359,9 +359,9 @@ def _sort(
                 hint=f'write "{roles.money} price {s.amount}" (game.yaml, money:)',
             )
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
-    elif isinstance(s, ast.Strength):
+    elif _is_strength(s, lex):
         if in_events:
-            raise cannot(s, f"a card in the {hand} takes no part in wars")
+            raise cannot(s, f"a card in the {hand} adds no strength")
         info.strength.append(_strength_rule(s, lex))
     elif isinstance(s, ast.ActionCostChange):
         if in_events:
@@ -396,7 +396,18 @@ def _sort(
         raise RuleError("a card's rules hold abilities and triggers", s)
 
 
-def _strength_rule(s: ast.Strength, lex: Lexicon, where: Zone | None = None) -> StrengthRule:
+def _is_strength(s: object, lex: Lexicon) -> TypeGuard[ast.Strength | ast.Symbols]:
+    """attack +1, defence +2, or a contest's name and an amount ("war +1")."""
+    return isinstance(s, ast.Strength) or (
+        isinstance(s, ast.Symbols) and lex.contest(s.resource) is not None
+    )
+
+
+def _strength_rule(
+    s: ast.Strength | ast.Symbols, lex: Lexicon, where: Zone | None = None
+) -> StrengthRule:
+    """attack +1, defence +2, or "<contest> +N" (both sides of that contest)."""
+    kind = s.kind if isinstance(s, ast.Strength) else " ".join(s.resource)
     per = None
     if s.per is not None:
         measure = (
@@ -405,7 +416,7 @@ def _strength_rule(s: ast.Strength, lex: Lexicon, where: Zone | None = None) -> 
             else quantity_of_words(s.per.words, s.per, lex)
         )
         per = _per(measure, s.per.count or 1)
-    return StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless, lex), where)
+    return StrengthRule(kind, s.amount, per, _guard(s.condition, s.unless, lex), where)
 
 
 def _action_cost_rule(s: ast.ActionCostChange, lex: Lexicon, roles: Roles) -> ActionCostRule:
@@ -487,7 +498,7 @@ def _scoped_strength(s: ast.Scope, hand: str, lex: Lexicon) -> list[StrengthRule
     zone = zone_of(where, lex)
     rules = []
     for inner in s.body:
-        if not isinstance(inner, ast.Strength):
+        if not _is_strength(inner, lex):
             in_hand = f', or "while in your {hand}"' if lex.zones.hand != -1 else ""
             raise UnknownName(
                 f'only abilities such as "attack +1" hold while in {zone.text}',

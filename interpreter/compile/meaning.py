@@ -22,6 +22,7 @@ from rules_dsl.card_keys import BONUS
 from rules_dsl.card_states import CardStateSpec
 from rules_dsl.contests import Contest, contests_of
 from rules_dsl.diagnostics import did_you_mean
+from rules_dsl.grammar_words import strength_kinds
 from rules_dsl.parse_cache import PARSED
 from rules_dsl.printed_numbers import NumberSpec, declared_numbers
 from rules_dsl.stored import StoredSpec, declared_stored
@@ -191,6 +192,11 @@ class Lexicon:
             tuple(str(name) for _, name, _ in declared_entries(game.get("actions"))),
             contests_of(game),
         )
+
+    def strength_kinds(self) -> tuple[str, ...]:
+        """The kinds of a strength ability: each contest's name ("war +1", both sides of it),
+        then the grammar's sides ("attack +1", "defence +2")."""
+        return (*(c.name for c in self.contests), *strength_kinds())
 
     def contest(self, words: tuple[str, ...]) -> Contest | None:
         """The contest singular words name (("war",)), if the game declares one."""

@@ -401,14 +401,14 @@ def strength(game: Game, state: State, contest: Contest, fight: dict[str, Any], 
         for _, name in game.catalog.info(c).cancels
         if not is_face_down(state, c)  # a face-down card's rules do nothing
     }
-    not_mine = DEFENCE if side == 0 else ATTACK
+    kinds = (contest.name, ATTACK if side == 0 else DEFENCE)  # a contest's strength, a side's
     for copy in state.players[seat].active_cards():
         info = game.catalog.info(copy)
         if info.name in cancelled or is_face_down(state, copy):
             continue
         ctx = Ctx(state, game.catalog, seat, copy, _roles(fight, side))
         for rule in info.strength:
-            if rule.kind == not_mine or not rule.when(ctx):
+            if rule.kind not in kinds or not rule.when(ctx):
                 continue
             if rule.where is not None and copy not in rule.where.cards(ctx):
                 continue  # "while in your retired:" holds only there

@@ -116,7 +116,7 @@ def first_sources(declared: Declared, program: list[Any]) -> Callable[..., list[
             '"the card vacated" is the card the action\'s first step takes a piece from: '
             'start its steps with "move one of your <piece>s from <card> onto it"',
         )
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _sources(game: Game, declared: Declared) -> Callable[..., list[int]]:

@@ -78,7 +78,7 @@ def _read(game: Game, info: CardInfo) -> CardReading:
         lines.append(f"Its price in {roles.money} is {amount} {_guard(when)}.")
     for strength in info.strength:
         per = f" for {says(strength.per)}" if strength.per else ""
-        side = SIDES.get(strength.kind) or f"in every {_contests(game)}"
+        side = SIDES.get(strength.kind) or f"in every {strength.kind}"
         zone = strength.where
         where = f" while it is in {zone.text}" if zone is not None else ""
         lines.append(
@@ -186,7 +186,7 @@ EVENTS = {
 }
 
 
-# The strength rules of one side of a contest; any other kind counts in every contest.
+# The strength rules of one side of every contest; a contest's own name counts in it alone.
 SIDES = {"attack": "when you attack", "defence": "when you defend"}
 
 

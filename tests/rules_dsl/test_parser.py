@@ -114,7 +114,8 @@ RULES = [
         ),
     ),
     ("gold price 5", rules(ast.MoneyPrice(5, money=("gold",)))),
-    ("war +1 per 2 lands", rules(ast.Strength("war", 1, ast.Per(2, ("lands",))))),
+    ("war +1 per 2 lands", rules(ast.Symbols(("war",), 1, ast.Per(2, ("lands",))))),
+    ("attack +1 per 2 lands", rules(ast.Strength("attack", 1, ast.Per(2, ("lands",))))),
     (
         "defence -2 unless it is tilted",
         rules(ast.Strength("defence", -2, None, IsState(IT, "is", False, "tilted"), True)),
@@ -128,7 +129,7 @@ RULES = [
         ),
     ),
     ("non-transmissible", rules(ast.Keyword("non-transmissible"))),
-    ("general\nwar +1", rules(ast.Keyword("general"), ast.Strength("war", 1))),
+    ("general\nwar +1", rules(ast.Keyword("general"), ast.Symbols(("war",), 1))),
     # verbs after a subject are in the third person; the tree keeps the base form
     (
         "each opponent pays 5 gold to you",
@@ -529,7 +530,7 @@ def test_a_block_holds_any_statement():
                 ),
             ),
         ),
-        ast.Strength("war", 1),
+        ast.Symbols(("war",), 1),
     )
 
 

@@ -545,7 +545,7 @@ def abilities(d: int) -> st.SearchStrategy:
         ),
         st.builds(
             lambda kind, amount, per, g: ast.Strength(kind, amount, per, *g),
-            st.sampled_from(("war", "attack", "defence")),
+            st.sampled_from(("attack", "defence")),
             st.integers(-20, 20),
             st.none() | st.builds(ast.Per, st.none() | st.integers(0, 9), words()),
             guard,
