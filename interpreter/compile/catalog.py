@@ -451,11 +451,13 @@ def _symbol_rule(s: ast.Symbols, lex: Lexicon) -> SymbolRule:
     text = " ".join(s.resource)
     kind = next((r for r in sorted(lex.resources) if text in (r, singular(r))), None)
     if kind is None:
+        contests = ", ".join(c.name for c in lex.contests) or "game.yaml declares none"
         raise UnknownName(
-            f'"{text}" is not a resource of the game',
+            f'"{text}" is neither a resource nor a contest of the game',
             s,
             "a card shows more symbols of a resource: "
-            f"{', '.join(sorted(lex.resources)) or 'game.yaml declares none'}",
+            f"{', '.join(sorted(lex.resources)) or 'game.yaml declares none'}; or adds strength"
+            f" in a contest: {contests}",
         )
     per = None
     if s.per is not None:

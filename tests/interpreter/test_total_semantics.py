@@ -142,6 +142,7 @@ RULES = [
     ("costs 2 less culture", REPORTED),
     ('gold price 5 if you own "Hunting"', PLAYS),
     ("war +1 per 2 lands", PLAYS),
+    ("battle +1", REPORTED),  # the game's contest is the war: no battle's strength
     ("attack +1 if the opponent owns a land", PLAYS),
     ("defence +2", PLAYS),
     ("culture +1 per 2 lands", PLAYS),  # more symbols shown by the card (issue 19)
@@ -295,7 +296,7 @@ PRODUCTIONS = {
     "discardable": "discardable",
     "cost_change": "costs 3 less",
     "money_price": "gold price",
-    "strength": "war +1",
+    "strength": "attack +1",
     "cancels": "cancels the war",
     "keyword": "non-transmissible",
     "acquisitions": "your progress acquisitions",
