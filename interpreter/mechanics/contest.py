@@ -288,7 +288,7 @@ def run_contest(
             fight["step"] = "roll"
         elif step == "roll":
             mine["dice"] = _roll(game, state, contest)
-            mine["rerolls"] = _rerolls(game, state, contest, seat)
+            mine["rerolls"] = _rerolls(game, state, contest, seat) if mine["dice"] else 0
             fight["step"] = "reroll"
         elif step == "reroll":
             if answer is not None:
@@ -351,14 +351,18 @@ def tilt_options(game: Game, state: State, contest: Contest, seat: int) -> list[
 
 
 def contest_die(game: Game, contest: Contest) -> dict[str, Any]:
-    """The spec of the die (game.yaml `dice:`) each side of the contest rolls."""
-    return (game.pack.game.get("dice") or {}).get(str(contest.dice)) or {"faces": ["1"]}
+    """The spec of the die (game.yaml `dice:`) each side of the contest rolls; none for a
+    contest without dice (the check reports a die the game does not declare)."""
+    return (game.pack.game.get("dice") or {}).get(str(contest.dice)) or {"faces": [], "count": 0}
 
 
 def _roll(game: Game, state: State, contest: Contest) -> list[int]:
+    """Each side's dice; a contest without dice rolls none (strength alone decides)."""
     from .dice import parse_face
 
     spec = contest_die(game, contest)
+    if not spec["faces"]:
+        return []
     rng = state.random()
     values = [
         parse_face(spec["faces"][rng.randrange(len(spec["faces"]))]).amount
