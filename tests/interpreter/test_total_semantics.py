@@ -142,7 +142,6 @@ RULES = [
     ("costs 2 less culture", REPORTED),
     ('gold price 5 if you own "Hunting"', PLAYS),
     ("war +1 per 2 lands", PLAYS),
-    ("battle +1", REPORTED),  # the game's contest is the war: no battle's strength
     ("attack +1 if the opponent owns a land", PLAYS),
     ("defence +2", PLAYS),
     ("culture +1 per 2 lands", PLAYS),  # more symbols shown by the card (issue 19)
