@@ -361,7 +361,7 @@ def _sort(
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
     elif _is_strength(s, lex):
         if in_events:
-            raise cannot(s, f"a card in the {hand} adds no strength")
+            raise cannot(s, f"a card in the {hand} takes no side in a contest")
         info.strength.append(_strength_rule(s, lex))
     elif isinstance(s, ast.ActionCostChange):
         if in_events:
@@ -456,8 +456,8 @@ def _symbol_rule(s: ast.Symbols, lex: Lexicon) -> SymbolRule:
             f'"{text}" is neither a resource nor a contest of the game',
             s,
             "a card shows more symbols of a resource: "
-            f"{', '.join(sorted(lex.resources)) or 'game.yaml declares none'}; or adds strength"
-            f" in a contest: {contests}",
+            f"{', '.join(sorted(lex.resources)) or 'game.yaml declares none'}; or counts for both"
+            f" sides of a contest: {contests}",
         )
     per = None
     if s.per is not None:

@@ -69,18 +69,17 @@ def read_back(line: str) -> str:
     )
 
 
-@cache
-def renamed_folder(root: Path) -> Path:
-    folder = root / "renamed_along_history"
+def rewritten_copy(folder: Path, rewrite: Callable[[str], str]) -> Path:
+    """A copy of Along History with every YAML file's text rewritten."""
     shutil.copytree(bundled(), folder)
     for path in folder.glob("*.yaml"):
-        path.write_text(rename(path.read_text(encoding="utf-8")), encoding="utf-8")
+        path.write_text(rewrite(path.read_text(encoding="utf-8")), encoding="utf-8")
     return folder
 
 
 @pytest.fixture(scope="module")
 def renamed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return renamed_folder(tmp_path_factory.mktemp("roles"))
+    return rewritten_copy(tmp_path_factory.mktemp("roles") / "renamed_along_history", rename)
 
 
 def test_the_renaming_leaves_no_old_word(renamed: Path) -> None:
@@ -224,18 +223,9 @@ def read_back_raid(line: str) -> str:
     return re.sub(r"\bRaid\b", "War", line)
 
 
-@cache
-def raided_folder(root: Path) -> Path:
-    folder = root / "raided_along_history"
-    shutil.copytree(bundled(), folder)
-    for path in folder.glob("*.yaml"):
-        path.write_text(raid(path.read_text(encoding="utf-8")), encoding="utf-8")
-    return folder
-
-
 @pytest.fixture(scope="module")
 def raided(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return raided_folder(tmp_path_factory.mktemp("contest"))
+    return rewritten_copy(tmp_path_factory.mktemp("contest") / "raided_along_history", raid)
 
 
 def test_the_raiding_pack_names_no_war(raided: Path) -> None:
