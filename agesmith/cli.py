@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from .options import DECK_HELP, pack_or_deck
+from .styles import BAD_COLOUR, GOOD_COLOUR, WARN_COLOUR
 
 # Commands import what they use when they run (rich, the rules language, the interpreter): a
 # quick command such as `validate` starts without paying for the others' libraries.
@@ -68,11 +69,13 @@ def validate(pack: Path, variant: str | None, as_json: bool) -> None:
         from rules_dsl.diagnostics import printable
 
         for d in diagnostics:
-            click.secho(d.render(), fg="red" if d.is_error else "yellow")
+            click.secho(d.render(), fg=BAD_COLOUR if d.is_error else WARN_COLOUR)
             click.echo("")
         name = printable(loaded.name if loaded else str(pack))
         cards = f"{sum(c.copies for c in loaded.cards)} cards, " if loaded else ""
-        verdict = click.style("failed", fg="red") if errors else click.style("ok", fg="green")
+        verdict = (
+            click.style("failed", fg=BAD_COLOUR) if errors else click.style("ok", fg=GOOD_COLOUR)
+        )
         click.echo(f"{name}: {cards}{summary(diagnostics)} — {verdict}")
     sys.exit(1 if errors else 0)
 
@@ -86,7 +89,7 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
     from rich.table import Table
 
     from rules_dsl.card_json import cards_json
-    from rules_dsl.card_keys import PRICE
+    from rules_dsl.card_keys import BONUS, PRICE
     from rules_dsl.deck import load_pack_or_deck
     from rules_dsl.diagnostics import printable, summary, terminal_json
 
@@ -107,7 +110,7 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
         return
     table = Table(title=f"{loaded.name}: {len(rows)} cards", show_lines=False)
     money = [loaded.money] if loaded.money else []  # the price's column, named by the money
-    for column in ("age", "name", "type", "copies", "cost", *money, "points", "bonus", "rules"):
+    for column in ("age", "name", "type", "copies", "cost", *money, "points", BONUS, "rules"):
         table.add_column(column, overflow="fold")
     for row in rows:
         price = ["" if row[PRICE] is None else str(row[PRICE])] if money else []
@@ -119,7 +122,7 @@ def cards(pack: Path, as_json: bool, age: str | None) -> None:
             _amounts(row["cost"]),
             *price,
             "formula" if row["points"] is None else str(row["points"]),
-            _amounts(row["bonus"]),
+            _amounts(row[BONUS]),
             row["rules"],
         )
     out.print(table)
@@ -168,7 +171,7 @@ def check(scenarios: tuple[Path, ...], quiet: bool, verbose: bool, deck: Path | 
         outcomes.append(outcome)
         if quiet and outcome.passed and not outcome.known_bug:
             continue
-        style = "green" if outcome.passed else "yellow" if outcome.ok else "red"
+        style = GOOD_COLOUR if outcome.passed else WARN_COLOUR if outcome.ok else BAD_COLOUR
         head, _, rest = outcome.summary().partition("\n")
         out.print(f"[{style}]{head[:4]}[/{style}]{escape(head[4:])}", markup=True, highlight=False)
         if rest:

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from agesmith.styles import BAD_COLOUR
 from agesmith.table_text import card_line, card_text, table_lines, track_lines
 from interpreter import (
     Action,
@@ -46,16 +47,24 @@ from rules_dsl.diagnostics import printable
 from rules_dsl.errors import AgesmithError
 from rules_dsl.printer import print_rules
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
+from rules_dsl.zones import HAND
 
 MAX_SAVE = 64 * 1024 * 1024  # bytes: a saved game is far smaller
 HUMAN = 0
-HELP = (
-    "Type the number of a choice, or a word to list only the choices that contain it "
-    "(acquire, exchange, re-roll): the numbers then refer to that shorter list. Other "
-    "commands: rules CARD = a card's rules, l = the whole log, p = the position, "
-    "t = the round track (in a game of a fixed number of rounds), "
-    "s FILE = save the game, q = quit, h = this help."
-)
+
+
+def help_text(game: Game) -> str:
+    """The commands, with words of this game's own choices as examples of a filter."""
+    examples = [a.name for a in game.pack.actions[:3]]
+    if not examples:  # the engine's kinds of action, the die's by the pack's face
+        examples = ["acquire", "exchange", reroll_words(game)[0]]
+    return (
+        "Type the number of a choice, or a word to list only the choices that contain it "
+        f"({', '.join(examples)}): the numbers then refer to that shorter list. Other "
+        "commands: rules CARD = a card's rules, l = the whole log, p = the position, "
+        "t = the round track (in a game of a fixed number of rounds), "
+        "s FILE = save the game, q = quit, h = this help."
+    )
 
 
 class PlayError(AgesmithError):
@@ -197,7 +206,7 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
         f"[bold]{escape(game.pack.name)}[/bold]: you are player {HUMAN + 1}, "
         f"against {_opponents(session)}. Seed {session.seed}."
     )
-    console.print(HELP, markup=False)
+    console.print(help_text(session.game), markup=False)
     for warning in session.warnings:
         console.print(f"Warning: {warning}", markup=False)
     _new_log(session, console)
@@ -220,11 +229,11 @@ def run(session: Session, console: Console, read: Callable[[], str | None]) -> i
         try:
             session.state = game.apply(session.state, action)
         except IllegalActionError as e:  # cannot happen with listed actions
-            console.print(f"[red]{escape(str(e))}[/red]")
+            console.print(printable(str(e)), style=BAD_COLOUR, markup=False)
             continue
         except (RuleLoopError, RuleError) as e:
             # a rule of the pack cannot be played out: the position before it is unchanged
-            console.print(printable(str(e)), style="red", markup=False)
+            console.print(printable(str(e)), style=BAD_COLOUR, markup=False)
             if seat == HUMAN:
                 console.print(
                     "That choice cannot be played: the rule above never ends or "
@@ -325,12 +334,14 @@ def _ask(
                     markup=False,
                 )
         elif command in ("h", "help", "?"):
-            console.print(HELP, markup=False)
+            console.print(help_text(session.game), markup=False)
         elif any(text.lower() in a.text.lower() for a in actions):
             listed = [a for a in actions if text.lower() in a.text.lower()]
             _show_choices(session, console, listed, only=text)
         else:
-            console.print(f"Unknown command {printable(repr(text))}. {HELP}", markup=False)
+            console.print(
+                f"Unknown command {printable(repr(text))}. {help_text(session.game)}", markup=False
+            )
 
 
 def _choice_number(text: str) -> int | None:
@@ -426,9 +437,7 @@ def show_position(session: Session, console: Console) -> None:
             + (f" · tokens {_tokens(player.tokens)}" if game.pack.tokens else "")
             + (f" · board {player.space}" if player.space is not None else "")
             + (  # how many cards their hand holds, in a game with a hand
-                f" · {len(player.zones[zones.hand])} {zones.name('hand')}"
-                if zones.hand >= 0
-                else ""
+                f" · {len(player.zones[zones.hand])} {zones.name(HAND)}" if zones.hand >= 0 else ""
             )
             + f" · {zones.name('tableau')}: "
             + _civilization(game, state, player.seat, False)

@@ -14,6 +14,7 @@ from rules_dsl.diagnostics import printable, terminal_json
 from rules_dsl.nouns import plural
 
 from .options import DECK_HELP, pack_or_deck
+from .styles import BAD_COLOUR
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -412,12 +413,12 @@ def show_report(data: dict[str, Any], console: Console, top: int = 10) -> None:
     _show_coverage(data["coverage"], console)
     for e in data["errors"]:
         console.print(
-            f"[red]game {e['game']} (seed {e['seed']}) failed:[/red] "
+            f"[{BAD_COLOUR}]game {e['game']} (seed {e['seed']}) failed:[/] "
             f"{escape(printable(e['error']))}"
         )
     if data["failed"] > len(data["errors"]):
         console.print(
-            f"[red]... and {data['failed'] - len(data['errors'])} more failed games[/red]"
+            f"[{BAD_COLOUR}]... and {data['failed'] - len(data['errors'])} more failed games[/]"
         )
     if data["interrupted"]:
         console.print(

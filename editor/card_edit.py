@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from rules_dsl.card_keys import PRICE
+from rules_dsl.card_keys import BONUS, PRICE
 from rules_dsl.diagnostics import Diagnostic
 from rules_dsl.pack import Pack
 from rules_dsl.yaml_source import YamlDocument, load_yaml_text
 
 from . import yaml_edit
 
-EDITABLE = ("name", "type", "copies", "cost", PRICE, "points", "bonus", "rules")
+EDITABLE = ("name", "type", "copies", "cost", PRICE, "points", BONUS, "rules")
 HISTORY_LIMIT = 50
 
 
@@ -116,7 +116,7 @@ def error_markers(placed: list[PlacedDiagnostic]) -> list[dict[str, Any]]:
     return out
 
 
-FORM = ("name", "type", "copies", "cost", PRICE, "points", "bonus")  # the form's widgets
+FORM = ("name", "type", "copies", "cost", PRICE, "points", BONUS)  # the form's widgets
 MOST_COPIES = 20
 
 
@@ -143,7 +143,7 @@ def form_fields(values: dict[str, Any], rules: str) -> dict[str, Any]:
         "cost": str(values["cost"]).strip(),
         PRICE: number_or_text(str(values[PRICE])),
         "points": number_or_text(str(values["points"])),
-        "bonus": str(values["bonus"]).strip(),
+        BONUS: str(values[BONUS]).strip(),
         "rules": rules.rstrip("\n"),
     }
 

@@ -15,6 +15,7 @@ from rules_dsl import ast
 from rules_dsl.nouns import plural
 from rules_dsl.pack import Card, Pack
 from rules_dsl.printer import print_rules
+from rules_dsl.zones import HAND
 
 DECKS = "decks"
 
@@ -65,7 +66,7 @@ def _quoted(text: str) -> str:
 
 def hand_name(pack: Pack) -> str:
     """What the pack calls a player's hand (its zone with the role hand)."""
-    return ZoneTable.of(pack.game).name("hand")
+    return ZoneTable.of(pack.game).name(HAND)
 
 
 def events_held(pack: Pack) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_dsl.card_keys import PRICE
+from rules_dsl.card_keys import BONUS, PRICE
 from rules_dsl.errors import AgesmithError
 from rules_dsl.safe_files import UnsafePathError, read_regular, write_atomic
 
@@ -29,7 +29,7 @@ from .files import pack_file_name
 
 DRAFTS = Path(".agesmith") / "drafts.json"
 LIMIT = 16 * 1024 * 1024  # a drafts file larger than this is not read
-_TEXTS = ("name", "type", "cost", "bonus", "rules")
+_TEXTS = ("name", "type", "cost", BONUS, "rules")
 
 
 class DraftError(AgesmithError, RuntimeError):

@@ -11,6 +11,8 @@ import re
 from functools import cache
 from typing import Any
 
+from rules_dsl.grammar_words import strength_kinds
+
 CSS = """
 .ag-card, .ag-verb, .ag-num, .ag-word, .ag-noun, .ag-comment
   { position: absolute; border-radius: 3px; }
@@ -33,7 +35,7 @@ STATEMENT_WORDS = (
     "less",
     "more",
     "price",
-    "war",
+    *strength_kinds(),  # the grammar's ability words: "attack +2", "defence +5"
     "own",
     "owns",
     "have",
@@ -42,8 +44,6 @@ STATEMENT_WORDS = (
     "are",
     "at least",
     "at most",
-    "attack",
-    "defence",
     "cancels",
     "while",
     "on",

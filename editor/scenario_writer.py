@@ -27,6 +27,7 @@ from pathlib import Path
 from editor.playtest import Table
 from interpreter import Action, Game, State
 from interpreter.core import card_state, pieces
+from interpreter.core.actions import ACTION_MENU
 from interpreter.mechanics.action_phase import split
 from interpreter.mechanics.ages import age_id
 from interpreter.mechanics.dice import ROLLER, die_text
@@ -69,7 +70,7 @@ def _same_turn(a: State, b: State) -> bool:
 def _starts(state: State) -> bool:
     """Whether the turn's player is asked for their actions, none of them taken yet."""
     pending = state.pending or {}
-    if pending.get("kind") != "action" or pending.get("player") != turn_owner(state):
+    if pending.get("kind") != ACTION_MENU or pending.get("player") != turn_owner(state):
         return False
     loc = state.frames[-1]["loc"] if state.frames else {}
     return not any(key in loc for key in ("acted", "choosing", "after"))
@@ -142,7 +143,7 @@ def complete_actions(game: Game, steps: list[tuple[State, Action]]) -> tuple[lis
         before, action = steps[i]
         used = 1
         text = None
-        if i + 1 < len(steps) and (before.pending or {}).get("describe") == "action":
+        if i + 1 < len(steps) and (before.pending or {}).get("describe") == ACTION_MENU:
             _, detail = steps[i + 1]
             whole = next(
                 (
@@ -170,10 +171,10 @@ def split_pending(table: Table) -> bool:
     last = table.history[-1] if table.history else None
     return (
         last is not None
-        and (last.before.pending or {}).get("describe") == "action"
-        and (table.state.pending or {}).get("describe") == "action"
+        and (last.before.pending or {}).get("describe") == ACTION_MENU
+        and (table.state.pending or {}).get("describe") == ACTION_MENU
         and _same_turn(last.before, table.state)
-        and (table.state.pending or {}).get("kind") != "action"
+        and (table.state.pending or {}).get("kind") != ACTION_MENU
     )
 
 

@@ -14,14 +14,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_dsl.card_keys import PRICE
+from rules_dsl.card_keys import BONUS, PRICE
 from rules_dsl.diagnostics import CONTROL_CHARACTERS, Diagnostic, printable
 from rules_dsl.pack import slug
 from rules_dsl.parser import MAX_TEXT, try_parse
 
 from . import yaml_edit
 
-COLUMNS = ("age", "id", "name", "type", "copies", "cost", PRICE, "points", "bonus", "rules")
+COLUMNS = ("age", "id", "name", "type", "copies", "cost", PRICE, "points", BONUS, "rules")
 REQUIRED = ("age", "name")
 # A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -432,7 +432,7 @@ def _fields(
             )
     for column, start in (
         ("cost", "cost"),
-        ("bonus", "cost"),
+        (BONUS, "cost"),
         ("points", "number"),
         ("rules", "rules"),
     ):

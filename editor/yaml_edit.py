@@ -19,13 +19,13 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from rules_dsl.card_keys import PRICE
+from rules_dsl.card_keys import BONUS, PRICE
 from rules_dsl.errors import AgesmithError
 from rules_dsl.pack import slug
 
 _FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # The fields of a card, in the order a new card writes them.
-CARD_FIELDS = ("id", "name", "type", "copies", "cost", PRICE, "points", "bonus", "rules")
+CARD_FIELDS = ("id", "name", "type", "copies", "cost", PRICE, "points", BONUS, "rules")
 CARD_FILE_HEADER = "# yaml-language-server: $schema=../schema/cards.schema.json\n"
 
 
@@ -211,7 +211,7 @@ def _value(key: str, value: Any) -> Any:
 
 def _is_empty(key: str, value: Any) -> bool:
     """Whether a field is better left out than written (the schema's default applies)."""
-    return (value is None or value == "") and key in (PRICE, "bonus", "rules", "copies")
+    return (value is None or value == "") and key in (PRICE, BONUS, "rules", "copies")
 
 
 def _set_fields(entry: CommentedMap, fields: dict[str, Any]) -> None:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
 from .roles import MONEY_ACTIONS, is_engine_kind
-from .vocabulary import EVENTS
+from .vocabulary import engine_events
 
 if TYPE_CHECKING:
     from .source import Source
@@ -181,7 +181,7 @@ def check_actions(doc: YamlDocument, game: dict[str, Any]) -> list[Diagnostic]:
                 f'the action "{name}" sets off an event but chooses no card to set it off on',
                 "add choose: (the card whose rules the event runs), or leave event: out",
             )
-        elif _event_of(spec) in EVENTS:
+        elif _event_of(spec) in engine_events(game):
             problem = (
                 f'"{_event_of(spec)}" is an event of the engine\'s own',
                 "give the action's event a name of its own",

@@ -420,10 +420,13 @@ class ActionCostChange(Node):
 
 
 @dataclass(frozen=True)
-class GoldPrice(Node):
+class MoneyPrice(Node):
+    """<money> price N [if ...]: the price in money a card may be bought for, lowered."""
+
     amount: int
     condition: Condition | None = None
     unless: bool = False
+    money: tuple[str, ...] = ()  # the money's name, as written
 
 
 @dataclass(frozen=True)
@@ -439,9 +442,10 @@ class Per(Node):
 
 @dataclass(frozen=True)
 class Strength(Node):
-    """war +1 / attack +1 / defence +2 [per 2 lands] [if ...]."""
+    """attack +1 / defence +2 [per 2 lands] [if ...]; a contest's name, "war +1", is read as
+    `Symbols` by the parser and made a strength by the interpreter, which knows the contests."""
 
-    kind: str  # war | attack | defence
+    kind: str  # attack | defence, or (made by the interpreter) a contest's name
     amount: int
     per: Per | None = None
     condition: Condition | None = None
@@ -489,7 +493,7 @@ class Scope(Node):
     body: tuple[Statement, ...]
 
 
-Ability: TypeAlias = Free | Discardable | CostChange | GoldPrice | Strength | Cancels | Keyword
+Ability: TypeAlias = Free | Discardable | CostChange | MoneyPrice | Strength | Cancels | Keyword
 Statement: TypeAlias = "Ability | Trigger | Scope | Steps"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import ast
-from .card_keys import PRICE
+from .card_keys import BONUS, PRICE
 from .pack import Card, Pack
 from .printed_numbers import card_values, declared_numbers
 from .printer import print_rules
@@ -44,7 +44,7 @@ def card_json(pack: Pack, card: Card) -> dict[str, Any]:
         "cost": _counts(card.cost, resources),
         PRICE: card.gold,
         "points": card.points if isinstance(card.points, int) else None,
-        "bonus": _counts(card.bonus, bonus_keys),
+        BONUS: _counts(card.bonus, bonus_keys),
         "numbers": _numbers(pack, card),
         "rules": print_rules(card.rules),
     }

@@ -22,11 +22,14 @@ from .actions import (
     holder_events,
 )
 from .bounds import CARD_NUMBER_LIMIT, RULE_NUMBER_LIMIT, card_amounts, check_bounds
+from .card_keys import BONUS
 from .card_states import check_card_states
 from .condition_checks import condition_warnings
+from .contests import check_contests
 from .diagnostics import Diagnostic, did_you_mean
 from .dice_events import event_names, roll_head, triggered_events, unknown_die
 from .facts import check_fact_names
+from .grammar_words import strength_kinds
 from .input_checks import control_characters
 from .named_decks import check_decks
 from .pieces import check_pieces
@@ -35,7 +38,7 @@ from .roles import check_roles, uses_engine_kinds
 from .source import Source
 from .stored import check_stored
 from .tables import check_tables
-from .vocabulary import EVENTS, SAY_INSTEAD, Vocabulary, singular
+from .vocabulary import SAY_INSTEAD, Vocabulary, engine_events, singular
 from .zones import check_zones
 
 if TYPE_CHECKING:
@@ -56,7 +59,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
         age = None if pack.is_deck(card.age) else card.age
         checker = _TreeChecker(pack, vocab, card.source, age, names_by_age, all_names)
         out += checker.cost(card.cost, ("cost",))
-        out += checker.cost(card.bonus, ("bonus",), bonus=True)
+        out += checker.cost(card.bonus, (BONUS,), bonus=True)
         out += checker.tree(card.rules, ("rules",), card=True)
         if not isinstance(card.points, int):
             out += checker.tree(card.points, ("points",))
@@ -124,6 +127,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_card_states(pack)
     out += _option_defaults(pack)
     out += check_roles(pack)
+    out += check_contests(pack)
     out += check_zones(pack)
     out += check_actions(pack.documents["game.yaml"], pack.game)
     out += check_decks(pack) if cards else []
@@ -299,7 +303,7 @@ class _TreeChecker:
             word = " ".join(amount.words)
             if word in allowed or singular(word) in allowed:
                 continue
-            what = "bonus" if bonus else "resource"
+            what = BONUS if bonus else "resource"
             hint = did_you_mean(word, allowed) or f"use one of: {', '.join(sorted(allowed))}"
             yield src.locate(
                 src.word_span(amount.span, word),
@@ -450,7 +454,7 @@ class _TreeChecker:
 
     def _keyword(self, node: ast.Keyword, src: Source) -> Iterator[Diagnostic]:
         if node.word not in self.vocab.keywords:
-            statements = ["free", "discardable", "costs", "war", "attack", "defence", "cancels"]
+            statements = ["free", "discardable", "costs", *strength_kinds(), "cancels"]
             hint = did_you_mean(node.word, list(self.vocab.keywords) + statements)
             yield src.locate(
                 node.span,
@@ -465,7 +469,7 @@ class _TreeChecker:
     def _event(self, node: ast.Trigger, src: Source) -> Iterator[Diagnostic]:
         triggered = triggered_events(self.pack)
         events = [
-            *EVENTS,
+            *engine_events(self.pack.game),
             *declared_events(self.pack.game),
             *triggered,
             *holder_events(self.pack.game),

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import ast
 from .actions import ActionSpec, action_texts, read_actions
-from .card_keys import PRICE
+from .card_keys import BONUS, PRICE
+from .contests import contests_of
 from .diagnostics import Diagnostic, sorted_diagnostics
 from .parse_cache import PARSED
 from .printed_numbers import written_values
@@ -119,7 +120,7 @@ class Pack:
     tokens: list[Token]
     documents: dict[str, YamlDocument] = field(repr=False)
     type_rules: dict[str, ast.Rules] = field(default_factory=dict)
-    war_rerolls: Any = None  # how many re-rolls a side gets in a war, parsed
+    contest_rerolls: dict[str, Any] = field(default_factory=dict)  # each contest's, parsed
     age_end: Any = None  # an extra condition that ends an age (a variant's), parsed
     variant: str | None = None  # the variants applied, in order, joined by ","
     text_paths: dict[tuple[str, ...], tuple[str | int, ...]] = field(default_factory=dict)
@@ -218,7 +219,10 @@ class Pack:
             (self.source_of(("age_change",)), self.age_change),
             (self.source_of(self.scoring_path), self.scoring),
             (self.source_of(("age_end",)), self.age_end),
-            (self.source_of(("war", "rerolls")), self.war_rerolls),
+        ]
+        texts += [
+            (self.source_of(("contests", name, "rerolls")), tree)
+            for name, tree in self.contest_rerolls.items()
         ]
         texts += [(token.source, token.condition) for token in self.tokens]
         texts += [(line.source, line.number) for line in self.tie_break]
@@ -394,9 +398,12 @@ def load_pack(
     tie_break = _read_tie_break(game_doc, game, reader)
     table_numbers = _read_table_numbers(game, at, reader)
     age_end = reader.parse(at("age_end"), game.get("age_end"), "condition")
-    war_rerolls = reader.parse(
-        at("war", "rerolls"), (game.get("war") or {}).get("rerolls"), "number"
-    )
+    contest_rerolls = {
+        contest.name: reader.parse(
+            at("contests", contest.name, "rerolls"), contest.rerolls, "number"
+        )
+        for contest in contests_of(game)
+    }
     type_rules = {}
     for kind, text in (game.get("type_rules") or {}).items():
         tree = reader.parse(at("type_rules", str(kind)), text, "rules")
@@ -413,7 +420,7 @@ def load_pack(
         tokens,
         documents,
         type_rules,
-        war_rerolls,
+        {name: tree for name, tree in contest_rerolls.items() if tree is not None},
         age_end,
         variant,
         text_paths,
@@ -503,7 +510,6 @@ TEXT_PATHS = (
     ("age_end",),
     ("scoring", "age"),
     ("scoring", "game"),
-    ("war", "rerolls"),
 )
 
 
@@ -542,6 +548,7 @@ def _apply_variants(
             *(("phases", str(p)) for p in changes.get("phases") or {}),
             *(("type_rules", str(k)) for k in changes.get("type_rules") or {}),
             *(("tables", str(k), "by") for k in changes.get("tables") or {}),
+            *(("contests", str(k), "rerolls") for k in changes.get("contests") or {}),
         ):
             if lookup(changes, path) is not None:
                 text_paths[path] = ("variants", name, "changes", *path)
@@ -778,7 +785,7 @@ def _read_card(age: str, doc: YamlDocument, index: int, raw: Any, reader: _Reade
     base = ("cards", index)
     source = Source(doc, base)
     cost = reader.parse(Source(doc, (*base, "cost")), str(raw.get("cost", "")), "cost")
-    bonus = reader.parse(Source(doc, (*base, "bonus")), str(raw.get("bonus") or ""), "cost")
+    bonus = reader.parse(Source(doc, (*base, BONUS)), str(raw.get(BONUS) or ""), "cost")
     rules = reader.parse(Source(doc, (*base, "rules")), raw.get("rules") or "", "rules")
     points: Any = raw.get("points", 0)
     if isinstance(points, str):

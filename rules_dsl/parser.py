@@ -33,7 +33,7 @@ from .bounds import MOST_DIGITS, RULE_NUMBER_LIMIT
 from .cache_files import cache_dir, read_sealed, write_sealed
 from .diagnostics import Diagnostic, did_you_mean
 from .errors import AgesmithError
-from .grammar_words import verbs
+from .grammar_words import strength_kinds, verbs
 from .layout import IndentationError_, RulesLayout
 
 Start = Literal["rules", "cost", "number", "condition"]
@@ -428,12 +428,10 @@ def _unexpected(text: str, e: UnexpectedInput, start: Start) -> Diagnostic:
     ):
         hint = (
             'an "or" after "own" adds to the things owned; to join two conditions, put the '
-            'first in brackets: (you own "A") or you have 3 gold'
+            'first in brackets: (you own "A") or the round is at least 2'
         )
     if hint is None and "EVENT" in expected:
-        hint = (
-            'a trigger names its event, then a colon: "on failure: ...", "when you lose a war: ..."'
-        )
+        hint = 'a trigger names its event, then a colon: "on failure: ...", "on acquire: ..."'
     if hint is None and value in verbs():
         hint = _verb_in_a_name(value, _word_before(text, line, column))
     if hint is None and _continues_the_line_above(text, line, column):
@@ -617,10 +615,8 @@ def _statement_words() -> list[str]:
         "free",
         "discardable",
         "costs",
-        "gold",
-        "war",
-        "attack",
-        "defence",
+        "price",
+        *strength_kinds(),  # the grammar's: "attack +2", "defence +5"
         "cancels",
         "while",
         "on",
@@ -772,9 +768,9 @@ class _Builder(Transformer):
             words or (), acquisition.endswith("s"), each_turn is not None, span=_span(meta)
         )
 
-    def gold_price(self, meta: Any, c: list[Any]) -> ast.GoldPrice:
-        amount, *guard = c
-        return ast.GoldPrice(int(amount), *_guard(guard), span=_span(meta))
+    def money_price(self, meta: Any, c: list[Any]) -> ast.MoneyPrice:
+        money, amount, *guard = c
+        return ast.MoneyPrice(int(amount), *_guard(guard), money=tuple(money), span=_span(meta))
 
     def strength(self, meta: Any, c: list[Any]) -> ast.Strength:
         kind, amount, per, *guard = c

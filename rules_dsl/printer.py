@@ -162,8 +162,8 @@ def ability(a: Any) -> str:
     if isinstance(a, ast.ActionCostChange):
         text = f'"{a.action}" costs {a.amount} {a.change} {" ".join(a.resource)}'
         return text + _per(a.per) + _guard(a.condition, a.unless)
-    if isinstance(a, ast.GoldPrice):
-        return f"gold price {a.amount}" + _guard(a.condition, a.unless)
+    if isinstance(a, ast.MoneyPrice):
+        return f"{' '.join(a.money)} price {a.amount}" + _guard(a.condition, a.unless)
     if isinstance(a, (ast.Strength, ast.Symbols)):
         kind = a.kind if isinstance(a, ast.Strength) else " ".join(a.resource)
         return f"{kind} {a.amount:+d}" + _per(a.per) + _guard(a.condition, a.unless)

@@ -1,6 +1,6 @@
 """The roles a game file gives to names it declares: the resource a cost counts by amount
 (`counted_resource`), the counter that is money (`money`), the keyword of the cards that are
-never exchanged (`never_exchanged`), the bonus a side tilts in a war (`war: tilt`).
+never exchanged (`never_exchanged`), the bonus a side tilts in a contest (`contests: <name>: tilt`).
 
 The mechanics that play these roles (a cost whose amount is X or changes, buying at a gold
 price, taking a money face, tilting for money...) read the names from the pack, so no Python
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .card_keys import PRICE
 from .diagnostics import Diagnostic, did_you_mean
 
 if TYPE_CHECKING:
@@ -117,7 +118,6 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
             )
         )
 
-    war = game.get("war")
     undeclared(
         ("counted_resource",),
         game.get("counted_resource"),
@@ -132,13 +132,6 @@ def check_roles(pack: Pack) -> list[Diagnostic]:
         "the keyword of cards never exchanged",
         "a keyword",
         keywords,
-    )
-    undeclared(
-        ("war", "tilt"),
-        war.get("tilt") if isinstance(war, dict) else None,
-        "the war's tilt",
-        "a resource or counter",
-        resources + counters,
     )
     out += _money_actions(pack, counters)
     out += _face_actions(pack)
@@ -196,13 +189,13 @@ def _face_actions(pack: Pack) -> list[Diagnostic]:
 
 
 def _gold_prices(pack: Pack) -> list[Diagnostic]:
-    """A card with a gold price in a game that names no money could never be bought."""
+    """A card with a price in money in a game that names no money could never be bought."""
     if pack.money is not None:
         return []
     return [
         card.source.doc.diagnostic(
-            (*card.source.path, "gold"),
-            f'"{card.name}" has a gold price, but the game names no money to pay it with',
+            (*card.source.path, PRICE),
+            f'"{card.name}" has a price ({PRICE}:), but the game names no money to pay it with',
             code="unknown-role",
             hint="name the counter that is money with money: in game.yaml, or remove the price",
         )

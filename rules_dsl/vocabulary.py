@@ -1,8 +1,8 @@
 """The words a pack's rules may use, and how a word is normalised before it is looked up.
 
 Nouns in the language are plain words. A pack declares its own (card types, keywords, zones,
-resources, counters); the mechanics that every pack shares (players, dice, wars, the board...)
-bring the words below. An unknown word is an error with a did-you-mean hint.
+resources, counters, contests); the mechanics that every pack shares (players, dice, the
+board...) bring the words below. An unknown word is an error with a did-you-mean hint.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .card_keys import BONUS
 from .card_states import card_state_names
+from .contests import contest_events, contests_of
 from .zones import zone_names
 
 # Words the shared mechanics understand, grouped by what they name.
@@ -39,7 +41,7 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "untilted",
         "unresolved",
         "transmissible",
-        "bonus",
+        BONUS,
         "face",
         "up",
         "down",
@@ -66,8 +68,6 @@ ENGINE_WORDS: dict[str, tuple[str, ...]] = {
         "dice",
         "turn",
         "round",
-        "war",
-        "wars",
         "action",
         "actions",
         "token",
@@ -114,15 +114,19 @@ SAY_INSTEAD: dict[str, str] = {
     "marked": "a card kept only in games of enough players says so in the card's `players:`",
 }
 
-# The events a card's triggers can name; the interpreter raises exactly these.
+# The events a card's triggers can name whatever the game; the interpreter raises exactly these,
+# and those of the game's contests (`engine_events`).
 EVENTS = (
     "acquire",
     "failure",
-    "war",
-    "you lose a war",
-    "you lose a war as defender",
     "the start of your actions",
 )
+
+
+def engine_events(game: dict) -> tuple[str, ...]:
+    """The events the interpreter raises itself in this game: EVENTS, and those of the game's
+    contests ("war", "you lose a war", ...: rules_dsl/contests.py)."""
+    return (*EVENTS, *contest_events(game))
 
 
 def singular(word: str) -> str:
@@ -137,6 +141,9 @@ def singular(word: str) -> str:
 
 
 FREE = "free"  # a piece in its owner's supply (pieces.py)
+# "the card vacated": the card a `move one of your <piece>s from <card> onto <card>` step takes
+# the piece from (an upgrade's cost reads it: interpreter/mechanics/declared_actions.py)
+VACATED = ("card", "vacated")
 
 
 def card_number_names(game: dict) -> list[str]:
@@ -168,6 +175,7 @@ class Vocabulary:
     card_states: set[str] = field(default_factory=set)  # `card states:` (card_states.py)
     pieces: set[str] = field(default_factory=set)  # kinds of piece (`pieces:`, pieces.py)
     card_numbers: set[str] = field(default_factory=set)  # printed_numbers.py
+    contests: set[str] = field(default_factory=set)  # `contests:` and their plurals
 
     @classmethod
     def from_game(cls, game: dict) -> Vocabulary:
@@ -197,6 +205,7 @@ class Vocabulary:
             card_states=card_state_names(game),
             pieces={str(p) for p in mapping("pieces")},
             card_numbers=set(card_number_names(game)),
+            contests={n for c in contests_of(game) for n in (c.name, c.plural)},
         )
 
     def words(self) -> set[str]:
@@ -220,10 +229,12 @@ class Vocabulary:
             | self.card_states
             | self.pieces
             | self.card_numbers
+            | self.contests
         ):
             out.update(name.split())
-        if self.pieces:  # "your free citizens": those on no card
+        if self.pieces:  # "your free citizens": those on no card; "the card vacated"
             out.add(FREE)
+            out.add(VACATED[1])
         out.update(f"non-{t}" for t in self.card_types | self.keywords)
         # "an unused card in your camp": a card not in one of the pack's card states
         out.update(f"un{state}" for state in self.card_states if " " not in state)

@@ -30,7 +30,7 @@ for what the schema cannot say (a name given twice, a role given twice or on the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .diagnostics import Diagnostic, did_you_mean
 from .roles import uses_engine_kinds
@@ -43,8 +43,11 @@ if TYPE_CHECKING:
 OWNERS = ("player", "shared")
 KINDS = ("pile", "set", "row")
 SEEN_BY = ("everyone", "owner", "nobody")
+# The role of the zone a player's cards are taken into and played from: the engine's word, which
+# a pack may also give to a zone of its own (Through the Ages names its civil hand so).
+HAND: Final = "hand"
 ROLES = {
-    "player": ("hand", "tableau", "archive"),
+    "player": (HAND, "tableau", "archive"),
     "shared": ("draw pile", "discard pile"),
 }
 # The roles the engine's own mechanics cannot play without (see `needed_roles`), and why. The
@@ -63,7 +66,7 @@ def needed_roles(game: dict[str, Any]) -> dict[str, str]:
     discards or destroys asks for the discard pile where it is written."""
     needed = {"tableau": TABLEAU_NEED}
     if uses_engine_kinds(game):
-        needed["hand"] = ENGINE_ACTIONS_NEED
+        needed[HAND] = ENGINE_ACTIONS_NEED
         needed["discard pile"] = DISCARDS_NEED
     if "deck emptied" in (game.get("age_ends") or []):
         needed["draw pile"] = DECK_EMPTIED_NEED

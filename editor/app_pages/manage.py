@@ -8,7 +8,7 @@ from editor import yaml_edit
 from editor.card_edit import a_cost
 from editor.files import safe_name, write_checked
 from editor.state import OPEN_CARD, disk_check, log_saved, notice, pack_folder, show_notice, texts
-from rules_dsl.card_keys import PRICE
+from rules_dsl.card_keys import BONUS, PRICE
 from rules_dsl.pack import slug
 from rules_dsl.safe_files import UnsafePathError
 
@@ -85,7 +85,7 @@ with new_card:
             "cost": template.get("cost") or a_cost(pack, 1),
             "points": template.get("points", 0),
             PRICE: template.get(PRICE),
-            "bonus": template.get("bonus"),
+            BONUS: template.get(BONUS),
         }
         file = age_file[age]
         try:

@@ -553,12 +553,11 @@ with st.expander("Save this position as a scenario", key="pt_scenario_box"):
                 outcome = check(path)
                 shown = f"Saved the scenario {path.relative_to(pack)}"
                 apart = sw.differences(table, path)
-                if apart:  # said, not hidden: the scenario is not quite the table's position
+                if apart:  # said, not hidden: the writer missed part of the table's position
                     shown += (
-                        " (its position differs from the table's before the actions: "
+                        " (but its position differs from the table's before the actions: "
                         + ", ".join(apart)
-                        + "; the pack's round does that again in a scenario, on the "
-                        "position written)"
+                        + ")"
                     )
                 if outcome.passed:
                     say("success", f"{shown}: it passes. The Scenarios page runs it again.")

@@ -44,15 +44,28 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rules_dsl.actions import last_resorts
+from rules_dsl.roles import CONTEST, DOUBLE
 
 from ..compile.meaning import Ctx
-from ..core.actions import Action
+from ..core.actions import ACTION_MENU, Action
 from ..core.chance import MASK, Chance, seed_state
 from ..mechanics.action_phase import PRICE, STRAIGHTEN_KIND, expand, split, waiting_pool
+from ..mechanics.contest import (
+    DECLARE_STEP,
+    REROLL_STEP,
+    TILT_STEP,
+    contest_decision,
+    contest_die,
+    contest_face,
+    current_contest,
+    strength,
+)
 from ..mechanics.costs import Price, decision_facts, price
 from ..mechanics.declared_actions import DO
 
 if TYPE_CHECKING:
+    from rules_dsl.contests import Contest
+
     from ..compile.catalog import CardInfo
     from ..core.state import PlayerState, State
     from ..engine.game import Game
@@ -172,14 +185,22 @@ class GreedyBot:
             self._prepare(game)
             self._position, self._seeded = (state.rng, state.moves), False
             method = {
-                "action": self._action,
+                ACTION_MENU: self._action,
                 "board": self._board,
                 "decadence": self._decadence,
-                "war": self._war,
-                "war tilt": self._war_tilt,
-                "war reroll": self._war_reroll,
-            }.get(kind, self._lookahead)
-            chosen = method(game, state, actions)
+            }.get(kind)
+            fought = contest_decision(game, kind)
+            if method is not None:
+                chosen = method(game, state, actions)
+            elif fought is not None:
+                contest, step = fought
+                chosen = {
+                    DECLARE_STEP: self._war,
+                    TILT_STEP: self._war_tilt,
+                    REROLL_STEP: self._war_reroll,
+                }[step](game, state, actions, contest)
+            else:
+                chosen = self._lookahead(game, state, actions)
             if chosen is not None and _offered(chosen, actions):
                 return chosen
         except Exception:  # a strategy bug must never stop a game
@@ -541,9 +562,9 @@ class GreedyBot:
         face = face_of(game, die)
         if face.kind == game.catalog.roles.money:
             return MONEY_VALUE * face.amount * die["times"]
-        if face.kind == "war":
+        if face.action == CONTEST:
             return 0.5
-        if face.kind == "x2":
+        if face.action == DOUBLE:
             return 0.1
         if not face.is_action:
             return 0.2  # a die that pays may still help after another re-roll
@@ -671,7 +692,9 @@ class GreedyBot:
 
     # ---------------------------------------------------------------- wars
 
-    def _war(self, game: Game, state: State, actions: list[Action]) -> Action | None:
+    def _war(
+        self, game: Game, state: State, actions: list[Action], contest: Contest
+    ) -> Action | None:
         seat = int(state.pending["player"])  # type: ignore[index]
         stop = next((a for a in actions if a.kind == "stop"), None)
         prizes: dict[int, float] = {}
@@ -681,29 +704,31 @@ class GreedyBot:
                 continue
             other = a.params["seat"]
             if other not in prizes:
-                prizes[other] = expected_prize(game, state, seat, other)
-            cost = 0.0 if a.params["with"] == "war face" else COUNTER_COST
+                prizes[other] = expected_prize(game, state, contest, seat, other)
+            cost = 0.0 if a.params["with"] == f"{contest_face(game)} face" else COUNTER_COST
             gain = prizes[other] - cost
             if gain > REROLL_MARGIN and (best is None or gain > best[0]):
                 best = (gain, a)
         return best[1] if best else stop
 
-    def _war_tilt(self, game: Game, state: State, actions: list[Action]) -> Action | None:
-        kind = game.catalog.roles.war_tilt or ""
+    def _war_tilt(
+        self, game: Game, state: State, actions: list[Action], contest: Contest
+    ) -> Action | None:
+        kind = contest.tilt or ""
 
         def total(a: Action) -> int:
             return sum(game.catalog.info(c).bonus[kind] for c in a.params["cards"])
 
         return max(actions, key=total)
 
-    def _war_reroll(self, game: Game, state: State, actions: list[Action]) -> Action | None:
-        from ..mechanics.war import current_war
-
-        war = current_war(state)
-        if war is None:
+    def _war_reroll(
+        self, game: Game, state: State, actions: list[Action], contest: Contest
+    ) -> Action | None:
+        fight = current_contest(state, contest)
+        if fight is None:
             return None
-        dice = war["sides"][war["side"]]["dice"]
-        faces = _war_faces(game)
+        dice = fight["sides"][fight["side"]]["dice"]
+        faces = _war_faces(game, contest)
         mean = sum(faces) / len(faces)
         low = [i for i, v in enumerate(dice) if v < mean]
         for a in actions:
@@ -917,21 +942,18 @@ def _draw(options: list[tuple[int, float]], r: float) -> int:
     return options[-1][0]
 
 
-def _war_faces(game: Game) -> list[int]:
+def _war_faces(game: Game, contest: Contest) -> list[int]:
     from ..mechanics.dice import parse_face
 
-    war = game.pack.game.get("war") or {}
-    spec = (game.pack.game.get("dice") or {}).get(war.get("dice"), {"faces": ["1"]})
-    return [parse_face(f).amount for f in spec["faces"]]
+    return [parse_face(f).amount for f in contest_die(game, contest)["faces"]]
 
 
-def _war_roll(game: Game) -> dict[int, float]:
-    """The distribution of a side's war roll."""
-    cache = game.caches.setdefault("bot_war_roll", {})
-    if "roll" not in cache:
-        war = game.pack.game.get("war") or {}
-        spec = (game.pack.game.get("dice") or {}).get(war.get("dice"), {})
-        faces = _war_faces(game)
+def _war_roll(game: Game, contest: Contest) -> dict[int, float]:
+    """The distribution of a side's roll in the contest."""
+    cache = game.caches.setdefault("bot_contest_roll", {})
+    if contest.name not in cache:
+        spec = contest_die(game, contest)
+        faces = _war_faces(game, contest)
         dist = {0: 1.0}
         for _ in range(int(spec.get("count", 1))):
             nxt: dict[int, float] = {}
@@ -939,16 +961,16 @@ def _war_roll(game: Game) -> dict[int, float]:
                 for f in faces:
                     nxt[total + f] = nxt.get(total + f, 0.0) + p / len(faces)
             dist = nxt
-        cache["roll"] = dist
-    return cache["roll"]
+        cache[contest.name] = dist
+    return cache[contest.name]
 
 
-def army(game: Game, state: State, attacker: int, defender: int) -> tuple[int, int]:
+def army(
+    game: Game, state: State, contest: Contest, attacker: int, defender: int
+) -> tuple[int, int]:
     """Each side's strength without its dice, if both tilted every bonus they can for their
-    army (the pack's `war: tilt`)."""
-    from ..mechanics.war import strength
-
-    kind = game.catalog.roles.war_tilt
+    army (the contest's `tilt`)."""
+    kind = contest.tilt
 
     def ready(seat: int) -> list[int]:
         player = state.players[seat]
@@ -958,7 +980,7 @@ def army(game: Game, state: State, attacker: int, defender: int) -> tuple[int, i
             if kind and c not in player.tilted and game.catalog.info(c).bonus[kind]
         ]
 
-    war = {
+    fight = {
         "attacker": attacker,
         "defender": defender,
         "counter": True,
@@ -968,16 +990,18 @@ def army(game: Game, state: State, attacker: int, defender: int) -> tuple[int, i
             {"tilted": ready(defender), "dice": [], "rerolls": 0},
         ],
     }
-    return strength(game, state, war, 0), strength(game, state, war, 1)
+    return strength(game, state, contest, fight, 0), strength(game, state, contest, fight, 1)
 
 
-def expected_prize(game: Game, state: State, attacker: int, defender: int) -> float:
-    """The expected value of the token a war would win, less what losing it may cost."""
+def expected_prize(
+    game: Game, state: State, contest: Contest, attacker: int, defender: int
+) -> float:
+    """The expected value of the token a contest would win, less what losing it may cost."""
     tokens = sorted(state.players[defender].tokens)
     if not tokens:
         return 0.0
-    a, d = army(game, state, attacker, defender)
-    roll = _war_roll(game)
+    a, d = army(game, state, contest, attacker, defender)
+    roll = _war_roll(game, contest)
     prize = 0.0
     lose = 0.0
     for x, px in roll.items():
@@ -992,7 +1016,7 @@ def expected_prize(game: Game, state: State, attacker: int, defender: int) -> fl
     risky = sum(
         _card_value(game.catalog.info(c), money)
         for c in state.players[attacker].active_cards()
-        if game.catalog.info(c).triggers.get("you lose a war")
+        if game.catalog.info(c).triggers.get(contest.lost)
     )
     return prize - lose * risky
 

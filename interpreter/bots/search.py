@@ -52,8 +52,10 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.actions import ACTION_MENU
 from ..core.chance import Chance, seed_state
 from ..mechanics.action_phase import STRAIGHTEN_KIND, TAKE_MONEY, expand
+from ..mechanics.contest import DECLARE_STEP, contest_decision
 from ..mechanics.declared_actions import DO
 from .greedy import (
     GreedyBot,
@@ -78,8 +80,16 @@ TO_THE_END = 0  # a horizon of no round ends: rollouts play on until the game is
 CANDIDATES = 4  # candidates compared at one decision
 MARGIN = 0.02  # how much better than the greedy choice another must score
 SCALE = 6.0  # points of standing that make a 73% chance (logistic curve)
-SEARCHED = frozenset({"action", "board", "decadence", "war", "choose", "card", "player"})
+# The decisions searched: these, and the declaring of a contest (its kind is the contest's name).
+SEARCHED = frozenset({ACTION_MENU, "board", "decadence", "choose", "card", "player"})
 FACES_AND_TILTS = frozenset({"double", STRAIGHTEN_KIND, TAKE_MONEY, "tilt"})  # one-step entries
+
+
+def _searched(game: Game, kind: str) -> bool:
+    if kind in SEARCHED:
+        return True
+    fought = contest_decision(game, kind)
+    return fought is not None and fought[1] == DECLARE_STEP
 
 
 def default_horizon(game: Game) -> int:
@@ -188,7 +198,7 @@ class SearchBot:
         base = determinize(game, state, key)
         fallback = self.greedy.choose(game, base, actions)
         kind = (state.pending or {}).get("kind", "")
-        if kind not in SEARCHED or self.iterations <= 0:
+        if not _searched(game, kind) or self.iterations <= 0:
             return fallback
         try:
             candidates = self._candidates(game, base, actions, fallback)
@@ -207,7 +217,7 @@ class SearchBot:
         self, game: Game, state: State, actions: list[Action], fallback: Action
     ) -> list[Action]:
         """The greedy choice first, then the others worth comparing (see the module)."""
-        if state.pending["kind"] != "action":  # type: ignore[index]
+        if state.pending["kind"] != ACTION_MENU:  # type: ignore[index]
             rest = [a for a in actions if not a.same(fallback)]
             return [fallback, *rest[: self.candidates - 1]]
         scored: list[tuple[float, int, Action]] = []

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast, printer
+from rules_dsl.card_keys import BONUS
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.grammar_words import strength_kinds
 from rules_dsl.vocabulary import singular
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
     from ..core.state import State
     from .meaning import Ctx, Lexicon, Num
 
-# The kinds of strength that hold on one side only; the others hold on both (war.py).
-SIDES = ("attack", "defence")
+# The kinds of strength that hold on one side only (the grammar's); a contest's hold on both.
+SIDES = strength_kinds()
 _SYMBOL = "symbol"
 
 CardsOf = Callable[[Any], list[int]]  # the cards a phrase names, for a context
@@ -110,8 +111,9 @@ def card_number(np: ast.NounPhrase, lex: Lexicon) -> CardNumber | None:
     on = next((t for t in np.tails if isinstance(t, ast.OnCard)), None)
     if on is not None:
         return _symbols_on(np, words, on, lex)
-    if len(words) == 1 and words[0] in strength_kinds() and not _named_otherwise(words, lex):
-        return _strength(np, words[0])
+    kind = " ".join(words)
+    if kind in lex.strength_kinds() and not _named_otherwise(words, lex):
+        return _strength(np, kind, lex)
     return None
 
 
@@ -177,7 +179,7 @@ def _symbols_on(
     members, text = _symbol_kinds(kind, np, lex)
     return CardNumber(
         on.card,
-        f"the {' '.join(kind) or 'bonus'} symbols",
+        f"the {' '.join(kind) or BONUS} symbols",
         lambda cards: _symbols_count(cards, members, shown_times(lex)),
         f"the number of {text} on " + "{cards}" + shown_text(lex),
     )
@@ -243,7 +245,7 @@ def _symbol_kinds(
     words: tuple[str, ...], np: Any, lex: Lexicon
 ) -> tuple[tuple[str, ...] | None, str]:
     """Which symbols are counted (None: every one) and how they are said."""
-    if words in ((), ("bonus",)):
+    if words in ((), (BONUS,)):
         return None, "bonus symbols"
     text = " ".join(words)
     if not lex.resources:  # no lexicon (a scenario's condition): the symbol's name as written
@@ -293,7 +295,7 @@ def _not_counted_on_cards(np: Any, words: tuple[str, ...], lex: Lexicon) -> Unkn
 # ------------------------------------------------------------------ strength
 
 
-def _strength(np: ast.NounPhrase, kind: str) -> CardNumber:
+def _strength(np: ast.NounPhrase, kind: str, lex: Lexicon) -> CardNumber:
     """the defence of it / its defence / the attack of your retired cards."""
     forms = (
         f'"the {kind} of it", "its {kind}", "the {kind} of your <kind> cards" or '
@@ -317,7 +319,9 @@ def _strength(np: ast.NounPhrase, kind: str) -> CardNumber:
             np,
             f"say {forms}",
         )
-    counted = tuple(k for k in strength_kinds() if k == kind or (kind in SIDES and k not in SIDES))
+    counted = tuple(
+        k for k in lex.strength_kinds() if k == kind or (kind in SIDES and k not in SIDES)
+    )
     also = [k for k in counted if k != kind]
     abilities = " and ".join(f'"{k} +N"' for k in (kind, *also))
     return CardNumber(

@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from rules_dsl import ast
+from rules_dsl.card_keys import BONUS
 from rules_dsl.diagnostics import did_you_mean
 from rules_dsl.pack import Card, NamedDeck, Pack
 from rules_dsl.printed_numbers import card_values
 from rules_dsl.vocabulary import singular
+from rules_dsl.zones import HAND
 
 from ..core.errors import RuleError, UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
@@ -60,18 +62,15 @@ class Roles:
 
     counted: str | None = None  # the resource a cost counts by amount
     money: str | None = None  # the counter that is money
-    war_tilt: str | None = None  # the bonus a side tilts in a war
     actions: tuple[str, ...] = ()  # the names of the actions the game declares
     never_exchanged: str | None = None  # the keyword of the cards never exchanged
 
     @classmethod
     def of(cls, pack: Pack) -> Roles:
-        tilt = (pack.game.get("war") or {}).get("tilt")
         actions = tuple(a.name for a in pack.actions)
         return cls(
             pack.counted_resource,
             pack.money,
-            str(tilt) if tilt else None,
             actions,
             pack.never_exchanged,
         )
@@ -268,14 +267,18 @@ def _cost_rule(s: ast.CostChange, lex: Lexicon, counted: str | None) -> CostRule
     return CostRule(delta, guard, words, first)
 
 
-def _cancels(s: ast.Cancels) -> tuple[str, str]:
-    """cancels the war bonus of the opponent's "X": in a war, the opponent's X adds nothing."""
+def _cancels(s: ast.Cancels, lex: Lexicon) -> tuple[str, str]:
+    """cancels the war bonus of the opponent's "X": in a contest (the pack's war), the
+    opponent's X adds nothing."""
     what = s.what
+    bonuses = {(*c.name.split(), BONUS): f"{c.name} {BONUS}" for c in lex.contests}
     of = what.tails[0] if isinstance(what, ast.NounPhrase) and len(what.tails) == 1 else None
     whose = of.of if isinstance(of, ast.Of) else None
     if not (
         isinstance(what, ast.NounPhrase)
-        and what.heads == (("war", "bonus"),)
+        and len(what.heads) == 1
+        and isinstance(what.heads[0], tuple)
+        and what.heads[0] in bonuses
         and isinstance(whose, ast.NounPhrase)
         and whose.determiner == "the"
         and len(whose.heads) == 2
@@ -283,8 +286,12 @@ def _cancels(s: ast.Cancels) -> tuple[str, str]:
         and isinstance(whose.heads[1], ast.CardName)
         and not whose.tails
     ):
-        raise cannot(s, 'a card cancels "the war bonus of the opponent\'s "<card>""')
-    return "war bonus", whose.heads[1].name
+        raise cannot(
+            s,
+            'a card cancels "the <contest> bonus of the opponent\'s "<card>"" (the game\'s'
+            f" contests: {', '.join(c.name for c in lex.contests) or 'none'})",
+        )
+    return bonuses[what.heads[0]], whose.heads[1].name
 
 
 def _per(measure: Num, every: int) -> Num:
@@ -314,7 +321,7 @@ def _sort(
     roles: Roles | None = None,
 ) -> None:
     roles = roles or Roles()
-    hand, tableau = lex.zones.name("hand"), lex.zones.name("tableau")
+    hand, tableau = lex.zones.name(HAND), lex.zones.name("tableau")
     if isinstance(s, ast.Keyword):
         if in_events:
             raise cannot(s, "a keyword belongs to the card wherever it is")
@@ -339,15 +346,22 @@ def _sort(
             info.events_costs.append(rule)
         else:
             info.acquisition_costs.append(rule)
-    elif isinstance(s, ast.GoldPrice):
+    elif isinstance(s, ast.MoneyPrice):
         if in_events:
             raise cannot(s, f"a card's price is read in the {hand} already")
         if roles.money is None:
             raise cannot(s, "a card's price is paid in money, and game.yaml names none (money)")
+        if " ".join(s.money) != roles.money:
+            raise UnknownName(
+                f'"{" ".join(s.money)} price": a price is paid in the game\'s money, which is '
+                f'"{roles.money}"',
+                s,
+                hint=f'write "{roles.money} price {s.amount}" (game.yaml, money:)',
+            )
         info.gold_prices.append((s.amount, _guard(s.condition, s.unless, lex)))
-    elif isinstance(s, ast.Strength):
+    elif _is_strength(s, lex):
         if in_events:
-            raise cannot(s, f"a card in the {hand} takes no part in wars")
+            raise cannot(s, f"a card in the {hand} takes no side in a contest")
         info.strength.append(_strength_rule(s, lex))
     elif isinstance(s, ast.ActionCostChange):
         if in_events:
@@ -358,7 +372,7 @@ def _sort(
             raise cannot(s, f"a card in the {hand} shows no symbols")
         info.symbol_rules.append(_symbol_rule(s, lex))
     elif isinstance(s, ast.Cancels):
-        info.cancels.append(_cancels(s))
+        info.cancels.append(_cancels(s, lex))
     elif isinstance(s, ast.Scope):
         where = s.where
         if in_events:
@@ -382,7 +396,18 @@ def _sort(
         raise RuleError("a card's rules hold abilities and triggers", s)
 
 
-def _strength_rule(s: ast.Strength, lex: Lexicon, where: Zone | None = None) -> StrengthRule:
+def _is_strength(s: object, lex: Lexicon) -> TypeGuard[ast.Strength | ast.Symbols]:
+    """attack +1, defence +2, or a contest's name and an amount ("war +1")."""
+    return isinstance(s, ast.Strength) or (
+        isinstance(s, ast.Symbols) and lex.contest(s.resource) is not None
+    )
+
+
+def _strength_rule(
+    s: ast.Strength | ast.Symbols, lex: Lexicon, where: Zone | None = None
+) -> StrengthRule:
+    """attack +1, defence +2, or "<contest> +N" (both sides of that contest)."""
+    kind = s.kind if isinstance(s, ast.Strength) else " ".join(s.resource)
     per = None
     if s.per is not None:
         measure = (
@@ -391,7 +416,7 @@ def _strength_rule(s: ast.Strength, lex: Lexicon, where: Zone | None = None) -> 
             else quantity_of_words(s.per.words, s.per, lex)
         )
         per = _per(measure, s.per.count or 1)
-    return StrengthRule(s.kind, s.amount, per, _guard(s.condition, s.unless, lex), where)
+    return StrengthRule(kind, s.amount, per, _guard(s.condition, s.unless, lex), where)
 
 
 def _action_cost_rule(s: ast.ActionCostChange, lex: Lexicon, roles: Roles) -> ActionCostRule:
@@ -426,11 +451,13 @@ def _symbol_rule(s: ast.Symbols, lex: Lexicon) -> SymbolRule:
     text = " ".join(s.resource)
     kind = next((r for r in sorted(lex.resources) if text in (r, singular(r))), None)
     if kind is None:
+        contests = ", ".join(c.name for c in lex.contests) or "game.yaml declares none"
         raise UnknownName(
-            f'"{text}" is not a resource of the game',
+            f'"{text}" is neither a resource nor a contest of the game',
             s,
             "a card shows more symbols of a resource: "
-            f"{', '.join(sorted(lex.resources)) or 'game.yaml declares none'}",
+            f"{', '.join(sorted(lex.resources)) or 'game.yaml declares none'}; or counts for both"
+            f" sides of a contest: {contests}",
         )
     per = None
     if s.per is not None:
@@ -473,7 +500,7 @@ def _scoped_strength(s: ast.Scope, hand: str, lex: Lexicon) -> list[StrengthRule
     zone = zone_of(where, lex)
     rules = []
     for inner in s.body:
-        if not isinstance(inner, ast.Strength):
+        if not _is_strength(inner, lex):
             in_hand = f', or "while in your {hand}"' if lex.zones.hand != -1 else ""
             raise UnknownName(
                 f'only abilities such as "attack +1" hold while in {zone.text}',

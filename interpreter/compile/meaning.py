@@ -18,13 +18,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules_dsl import ast
 from rules_dsl.actions import declared_entries
+from rules_dsl.card_keys import BONUS
 from rules_dsl.card_states import CardStateSpec
+from rules_dsl.contests import Contest, contests_of
 from rules_dsl.diagnostics import did_you_mean
+from rules_dsl.grammar_words import strength_kinds
 from rules_dsl.parse_cache import PARSED
 from rules_dsl.printed_numbers import NumberSpec, declared_numbers
 from rules_dsl.stored import StoredSpec, declared_stored
 from rules_dsl.tables import TableSpec, declared_tables, find_table
-from rules_dsl.vocabulary import singular
+from rules_dsl.vocabulary import VACATED, singular
 
 from ..core import pieces
 from ..core.card_state import has_mark, is_face_down, player_named, tokens_on
@@ -79,6 +82,7 @@ class Ctx:
         it: Any = None,
         doer: int | None = None,
         bid: int = 0,
+        left: int | None = None,
     ) -> None:
         self.state = state
         self.catalog = catalog
@@ -88,6 +92,7 @@ class Ctx:
         self.it = it  # the last card or amount mentioned
         self.doer = doer  # the player doing a step ("their"), when not "you"
         self.bid = bid  # the winning bid of the rule's auction ("the bid"), 0 before one
+        self.left = left  # the card a piece moves from ("the card vacated"), when known
 
     def with_player(self, seat: int) -> Ctx:
         return Ctx(
@@ -152,6 +157,8 @@ class Lexicon:
     stored: tuple[StoredSpec, ...] = ()  # resources kept as tokens on cards (rules_dsl/stored.py)
     card_numbers: tuple[NumberSpec, ...] = ()  # numbers printed on cards (printed_numbers.py)
     actions: tuple[str, ...] = ()  # the names of the actions the game declares (`actions:`)
+    contests: tuple[Contest, ...] = ()  # the game's contests (rules_dsl/contests.py)
+    vacated: bool = False  # "the card vacated" is known: an action's cost (declared_actions.py)
 
     @classmethod
     def of(cls, game: dict[str, Any]) -> Lexicon:
@@ -184,7 +191,17 @@ class Lexicon:
             declared_stored(game),
             declared_numbers(game),
             tuple(str(name) for _, name, _ in declared_entries(game.get("actions"))),
+            contests_of(game),
         )
+
+    def strength_kinds(self) -> tuple[str, ...]:
+        """The kinds of a strength ability: each contest's name ("war +1", both sides of it),
+        then the grammar's sides ("attack +1", "defence +2")."""
+        return (*(c.name for c in self.contests), *strength_kinds())
+
+    def contest(self, words: tuple[str, ...]) -> Contest | None:
+        """The contest singular words name (("war",)), if the game declares one."""
+        return next((c for c in self.contests if tuple(c.name.split()) == words), None)
 
     def face_kind(self, die: str, face: int) -> str:
         """What a die's face shows, its amount aside: "2 population" -> "population"."""
@@ -474,7 +491,7 @@ def card_words(
         elif word.startswith("un") and lex.card_states.find(word[2:]) is not None:
             tests.append(_not_in_state(word[2:]))  # "unused", "undamaged": not in it
             parts.append(word)
-        elif nxt == "bonus" and (
+        elif nxt == BONUS and (
             word in lex.resources
             or lex.counter((word,))
             or (not lex.resources and not lex.counters)
@@ -482,7 +499,7 @@ def card_words(
             tests.append(_bonus_test(word, lex))
             parts.append(f"with a {word} bonus")
             i += 1
-        elif word == "bonus":
+        elif word == BONUS:
             tests.append(_bonus_test(None, lex))
             parts.append("with a bonus")
         elif nxt is not None and lex.card_word(f"{word} {nxt}"):
@@ -784,7 +801,7 @@ def quantity_of_words(words: tuple[str, ...], node: Any = None, lex: Lexicon = N
             lambda ctx: len({ctx.info(c).type for c in civ_cards(ctx, ctx.player, None)}),
             f"the number of card types among the {lex.zones.name('tableau')}'s cards",
         )
-    if last == "bonus":
+    if last == BONUS:
         return _bonuses(plain[:-1], node, lex)
     if last == "symbol" and (len(plain) == 1 or _resource(plain[:-1], lex) is not None):
         return _bonuses(plain[:-1], node, lex)  # "your food symbols": as "your food bonuses"
@@ -1274,6 +1291,11 @@ def _measure(np: ast.NounPhrase, measure: tuple[str, ...], of: Any, lex: Lexicon
     ):
         raise cannot(np, "the measure of what?")
     inner = of.heads[0]
+    if measure == ("point",) and inner == VACATED and of.determiner == "the" and not of.tails:
+        cards, text = the_cards(of, lex, "the points")
+        return said(
+            lambda ctx: sum(card_points(ctx, c) for c in cards(ctx)), f"the points of {text}"
+        )
     on = next((t for t in of.tails if isinstance(t, ast.OnCard)), None)
     if measure == ("number",) and on is not None and len(of.tails) == 1:
         return _pieces_on(of, inner, on, lex)
@@ -1868,6 +1890,14 @@ def the_cards(np: Any, lex: Lexicon, what: str) -> tuple[CardsOf, str]:
     head = np.heads[0]
     if np.determiner == "this" and head == ("card",) and not np.tails:
         return (lambda ctx: [ctx.card] if ctx.card is not None else []), "this card"
+    if np.determiner == "the" and head == VACATED and not np.tails:
+        if not lex.vacated:
+            raise cannot(
+                np,
+                '"the card vacated" is read in the cost of an action whose first step is '
+                '"move one of your <piece>s from <card> onto it": the card the piece leaves',
+            )
+        return (lambda ctx: [ctx.left] if ctx.left is not None else []), "the card vacated"
     located = np.tails[0] if len(np.tails) == 1 else None
     if isinstance(head, tuple) and isinstance(located, ast.Located):
         if np.possessive or np.determiner not in (None, "the", "all"):

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 from rules_dsl.diagnostics import did_you_mean
-from rules_dsl.grammar_words import strength_kinds
 from rules_dsl.printed_numbers import NumberSpec, find_number
 from rules_dsl.tables import find_table
 
@@ -94,7 +93,7 @@ def _named(
 def _read_elsewhere(words: tuple[str, ...], lex: Lexicon, its: bool) -> bool:
     """Whether `its <words>` / `the <words> of ...` has another meaning: a card's position or
     strength, a measure, a table."""
-    if len(words) == 1 and (words[0] in strength_kinds() or words[0] == "position"):
+    if " ".join(words) in lex.strength_kinds() or words == ("position",):
         return True
     return not its and (words in _MEASURES or find_table(lex.tables, words) is not None)
 

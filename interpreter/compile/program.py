@@ -18,6 +18,12 @@ from .loops import LoopI, NextI, compile_loop
 from .meaning import NO_LEXICON, Cond, Lexicon, compile_condition
 
 
+def card_program(card: int | str, event: str, n: int | str) -> str:
+    """The name of the program of a card's `n`th rule for an event ("on acquire: ..."): the
+    card by its index in the catalog (a save writes its id instead)."""
+    return f"card:{card}:{event}:{n}"
+
+
 @dataclass
 class ActI:
     act: ast.Act

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules_dsl import ast
 from rules_dsl.vocabulary import singular
+from rules_dsl.zones import HAND
 
 from ..core.errors import cannot
 from ..model.zones import TABLEAU
@@ -197,8 +198,8 @@ def card_selector(
             np,
             "a card in decadence can never be destroyed (AH-K8): no card is ever chosen this way",
         )
-    hand = lex.zones.name("hand")
-    if unresolved and (base_role != "hand" or base_owner not in ("your", "their")):
+    hand = lex.zones.name(HAND)
+    if unresolved and (base_role != HAND or base_owner not in ("your", "their")):
         raise cannot(
             np,
             f'"unresolved" cards are cards still in the {hand} since the turn began: '
@@ -327,7 +328,7 @@ class Receiver:
         return player if self.yours else doer
 
 
-def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_role: str = "hand") -> Receiver:
+def receiver(np: Any, lex: Lexicon = NO_LEXICON, default_role: str = HAND) -> Receiver:
     """The players a card goes to, and into which of their zones (the zone with
     `default_role` unless the phrase names one: "to the winner's civilization")."""
     table = lex.zones

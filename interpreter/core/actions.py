@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 
 class Action:
@@ -65,6 +65,11 @@ class Action:
 
     def __str__(self) -> str:
         return self.text or f"{self.kind} {self.params}"
+
+
+# The kind of the decision that offers a player the turn's actions (the action menu): the engine's
+# word, which a pack may also give to a card type of its own.
+ACTION_MENU: Final = "action"
 
 
 @dataclass

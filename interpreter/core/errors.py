@@ -39,7 +39,7 @@ def cannot(node: Any, why: str) -> RuleError:
                 ast.Discardable,
                 ast.CostChange,
                 ast.ActionCostChange,
-                ast.GoldPrice,
+                ast.MoneyPrice,
                 ast.Strength,
                 ast.Symbols,
                 ast.Cancels,

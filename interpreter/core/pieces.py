@@ -22,6 +22,24 @@ def make(kind: str, owner: int, props: dict[str, int]) -> Piece:
     return {"kind": kind, "owner": owner, "props": dict(props), "on": None}
 
 
+def added(
+    placed: list[Piece], new: list[Piece], kinds: tuple[str, ...], owner: int, kind: str
+) -> list[Piece]:
+    """The pieces with a player's new pieces of a kind placed after the last of their group.
+
+    The list is kept in the order the game starts with (by seat, then by kind as the pack
+    declares them, then in the order made), so a position depends on what it holds, not on
+    when each piece came: a scenario that describes it builds the same list."""
+    rank = kinds.index(kind) if kind in kinds else len(kinds)
+
+    def after(p: Piece) -> bool:
+        theirs = kinds.index(p["kind"]) if p["kind"] in kinds else len(kinds)
+        return (p["owner"], theirs) <= (owner, rank)
+
+    at = max((i + 1 for i, p in enumerate(placed) if after(p)), default=0)
+    return [*placed[:at], *new, *placed[at:]]
+
+
 def owned(state: State, kind: str, owner: int) -> list[int]:
     """The indices of a player's pieces of a kind."""
     return [i for i, p in enumerate(state.pieces) if p["kind"] == kind and p["owner"] == owner]

@@ -396,6 +396,7 @@ FRAME_FIELDS: dict[str, str] = {
     "it_counter": "counter",  # the counter that amount was of ("take all gold ... half of it")
     "loops": "loops",  # the loops under way, innermost last (mechanics/loops.py)
     "bid": "amount",  # the winning bid of the rule's last auction (mechanics/bidding.py)
+    "left": "card",  # the card a piece moved from ("the card vacated", mechanics/piece_moves.py)
 }
 FRAME_REQUIRED = ("prog", "pc", "player")
 

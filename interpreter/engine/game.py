@@ -29,6 +29,7 @@ from ..compile.meaning import (
     compile_tie_break,
     compile_value,
 )
+from ..compile.program import card_program
 from ..core.actions import Action, Decision
 from ..core.card_state import is_face_down
 from ..core.chance import seed_state
@@ -53,7 +54,7 @@ class Formulas:
 
     score: Callable[[Ctx], int] | None = None
     age_end: Callable[[Ctx], bool] | None = None
-    rerolls: Callable[[Ctx], int] | None = None
+    rerolls: dict[str, Callable[[Ctx], int]] = field(default_factory=dict)  # by contest
     tokens: list[Callable[[Ctx], bool]] = field(default_factory=list)
     points: dict[int, Callable[[Ctx], int]] = field(default_factory=dict)  # by card index
     tie_break: list[Callable[[Ctx], tuple[int, ...]]] = field(default_factory=list)
@@ -71,7 +72,7 @@ class Formulas:
         return cls(
             score=value(pack.scoring),
             age_end=compile_condition(pack.age_end, lex) if pack.age_end is not None else None,
-            rerolls=value(pack.war_rerolls),
+            rerolls={n: compile_value(t, lex) for n, t in pack.contest_rerolls.items()},
             tokens=[compile_condition(t.condition, lex) for t in pack.tokens],
             points={
                 info.index: compile_value(info.points, lex)
@@ -168,7 +169,7 @@ class Game:
             card = self.pack.cards[info.index]
             for event, found in info.triggers.items():
                 for n, body in enumerate(found):
-                    key = f"card:{info.index}:{event}:{n}"
+                    key = card_program(info.index, event, n)
                     bodies[key] = body
                     own = any(
                         s.body is body for s in card.rules.statements if isinstance(s, ast.Trigger)
@@ -182,6 +183,7 @@ class Game:
         for key, body in bodies.items():
             self.programs[key] = self._compile_one(key, body)
         self.programs.update(declared_actions.holder_programs(self))
+        declared_actions.check_steps(self)
 
     def _compile_one(self, key: str, body: Any) -> list[prog.Instruction]:
         from ..mechanics.verbs import prepare_act
@@ -350,6 +352,7 @@ class Game:
             frame.get("it"),
             frame.get("doer"),
             frame.get("bid", 0),
+            frame.get("left"),
         )
 
     def run(
@@ -489,7 +492,7 @@ class Game:
                 continue  # a face-down card's rules do nothing until it is turned up
             info = self.catalog.info(copy)
             for n in range(len(info.triggers.get(event, []))):
-                out.append([f"card:{info.index}:{event}:{n}", copy])
+                out.append([card_program(info.index, event, n), copy])
         return out
 
     def note(self, kind: str, **facts: Any) -> None:

@@ -37,10 +37,11 @@ from rules_dsl.roles import (
     engine_kinds,
     face_actions,
 )
+from rules_dsl.zones import HAND
 
 from ..compile.meaning import Ctx
-from ..compile.program import TestI
-from ..core.actions import Action, Decision
+from ..compile.program import TestI, card_program
+from ..core.actions import ACTION_MENU, Action, Decision
 from ..core.card_state import is_face_down
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import RuleError
@@ -178,7 +179,7 @@ def handler(
         _finish(game, state, seat, _pool(state, loc))
         return NEXT
     options = menu(game, state, seat, _pool(state, loc), loc["pool"] == "dice")
-    return wait(Decision(seat, "action", options, "Your actions", describe="action"))
+    return wait(Decision(seat, ACTION_MENU, options, "Your actions", describe=ACTION_MENU))
 
 
 def _start_rule_due(
@@ -273,7 +274,7 @@ def _ask_detail(game: Game, state: State, seat: int, entry: Action) -> Result:
             steps.decision,
             detail(game, state, entry),
             steps.prompt.format(reroll=reroll_words(game)[0]),
-            describe="action",
+            describe=ACTION_MENU,
         )
     )
 
@@ -307,7 +308,7 @@ def waiting_pool_of(state: State) -> tuple[int, list[dict]] | None:
 def acquire_triggers(game: Game, seat: int, copy: int) -> list[dict[str, Any]]:
     info = game.catalog.info(copy)
     return [
-        game.frame(f"card:{info.index}:{ACQUIRE_EVENT}:{n}", seat, copy)
+        game.frame(card_program(info.index, ACQUIRE_EVENT, n), seat, copy)
         for n in range(len(info.triggers.get(ACQUIRE_EVENT, [])))
     ]
 
@@ -552,7 +553,7 @@ def _detail(game: Game, state: State, seat: int, pool: list[dict], entry: Action
 
 def expand(game: Game, state: State, entry: Action) -> list[Action]:
     """The complete actions of one menu entry (itself when it needs no detail)."""
-    if state.pending is None or state.pending["kind"] != "action" or _partial(entry) is None:
+    if state.pending is None or state.pending["kind"] != ACTION_MENU or _partial(entry) is None:
         return [entry]
     return [
         Action(entry.kind, {**entry.params, **part.params}, describe=entry._describe)
@@ -609,12 +610,12 @@ def describe(game: Game, state: State, action: Action) -> str:
     if kind == "buy":
         return f"buy {game.name(p['card'])} for {p[PRICE]} {money}"
     if kind == "discard":
-        return f"discard {game.name(p['card'])} from your {game.zones.name('hand')}"
+        return f"discard {game.name(p['card'])} from your {game.zones.name(HAND)}"
     if kind == "reroll":
         return f"discard {label} to {again} {_die_label(game, pool, p['target'])}"
     if kind == "exchange" and _partial(action):
         return (
-            f"discard {label} to exchange a card of your {game.zones.name('hand')} "
+            f"discard {label} to exchange a card of your {game.zones.name(HAND)} "
             "(then choose which)"
         )
     if kind == "exchange":
@@ -642,9 +643,9 @@ def _payment(p: dict[str, Any]) -> Payment:
 
 
 # The engine finds the phase's helpers by the decision's `describe` key.
-DESCRIBERS = {"action": describe}
-EXPANDERS = {"action": expand}
-SPLITTERS = {"action": split}
+DESCRIBERS = {ACTION_MENU: describe}
+EXPANDERS = {ACTION_MENU: expand}
+SPLITTERS = {ACTION_MENU: split}
 
 
 def _alike(game: Game, die: dict) -> tuple:
@@ -728,7 +729,7 @@ def perform(
     if action.kind == "discard":
         player.zones[game.zones.hand].remove(p["card"])
         state.zones[game.zones.discard].append(p["card"])
-        hand = game.zones.name("hand")
+        hand = game.zones.name(HAND)
         game.say(state, f"{who} discards {game.name(p['card'])} from their {hand}.")
         return []
     die = pool[p["die"]] if "die" in p else None

@@ -28,6 +28,7 @@ from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
 from . import declared_actions
 from .moves import doer
+from .piece_moves import LEFT
 
 if TYPE_CHECKING:
     from ..compile.meaning import Lexicon
@@ -85,6 +86,7 @@ def take_action_builder(instruction: ActI, lex: Lexicon) -> Handler:
                 declared_actions.find(game, name),
                 action.params.get("card"),
                 due,
+                action.params.get(LEFT),
             )
             loc[DONE] = 0
         queue: list[dict[str, Any]] = loc[QUEUE]

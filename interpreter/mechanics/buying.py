@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl.dice_events import BUY_EVENT
 
 from ..compile.meaning import Lexicon, zone_of
+from ..compile.program import card_program
 from ..compile.selectors import card_selector
 from ..core.actions import Action
 from ..core.card_state import is_face_down
@@ -85,7 +86,7 @@ def buy_builder(instruction: ActI, lex: Lexicon) -> Handler:
             n = loc["next"]
             loc["next"] = n + 1
             info = game.catalog.info(loc["copy"])
-            return push(game.frame(f"card:{info.index}:{BUY_EVENT}:{n}", me, loc["copy"]))
+            return push(game.frame(card_program(info.index, BUY_EVENT, n), me, loc["copy"]))
         return NEXT
 
     def _pay_and_move(game: Game, state: State, frame: dict[str, Any], copy: int) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl.dice_events import event_of
 from rules_dsl.vocabulary import EVENTS
 
+from ..compile.program import card_program
 from ..compile.selectors import card_selector
 from ..core.actions import Action, Decision
 from ..core.card_state import is_face_down
@@ -46,7 +47,7 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
     event = event_of(act)
     if event is None:
         raise cannot(act, f"trigger which event? its name goes in quotes: {FORM}")
-    if event in EVENTS:
+    if event in EVENTS or any(event in c.events for c in lex.contests):
         raise UnknownName(
             f'"{event}" is an event the engine sets off itself',
             act.object,
@@ -82,7 +83,7 @@ def trigger_builder(instruction: ActI, lex: Lexicon) -> Handler:
             return NEXT
         card, n = queue[loc[DONE]]
         loc[DONE] += 1
-        program = f"card:{game.catalog.info(card).index}:{event}:{n}"
+        program = card_program(game.catalog.info(card).index, event, n)
         pushed = game.frame(program, doer(frame), card)
         if frame.get("roles"):  # the card's rules see the sides of the rule that set them off
             pushed["roles"] = dict(frame["roles"])

@@ -120,7 +120,7 @@ def _applies(types: tuple[str, ...], card_type: str) -> bool:
 def gold_price(
     game: Game, state: State, seat: int, copy: int, facts: Facts | None = None
 ) -> int | None:
-    """The money a player may pay instead (AH-C3), lowered by "gold price N if ..." rules."""
+    """The money a player may pay instead (AH-C3), lowered by "<money> price N if ..." rules."""
     info = game.catalog.info(copy)
     if info.gold is None:
         return None
@@ -128,7 +128,7 @@ def gold_price(
         return info.gold
     if facts is None or not CACHE:
         facts = {}
-    key = ("gold price", seat, copy)
+    key = ("money price", seat, copy)
     if key not in facts:
         ctx = Ctx(state, game.catalog, seat, copy)
         facts[key] = min([info.gold] + [amount for amount, when in info.gold_prices if when(ctx)])

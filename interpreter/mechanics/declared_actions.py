@@ -9,19 +9,23 @@ card's own rules that start with the action's `event` ("when you place a citizen
 
 An offer is `Action("do", {"action": name, "card": copy})` (no "card" when nothing is chosen):
 one kind for every declared action, so a pack's action names never meet the engine's own kinds.
+An action whose cost reads "the card vacated" (an upgrade) must start with a step `move one of
+your <piece>s from <card> onto it`; it is offered once per card the piece may leave, the offer's
+"from" that card, which the cost reads and the move step then takes the piece from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 from rules_dsl.actions import HOLDER
+from rules_dsl.vocabulary import VACATED
 
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
-from ..compile.program import ActI, ChoiceI
+from ..compile.program import ActI, ChoiceI, card_program
 from ..compile.selectors import CardSelector, card_selector
 from ..compile.stored_value import value as stored_value
 from ..core.actions import Action
@@ -29,6 +33,7 @@ from ..core.card_state import is_face_down
 from ..core.control import NEXT, Result, push
 from ..core.errors import RuleError, cannot
 from . import stored
+from .piece_moves import LEFT, SOURCES
 from .piece_verbs import PLACEABLE
 
 if TYPE_CHECKING:
@@ -57,6 +62,7 @@ class Declared:
     condition: Callable[[Ctx], bool] | None
     cost: Cost | None
     event: str | None  # the pack's event it sets off on the chosen card
+    vacates: Any = None  # the cost's node that reads "the card vacated", if it does
 
     @property
     def program(self) -> str:
@@ -77,10 +83,44 @@ def compile_action(spec: ActionSpec, lex: Lexicon, changed: bool = False) -> Dec
         if choose.many:
             raise cannot(spec.choose, 'an action is done to one card: "a card in ..."')
     condition = compile_condition(spec.condition, lex) if spec.condition is not None else None
+    vacates = _vacated(spec.cost) if spec.cost is not None else None
+    if vacates is not None:
+        lex = replace(lex, vacated=True)
     cost = _compile_cost(spec.cost, lex, choose is not None) if spec.cost is not None else None
     if changed:
         cost = _changed_cost(spec.name, cost)
-    return Declared(spec.name, choose, condition, cost, spec.event)
+    return Declared(spec.name, choose, condition, cost, spec.event, vacates)
+
+
+def _vacated(cost: ast.Cost) -> Any:
+    """The node of a cost that reads "the card vacated", or None."""
+    for node in ast.walk(cost):
+        if (
+            isinstance(node, ast.NounPhrase)
+            and node.determiner == "the"
+            and node.heads == (VACATED,)
+            and not node.tails
+        ):
+            return node
+    return None
+
+
+def first_sources(declared: Declared, program: list[Any]) -> Callable[..., list[int]]:
+    """The cards the first step of an action whose cost reads "the card vacated" may take
+    the piece from (its program compiled): that step must be a move (piece_moves.py)."""
+    first = program[0] if program else None
+    found = first.data.get(SOURCES) if isinstance(first, ActI) else None
+    if found is None:
+        raise cannot(
+            declared.vacates,
+            '"the card vacated" is the card the action\'s first step takes a piece from: '
+            'start its steps with "move one of your <piece>s from <card> onto it"',
+        )
+    return found
+
+
+def _sources(game: Game, declared: Declared) -> Callable[..., list[int]]:
+    return first_sources(declared, game.programs.get(declared.program) or [])
 
 
 def _changed_cost(name: str, base: Cost | None) -> Cost:
@@ -171,6 +211,14 @@ def compile_all(game: Game) -> list[Declared]:
     return [compile_action(spec, game.lexicon, spec.name in changers) for spec in game.pack.actions]
 
 
+def check_steps(game: Game) -> None:
+    """Once the steps are compiled: an action whose cost reads "the card vacated" starts
+    with a move (a located error when the game loads, never in play)."""
+    for declared in _declared(game):
+        if declared.vacates is not None:
+            _sources(game, declared)
+
+
 def _declared(game: Game) -> list[Declared]:
     found: list[Declared] | None = game.caches.get("declared actions")
     if found is None:
@@ -189,8 +237,8 @@ def _find(game: Game, name: str) -> Declared:
     raise RuleError(f'the game declares no action "{name}"')
 
 
-def _ctx(game: Game, state: State, seat: int, card: int | None) -> Ctx:
-    return Ctx(state, game.catalog, seat, None, None, card, None)
+def _ctx(game: Game, state: State, seat: int, card: int | None, left: int | None = None) -> Ctx:
+    return Ctx(state, game.catalog, seat, None, None, card, None, left=left)
 
 
 def payable(game: Game, state: State, seat: int, due: list[tuple[str, int]]) -> bool:
@@ -242,17 +290,27 @@ def _offers_of(
         here = Ctx(state, game.catalog, seat, this, None, card, None) if card is not None else ctx
         if declared.condition is not None and not declared.condition(here):
             continue
-        due = declared.cost(here) if declared.cost is not None else []
-        if due and not payable(game, state, seat, due):
-            continue
         if not _can_place(game, state, seat, declared, card):
             continue
         if card is not None and not _event_can(game, state, seat, declared, card):
             continue
-        params: dict[str, Any] = {"action": declared.name}
-        if card is not None:
-            params["card"] = card
-        out.append((Action(DO, params), due))
+        lefts: list[int | None] = [None]
+        if declared.vacates is not None and card is not None:
+            frame = game.frame(declared.program, seat)
+            frame["it"] = card
+            lefts = list(_sources(game, declared)(game, state, frame, card))
+        for left in lefts:
+            if left is not None:
+                here = Ctx(state, game.catalog, seat, this, None, card, None, left=left)
+            due = declared.cost(here) if declared.cost is not None else []
+            if due and not payable(game, state, seat, due):
+                continue
+            params: dict[str, Any] = {"action": declared.name}
+            if card is not None:
+                params["card"] = card
+            if left is not None:
+                params[LEFT] = left
+            out.append((Action(DO, params), due))
     return out
 
 
@@ -263,7 +321,7 @@ def step_offers(
     its sentence and the cost it would be paid at (mechanics/action_steps.py)."""
     declared = _find(game, name)
     return [
-        (Action(a.kind, a.params, _sentence(game, declared, a.params.get("card"), due)), due)
+        (Action(a.kind, a.params, _sentence(game, declared, a.params, due)), due)
         for a, due in _offers_of(game, state, seat, declared, this)
     ]
 
@@ -294,11 +352,13 @@ def _event_can(game: Game, state: State, seat: int, declared: Declared, card: in
         return True
     found = game.catalog.info(card).triggers.get(declared.event, [])
     for n in range(len(found)):
-        program = game.programs.get(f"card:{game.catalog.info(card).index}:{declared.event}:{n}")
+        program = game.programs.get(card_program(game.catalog.info(card).index, declared.event, n))
         first = program[0] if program else None
         if not isinstance(first, ActI):
             continue
-        frame = game.frame(f"card:{game.catalog.info(card).index}:{declared.event}:{n}", seat, card)
+        frame = game.frame(
+            card_program(game.catalog.info(card).index, declared.event, n), seat, card
+        )
         options = first.options if isinstance(first, ChoiceI) else [first]
         if first.may or not all(o.data.get(TAKES_ACTION) for o in options):
             continue  # only a step that takes an action decides (action_steps.py)
@@ -312,8 +372,9 @@ def perform(game: Game, state: State, seat: int, action: Action) -> list[dict[st
     rules that start with the action's event, then of the doer's cards' "when you <action>:"."""
     declared = _find(game, action.params["action"])
     card: int | None = action.params.get("card")
-    paid = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
-    return paid_frames(game, state, seat, declared, card, paid)
+    left: int | None = action.params.get(LEFT)
+    paid = declared.cost(_ctx(game, state, seat, card, left)) if declared.cost is not None else []
+    return paid_frames(game, state, seat, declared, card, paid, left)
 
 
 def paid_frames(
@@ -323,24 +384,29 @@ def paid_frames(
     declared: Declared,
     card: int | None,
     paid: list[tuple[str, int]],
+    left: int | None = None,
 ) -> list[dict[str, Any]]:
     """Pay `paid` for the action and return its frames (perform's, and a step's that takes
-    the action: mechanics/action_steps.py)."""
+    the action: mechanics/action_steps.py); `left`: the card vacated, chosen with the offer."""
     pay_due(game, state, seat, paid)
-    game.say(state, f"{game.player_name(seat)}: {_sentence(game, declared, card, paid)}.")
+    params = {"card": card, LEFT: left}
+    game.say(state, f"{game.player_name(seat)}: {_sentence(game, declared, params, paid)}.")
     frame = game.frame(declared.program, seat)
+    if left is not None:
+        frame[LEFT] = left
     if card is None:
         return [frame, *_holders(game, state, seat, declared, card)]
     frame["it"] = card
     info = game.catalog.info(card)
     event = declared.event
     down = bool(state.cards) and is_face_down(state, card)  # its rules do nothing face down
-    found = info.triggers.get(event, []) if event is not None and not down else []
-    return (
-        [frame]
-        + [game.frame(f"card:{info.index}:{event}:{n}", seat, card) for n in range(len(found))]
-        + _holders(game, state, seat, declared, card)
-    )
+    runs = []
+    if event is not None and not down:
+        runs = [
+            game.frame(card_program(info.index, event, n), seat, card)
+            for n in range(len(info.triggers.get(event, [])))
+        ]
+    return [frame, *runs, *_holders(game, state, seat, declared, card)]
 
 
 def _holders(
@@ -398,11 +464,15 @@ def describe(game: Game, state: State, action: Action, seat: int) -> str:
     """The menu's sentence of an offer: its name, the card, what it costs now."""
     declared = _find(game, action.params["action"])
     card: int | None = action.params.get("card")
-    due = declared.cost(_ctx(game, state, seat, card)) if declared.cost is not None else []
-    return _sentence(game, declared, card, due)
+    left = action.params.get(LEFT)
+    due = declared.cost(_ctx(game, state, seat, card, left)) if declared.cost is not None else []
+    return _sentence(game, declared, action.params, due)
 
 
-def _sentence(game: Game, declared: Declared, card: int | None, paid: list) -> str:
+def _sentence(game: Game, declared: Declared, params: dict[str, Any], paid: list) -> str:
+    card, left = params.get("card"), params.get(LEFT)
     text = declared.name + (f": {game.name(card)}" if card is not None else "")
+    if left is not None:
+        text += f" (from {game.name(left)})"
     spent = ", ".join(f"{n} {name}" for name, n in paid if n)
     return text + (f" (paying {spent})" if spent else "")

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
+from rules_dsl.zones import HAND
 
 from ..compile.meaning import Ctx, Lexicon, Zone, zone_of
+from ..compile.program import card_program
 from ..compile.selectors import CardSelector, Receiver, card_selector, receiver
 from ..core.actions import Action, Decision
 from ..core.card_state import forget
@@ -115,6 +117,7 @@ def remove_builder(instruction: ActI, lex: Lexicon) -> Handler:
 
 
 REMOVES = "removes from the game"  # an act's data: it takes cards out of the game
+FAILURE_EVENT = "failure"  # the event of a card that fails (its rules "on failure: ...")
 
 
 def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
@@ -643,8 +646,8 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
     subject = act.subject
     spoken = subject is None or (isinstance(subject, ast.Pronoun) and subject.word == "you")
     own = ("your", "their") if spoken else ("their",)
-    if failing_by.zone_role != "hand" or failing_by.zone_owner not in own:
-        hand = lex.zones.name("hand")
+    if failing_by.zone_role != HAND or failing_by.zone_owner not in own:
+        hand = lex.zones.name(HAND)
         raise cannot(
             act.object,
             f"a card fails in the {hand} of the player it strikes: "
@@ -684,8 +687,8 @@ def fail_builder(instruction: ActI, lex: Lexicon) -> Handler:
         game.note("fail", card=copy, seat=me)
         info = game.catalog.info(copy)
         frames = [
-            game.frame(f"card:{info.index}:failure:{n}", me, copy)
-            for n in range(len(info.triggers.get("failure", [])))
+            game.frame(card_program(info.index, FAILURE_EVENT, n), me, copy)
+            for n in range(len(info.triggers.get(FAILURE_EVENT, [])))
         ]
         if not frames:
             return push(game.frame("empty", me, copy))

@@ -17,6 +17,11 @@ pieces of the kind, never the card it goes to. Each step has its `can`, so a dec
 whose first step can move nothing is not offered. A step's choices are kept in the frame's
 `loc` (plain data), so a game saved at any of its decisions resumes exactly.
 
+The card the piece left is "the card vacated" (the frame's `left`). A declared action whose
+first step is a move and whose cost reads it (an upgrade: `X resource where X is its build
+cost - the build cost of the card vacated`) is offered once per card the piece may leave, that
+card chosen with the offer and its cost known before it is paid (declared_actions.py).
+
 `place one of your citizens on it` with no count and a card known already stays in
 `piece_verbs.py` (with bumping); so does `return all your citizens`.
 """
@@ -59,6 +64,10 @@ if TYPE_CHECKING:
 Handler = Callable[..., Result]
 Builder = Callable[["ActI", "Lexicon"], Handler]
 Rank = Callable[[Ctx, int, int], bool]  # whether a card may give its piece to another
+# A move step's data: the cards a piece may come from to go to a card (game, state, frame, to);
+# an action whose first step it is offers one choice per card (declared_actions.py).
+SOURCES = "sources"
+LEFT = "left"  # a frame's key: the card the piece left ("the card vacated"), state.py
 _RANKS = ("lower", "higher")
 
 
@@ -387,6 +396,8 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
             cards = sources(game, state, frame, to)
             if not cards:
                 return NEXT
+            if frame.get(LEFT) in cards:  # chosen with the action's offer (its cost read it)
+                cards = [frame[LEFT]]
             if len(cards) > 1:
                 return _ask_card(game, seat, cards, f"Which card does the {spec.name} leave?")
             loc["from"] = cards[0]
@@ -405,7 +416,7 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
                 f"{game.player_name(seat)} moves {describe(spec, state.pieces[index]['props'])} "
                 f"from {game.name(loc['from'])} to {game.name(to)}.",
             )
-        frame["it"] = to
+        frame["it"], frame[LEFT] = to, loc["from"]
         return NEXT
 
     def can(game: Game, state: State, frame: dict[str, Any]) -> str:
@@ -415,6 +426,7 @@ def move_builder(instruction: ActI, lex: Lexicon) -> Handler:
         f"move one of your {spec.name}s from {source.text}{rank_text} onto {target.text}"
     )
     instruction.data["can"] = can
+    instruction.data[SOURCES] = sources
     return handler
 
 

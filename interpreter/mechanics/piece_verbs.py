@@ -289,7 +289,8 @@ def gain_builder(instruction: ActI, lex: Lexicon) -> Handler:
             return NEXT
         if bank is not None:
             gain_counter(game, state, seat, bank, -n)
-        state.pieces = [*state.pieces, *(pieces.make(spec.name, seat, props) for _ in range(n))]
+        made = [pieces.make(spec.name, seat, props) for _ in range(n)]
+        state.pieces = pieces.added(state.pieces, made, game.lexicon.pieces.names, seat, spec.name)
         game.say(state, f"{game.player_name(seat)} gains {n} × {describe(spec, props)}.")
         return NEXT
 

@@ -58,8 +58,8 @@ from . import (
     row_verbs,
     set_steps,
     stored_verbs,
-    war,
 )
+from . import contest as contest_mechanic
 from .ages import age_event
 from .moves import destroy, doer, gain_counter, move_card, remove_card, role
 
@@ -545,7 +545,8 @@ def _gain(instruction: ActI, lex: Lexicon) -> Handler:
         or np.possessive
         or np.determiner not in (None, "a", "an")
     ):
-        raise cannot(act, 'gain an amount of a counter the game declares ("gain 2 gold")')
+        example = f' ("gain 2 {lex.counters[0]}")' if lex.counters else ""
+        raise cannot(act, f"gain an amount of a counter the game declares{example}")
     equal = role(act, "equal to")
     amount = compile_value(equal, lex) if equal is not None else None
     if amount is not None and np.count is not None:
@@ -810,41 +811,74 @@ def _money_only(instruction: ActI, lex: Lexicon) -> Handler:
     return effects.money_builder(instruction, lex)
 
 
+def _contest_of(np: Any, lex: Lexicon, determiner: str | None, possessive: str | None) -> Any:
+    """The contest a phrase names ("your wars", "a war", "the war"), if the game declares it."""
+    if not isinstance(np, ast.NounPhrase) or len(np.heads) != 1:
+        return None
+    head = np.heads[0]
+    words = tuple(singular(w) for w in head) if isinstance(head, tuple) else ()
+    contest = lex.contest(words)
+    if contest is None or not _is_phrase(np, determiner, possessive, words):
+        return None
+    return contest
+
+
+def _contests_named(lex: Lexicon) -> str:
+    return " or ".join(c.name for c in lex.contests) or "none: the game declares no contests"
+
+
 def _wage(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act)
-    if not (
-        _is_phrase(act.object, None, "your", ("war",))
-        or _is_phrase(act.object, None, "their", ("war",))
-    ):
-        raise cannot(act, 'wage reads "wage your wars": the wars the turn allows')
-    instruction.data["says"] = "declare and fight the wars their dice and counters allow"
-    return war.wage_handler
+    contest = _contest_of(act.object, lex, None, "your") or _contest_of(
+        act.object, lex, None, "their"
+    )
+    if contest is None:
+        raise cannot(
+            act,
+            'wage reads "wage your <contests>": the contests the turn allows (the game\'s'
+            f" contests: {_contests_named(lex)})",
+        )
+    instruction.data["says"] = (
+        f"declare and fight the {contest.plural} their dice and counters allow"
+    )
+    return contest_mechanic.wage_handler(contest)
 
 
 def _declare(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act, "on")
     target = role(act, "on")
-    if not _is_phrase(act.object, "a", None, ("war",)) or not isinstance(target, ast.NounPhrase):
-        raise cannot(act, 'declare reads "declare a war on the attacker"')
+    contest = _contest_of(act.object, lex, "a", None)
+    if contest is None or not isinstance(target, ast.NounPhrase):
+        raise cannot(
+            act,
+            'declare reads "declare a <contest> on the attacker" (the game\'s contests:'
+            f" {_contests_named(lex)})",
+        )
     seats, mode = players_of(target, lex)
     if mode != "one":
-        raise cannot(target, "a war is declared on one player the rule names (the attacker)")
-    instruction.data["says"] = f"declare a war on {says(seats)}, fought at once"
-    return war.declare_handler(instruction)
+        raise cannot(
+            target, f"a {contest.name} is declared on one player the rule names (the attacker)"
+        )
+    instruction.data["says"] = f"declare a {contest.name} on {says(seats)}, fought at once"
+    return contest_mechanic.declare_handler(instruction, contest)
 
 
 def _win(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
     _only_roles(act, "by")
-    if not _is_phrase(act.object, "the", None, ("war",)):
-        raise cannot(act, 'win reads "win the war by 3"')
+    contest = _contest_of(act.object, lex, "the", None)
+    if contest is None:
+        raise cannot(
+            act,
+            f'win reads "win the <contest> by 3" (the game\'s contests: {_contests_named(lex)})',
+        )
     by = role(act, "by")
-    instruction.data["says"] = "win the war at once" + (
+    instruction.data["says"] = f"win the {contest.name} at once" + (
         f", by {says(compile_value(by, lex))}" if by is not None else ""
     )
-    return war.win_handler(instruction)
+    return contest_mechanic.win_handler(instruction, contest)
 
 
 def _advance(instruction: ActI, lex: Lexicon) -> Handler:

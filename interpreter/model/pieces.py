@@ -22,6 +22,11 @@ class PieceTable:
     def of(cls, game: dict[str, Any]) -> PieceTable:
         return cls(tuple(declared_pieces(game)))
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The kinds' names, in the order the pack declares them."""
+        return tuple(k.name for k in self.kinds)
+
     def find(self, word: str) -> PieceSpec | None:
         """The kind a word names, singular or plural ("citizen", "citizens")."""
         return next(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules_dsl.zones import ZoneSpec, declared_zones, missing_roles
+from rules_dsl.zones import HAND, ZoneSpec, declared_zones, missing_roles
 
 __all__ = ["NO_ZONES", "TABLEAU", "ZoneTable", "missing_roles"]
 
@@ -48,7 +48,7 @@ class ZoneTable:
             player,
             shared,
             tableau,
-            index(player, "hand"),
+            index(player, HAND),
             index(player, "archive"),
             index(shared, "draw pile"),
             index(shared, "discard pile"),

@@ -12,9 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.contests import contests_of
+from rules_dsl.zones import HAND
+
 from ..compile import program as prog
 from ..compile.loops import LoopI, NextI, loop_says
 from ..compile.meaning import says
+from ..compile.program import card_program
 
 if TYPE_CHECKING:
     from rules_dsl.pack import Card
@@ -46,7 +50,7 @@ def explain_cards(game: Game, ids: Sequence[str] | None = None) -> list[CardRead
 def _read(game: Game, info: CardInfo) -> CardReading:
     roles = game.catalog.roles
     counted = roles.counted
-    hand = game.zones.name("hand")
+    hand = game.zones.name(HAND)
     shown = game.lexicon.pieces.showing().get(info.type, ())
     lines: list[str] = [_stats(info, roles, game.formulas.points.get(info.index), shown)]
     if info.keywords:
@@ -71,12 +75,10 @@ def _read(game: Game, info: CardInfo) -> CardReading:
             f"each turn costs {_delta(rule)} {counted} {_guard(rule.when)}."
         )
     for amount, when in info.gold_prices:
-        lines.append(f"Its gold price is {amount} {_guard(when)}.")
+        lines.append(f"Its price in {roles.money} is {amount} {_guard(when)}.")
     for strength in info.strength:
         per = f" for {says(strength.per)}" if strength.per else ""
-        side = {"war": "in every war", "attack": "when you attack", "defence": "when you defend"}[
-            strength.kind
-        ]
+        side = SIDES.get(strength.kind) or f"in every {strength.kind}"
         zone = strength.where
         where = f" while it is in {zone.text}" if zone is not None else ""
         lines.append(
@@ -97,11 +99,11 @@ def _read(game: Game, info: CardInfo) -> CardReading:
             f"its holder's {extra.kind} symbols are {_guard(extra.when)}."
         )
     for what, name in info.cancels:
-        lines.append(f'In a war, the opponent\'s "{name}" adds no {what}.')
+        lines.append(f'In {_contests(game, "a")}, the opponent\'s "{name}" adds no {what}.')
     for event in info.triggers:
         for n in range(len(info.triggers[event])):
-            program = game.programs.get(f"card:{info.index}:{event}:{n}", [])
-            lines.append(f"{_event(event)}: " + "; then ".join(_program(program)) + ".")
+            program = game.programs.get(card_program(info.index, event, n), [])
+            lines.append(f"{_event(game, event)}: " + "; then ".join(_program(program)) + ".")
     if len(lines) == 1:
         lines.append("It has no rules of its own.")
     card = game.catalog.by_players.get(info.index)
@@ -179,18 +181,36 @@ def _kinds(rule: CostRule) -> str:
 EVENTS = {
     "acquire": "When you acquire it",
     "failure": "When it fails (you did not pay for it in time)",
-    "war": "In each war you fight, while it is active",
-    "you lose a war": "When you lose a war",
-    "you lose a war as defender": "When you lose a war you defended",
     "the start of your actions": "At the start of your actions (checked again whenever they "
     "resume)",
 }
 
 
-def _event(event: str) -> str:
+# The strength rules of one side of every contest; a contest's own name counts in it alone.
+SIDES = {"attack": "when you attack", "defence": "when you defend"}
+
+
+def _contests(game: Game, article: str = "") -> str:
+    """The game's contests by name ("war"; "a war"), for a rule that holds in each."""
+    names = [c.name for c in contests_of(game.pack.game)]
+    named = [f"{article} {n}".strip() for n in names]
+    return " or ".join(named) or "contest"
+
+
+def _contest_events(game: Game) -> dict[str, str]:
+    """The events the game's contests raise, in words ("In each war you fight, ...")."""
+    out: dict[str, str] = {}
+    for contest in contests_of(game.pack.game):
+        out[contest.during] = f"In each {contest.name} you fight, while it is active"
+        out[contest.lost] = f"When {contest.lost}"
+        out[contest.lost_defending] = f"When {contest.lost} you defended"
+    return out
+
+
+def _event(game: Game, event: str) -> str:
     """An event in words; a pack's own event is written as its cards write it ("you place a
     citizen on this card" -> "When you place a citizen on this card")."""
-    known = EVENTS.get(event)
+    known = EVENTS.get(event) or _contest_events(game).get(event)
     if known is not None:
         return known
     spoken = event.split()[0] in ("you", "this", "a", "an", "each")

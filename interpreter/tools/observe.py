@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl import ast
 
 from ..compile.meaning import Ctx
+from ..compile.program import card_program
 from .report import CardRef, GameRecord, Report, RuleRef
 
 if TYPE_CHECKING:
@@ -52,15 +53,18 @@ class Recorder:
         self.striking: dict[int, list[int]] = {}  # calamity copy -> what it destroyed
         self._age = -1
         self._ending: list[tuple[set[int], Counter[int]]] = []  # per seat, at the last move
+        # what a civilization holds, by its cards, while none of them has a points formula
+        self._held: dict[tuple[int, ...], tuple[set[int], Counter[int]]] = {}
 
     # ---------------------------------------------------------------- around each move
 
     def before(self, state: State, action: Action) -> None:
         record = self.record
+        if not record.actions:  # later, `after` has seen the position this move starts from
+            self._see_events(state)
         record.actions += 1
         if state.round > 0:
             self.rounds.add((state.age, state.round))
-        self._see_events(state)
         if action.kind in ACQUIRING:
             record.acquired.append(
                 (self.copies[action.params["card"]], int(state.to_move or 0), state.round)
@@ -122,20 +126,33 @@ class Recorder:
             self.showing[seat] = now
 
     def _holding(self, state: State, seat: int) -> tuple[set[int], Counter[int]]:
-        """The cards in a player's civilization and the points each brings now."""
+        """The cards in a player's civilization and the points each brings now (the same
+        cards bring the same points unless one has a points formula: those are kept by the
+        cards, and read again only while some card's points depend on the position). The
+        sets and counters returned are read, never changed."""
+        held = tuple(state.players[seat].all_cards())
+        known = self._held.get(held)
+        if known is not None:
+            return known
         cards: set[int] = set()
         points: Counter[int] = Counter()
-        for copy in state.players[seat].all_cards():
-            info = self.game.catalog.info(copy)
+        formulas = self.game.formulas.points
+        catalog = self.game.catalog
+        constant = True
+        for copy in held:
+            info = catalog.info(copy)
             cards.add(info.index)
-            formula = self.game.formulas.points.get(info.index)
+            formula = formulas.get(info.index)
             value = (
                 formula(Ctx(state, self.game.catalog, seat, copy))
                 if formula is not None
                 else int(info.points)
             )
+            constant = constant and formula is None
             if value:
                 points[info.index] += value
+        if constant:
+            self._held[held] = (cards, points)
         return cards, points
 
     # ---------------------------------------------------------------- told by the engine
@@ -155,7 +172,7 @@ class Recorder:
                 self.striking[calamity].append(self.copies[facts["card"]])
         elif kind == "token":
             record.tokens.append((facts["value"], facts["seat"]))
-        elif kind == "war":
+        elif kind == "contest":
             record.wars.append((facts["attacker"], facts["defender"], facts["winner"]))
 
 
@@ -196,7 +213,7 @@ def rule_refs(game: Game) -> list[RuleRef]:
             continue
         for event, bodies in info.triggers.items():
             for n, body in enumerate(bodies):
-                key = f"card:{info.index}:{event}:{n}"
+                key = card_program(info.index, event, n)
                 refs.append(RuleRef(key, info.name, event, _where(game, key, body)))
     return refs
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules_dsl import ast
 from rules_dsl.actions import ActionSpec, action_texts
+from rules_dsl.card_keys import BONUS
 from rules_dsl.checks import check_pack, same_cards
 from rules_dsl.diagnostics import Diagnostic, sorted_diagnostics
 from rules_dsl.pack import Pack, Source, load_pack
@@ -22,7 +23,7 @@ from ..compile.meaning import Lexicon, compile_condition, compile_tie_break, com
 from ..compile.program import ActI, compile_body
 from ..core.errors import RuleError, UnknownName
 from ..engine.game import Game
-from ..mechanics.declared_actions import compile_action
+from ..mechanics.declared_actions import compile_action, first_sources
 
 
 def check_playable(pack: Pack, variants: bool = True) -> list[Diagnostic]:
@@ -140,7 +141,10 @@ def _formulas(pack: Pack) -> list[Diagnostic]:
     items: list[tuple[Source, Any, Any]] = [
         (pack.source_of(pack.scoring_path), pack.scoring, value),
         (pack.source_of(("age_end",)), pack.age_end, condition),
-        (pack.source_of(("war", "rerolls")), pack.war_rerolls, value),
+    ]
+    items += [
+        (pack.source_of(("contests", name, "rerolls")), tree, value)
+        for name, tree in pack.contest_rerolls.items()
     ]
     items += [(t.source, t.condition, condition) for t in pack.tokens]
     items += [
@@ -202,7 +206,9 @@ def _declared_action(game: Game, action: ActionSpec) -> list[Diagnostic]:
     """What the interpreter cannot play of a declared action: its phrases, then its steps."""
     out = []
     try:
-        compile_action(action, game.lexicon)
+        declared = compile_action(action, game.lexicon)
+        if declared.vacates is not None:
+            first_sources(declared, _compiled(game, action.does))
     except RuleError as e:
         where = next(
             (k for k, tree in action_texts(action) if any(n is e.node for n in ast.walk(tree))),
@@ -212,6 +218,22 @@ def _declared_action(game: Game, action: ActionSpec) -> list[Diagnostic]:
     if action.does is not None:
         out += _program(game, Source(action.source.doc, (*action.source.path, "does")), action.does)
     return out
+
+
+def _compiled(game: Game, body: Any) -> list[Any]:
+    """A declared action's steps compiled and their acts prepared (none: an empty program);
+    a step that cannot be is reported by `_program`."""
+    from ..mechanics.verbs import prepare_act
+
+    statements = body.statements if isinstance(body, ast.Rules) else body or ()
+    try:
+        program = compile_body(tuple(statements), game.lexicon)
+        for instruction in program[:1]:
+            if isinstance(instruction, ActI):
+                prepare_act(game, instruction)
+    except RuleError:
+        return []
+    return list(program)
 
 
 def _hint(e: RuleError, mechanic: str) -> str:
@@ -236,7 +258,7 @@ def _not_playable(source: Source, e: RuleError) -> Diagnostic:
 
 def _locate_cost(card: Any, error: RuleError) -> Diagnostic:
     """An error in a card's cost or bonus, placed at the amount it is about."""
-    where = "cost" if any(n is error.node for n in ast.walk(card.cost)) else "bonus"
+    where = "cost" if any(n is error.node for n in ast.walk(card.cost)) else BONUS
     return Source(card.source.doc, (*card.source.path, where)).locate(
         getattr(error.node, "span", None),
         "error",

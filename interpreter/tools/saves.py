@@ -38,9 +38,10 @@ from rules_dsl.bounds import (
     TOKEN_VALUE_LIMIT,
 )
 from rules_dsl.errors import AgesmithError
+from rules_dsl.zones import HAND
 
 from ..compile.loops import LoopI
-from ..compile.program import ActI
+from ..compile.program import ActI, card_program
 from ..core.actions import Action
 from ..core.chance import MASK
 from ..core.rows import place_at
@@ -184,7 +185,7 @@ def _prog_out(game: Game, prog: str) -> str:
     if not prog.startswith("card:"):
         return prog
     index, event, n = prog[5:].rsplit(":", 2)
-    return f"card:{card_key(game.catalog.cards[int(index)])}:{event}:{n}"
+    return card_program(card_key(game.catalog.cards[int(index)]), event, n)
 
 
 # ------------------------------------------------------------------ reading
@@ -820,7 +821,7 @@ class _Reader:
         if prog.startswith("card:") and prog.count(":") >= 3:
             card_id, event, n = prog[5:].rsplit(":", 2)
             if card_id in self.card_index:
-                prog = frame["prog"] = f"card:{self.card_index[card_id]}:{event}:{n}"
+                prog = frame["prog"] = card_program(self.card_index[card_id], event, n)
             else:
                 prog = ""
         if prog not in self.game.programs:
@@ -1052,7 +1053,7 @@ def _fields_3(game: Game) -> dict[str, dict[str, str]]:
     zones of these roles (but "discard" for the discard pile), the tableau included."""
     zones = game.zones
     return {
-        "player": {zones.name(role): role for role in ("hand", "archive")},
+        "player": {zones.name(role): role for role in (HAND, "archive")},
         "shared": {zones.name("draw pile"): "draw pile", "discard": "discard pile"},
         "tableau": {zones.name("tableau"): "tableau"},
     }
@@ -1132,7 +1133,7 @@ def _upgrade_frame(frame: Any, rename: Any, keys: dict[str, list[str]]) -> Any:
         if len(found) > 1 and own in found:
             found = [own]  # the card the rule belongs to says which age
         if len(found) == 1:
-            frame["prog"] = f"card:{found[0]}:{event}:{n}"
+            frame["prog"] = card_program(found[0], event, n)
     return frame
 
 

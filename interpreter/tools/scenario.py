@@ -75,7 +75,7 @@ from rules_dsl.schema_check import check_against, schema_validator
 from rules_dsl.yaml_source import YamlDocument, load_yaml
 
 from ..compile.meaning import Ctx, compile_condition
-from ..core.actions import Action
+from ..core.actions import ACTION_MENU, Action
 from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopError
 from ..core.state import State
 from ..engine.game import Game
@@ -436,7 +436,7 @@ class _Scenario:
             pending = state.pending
             if pending is None:
                 break
-            if pending["kind"] == "action":
+            if pending["kind"] == ACTION_MENU:
                 passes += 1
                 if passes > 2 * players:
                     break
@@ -449,7 +449,7 @@ class _Scenario:
                 break
             state.pending = None
             game.run(state, answer, stop=at_start)
-        if state.pending is not None and state.pending["kind"] == "action":
+        if state.pending is not None and state.pending["kind"] == ACTION_MENU:
             raise ScenarioError(
                 f'the start "{start}" of player {seat + 1} is not reached in the first round',
                 ("start",),

@@ -493,14 +493,11 @@ def _place_pieces(
         if not isinstance(items, list):
             attempt.problems.append(ScenarioError(f"{kind} is a list of pieces", at))
             continue
-        state.pieces = [
-            *(
-                p
-                for p in state.pieces
-                if not (p["owner"] == player.seat and p["kind"] == spec.name)
-            ),
-            *made,
+        others = [
+            p for p in state.pieces if not (p["owner"] == player.seat and p["kind"] == spec.name)
         ]
+        kinds = game.lexicon.pieces.names
+        state.pieces = pieces.added(others, made, kinds, player.seat, spec.name)
 
 
 def _keep_dealt(player: PlayerState, copies: Copies) -> None:

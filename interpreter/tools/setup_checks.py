@@ -24,6 +24,7 @@ from rules_dsl.diagnostics import Diagnostic, did_you_mean
 from rules_dsl.dice_events import faces_read
 from rules_dsl.pack import Pack
 from rules_dsl.roles import face_actions
+from rules_dsl.zones import HAND
 
 from ..compile.meaning import Ctx
 from ..core.errors import PackError, RuleError, RuleLoopError
@@ -141,7 +142,7 @@ def dealing(game: Game) -> list[Diagnostic]:
         out.append(
             doc.diagnostic(
                 ("ages", index, "cards") if age.file is not None else ("ages", index),
-                f"{age.name or age.id} cannot deal the {game.zones.name('hand')} zones of {most} "
+                f"{age.name or age.id} cannot deal the {game.zones.name(HAND)} zones of {most} "
                 f"players: player "
                 f"{short[0] + 1} gets {dealt[short[0]]} cards, not {wanted} (the age has "
                 f"{cards} cards{' with its decks' if decks else ''})",

@@ -70,7 +70,7 @@ class Config:
             | {d.name: d.name for d in game.pack.decks},
             # which of the engine's own mechanics the pack plays (the report says only those)
             "has_tokens": bool(game.pack.tokens),
-            "has_wars": game.pack.war_rerolls is not None,
+            "has_wars": bool(game.pack.game.get("contests")),
         }
 
 
@@ -108,6 +108,7 @@ def play(
 ) -> State:
     """Play one whole game with one bot per seat; return the final state. `watch` is told of
     each move and listens to the engine while the moves (not the bots' tries) are applied."""
+    note = watch.note if watch is not None else None
     with _observed(game, watch):
         state = game.new(players=len(bots), seed=seed, quiet=True)
     actions = 0
@@ -120,8 +121,11 @@ def play(
         choice = bots[seat].choose(game, state, game.choices(state))
         if watch is not None:
             watch.before(state, choice)
-        with _observed(game, watch):
+        game.observer = note  # (not `_observed`: a context manager a move costs more)
+        try:
             game.play(state, choice)  # in place: the recorder keeps values, not positions
+        finally:
+            game.observer = None
         actions += 1
         if watch is not None:
             watch.after(state)

@@ -47,7 +47,7 @@ def test_cards_page_edit_see_the_error_fix_save(app: AppTest, pack_copy: Path) -
     rules.input('gold price 4 if you own "Philosophy"').run()
     assert "No problem" in texts_of(app.success)
     # The read-back comes from what the interpreter compiled of the edited text.
-    assert any("Its gold price is 4" in m.value for m in app.markdown)
+    assert any("Its price in gold is 4" in m.value for m in app.markdown)
     app.button(key="save:antiquity.yaml#aristotle").click().run()
     assert not app.exception
     text = (pack_copy / "antiquity.yaml").read_text()
@@ -193,7 +193,7 @@ def test_cards_page_of_another_pack_draws_its_own_faces(
     at.run()
     assert not at.exception
     open_card(at, "War Banner")
-    legend = next(m.value for m in at.markdown if "face-legend" in m.value)
+    legend = next(h.value for h in at.html if "face-legend" in h.value)
     assert all(w in legend for w in ("food", "red banner", "blue banner", "gold"))
     assert "population" not in legend
     assert at.text_input(key="card_search").placeholder == "e.g. Red Tent, food, gold"

@@ -312,3 +312,63 @@ def test_an_action_answered_with_a_card_it_does_not_offer_is_refused() -> None:
     assert state.pending is not None and state.pending["kind"] == "action"
     with pytest.raises(ValueError):
         game.apply(state, Action("card", {"card": _card(game, state, "Irrigation")}))
+
+
+# ------------------------------------------------------------------ the card vacated
+
+UPGRADE_COST = "      cost: 1 ore, 1 civil action\n      does: move one of your workers from one"
+DIFFERENCE = (
+    "      cost: 1 civil action, X ore where X is the points of it - the points of the card"
+    " vacated + 1\n      does: move one of your workers from one"
+)
+
+
+def test_an_upgrade_pays_a_cost_read_off_the_card_the_worker_leaves(tmp_path: Path) -> None:
+    game = Game.load(_copy(tmp_path, UPGRADE_COST, DIFFERENCE))
+    state = game.new(2, 1)
+    # Irrigation (points 1) from Gathering (points 0): 1 - 0 + 1 ore, the card said in the menu
+    said = "upgrade: Irrigation (from Gathering) (paying 1 civil action, 2 ore)"
+    assert said in [a.text for a in game.choices(state)]
+    loaded, _, _ = load_text(game, save_text(game, state))
+    assert [a.text for a in game.choices(loaded)] == [a.text for a in game.choices(state)]
+    state = _do(game, state, said)
+    assert _number(game, state, "your ore") == 1
+    assert _number(game, state, "the food symbols on your farm cards") == 1 + 2
+
+
+def test_an_upgrade_from_any_card_is_offered_once_per_card_it_may_leave(tmp_path: Path) -> None:
+    anywhere = DIFFERENCE.replace("from one", "from one of your cards onto it\n#")
+    game = Game.load(_copy(tmp_path, UPGRADE_COST, anywhere))
+    offers = sorted(a.text for a in game.choices(game.new(2, 1)) if a.text.startswith("upgrade"))
+    assert offers == [
+        f"upgrade: {farm} (from {card}) (paying 1 civil action, {cost} ore)"
+        for farm, card, cost in [
+            ("Gathering", "Bronze", 1),
+            ("Gathering", "Warriors", 1),
+            ("Irrigation", "Bronze", 2),
+            ("Irrigation", "Gathering", 2),
+            ("Irrigation", "Warriors", 2),
+        ]
+    ]
+
+
+def test_the_card_vacated_is_read_only_by_an_action_that_starts_with_a_move(
+    tmp_path: Path,
+) -> None:
+    destroy = "      cost: 1 civil action\n      does: return one of your workers from it"
+    wrong = destroy.replace("1 civil action", "X ore where X is the points of the card vacated")
+    errors = _errors(tmp_path, destroy, wrong)
+    found = [e for e in errors if 'start its steps with "move one of your' in e]
+    assert found and "hint:" in found[0] and "Traceback" not in found[0], errors
+    line = next(
+        n
+        for n, text in enumerate((BUILDINGS / "game.yaml").read_text().splitlines(), 1)
+        if "return one of your workers from it" in text
+    )
+    assert f"game.yaml:{line - 1}:" in found[0], found[0]
+    elsewhere = "    gain food equal to your food symbols"
+    errors = _errors(tmp_path, elsewhere, elsewhere + " + the points of the card vacated")
+    assert any(
+        f"game.yaml:{_line_of(elsewhere)}:" in e and "is read in the cost of an action" in e
+        for e in errors
+    ), errors

@@ -725,10 +725,10 @@ def test_ah_e4_legacy_cards_count_for_no_achievement_war_or_decadence() -> None:
         state.board = full_board(g, **{"1a": condition})
         assert not meets(g, state, 0, "1a"), condition
     from interpreter.mechanics.board import _decadence_options
-    from interpreter.mechanics.war import _tilt_options
+    from interpreter.mechanics.contest import of_game, tilt_options
 
     assert _decadence_options(g, state, 0) == []
-    assert [a.params["cards"] for a in _tilt_options(g, state, 0)] == [[]]
+    assert [a.params["cards"] for a in tilt_options(g, state, of_game(g, "war"), 0)] == [[]]
 
 
 def test_ah_e6_most_points_then_best_tokens_then_shared() -> None:
@@ -779,7 +779,7 @@ def test_ah_v2_no_war(seed: int) -> None:
     g = game("no war")
     assert "war" not in g.pack.game["dice"]["red"]["faces"]
     assert "blank" in g.pack.game["dice"]["red"]["faces"]
-    assert not g.pack.game["counters"]["universal resource"]["declares_war"]
+    assert g.pack.game["counters"]["universal resource"].get("declares") is None
     state = random_play(g, g.new(3, seed), seed, lambda s: s.age > 0)
     assert not any("declares war" in line for line in state.log)
     assert not any(state.pending and a.kind == "declare" for a in g.legal_actions(state))

@@ -14,7 +14,7 @@ import pytest
 
 from interpreter.compile.meaning import Ctx, card_filter
 from interpreter.core.state import State
-from interpreter.mechanics import war
+from interpreter.mechanics import contest as war
 from interpreter.mechanics.dice import result_tokens
 from interpreter.tools.scenario import build, check, match
 from tests.zones import ZONE_DECK, ZONE_DISCARD, ZONE_EVENTS
@@ -23,6 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "scenarios" / "along_history"
 CLAUSES = SCENARIOS / "clauses"
 EXAMPLES = SCENARIOS / "examples"
+
+
+def WAR(game: Any) -> Any:
+    """Along History's contest, the war."""
+    return war.of_game(game, "war")
 
 
 def play(spec: dict[str, Any]):
@@ -452,18 +457,21 @@ def _fight(
     defence: list[int],
     tilted: tuple[list[int], list[int]] = ([], []),
 ) -> tuple[int, int]:
-    fight = war.new_war(game, state, 0, 1, counter=True)
+    fight = war.new_contest(game, state, WAR(game), 0, 1, True)
     fight["sides"][0].update(dice=attack, tilted=tilted[0])
     fight["sides"][1].update(dice=defence, tilted=tilted[1])
-    strengths = war.strength(game, state, fight, 0), war.strength(game, state, fight, 1)
-    war._outcome(game, state, fight)
+    strengths = (
+        war.strength(game, state, WAR(game), fight, 0),
+        war.strength(game, state, WAR(game), fight, 1),
+    )
+    war._outcome(game, state, WAR(game), fight)
     return strengths
 
 
 def test_AH_W2_only_the_active_player_has_the_war_face() -> None:
     state, game = _war_state()
-    assert war._war_faces(game, state, 0) == 1
-    assert war._war_faces(game, state, 1) == 0
+    assert war._declaring_faces(game, state, 0, WAR(game)) == 1
+    assert war._declaring_faces(game, state, 1, WAR(game)) == 0
     s = spec(
         {"events": ["Forest", "Swamp", "Tools"]},
         {"events": ["River", "Valley", "Hills"], "universal resource": 1},
@@ -502,10 +510,11 @@ def test_AH_W5_the_attacker_takes_the_highest_token_within_the_difference(
 
 
 def test_a_war_without_a_prize_takes_no_token(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`war: prize: token` is what makes the winner take a token: a game whose wars name no
+    """`contests: war: prize: token` makes the winner take a token: a game whose wars name no
     prize fights them for the cards' own rules only (the key is read, not decoration)."""
     state, game = _war_state(p1={"tokens": [4]}, p2={"tokens": [1, 2, 3, 5]})
-    monkeypatch.setitem(game.pack.game, "war", {**game.pack.game["war"], "prize": None})
+    contests = game.pack.game["contests"]
+    monkeypatch.setitem(game.pack.game, "contests", {"war": {**contests["war"], "prize": None}})
     _fight(game, state, [3, 3, 3], [1, 1, 1])
     assert state.players[0].tokens == [4] and state.players[1].tokens == [1, 2, 3, 5]
 
@@ -517,7 +526,7 @@ def test_AH_W3_strength_is_dice_plus_tilted_population_plus_permanent_modifiers(
     )
     weapons, fire, hunting = state.players[0].active_cards()
     state.players[0].tilted = [weapons]  # tilted before the war: its bonus is spent
-    options = [o.text for o in war._tilt_options(game, state, 0)]
+    options = [o.text for o in war.tilt_options(game, state, WAR(game), 0)]
     assert options[0] == "tilt The Fire, Hunting (+3)" and not any("Weapons" in t for t in options)
     # dice 2+2+1, The Fire tilted +2, Weapons' "war +1" (permanent, although tilted)
     a, d = _fight(game, state, [2, 2, 1], [1, 1, 1], tilted=([fire], []))
@@ -532,7 +541,7 @@ def test_AH_W6_universal_tokens_never_add_to_a_war() -> None:
     assert (a, d) == (3, 3)
     assert state.players[0].counters["universal resource"] == 2
     assert state.players[1].counters["universal resource"] == 2
-    tilt_texts = [o.text for o in war._tilt_options(game, state, 0)]
+    tilt_texts = [o.text for o in war.tilt_options(game, state, WAR(game), 0)]
     assert tilt_texts == ["tilt nothing (+0)"]
 
 
@@ -545,7 +554,7 @@ def test_AH_W4_generals_give_re_rolls_whether_tilted_or_not_but_not_in_decadence
     )
     state, game = build(s, SCENARIOS)
     state.players[0].tilted = state.players[0].active_cards()[:1]
-    assert war._rerolls(game, state, 0) == 2
+    assert war._rerolls(game, state, WAR(game), 0) == 2
     s["position"]["players"][1]["civilization"] = ["Hannibal > Julius Caesar"]
     state, game = build(s, SCENARIOS)
-    assert war._rerolls(game, state, 0) == 1
+    assert war._rerolls(game, state, WAR(game), 0) == 1

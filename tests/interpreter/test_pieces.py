@@ -198,11 +198,15 @@ def test_a_citizen_gained_with_a_skill_reads_back_and_plays() -> None:
     assert print_rules(parse(text)) == text
     game = Game.load(WORKERS)
     state = game.new(2, seed=1)
-    before = len(state.pieces)
+    before = [dict(p) for p in state.pieces]
     nursery = next(c for c in game.zone(state, "action spaces") if game.name(c) == "Nursery")
     place = next(a for a in game.legal_actions(state) if a.text.endswith(": Nursery"))
     state = game.apply(state, place)
     state = game.apply(state, next(a for a in game.legal_actions(state) if "skill 1" in a.text))
-    gained = state.pieces[before:]
-    assert [(p["owner"], p["props"], p["on"]) for p in gained] == [(0, {"skill": 2}, None)]
+    assert len(state.pieces) == len(before) + 1
+    # kept with its owner's citizens, after them (the order the game starts with: by seat)
+    theirs = [i for i, p in enumerate(state.pieces) if p["owner"] == 0]
+    gained = state.pieces[theirs[-1]]
+    assert (gained["owner"], gained["props"], gained["on"]) == (0, {"skill": 2}, None)
+    assert state.pieces[theirs[-1] + 1 :] == before[theirs[-1] :]  # the others' after it
     assert any(p["on"] == nursery and p["props"] == {"skill": 1} for p in state.pieces)

@@ -8,9 +8,9 @@ Along History with every "population" written "people", every "gold" written "co
 renaissance, re-throw and idle (in the game file and in every card: costs, bonuses, dice, rules,
 tokens, keywords, the kinds of action) is checked as clean as the original and plays the very
 same games, move for move: the same number of actions, scores and winners, and the same log
-once its words are read back. What stays is the pack format's own vocabulary: a card's `gold:`
-price field and the rules language's "gold price N if ..." (words of the format, like `cost:`,
-not a resource).
+once its words are read back; its cards' lowered prices read "coin price N if ...". What stays
+is the pack format's own vocabulary: a card's `gold:` price field (a key of the format, like
+`cost:`, not a resource).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ RENAMED = {
     "re-roll": "re-throw",
     "blank": "idle",
 }
-# Kept as written: the card's price field (`    gold: 12`) and the language's "gold price".
-KEPT = re.compile(r"^(\s*)gold:(?= *\d)|gold price", re.MULTILINE)
+# Kept as written: the card's price field (`    gold: 12`).
+KEPT = re.compile(r"^(\s*)gold:(?= *\d)", re.MULTILINE)
 WORDS = re.compile(
     r"\b(population|gold|non-transmissible|transmissible|golden age|re-roll|blank)\b"
 )
@@ -69,18 +69,17 @@ def read_back(line: str) -> str:
     )
 
 
-@cache
-def renamed_folder(root: Path) -> Path:
-    folder = root / "renamed_along_history"
+def rewritten_copy(folder: Path, rewrite: Callable[[str], str]) -> Path:
+    """A copy of Along History with every YAML file's text rewritten."""
     shutil.copytree(bundled(), folder)
     for path in folder.glob("*.yaml"):
-        path.write_text(rename(path.read_text(encoding="utf-8")), encoding="utf-8")
+        path.write_text(rewrite(path.read_text(encoding="utf-8")), encoding="utf-8")
     return folder
 
 
 @pytest.fixture(scope="module")
 def renamed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return renamed_folder(tmp_path_factory.mktemp("roles"))
+    return rewritten_copy(tmp_path_factory.mktemp("roles") / "renamed_along_history", rename)
 
 
 def test_the_renaming_leaves_no_old_word(renamed: Path) -> None:
@@ -96,7 +95,7 @@ def test_the_renaming_leaves_no_old_word(renamed: Path) -> None:
         left = WORDS.findall(KEPT.sub("", path.read_text(encoding="utf-8")))
         assert not left, f"{path.name} still says {sorted(set(left))}"
     antiquity = (renamed / "antiquity.yaml").read_text(encoding="utf-8")
-    assert "gold price 5 if" in antiquity and re.search(r"^    gold: 12$", antiquity, re.M)
+    assert "coin price 5 if" in antiquity and re.search(r"^    gold: 12$", antiquity, re.M)
     assert "cost: 6 people" in antiquity
 
 
@@ -113,6 +112,21 @@ def test_the_renamed_pack_is_as_clean_as_the_original(renamed: Path) -> None:
     assert [(d.code, d.line, d.column) for d in found] == [
         (d.code, d.line, d.column) for d in _diagnostics(bundled())
     ]
+
+
+def test_a_price_in_a_money_the_game_does_not_have_is_an_error_at_its_place(
+    renamed: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "old_money"
+    shutil.copytree(renamed, folder)
+    antiquity = folder / "antiquity.yaml"
+    text = antiquity.read_text(encoding="utf-8")
+    antiquity.write_text(text.replace("coin price 5 if", "gold price 5 if", 1), encoding="utf-8")
+    line = text[: text.index("coin price 5 if")].count("\n") + 1
+    errors = [d for d in _diagnostics(folder) if d.is_error]
+    assert [(d.line, Path(d.file or "").name) for d in errors] == [(line, "antiquity.yaml")]
+    assert errors[0].message.startswith('"gold price": a price is paid in the game\'s money')
+    assert errors[0].hint == 'write "coin price 5" (game.yaml, money:)'
 
 
 @cache
@@ -184,3 +198,78 @@ def test_the_keyword_role_keeps_a_card_from_exchange_whatever_its_word(
     assert "\nnever_exchanged: non-transmissible\n" in text
     game.write_text(text.replace("\nnever_exchanged: non-transmissible\n", "\n"), "utf-8")
     assert _exchangeable(unnamed) == ["Earthquake", "Forest", "Tiger"]  # no role: no keeping
+
+
+# ------------------------------------------------------------------ a contest of another name
+
+# Along History's war renamed raid: the contest (`contests: {raid: ...}`), the counter that
+# declares it, its face and the double face (what they do is their `face actions:`), the phases'
+# "wage your raids" and the cards' "in raid:", "when you lose a raid:", "declare a raid",
+# "win the raid", "the raid bonus", and the strength of a raid ("raid +1 per 2 lands": a
+# contest's name is its strength word; "attack +2" and "defence +1" are the language's). Kept:
+# names, "Civil War" and its id.
+RAIDS = {"war": "raid", "wars": "raids", "x2": "doubler"}
+CONTEST_WORDS = re.compile(r"(?<![\w-])(wars?|x2)\b")
+
+
+def raid(text: str) -> str:
+    return CONTEST_WORDS.sub(lambda m: RAIDS[m.group(1)], text)
+
+
+def read_back_raid(line: str) -> str:
+    """A line of the raiding pack's log in the original's words."""
+    back = {v: k for k, v in RAIDS.items()}
+    line = re.sub(r"\b(raids?|doubler)\b", lambda m: back[m.group(1)], line)
+    return re.sub(r"\bRaid\b", "War", line)
+
+
+@pytest.fixture(scope="module")
+def raided(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return rewritten_copy(tmp_path_factory.mktemp("contest") / "raided_along_history", raid)
+
+
+def test_the_raiding_pack_names_no_war(raided: Path) -> None:
+    game = (raided / "game.yaml").read_text(encoding="utf-8")
+    assert "contests:\n  raid:\n" in game and "declares: raid" in game
+    assert "faces: [golden age, re-roll, doubler, raid, re-roll, golden age]" in game
+    assert "raid: contest" in game and "doubler: double" in game
+    assert "wage your raids" in game
+    middle = (raided / "middle_ages.yaml").read_text(encoding="utf-8")
+    assert "in raid: you may discard this card; then win the raid by 3" in middle
+    assert "when you lose a raid as defender: you may declare a raid on the attacker" in middle
+    assert "cancels the raid bonus of" in middle
+    assert "\n      raid +1\n" in (raided / "prehistory.yaml").read_text(encoding="utf-8")
+    for path in raided.glob("*.yaml"):
+        text = KEPT.sub("", path.read_text(encoding="utf-8"))
+        assert not CONTEST_WORDS.findall(text), path.name
+
+
+def test_the_raiding_pack_is_as_clean_as_the_original(raided: Path) -> None:
+    found = _diagnostics(raided)
+    assert not [d.render() for d in found if d.is_error]
+    assert [(d.code, d.line) for d in found] == [(d.code, d.line) for d in _diagnostics(bundled())]
+
+
+@pytest.mark.parametrize(
+    ("bot", "seed"), [("random", 0), ("random", 1), ("greedy", 0), ("greedy", 1)]
+)
+def test_the_raiding_pack_plays_the_same_games(raided: Path, bot: str, seed: int) -> None:
+    actions, scores, winners, log = _played(bundled(), bot, seed)
+    assert any("declares war on" in line for line in log), "the game has wars"
+    again, raided_scores, raided_winners, raided_log = _played(raided, bot, seed)
+    assert (again, raided_scores, raided_winners) == (actions, scores, winners)
+    assert any("declares raid on" in line for line in raided_log), "it says its own word"
+    assert not any(re.search(r"\bwars?\b", line) for line in raided_log)
+    assert [read_back_raid(line) for line in raided_log] == log
+
+
+def test_a_raid_is_asked_and_explained_in_its_own_words(raided: Path) -> None:
+    from interpreter.tools.explain import explain_cards
+
+    readings = {r.id: r.lines for r in explain_cards(_game(raided))}
+    originals = {r.id: r.lines for r in explain_cards(_game(bundled()))}
+    assert readings.keys() == originals.keys()
+    for name, lines in readings.items():
+        assert [read_back_raid(line) for line in lines] == list(originals[name]), name
+    said = " ".join(line for lines in readings.values() for line in lines)
+    assert "When you lose a raid" in said and "In each raid you fight" in said

@@ -77,7 +77,10 @@ cards:
 """
     errors = errors_of(_copy(tmp_path, court))
     assert len(errors) == 1
-    assert "court.yaml:7:7" in errors[0] and '"culturre" is not a resource' in errors[0]
+    assert (
+        "court.yaml:7:7" in errors[0]
+        and '"culturre" is neither a resource nor a contest' in errors[0]
+    )
 
 
 def test_the_read_back_says_what_the_card_shows() -> None:

@@ -33,7 +33,8 @@ def trees(pack: Pack) -> Iterator[object]:
         yield from (card.rules, card.cost, card.points, card.bonus)
     yield from pack.phases.values()
     yield from pack.type_rules.values()
-    yield from (pack.setup, pack.age_change, pack.scoring, pack.age_end, pack.war_rerolls)
+    yield from (pack.setup, pack.age_change, pack.scoring, pack.age_end)
+    yield from pack.contest_rerolls.values()
     yield from (token.condition for token in pack.tokens)
     yield from (line.number for line in pack.tie_break)
     for action in pack.actions:

@@ -130,8 +130,8 @@ def _bound_errors(folder: Path) -> list[str]:
         ("bronze.yaml", "    gold: 6", "    gold: {n}", CARD_NUMBER_LIMIT),
         (
             "stone.yaml",
-            "      war +1\n",
-            "      war +1\n      on acquire: gain {n} gold\n",
+            "      attack +1\n",
+            "      attack +1\n      on acquire: gain {n} gold\n",
             RULE_NUMBER_LIMIT,
         ),
         (

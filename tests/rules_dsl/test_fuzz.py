@@ -288,7 +288,7 @@ NUMERIC_PLACES = [
     ("stone.yaml", "    bonus: population", "    bonus: {n} population"),
     ("stone.yaml", "    cost: 4 population, strength", "    cost: {n} population, strength"),
     ("stone.yaml", "    copies: 2", "    copies: {n}"),
-    ("stone.yaml", "      war +1\n", "      war +{n}\n      on acquire: gain {n} gold\n"),
+    ("stone.yaml", "      attack +1\n", "      attack +{n}\n      on acquire: gain {n} gold\n"),
     ("bronze.yaml", "    gold: 6", "    gold: {n}"),
     ("bronze.yaml", "    points: 2\n", "    points: your gold * {n}\n"),
     ("game.yaml", "  gold: {start: 0}", "  gold: {start: {n}, max: {n}}"),

@@ -96,7 +96,8 @@ def test_the_fire_is_free_with_homo_erectus() -> None:
 
 def test_weapons_gives_war_plus_one() -> None:
     (war,) = card("prehistory", "Weapons").rules.statements
-    assert isinstance(war, ast.Strength) and (war.kind, war.amount) == ("war", 1)
+    # a contest's name and an amount: the parser reads symbols, the interpreter a strength
+    assert isinstance(war, ast.Symbols) and (war.resource, war.amount) == (("war",), 1)
 
 
 # ------------------------------------------------------------------ an edit that breaks a card

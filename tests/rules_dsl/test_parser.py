@@ -113,8 +113,9 @@ RULES = [
             ast.CostChange(ast.Acquisitions(("progress",), True, False), 1, "less", ("ingenuity",))
         ),
     ),
-    ("gold price 5", rules(ast.GoldPrice(5))),
-    ("war +1 per 2 lands", rules(ast.Strength("war", 1, ast.Per(2, ("lands",))))),
+    ("gold price 5", rules(ast.MoneyPrice(5, money=("gold",)))),
+    ("war +1 per 2 lands", rules(ast.Symbols(("war",), 1, ast.Per(2, ("lands",))))),
+    ("attack +1 per 2 lands", rules(ast.Strength("attack", 1, ast.Per(2, ("lands",))))),
     (
         "defence -2 unless it is tilted",
         rules(ast.Strength("defence", -2, None, IsState(IT, "is", False, "tilted"), True)),
@@ -128,7 +129,7 @@ RULES = [
         ),
     ),
     ("non-transmissible", rules(ast.Keyword("non-transmissible"))),
-    ("general\nwar +1", rules(ast.Keyword("general"), ast.Strength("war", 1))),
+    ("general\nwar +1", rules(ast.Keyword("general"), ast.Symbols(("war",), 1))),
     # verbs after a subject are in the third person; the tree keeps the base form
     (
         "each opponent pays 5 gold to you",
@@ -457,7 +458,7 @@ def test_otherwise_is_joined_to_the_if_above():
             "failure",
             (steps(If(Has(YOU, "at least", np("gold", count=12)), False, (share,), (destroy,))),),
         ),
-        ast.GoldPrice(3),
+        ast.MoneyPrice(3, money=("gold",)),
     )
 
 
@@ -529,7 +530,7 @@ def test_a_block_holds_any_statement():
                 ),
             ),
         ),
-        ast.Strength("war", 1),
+        ast.Symbols(("war",), 1),
     )
 
 

@@ -1,5 +1,5 @@
 """The roles game.yaml gives to its names (rules_dsl/roles.py): a counted resource, a money and
-a war tilt that the game does not declare, and a use of a role the game does not name, are
+a contest's tilt that the game does not declare, and a use of a role the game does not name, are
 located errors with a hint; `agesmith validate` shows them and fails."""
 
 from __future__ import annotations
@@ -47,14 +47,15 @@ def one(found: list[Diagnostic]) -> Diagnostic:
 
 def test_a_war_tilt_of_no_resource(tmp_path: Path) -> None:
     folder = pack_with(
-        tmp_path, game=("scoring:\n", "war:\n  dice: green\n  tilt: populaton\nscoring:\n")
+        tmp_path,
+        game=("scoring:\n", "contests:\n  war:\n    dice: green\n    tilt: populaton\nscoring:\n"),
     )
     d = one(errors(folder))
     assert (d.code, Path(str(d.file)).name, d.line, d.column) == (
         "unknown-role",
         "game.yaml",
-        36,
-        9,
+        37,
+        11,
     )
     assert 'the war\'s tilt "populaton" is not a resource or counter' in d.message
     assert d.hint == 'did you mean "population"?'
@@ -102,7 +103,7 @@ def test_a_gold_price_needs_a_money(tmp_path: Path) -> None:
     folder = pack_with(tmp_path, game=("money: gold", "x-money: gold"))
     d = one(errors(folder))
     assert (Path(str(d.file)).name, d.line, d.column) == ("bronze.yaml", 14, 11)
-    assert '"Wheel" has a gold price, but the game names no money' in d.message
+    assert '"Wheel" has a price (gold:), but the game names no money' in d.message
     assert "money:" in str(d.hint)
 
 
