@@ -46,7 +46,9 @@ if TYPE_CHECKING:
     from .source import Source
     from .yaml_source import YamlDocument
 
-PROPERTIES = ("choose", "cost", "if", "does", "event")
+PROPERTIES = ("choose", "cost", "if", "does", "event", "bots")
+# `bots: last resort`: the bots take the action only when nothing else is legal (resigning)
+LAST_RESORT = "last resort"
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,16 @@ def read_actions(doc: YamlDocument, game: dict[str, Any], parse: Any) -> list[Ac
 def _event_of(spec: dict[str, Any]) -> str | None:
     event = spec.get("event")
     return " ".join(event.split()) if isinstance(event, str) and event.strip() else None
+
+
+def last_resorts(game: dict[str, Any]) -> frozenset[str]:
+    """The declared actions the bots take only when nothing else is legal (`bots: last
+    resort`)."""
+    return frozenset(
+        name
+        for _, name, spec in declared_entries(game.get("actions"))
+        if spec.get("bots") == LAST_RESORT
+    )
 
 
 def declared_events(game: dict[str, Any]) -> list[str]:

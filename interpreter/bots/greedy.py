@@ -43,6 +43,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rules_dsl.actions import last_resorts
 from rules_dsl.roles import CONTEST, DOUBLE
 
 from ..compile.meaning import Ctx
@@ -101,6 +102,23 @@ def position_chance(seed: int, state: State) -> Chance:
     return Chance(position_seed(seed, state.rng, state.moves))
 
 
+_LAST_RESORTS: dict[int, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def bot_choices(game: Game, actions: Sequence[Action]) -> Sequence[Action]:
+    """The choices a bot weighs: a declared action marked `bots: last resort` (Through the
+    Ages' resigning) only when nothing else is legal."""
+    raw = game.pack.game
+    known = _LAST_RESORTS.get(id(raw))
+    if known is None or known[0] is not raw:
+        known = _LAST_RESORTS[id(raw)] = (raw, last_resorts(raw))
+    last = known[1]
+    if not last:
+        return actions
+    kept = [a for a in actions if not (a.kind == DO and a.params.get("action") in last)]
+    return kept or actions
+
+
 class RandomBot:
     """Picks any legal choice, uniformly (chance drawn from its seed and the position)."""
 
@@ -112,6 +130,7 @@ class RandomBot:
     def choose(self, game: Game, state: State, actions: Sequence[Action]) -> Action:
         if not actions:
             raise _no_actions()
+        actions = bot_choices(game, actions)
         return actions[position_chance(self.seed, state).randrange(len(actions))]
 
 
@@ -158,7 +177,7 @@ class GreedyBot:
     def choose(self, game: Game, state: State, actions: Sequence[Action]) -> Action:
         if not actions:
             raise _no_actions()
-        actions = list(actions)
+        actions = list(bot_choices(game, actions))
         if len(actions) == 1:
             return actions[0]
         kind = (state.pending or {}).get("kind", "")

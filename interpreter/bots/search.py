@@ -63,6 +63,7 @@ from .greedy import (
     _settled,
     _try,
     _worth,
+    bot_choices,
     score_standing,
     seed_number,
     standing,
@@ -190,7 +191,7 @@ class SearchBot:
     def choose(self, game: Game, state: State, actions: Sequence[Action]) -> Action:
         if not actions:
             raise ValueError("no legal action to choose from (the game is over?)")
-        actions = list(actions)
+        actions = list(bot_choices(game, actions))
         if len(actions) == 1:
             return actions[0]
         key = seed_state(self.seed ^ public_key(game, state))

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from rules_dsl import ast
 from rules_dsl.bounds import ROUND_LIMIT
 
+from ..core.seats import is_out, number_in
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -38,7 +40,8 @@ def _bid(ctx: Ctx) -> int:
 
 
 def players(ctx: Ctx) -> int:
-    return len(ctx.state.players)
+    """The number of players still in the game (core/seats.py)."""
+    return number_in(ctx.state)
 
 
 # The program of a round (mechanics/ages.ROUND: this layer cannot import it); its frame's player
@@ -54,7 +57,8 @@ def place_in_turn_order(state: Any, seat: int) -> int:
         (int(f["player"]) for f in reversed(state.frames) if f["prog"] == _ROUND_PROGRAM),
         state.active,
     )
-    return (seat - first) % len(state.players) + 1
+    n = len(state.players)
+    return 1 + sum(1 for k in range((seat - first) % n) if not is_out(state, (first + k) % n))
 
 
 # The words of a place in turn order: "your place in turn order" ("position" reads the same).

@@ -32,6 +32,7 @@ from rules_dsl.vocabulary import VACATED, singular
 from ..core import pieces
 from ..core.card_state import has_mark, is_face_down, player_named, tokens_on
 from ..core.errors import UnknownName, cannot
+from ..core.seats import in_order_from, next_in
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.pieces import NO_PIECES, PieceTable
 from ..model.zones import NO_ZONES, TABLEAU, ZoneTable
@@ -348,9 +349,7 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
         return said(lambda ctx: [ctx.state.active], "the active player"), "one"
     if words == ("next", "player") and np.determiner == "the" and not np.tails:
         # the player after the rule's player in turn order
-        return said(
-            lambda ctx: [(ctx.player + 1) % len(ctx.state.players)], "the next player"
-        ), "one"
+        return said(lambda ctx: next_in(ctx.state, ctx.player), "the next player"), "one"
     if noun not in ("player", "opponent") or any(w not in ("other",) for w in words[:-1]):
         raise cannot(np, f'"{" ".join(np.heads[0])}" does not name players the game knows')
     others = noun == "opponent" or "other" in words or np.determiner == "another"
@@ -368,10 +367,10 @@ def players_of(np: Any, lex: Lexicon = NO_LEXICON) -> tuple[Callable[[Ctx], list
     ranked = np.count if superlative is not None and np.determiner is None else None
 
     def candidates(ctx: Ctx) -> list[int]:
-        n = len(ctx.state.players)
-        seats = [(ctx.player + k) % n for k in range(n)]  # in turn order from you
+        # in turn order from you, the players still in the game (core/seats.py)
+        seats = in_order_from(ctx.state, ctx.player)
         if others:
-            seats = seats[1:]
+            seats = [s for s in seats if s != ctx.player]
         for cond, _ in conds:
             seats = [s for s in seats if cond(ctx.with_player(s))]
         for holds, _ in against:

@@ -13,6 +13,7 @@ from rules_dsl.zones import ROLES
 
 from ..compile.meaning import Ctx
 from ..core.card_state import clear_marks, forget
+from ..core.seats import is_out, next_in, seats_in
 
 if TYPE_CHECKING:
     from rules_dsl.diagnostics import Diagnostic
@@ -248,6 +249,8 @@ def pass_first_player(game: Game, state: State) -> None:
     stays (`first player: stays`)."""
     if game.pack.game.get("first player") != "stays":
         state.active = (state.active + 1) % len(state.players)
+    if is_out(state, state.active):  # a first player who left the game: the next one still in
+        state.active = next_in(state, state.active)[0]
 
 
 def end_marks(game: Game, state: State, lifetime: str) -> None:
@@ -274,8 +277,9 @@ def finish(game: Game, state: State) -> None:
         ctx = Ctx(state, game.catalog, seat)
         return (state.players[seat].score, *(line(ctx) for line in breaks))
 
-    best = max(rank(p.seat) for p in state.players)
-    state.winners = [p.seat for p in state.players if rank(p.seat) == best]
+    seats = seats_in(state)  # a player who left the game wins nothing (leaving.py)
+    best = max(rank(s) for s in seats)
+    state.winners = [s for s in seats if rank(s) == best]
     state.over = True
     state.frames = []
     names = " and ".join(game.player_name(s) for s in state.winners)

@@ -39,6 +39,7 @@ from ..compile.program import ActI, ChoiceI
 from ..core.actions import Action, Decision
 from ..core.control import NEXT, Result, push, wait
 from ..core.errors import cannot
+from ..core.seats import is_out
 from ..model.zones import TABLEAU
 from . import (
     action_steps,
@@ -49,6 +50,7 @@ from . import (
     card_events,
     card_verbs,
     effects,
+    leaving,
     piece_moves,
     piece_verbs,
     role_steps,
@@ -315,6 +317,8 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
             part = game.frame(key, seat)
             part.update({k: frame[k] for k in ("it", "it_counter", "roles", "bid") if k in frame})
             return push(part)
+        if is_out(state, seat):  # a player who left the game has no more turns
+            return NEXT
         if player.marks.get("skip_turns", 0) > 0:
             player.marks["skip_turns"] -= 1
             game.say(state, f"{game.player_name(seat)} skips this turn.")
@@ -927,5 +931,6 @@ VERBS: dict[str, Builder] = {
     "become": role_steps.become_builder,
     "slide": row_verbs.slide_builder,
     "bid": bidding.bid_builder,
+    "leave": leaving.leave_builder,
     "set": set_steps.set_builder,
 }

@@ -20,6 +20,7 @@ import yaml
 from editor import playtest as pt
 from editor import scenario_writer as sw
 from interpreter import Game, State
+from interpreter.bots.greedy import bot_choices  # as the bots: no resigning
 from interpreter.mechanics.dice import die_text
 from interpreter.tools.scenario import build, check, run
 
@@ -141,7 +142,7 @@ def test_a_scenario_written_at_a_turn_start_is_the_tables_position(
     rng = random.Random(seed)
 
     def step() -> None:
-        table.choose(table.state.moves, rng.choice(game.choices(table.state)))
+        table.choose(table.state.moves, rng.choice(bot_choices(game, game.choices(table.state))))
 
     seen = []
     before = None
@@ -187,7 +188,7 @@ def test_the_playtests_save_of_a_later_turn_reports_no_difference_and_passes(
         and table.state.round >= 2
         and sw.turn_owner(table.state) != table.state.active
     ):
-        table.choose(table.state.moves, rng.choice(game.choices(table.state)))
+        table.choose(table.state.moves, rng.choice(bot_choices(game, game.choices(table.state))))
     path = sw.scenario_path(folder, "a later turn")
     path.parent.mkdir(exist_ok=True)
     counter = next(iter(game.pack.game["counters"]))

@@ -31,7 +31,7 @@ def test_without_the_bots_value_greedy_weighs_the_score_alone(tmp_path: Path) ->
     start = text.index("\nbots:\n")
     end = text.index("\n\n", start + 1)
     plain = changed_copy(PACK, tmp_path, text[start:end], "")
-    assert "bots:" not in (plain / "game.yaml").read_text(encoding="utf-8")
+    assert "\nbots:\n" not in (plain / "game.yaml").read_text(encoding="utf-8")
     assert _greedy_wins(Game.load(plain)) < 0.6
 
 

@@ -280,6 +280,10 @@ PHASES = [
     ("each opponent may bid up to 3", PLAYS),
     ("you may bid up to your gold", REPORTED),  # an auction of one
     ("each player bids up to their gold", REPORTED),  # bidding is never forced
+    ("leave the game", PLAYS),  # out of it from then on (mechanics/leaving.py)
+    ("each opponent leaves the game", PLAYS),
+    ("leave the table", REPORTED),  # only the game is left
+    ("leave the game for 2 gold", REPORTED),
 ]
 
 # Which examples show each production of the grammar and each word of its vocabularies.
@@ -638,6 +642,8 @@ PLAYED = [
     ),
     ("pay 10 gold", ["you have exactly 0 gold"]),
     ("skip your next turn", []),
+    # the last player left in the game wins it at once; the one who left is not counted
+    ("leave the game", ["the number of players is exactly 1", "player 2: you won the game"]),
     ("straighten your cards", ["you have exactly 0 tilted cards"]),
 ]
 
