@@ -102,17 +102,12 @@ def position_chance(seed: int, state: State) -> Chance:
     return Chance(position_seed(seed, state.rng, state.moves))
 
 
-_LAST_RESORTS: dict[int, tuple[dict[str, Any], frozenset[str]]] = {}
-
-
 def bot_choices(game: Game, actions: Sequence[Action]) -> Sequence[Action]:
     """The choices a bot weighs: a declared action marked `bots: last resort` (Through the
     Ages' resigning) only when nothing else is legal."""
-    raw = game.pack.game
-    known = _LAST_RESORTS.get(id(raw))
-    if known is None or known[0] is not raw:
-        known = _LAST_RESORTS[id(raw)] = (raw, last_resorts(raw))
-    last = known[1]
+    last = game.caches.get("bot_last_resorts")
+    if last is None:
+        last = game.caches["bot_last_resorts"] = last_resorts(game.pack.game)
     if not last:
         return actions
     kept = [a for a in actions if not (a.kind == DO and a.params.get("action") in last)]

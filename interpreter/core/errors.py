@@ -8,23 +8,21 @@ from rules_dsl.errors import AgesmithError
 
 
 class RuleError(AgesmithError):
-    """A rule the interpreter cannot run; carries the node for its place."""
+    """A rule the interpreter cannot run; carries the node for its place, and `hint`, when
+    there is a form to write instead."""
 
-    def __init__(self, message: str, node: Any = None) -> None:
+    def __init__(self, message: str, node: Any = None, hint: str | None = None) -> None:
         super().__init__(message)
         self.node = node
+        self.hint = hint
 
 
 class UnknownName(RuleError):
     """A rule that names something the pack does not declare (a zone): not a mechanic the
     interpreter lacks, a word to correct; `hint` says what the pack declares."""
 
-    def __init__(self, message: str, node: Any = None, hint: str | None = None) -> None:
-        super().__init__(message, node)
-        self.hint = hint
 
-
-def cannot(node: Any, why: str) -> RuleError:
+def cannot(node: Any, why: str, hint: str | None = None) -> RuleError:
     """A phrase the interpreter cannot honour exactly: an error at the phrase's place, never
     a rule silently dropped or approximated."""
     from rules_dsl import ast, printer
@@ -70,7 +68,7 @@ def cannot(node: Any, why: str) -> RuleError:
     except (TypeError, AttributeError, KeyError):
         text = ""
     what = f'"{text}"' if text else "this rule"
-    return RuleError(f"the interpreter cannot play {what} yet: {why}", node)
+    return RuleError(f"the interpreter cannot play {what} yet: {why}", node, hint)
 
 
 class IllegalActionError(AgesmithError, ValueError):

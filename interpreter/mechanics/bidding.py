@@ -53,7 +53,7 @@ def bid_builder(instruction: ActI, lex: Lexicon) -> Handler:
         or limit_role is None
         or len(act.roles) != 1
     ):
-        raise cannot(act, FORM)
+        raise cannot(act, FORM, hint='write "each player may bid up to <number>"')
     seats, mode = players_of(act.subject, lex)
     if mode != "all":
         raise cannot(act.subject, 'who bids? "each player", "each other player ..."')

@@ -838,6 +838,9 @@ def _wage(instruction: ActI, lex: Lexicon) -> Handler:
             act,
             'wage reads "wage your <contests>": the contests the turn allows (the game\'s'
             f" contests: {_contests_named(lex)})",
+            hint=None
+            if lex.contests
+            else "a contest is declared in game.yaml: contests: {<name>: {dice: <die>}}",
         )
     instruction.data["says"] = (
         f"declare and fight the {contest.plural} their dice and counters allow"

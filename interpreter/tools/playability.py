@@ -21,7 +21,7 @@ from ..compile.catalog import CardInfo, Catalog, Roles, coin_counters, compile_c
 from ..compile.catalog import _sort as _catalog_sort
 from ..compile.meaning import Lexicon, compile_condition, compile_tie_break, compile_value
 from ..compile.program import ActI, compile_body
-from ..core.errors import RuleError, UnknownName
+from ..core.errors import RuleError
 from ..engine.game import Game
 from ..mechanics.declared_actions import compile_action, first_sources
 
@@ -237,9 +237,9 @@ def _compiled(game: Game, body: Any) -> list[Any]:
 
 
 def _hint(e: RuleError, mechanic: str) -> str:
-    """The hint of an error: what the pack declares for a name it does not, else `mechanic`
-    (the interpreter lacks a mechanic for the phrase)."""
-    return e.hint or mechanic if isinstance(e, UnknownName) else mechanic
+    """The hint of an error: what the pack declares for a name it does not, or the form to
+    write, else `mechanic` (the interpreter lacks a mechanic for the phrase)."""
+    return e.hint or mechanic
 
 
 def _not_playable(source: Source, e: RuleError) -> Diagnostic:
