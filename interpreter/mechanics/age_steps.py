@@ -18,13 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules_dsl import ast
-from rules_dsl.vocabulary import singular
-
 from ..core.control import NEXT, Result, push
 from ..core.errors import cannot
 from . import ages
-from .moves import doer
+from .moves import doer, is_the
 
 if TYPE_CHECKING:
     from ..compile.meaning import Lexicon
@@ -40,23 +37,10 @@ STAGE = "stage"  # the frame's key: 1 once the age is scored, 2 once the next ag
 
 def end_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
-    if act.roles or not _is_the_age(act.object):
+    if act.roles or not is_the(act.object, "age"):
         raise cannot(act, FORM)
     instruction.data["says"] = "end the age at once: the next age begins and the turn goes on in it"
     return _handler
-
-
-def _is_the_age(obj: object) -> bool:
-    return (
-        isinstance(obj, ast.NounPhrase)
-        and obj.determiner == "the"
-        and obj.count is None
-        and obj.possessive is None
-        and not obj.tails
-        and len(obj.heads) == 1
-        and isinstance(obj.heads[0], tuple)
-        and tuple(singular(w) for w in obj.heads[0]) == ("age",)
-    )
 
 
 def _handler(

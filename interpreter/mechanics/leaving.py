@@ -16,14 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules_dsl import ast
-from rules_dsl.vocabulary import singular
-
 from ..core.control import NEXT, Result
 from ..core.errors import cannot
 from ..core.seats import OUT, number_in
 from . import ages
-from .moves import doer
+from .moves import doer, is_the
 
 if TYPE_CHECKING:
     from ..compile.meaning import Lexicon
@@ -39,25 +36,12 @@ FORM = 'leave reads "leave the game": the player is out of it from then on'
 
 def leave_builder(instruction: ActI, lex: Lexicon) -> Handler:
     act = instruction.act
-    if act.roles or not _is_the_game(act.object):
+    if act.roles or not is_the(act.object, "game"):
         raise cannot(act, FORM)
     instruction.data["says"] = (
         "leave the game: no more turns, and no longer among the players a rule names"
     )
     return _handler
-
-
-def _is_the_game(obj: object) -> bool:
-    return (
-        isinstance(obj, ast.NounPhrase)
-        and obj.determiner == "the"
-        and obj.count is None
-        and obj.possessive is None
-        and not obj.tails
-        and len(obj.heads) == 1
-        and isinstance(obj.heads[0], tuple)
-        and tuple(singular(w) for w in obj.heads[0]) == ("game",)
-    )
 
 
 def _handler(

@@ -23,6 +23,20 @@ def role(act: ast.Act, preposition: str) -> Any:
     return next((r.value for r in act.roles if r.preposition == preposition), None)
 
 
+def is_the(obj: object, noun: str) -> bool:
+    """Whether a phrase is "the <noun>" and nothing more ("the age", "the game")."""
+    return (
+        isinstance(obj, ast.NounPhrase)
+        and obj.determiner == "the"
+        and obj.count is None
+        and obj.possessive is None
+        and not obj.tails
+        and len(obj.heads) == 1
+        and isinstance(obj.heads[0], tuple)
+        and tuple(singular(w) for w in obj.heads[0]) == (noun,)
+    )
+
+
 def doer(frame: dict[str, Any]) -> int:
     """The player doing the step: its subject's, else the player the rule speaks for."""
     return int(frame.get("doer", frame["player"]))
