@@ -2022,8 +2022,9 @@ def _cards_in_zone(np: Any, head: tuple[str, ...], where: Any, lex: Lexicon) -> 
 
 
 def _cards_held(np: Any, head: tuple[str, ...], lex: Lexicon) -> tuple[CardsOf, str]:
-    """your titan cards (wherever the player holds them), your active cards (in the tableau),
-    your retired military cards (in their zone "retired")."""
+    """your titan cards (wherever the player holds them), your active cards (in the tableau,
+    and the cards their pieces claim wherever they lie: `claims:` of `pieces:`), your retired
+    military cards (in their zone "retired")."""
     index, rest = _zone_first(head, lex)
     found = card_words(tuple(singular(w) for w in rest), np, lex)
     mine, test, state = np.possessive == "your", found.test, found.state
@@ -2031,11 +2032,15 @@ def _cards_held(np: Any, head: tuple[str, ...], lex: Lexicon) -> tuple[CardsOf, 
         tableau = lex.zones.name("tableau")
         raise cannot(np, f'"{state}" cards are in a {tableau}; say "your {state} cards"')
 
+    claimed = claimed_cards(lex, state) if index in (None, TABLEAU) else None
+
     def base(ctx: Ctx, seat: int) -> list[int]:
-        if index is None:
-            return held_cards(ctx.state, seat) if state is None else civ_cards(ctx, seat, state)
-        if index == TABLEAU:
-            return civ_cards(ctx, seat, state)
+        if index is None and state is None:
+            return held_cards(ctx.state, seat)
+        if index is None or index == TABLEAU:
+            own = civ_cards(ctx, seat, state)
+            # "your active tactic cards": the cards the player's pieces claim are among them
+            return own if claimed is None else own + claimed(ctx, seat, own)
         return ctx.state.players[seat].zones[index]
 
     def cards(ctx: Ctx) -> list[int]:
