@@ -6,41 +6,12 @@ real pack, with workers on its real cards, counted as the game counts its player
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from cards import bundled
-from interpreter import Game, State
-from interpreter.compile.meaning import Ctx, compile_value
-from interpreter.core import pieces
-from interpreter.tools.scenario import build
-from rules_dsl.parser import parse
+from tests.interpreter.test_through_the_ages_abilities import _position, _symbols
 
 PACK = bundled("through_the_ages")
-
-
-def _position(cards: list[str], workers: dict[str, int]) -> tuple[Game, State]:
-    """Player 1's play area holds these cards, with that many of their workers on the named
-    ones."""
-    spec = {
-        "pack": str(PACK),
-        "players": 2,
-        "seed": 1,
-        "position": {"active": 1, "players": {1: {"play area": cards}}},
-    }
-    state, game = build(spec, Path(PACK))
-    held = {game.name(c): c for c in state.players[0].all_cards()}
-    free = pieces.free(state, "worker", 0)
-    for name, n in workers.items():
-        for _ in range(n):
-            pieces.move(state, free.pop(), held[name])
-    return game, state
-
-
-def _symbols(game: Game, state: State, resource: str) -> int:
-    number = compile_value(parse(f"your {resource} symbols", "number"), game.lexicon)
-    return number(Ctx(state, game.catalog, 0))
 
 
 @pytest.mark.parametrize("leader", ["Leonardo da Vinci", "Isaac Newton", "Albert Einstein"])
