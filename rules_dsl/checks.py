@@ -33,6 +33,7 @@ from .grammar_words import strength_kinds
 from .input_checks import control_characters
 from .named_decks import check_decks
 from .pieces import check_pieces
+from .pools import check_pools
 from .printed_numbers import check_card_numbers
 from .roles import check_roles, uses_engine_kinds
 from .source import Source
@@ -130,6 +131,7 @@ def check_pack(pack: Pack, cards: bool = True) -> list[Diagnostic]:
     out += check_contests(pack)
     out += check_zones(pack)
     out += check_actions(pack.documents["game.yaml"], pack.game)
+    out += check_pools(pack)
     out += check_decks(pack) if cards else []
     out += check_tables(pack)
     out += check_pieces(pack)

@@ -643,7 +643,7 @@ class Zone:
     text: str
     shared: bool
     role: str | None = None  # the zone's role (rules_dsl/zones.py), if it has one
-    owner: str = ""  # whose: your | their | all | others; "" for a shared zone
+    owner: str = ""  # whose: your | their | all | others | players (named); "" for a shared zone
     row: int = -1  # a row's index in State.zones (core/rows.py); -1 for any other zone
     places: int = 0  # a row's number of places
 
@@ -655,8 +655,10 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
     declared ones as the hint); its determiner is consumed: your / their (the player the rule is
     about, the player doing the step), any (every player's), another (every other player's), the
     (a shared zone). A tableau's cards are all of them, decadent ones included."""
-    if not isinstance(np, ast.NounPhrase) or np.tails or np.count is not None:
+    if not isinstance(np, ast.NounPhrase) or np.count is not None:
         raise cannot(np, _ZONE_FORMS)
+    if np.tails:
+        return _zone_of_players(np, lex)
     heads = np.heads
     if (
         len(heads) == 2
@@ -682,6 +684,44 @@ def zone_of(np: Any, lex: Lexicon = NO_LEXICON) -> Zone:
             raise _unknown_zone(np, words, declared)
         return _zone_found_in_play(np, words, owner)
     return _zone(np, words, owner, found, table)
+
+
+def _zone_of_players(np: ast.NounPhrase, lex: Lexicon) -> Zone:
+    """the play area of each opponent who has a b-seal on this card: a player zone of each of
+    the players a phrase names now (players_of; none, no cards), read from, never moved into."""
+    of = np.tails[0]
+    if (
+        len(np.tails) != 1
+        or not isinstance(of, ast.Of)
+        or np.determiner != "the"
+        or np.possessive is not None
+        or len(np.heads) != 1
+        or not isinstance(np.heads[0], tuple)
+    ):
+        raise cannot(np, f'{_ZONE_FORMS}, or "the <zone> of <players>"')
+    words = " ".join(np.heads[0])
+    table = lex.zones
+    found = table.find(words)
+    if found is None:
+        raise _unknown_zone(np, words, [*table.names("player"), *table.names("shared")])
+    side, index = found
+    if side == "shared":
+        raise cannot(np, f"there is one {words}, shared by every player: the {words}")
+    whose, mode = players_of(of.of, lex)
+    if mode == "choose":
+        raise cannot(
+            of.of, f'whose {words}? the players counted are each of them: "each opponent who ..."'
+        )
+    role = "tableau" if index == TABLEAU else table.player[index].role
+
+    def cards(ctx: Ctx) -> list[int]:
+        out: list[int] = []
+        for seat in whose(ctx):
+            player = ctx.state.players[seat]
+            out.extend(player.all_cards() if index == TABLEAU else player.zones[index])
+        return out
+
+    return Zone(cards, f"the {words} of {says(whose)}", False, role, "players")
 
 
 def _unknown_zone(np: Any, words: str, declared: list[str]) -> UnknownName:
@@ -1585,6 +1625,9 @@ def _compile_has(comparator: str | None, value: Any, lex: Lexicon) -> Cond:
     if value.determiner not in (None, "a", "an") or value.possessive:
         raise cannot(value, f'"{value.determiner or value.possessive}" before what is had')
     words = value.heads[0] if len(value.heads) == 1 and isinstance(value.heads[0], tuple) else None
+    on = value.tails[0] if len(value.tails) == 1 else None
+    if words is not None and isinstance(on, ast.OnCard):  # who has a b-seal on this card
+        return _has_pieces_on(comparator, value, words, on, lex)
     if words is None or len(value.tails) != (1 if located else 0):
         raise cannot(value, "have an amount of a thing")
     have = (
@@ -1595,6 +1638,32 @@ def _compile_has(comparator: str | None, value: Any, lex: Lexicon) -> Cond:
     need = value.count if value.count is not None else 1
     compare = COMPARATORS[comparator]
     what = says(have).removeprefix("the number of ")
+    return said(
+        lambda ctx: compare(have(ctx), need), f"has {comparator or 'at least'} {need} {what}"
+    )
+
+
+def _has_pieces_on(
+    comparator: str | None,
+    value: ast.NounPhrase,
+    words: tuple[str, ...],
+    on: ast.OnCard,
+    lex: Lexicon,
+) -> Cond:
+    """(who) has a b-seal on this card: the number of the player's own pieces of that kind on
+    those cards, compared (at least 1 unless said)."""
+    if len(words) != 1 or lex.pieces.find(singular(words[0])) is None:
+        kinds = ", ".join(lex.pieces.names) or "game.yaml declares none (pieces:)"
+        raise cannot(
+            value, f'what is had on a card is a piece: "has a <piece> on <cards>" ({kinds})'
+        )
+    counted = replace(value, determiner=None, count=None, possessive="your", tails=())
+    have = _pieces_on(counted, words, on, lex)
+    need = value.count if value.count is not None else 1
+    compare = COMPARATORS[comparator]
+    what = says(have).removeprefix("the number of your ")
+    if need == 1:  # "has at least 1 b-seal on this card"
+        what = what.replace("s on ", " on ", 1)
     return said(
         lambda ctx: compare(have(ctx), need), f"has {comparator or 'at least'} {need} {what}"
     )
@@ -1951,8 +2020,9 @@ def _cards_in_zone(np: Any, head: tuple[str, ...], where: Any, lex: Lexicon) -> 
 
 
 def _cards_held(np: Any, head: tuple[str, ...], lex: Lexicon) -> tuple[CardsOf, str]:
-    """your titan cards (wherever the player holds them), your active cards (in the tableau),
-    your retired military cards (in their zone "retired")."""
+    """your titan cards (wherever the player holds them), your active cards (in the tableau,
+    and the cards their pieces claim wherever they lie: `claims:` of `pieces:`), your retired
+    military cards (in their zone "retired")."""
     index, rest = _zone_first(head, lex)
     found = card_words(tuple(singular(w) for w in rest), np, lex)
     mine, test, state = np.possessive == "your", found.test, found.state
@@ -1960,11 +2030,15 @@ def _cards_held(np: Any, head: tuple[str, ...], lex: Lexicon) -> tuple[CardsOf, 
         tableau = lex.zones.name("tableau")
         raise cannot(np, f'"{state}" cards are in a {tableau}; say "your {state} cards"')
 
+    claimed = claimed_cards(lex, state) if index in (None, TABLEAU) else None
+
     def base(ctx: Ctx, seat: int) -> list[int]:
-        if index is None:
-            return held_cards(ctx.state, seat) if state is None else civ_cards(ctx, seat, state)
-        if index == TABLEAU:
-            return civ_cards(ctx, seat, state)
+        if index is None and state is None:
+            return held_cards(ctx.state, seat)
+        if index is None or index == TABLEAU:
+            own = civ_cards(ctx, seat, state)
+            # "your active tactic cards": the cards the player's pieces claim are among them
+            return own if claimed is None else own + claimed(ctx, seat, own)
         return ctx.state.players[seat].zones[index]
 
     def cards(ctx: Ctx) -> list[int]:

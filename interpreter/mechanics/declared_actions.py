@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_dsl import ast
 from rules_dsl.actions import HOLDER
+from rules_dsl.pools import Pool, pools
 from rules_dsl.vocabulary import VACATED
 
 from ..compile.meaning import Ctx, Lexicon, compile_condition, compile_value
@@ -208,7 +209,37 @@ def card_cost(ctx: Ctx, copy: int) -> list[tuple[str, int]]:
 
 def compile_all(game: Game) -> list[Declared]:
     changers = game.catalog.changes_cost_of
-    return [compile_action(spec, game.lexicon, spec.name in changers) for spec in game.pack.actions]
+    out = [compile_action(spec, game.lexicon, spec.name in changers) for spec in game.pack.actions]
+    found = pools(game.pack.game)
+    if not found:
+        return out
+    return [_pooled(declared, [p for p in found if declared.name in p.actions]) for declared in out]
+
+
+def _pooled(declared: Declared, found: list[Pool]) -> Declared:
+    """The action with its cost paid first from the pools that name it (rules_dsl/pools.py):
+    of each pool's `spent_as` amount, as much as the pool holds is asked of the pool instead."""
+    if not found or declared.cost is None:
+        return declared
+    base = declared.cost
+
+    def due(ctx: Ctx) -> list[tuple[str, int]]:
+        out = base(ctx)
+        held = ctx.state.players[ctx.player].counters
+        for pool in found:
+            left = held.get(pool.name, 0)
+            changed: list[tuple[str, int]] = []
+            for counter, n in out:
+                if counter == pool.spent_as and left > 0 and n > 0:
+                    part = min(left, n)
+                    left -= part
+                    n -= part
+                    changed.append((pool.name, part))  # said and paid before the rest
+                changed.append((counter, n))
+            out = changed
+        return out
+
+    return replace(declared, cost=due)
 
 
 def check_steps(game: Game) -> None:
