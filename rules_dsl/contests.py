@@ -27,8 +27,6 @@ if TYPE_CHECKING:
 # contest ("when you lose a war as defender:").
 DURING, LOST, LOST_DEFENDING = "during", "lost", "lost as defender"
 EVENT_KEYS = (DURING, LOST, LOST_DEFENDING)
-# The old block a contest replaces: read only to say what to write instead.
-OLD_BLOCK = "war"
 
 
 @dataclass(frozen=True)
@@ -118,41 +116,16 @@ def contest_events(game: dict[str, Any]) -> list[str]:
 
 
 def check_contests(pack: Pack) -> list[Diagnostic]:
-    """The old `war:` block, a counter that declares no contest of the game, a contest's dice
-    that are no die of the game or tilt that is no resource or counter of it."""
+    """A counter that declares no contest of the game, a contest's dice that are no die of the
+    game or tilt that is no resource or counter of it. (The old `war:` block and `declares_war:`
+    are unknown keys, whose hints the JSON Schema gives: `unknownKeyHints`.)"""
 
     game = pack.game
     out: list[Diagnostic] = []
     names = [c.name for c in contests_of(game)]
-    if OLD_BLOCK in game:
-        doc, where = pack.place(OLD_BLOCK)
-        out.append(
-            doc.diagnostic(
-                where,
-                f"the top-level `{OLD_BLOCK}:` block is no longer read: a game declares its"
-                " contests",
-                code="old-contest-block",
-                key=True,
-                hint=f"write it as `contests: {{{OLD_BLOCK}: {{dice: ..., tilt: ..., rerolls: ..."
-                f", prize: ...}}}}`, and a counter's `declares_{OLD_BLOCK}: true` as `declares:"
-                f" {OLD_BLOCK}`",
-            )
-        )
     for name, spec in (game.get("counters") or {}).items():
         if not isinstance(spec, dict):
             continue
-        if f"declares_{OLD_BLOCK}" in spec:
-            doc, where = pack.place("counters", name, f"declares_{OLD_BLOCK}")
-            out.append(
-                doc.diagnostic(
-                    where,
-                    f"`declares_{OLD_BLOCK}:` is no longer read",
-                    code="old-contest-block",
-                    key=True,
-                    hint=f"write `declares: <the contest>` (e.g. `declares: {OLD_BLOCK}`), or"
-                    " `declares: null` for none",
-                )
-            )
         declared = spec.get("declares")
         if declared is not None and declared not in names:
             doc, where = pack.place("counters", name, "declares")

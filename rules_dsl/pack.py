@@ -103,6 +103,9 @@ class TieBreak:
     source: Source = field(compare=False, repr=False)
 
 
+# The phase a round plays, unless the game file names another (`round_phase:`).
+ROUND_PHASE_KEY = "round_phase"
+DEFAULT_ROUND_PHASE = "round"
 HIGHEST_FIRST = re.compile(r",\s*highest first\s*$")
 
 
@@ -135,6 +138,12 @@ class Pack:
     @property
     def scoring_path(self) -> tuple[str, str]:
         return scoring_path(self.game)
+
+    @property
+    def round_phase(self) -> str:
+        """The phase the engine plays for each round: `round_phase:`, else the one named
+        "round"."""
+        return str(self.game.get(ROUND_PHASE_KEY) or DEFAULT_ROUND_PHASE)
 
     @property
     def scores_at_end(self) -> bool:

@@ -60,7 +60,8 @@ def test_a_game_without_a_round_phase_names_what_is_missing(
     assert result.exit_code != 0 and "KeyError" not in result.output
     assert 'game.yaml:36:1: error: the game has no phase named "round"' in result.output
     assert (
-        'hint: name the phase that runs a round "round" (the phases: rounds, turn)' in result.output
+        'hint: name the phase that runs a round "round", or name it with round_phase: (the '
+        "phases: rounds, turn)" in result.output
     )
 
 

@@ -14,11 +14,12 @@ from typing import Any, TypeGuard
 from rules_dsl import ast
 from rules_dsl.card_keys import BONUS
 from rules_dsl.diagnostics import did_you_mean
-from rules_dsl.pack import Card, NamedDeck, Pack
+from rules_dsl.pack import DEFAULT_ROUND_PHASE, Card, NamedDeck, Pack
 from rules_dsl.printed_numbers import card_values
 from rules_dsl.vocabulary import singular
 from rules_dsl.zones import HAND
 
+from ..core.control import phase_program
 from ..core.errors import RuleError, UnknownName, cannot
 from ..model.card_states import NO_CARD_STATES, CardStateTable
 from ..model.zones import NO_ZONES, ZoneTable
@@ -538,6 +539,7 @@ class Catalog:
     card_states: CardStateTable = NO_CARD_STATES
     # the cards whose abilities change a declared action's cost, by the action's name
     changes_cost_of: dict[str, frozenset[int]] = field(default_factory=dict)
+    round_program: str = phase_program(DEFAULT_ROUND_PHASE)  # the program each round plays
 
     @classmethod
     def build(cls, pack: Pack) -> Catalog:
@@ -565,6 +567,7 @@ class Catalog:
             by_players,
             lex.card_states,
             _cost_changers(cards),
+            phase_program(pack.round_phase),
         )
 
     def info(self, copy: int) -> CardInfo:

@@ -44,17 +44,13 @@ def players(ctx: Ctx) -> int:
     return number_in(ctx.state)
 
 
-# The program of a round (mechanics/ages.ROUND: this layer cannot import it); its frame's player
-# is the round's first player.
-_ROUND_PROGRAM = "phase:round"
-
-
-def place_in_turn_order(state: Any, seat: int) -> int:
+def place_in_turn_order(ctx: Any, seat: int) -> int:
     """A player's place in the round's turn order: 1 for the player who starts the round (the
     player of the round's frame; before the first round, the active player), 2 for the next in
     turn order, and so on."""
+    state, round_program = ctx.state, ctx.catalog.round_program
     first = next(
-        (int(f["player"]) for f in reversed(state.frames) if f["prog"] == _ROUND_PROGRAM),
+        (int(f["player"]) for f in reversed(state.frames) if f["prog"] == round_program),
         state.active,
     )
     n = len(state.players)

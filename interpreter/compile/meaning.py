@@ -1274,10 +1274,8 @@ def _place_in_turn_order(np: ast.NounPhrase) -> Num:
     """your place in turn order (1 for the round's first player: facts.py); "their" is the
     doer's."""
     if np.possessive == "their":
-        return said(
-            lambda ctx: place_in_turn_order(ctx.state, _me(ctx)), "their place in turn order"
-        )
-    return said(lambda ctx: place_in_turn_order(ctx.state, ctx.player), "your place in turn order")
+        return said(lambda ctx: place_in_turn_order(ctx, _me(ctx)), "their place in turn order")
+    return said(lambda ctx: place_in_turn_order(ctx, ctx.player), "your place in turn order")
 
 
 def _points_number(np: ast.NounPhrase) -> Num | None:

@@ -36,3 +36,11 @@ def push(frame: dict[str, Any]) -> Result:
 def jump(target: int) -> Result:
     """Go on at instruction `target` of the same program (if, otherwise, repeat, may)."""
     return Result("jump", target=target)
+
+
+PHASE = "phase:"  # the prefix of a phase's program: "phase:turn"
+
+
+def phase_program(name: str) -> str:
+    """The program a phase of the pack compiles to."""
+    return PHASE + name

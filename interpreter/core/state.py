@@ -385,7 +385,7 @@ STATE_FIELDS = (
 # missing here would make the program's own saves unreadable: tests/interpreter/test_saves.py
 # reads every field the interpreter's sources use and finds it here).
 FRAME_FIELDS: dict[str, str] = {
-    "prog": "program",  # the program's name: "phase:round", "card:<index>:<event>:<n>"
+    "prog": "program",  # the program's name: "phase:turn", "card:<index>:<event>:<n>"
     "pc": "instruction",  # the next instruction of the program
     "player": "seat",  # the player the rule speaks for ("you")
     "card": "card",  # the card copy the rule belongs to, or None

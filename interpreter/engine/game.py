@@ -33,7 +33,7 @@ from ..compile.program import card_program
 from ..core.actions import Action, Decision
 from ..core.card_state import is_face_down
 from ..core.chance import seed_state
-from ..core.control import NEXT, Result, jump, wait
+from ..core.control import NEXT, PHASE, Result, jump, phase_program, wait
 from ..core.errors import IllegalActionError, PackError, RuleError, RuleLoopError
 from ..core.pieces import start_pieces
 from ..core.state import PlayerState, State
@@ -154,8 +154,8 @@ class Game:
         self.pack.documents["game.yaml"]
         bodies: dict[str, Any] = {}
         for name, rules in self.pack.phases.items():
-            bodies[f"phase:{name}"] = rules
-            self.sources[f"phase:{name}"] = self.pack.source_of(("phases", name))
+            bodies[phase_program(name)] = rules
+            self.sources[phase_program(name)] = self.pack.source_of(("phases", name))
         for key, program in ((SETUP, self.pack.setup), (AGE_CHANGE, self.pack.age_change)):
             if program is not None:
                 bodies[key] = program
@@ -532,7 +532,7 @@ def _placed(pack: Pack, error: RuleError) -> str:
     all)."""
     source = pack.source_of_node(error.node)
     message = str(error)
-    if message.startswith(("card:", "phase:", "setup:")):  # the program's key, for logs
+    if message.startswith(("card:", PHASE, "setup:")):  # the program's key, for logs
         message = message.split(": ", 1)[-1]
     if source is None:
         return message

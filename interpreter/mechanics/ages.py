@@ -1,6 +1,7 @@
 """Ages and rounds: setting an age up, ending a round, scoring an age, ending the game.
 
-The age's setup is the pack's `setup` program; a round is its "round" phase. What ends an age
+The age's setup is the pack's `setup` program; a round is its round phase (`round_phase:`, by
+default the phase named "round"). What ends an age
 is data: the board's last token (or the variant's per-age value), an empty deck, or the pack's
 `age_end` condition.
 """
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules_dsl.diagnostics import did_you_mean
+from rules_dsl.pack import ROUND_PHASE_KEY
 from rules_dsl.zones import ROLES
 
 from ..compile.meaning import Ctx
@@ -22,30 +25,41 @@ if TYPE_CHECKING:
     from ..core.state import State
     from .game import Game
 
-# The phase a round runs: the engine asks every pack for a phase of this name.
-ROUND_PHASE = "round"
-
 
 def missing_round_phase(pack: Pack) -> Diagnostic | None:
-    """The error of a pack with no phase named ROUND_PHASE, placed at its phases."""
-    if ROUND_PHASE in pack.phases:
+    """The error of a pack whose round phase (`round_phase:`, else the phase named "round")
+    is not among its phases: placed at `round_phase:` when the pack names it, else at the
+    phases."""
+    name = pack.round_phase
+    if name in pack.phases:
         return None
+    phases = ", ".join(pack.phases) or "none"
+    if ROUND_PHASE_KEY in pack.game:
+        doc, path = pack.place(ROUND_PHASE_KEY)
+        close = did_you_mean(name, pack.phases)
+        return doc.diagnostic(
+            path,
+            f'the round phase "{name}" is not one of the phases',
+            code="phase",
+            hint=close or f"name one of the phases: {phases}",
+        )
     doc, path = pack.place("phases")
     return doc.diagnostic(
         path,
-        f'the game has no phase named "{ROUND_PHASE}": the engine starts every round with it',
+        f'the game has no phase named "{name}": the engine starts every round with it',
         code="phase",
         key=True,
-        hint=f'name the phase that runs a round "{ROUND_PHASE}" (the '
-        f"phases: {', '.join(pack.phases) or 'none'})",
+        hint=f'name the phase that runs a round "{name}", or name it with {ROUND_PHASE_KEY}: '
+        f"(the phases: {phases})",
     )
 
 
 SETUP = "setup"  # the program that deals an age
 AGE_CHANGE = "age_change"  # the program between two ages (game.yaml `age_change`)
-ROUND = f"phase:{ROUND_PHASE}"  # the program of a round
-# The programs the game itself starts on an empty stack: never above another rule's frame.
-ROOT_PROGRAMS = (SETUP, AGE_CHANGE, ROUND)
+# The programs the game itself starts on an empty stack, and the round's
+# (`Catalog.round_program`):
+# never above another rule's frame.
+ROOT_PROGRAMS = (SETUP, AGE_CHANGE)
 CHANGING = "age_change"  # the mark of a position whose age change is under way
 # The mark of a round that began in the age before (`end the age` in a later player's turn):
 # it is no round of this age, but when it ends the round's marks end and the first player passes.
@@ -155,7 +169,7 @@ def end_of_round(game: Game, state: State) -> None:
             player.flags = {k: v for k, v in player.flags.items() if k != "passed"}
     state.round += 1
     game.say(state, f"Round {state.round}: {game.player_name(state.active)} is the active player.")
-    state.frames.append(game.frame(ROUND, state.active))
+    state.frames.append(game.frame(game.catalog.round_program, state.active))
 
 
 # The roles a reason for the age's end may name, as "<draw pile>": the position keeps no zone's

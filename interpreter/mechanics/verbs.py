@@ -37,7 +37,7 @@ from ..compile.meaning import (
 )
 from ..compile.program import ActI, ChoiceI
 from ..core.actions import Action, Decision
-from ..core.control import NEXT, Result, push, wait
+from ..core.control import NEXT, Result, phase_program, push, wait
 from ..core.errors import cannot
 from ..core.seats import is_out
 from ..model.zones import TABLEAU
@@ -310,7 +310,7 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
         seat = doer(frame)
         player = state.players[seat]
         loc["pushed"] = True
-        key = f"phase:{phase}"
+        key = phase_program(phase)
         if key not in game.programs:
             raise cannot(instruction.act, f'there is no phase "{phase}"')
         if not turn:  # a part of what is being played speaks of the same "it"
@@ -331,7 +331,7 @@ def _play(instruction: ActI, lex: Lexicon) -> Handler:
     def can(game: Game, state: State, frame: dict[str, Any]) -> str:
         """A part of the turn can be played as far as its first step can ("you may play
         "calm"" is not asked when it could do nothing)."""
-        key = f"phase:{phase}"
+        key = phase_program(phase)
         program = game.programs.get(key) or []
         first = program[0] if program else None
         if turn or not isinstance(first, ActI) or key in _ASKING:

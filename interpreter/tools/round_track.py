@@ -123,9 +123,6 @@ def _split(cond: Any) -> tuple[Any, Any] | None:
     return None
 
 
-ROUND_PHASE = "round"  # the phase a round plays (mechanics/ages.py), where the walk starts
-
-
 class _Walk:
     """One round's walk through the phases a round plays, in the order they are played: from
     the round's phase into each phase it plays (`play "prepare"`), into a round-dependent
@@ -246,12 +243,12 @@ def round_track(game: Game, state: State) -> RoundTrack | None:
     ctx = Ctx(probe, game.catalog, state.active)
     conds: dict[int, tuple[Any, Any]] = {}
     reached = _Walk(game, None, conds)
-    reached.phase(ROUND_PHASE, record=False)  # every branch: the phases some round plays
+    reached.phase(game.pack.round_phase, record=False)  # every branch: the phases some round plays
     rounds = []
     for number in range(1, last + 1):
         probe.round = number
         walk = _Walk(game, ctx, conds)
-        walk.phase(ROUND_PHASE)
+        walk.phase(game.pack.round_phase)
         for other in game.pack.phases:
             if other not in reached.seen:
                 walk.phase(str(other))

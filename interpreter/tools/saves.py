@@ -494,8 +494,9 @@ class _Reader:
                 self.kind(data["frames"], list, "state.frames", "a list of frames")
             )
         ]
+        roots = (*ROOT_PROGRAMS, self.game.catalog.round_program)
         for i, frame in enumerate(state.frames[1:], 1):
-            if frame["prog"] in ROOT_PROGRAMS and not self.ends_the_age(state.frames[i - 1]):
+            if frame["prog"] in roots and not self.ends_the_age(state.frames[i - 1]):
                 raise self.fail(
                     f"state.frames[{i}].prog",
                     f"{_show(frame['prog'])} is "

@@ -390,7 +390,7 @@ class _Scenario:
         self.state = state
         self.where = ()
         # deal the age as the pack says, then stop at the first instruction of the first round
-        game.run(state, stop=lambda frame, _: frame["prog"] == "phase:round")
+        game.run(state, stop=lambda frame, _: frame["prog"] == game.catalog.round_program)
         position = spec.get("position") or {}
         placed_at = str(spec.get("position_at", AT_ROUND))
         if placed_at not in PLACED_AT:

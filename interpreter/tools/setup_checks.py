@@ -30,7 +30,7 @@ from ..compile.meaning import Ctx
 from ..core.errors import PackError, RuleError, RuleLoopError
 from ..core.state import PlayerState, State
 from ..engine.game import Game
-from ..mechanics.ages import ROUND_PHASE, missing_round_phase
+from ..mechanics.ages import missing_round_phase
 from ..mechanics.dice import parse_face
 
 
@@ -94,7 +94,7 @@ def _dealt(game: Game, players: int, age: int) -> State:
     if age:
         state.age = age
         start_age(game, state, first=True)
-    game.run(state, stop=lambda frame, _: frame["prog"] == f"phase:{ROUND_PHASE}")
+    game.run(state, stop=lambda frame, _: frame["prog"] == game.catalog.round_program)
     return state
 
 

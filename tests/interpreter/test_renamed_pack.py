@@ -273,3 +273,51 @@ def test_a_raid_is_asked_and_explained_in_its_own_words(raided: Path) -> None:
         assert [read_back_raid(line) for line in lines] == list(originals[name]), name
     said = " ".join(line for lines in readings.values() for line in lines)
     assert "When you lose a raid" in said and "In each raid you fight" in said
+
+
+# ------------------------------------------------------------------ a round phase of another name
+
+# Along History with its round's phase named "game round" (`round_phase: game round`): the engine
+# plays it each round, as it played "round".
+
+
+def _round_named(folder: Path, name: str, declared: str | None) -> Path:
+    """A copy of Along History whose round's phase is `name`, `round_phase: declared` written
+    before the phases (none when None)."""
+
+    def rewrite(text: str) -> str:
+        if "\nphases:\n  round: |\n" not in text:
+            return text
+        key = f"round_phase: {declared}\n" if declared is not None else ""
+        return text.replace("\nphases:\n  round: |\n", f"\n{key}phases:\n  {name}: |\n")
+
+    return rewritten_copy(folder, rewrite)
+
+
+def test_a_round_phase_of_another_name_plays_the_same_games(tmp_path: Path) -> None:
+    folder = _round_named(tmp_path / "game_round", "game round", "game round")
+    assert not [d.render() for d in _diagnostics(folder) if d.is_error]
+    for bot, seed in (("random", 0), ("greedy", 1)):
+        assert _played(folder, bot, seed) == _played(bundled(), bot, seed)
+    game = _game(folder)
+    state = game.new(players=3, seed=4)
+    assert state.frames[0]["prog"] == "phase:game round"
+
+
+def test_a_round_phase_that_names_no_phase_is_an_error_at_its_place(tmp_path: Path) -> None:
+    folder = _round_named(tmp_path / "misspelt", "game round", "game rounds")
+    errors = [d for d in _diagnostics(folder) if d.is_error]
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    line = text[: text.index("round_phase:")].count("\n") + 1
+    assert [(d.line, d.column, d.code) for d in errors] == [(line, 14, "phase")]
+    assert errors[0].message == 'the round phase "game rounds" is not one of the phases'
+    assert errors[0].hint == 'did you mean "game round"?'
+
+
+def test_a_round_phase_of_another_name_not_declared_says_how_to_name_it(tmp_path: Path) -> None:
+    folder = _round_named(tmp_path / "undeclared", "game round", None)
+    errors = [d for d in _diagnostics(folder) if d.is_error]
+    assert [d.code for d in errors] == ["phase"]
+    assert errors[0].message.startswith('the game has no phase named "round"')
+    assert errors[0].hint is not None and "round_phase:" in errors[0].hint
+    assert "game round, active turn, other turn" in errors[0].hint

@@ -39,12 +39,7 @@ def test_a_declared_contest_is_clean(tmp_path: Path) -> None:
 def test_the_old_war_block_says_what_to_write(tmp_path: Path) -> None:
     folder = pack_with(tmp_path, game=("scoring:\n", "war:\n  dice: green\nscoring:\n"))
     d = one(errors(folder))
-    assert (d.code, Path(str(d.file)).name, d.line, d.column) == (
-        "old-contest-block",
-        "game.yaml",
-        34,
-        1,
-    )
+    assert (d.code, Path(str(d.file)).name, d.line, d.column) == ("schema", "game.yaml", 34, 1)
     assert "contests: {war: {dice:" in str(d.hint)
 
 
@@ -68,7 +63,7 @@ def test_the_old_declares_war_key_says_what_to_write(tmp_path: Path) -> None:
     text = text.replace("counters:\n", "counters:\n  banner: {start: 0, declares_war: true}\n", 1)
     (folder / "game.yaml").write_text(text, encoding="utf-8")
     d = one(errors(folder))
-    assert d.code == "old-contest-block" and d.line == 9
+    assert d.code == "schema" and d.line == 9
     assert "declares: <the contest>" in str(d.hint)
 
 
