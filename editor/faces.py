@@ -449,13 +449,13 @@ def _numbers_row(
         y = cy - 42 * u + step * (index + 0.5)
         x = 34 * u
         for name, entries in row:
-            for entry in entries:
+            for number in entries:
                 svg.add(
                     f'<rect x="{x:.1f}" y="{y - tile / 2:.1f}" width="{tile:.1f}" '
                     f'height="{tile:.1f}" rx="{tile / 6:.1f}" fill="{layout.ink}"/>'
                 )
                 svg.text(
-                    x + tile / 2, y + tile * 0.21, str(entry), tile * 0.6, "#fff", True, "middle"
+                    x + tile / 2, y + tile * 0.21, str(number), tile * 0.6, "#fff", True, "middle"
                 )
                 x += tile + 4 * u
             svg.text(x + 4 * u, y + label * 0.35, name, label, "#6b5f45")
