@@ -15,9 +15,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape
 
+from editor.face_layout import FaceLayout, face_layout
 from editor.font_widths import HELVETICA, HELVETICA_BOLD
 from rules_dsl import ast
+from rules_dsl.face_keys import BONUS, COST, NO_BADGE, NUMBERS, POINTS
 from rules_dsl.pack import Card, Pack
+from rules_dsl.printed_numbers import Value, card_values, declared_numbers
 from rules_dsl.printer import print_any, print_rules
 from rules_dsl.vocabulary import singular
 
@@ -312,18 +315,65 @@ def _symbol_row(
 
 
 def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> str:
-    """The face of `card` as an SVG document of the card's size in millimetres."""
+    """The face of `card` as an SVG document of the card's size in millimetres, laid out as
+    the pack's `faces: layout:` says (face_layout.py)."""
     svg = _Svg(size.width, size.height)
     w, h = svg.w, svg.h
     u = w / 635  # the layout is drawn for a poker card
-    style = face_style(pack)
+    style, layout = face_style(pack), face_layout(pack)
     colour = style.type_colour(card.type)
     svg.add(
         f'<rect x="{6 * u:.1f}" y="{6 * u:.1f}" width="{w - 12 * u:.1f}" '
-        f'height="{h - 12 * u:.1f}" rx="{28 * u:.1f}" fill="#fbf6ea" stroke="{colour}" '
+        f'height="{h - 12 * u:.1f}" rx="{28 * u:.1f}" fill="{layout.paper}" stroke="{colour}" '
         f'stroke-width="{12 * u:.1f}"/>'
     )
-    # The name on the type's band, and the points badge on its right.
+    _name_band(svg, u, card, colour, _badge(pack, card, layout.badge))
+    # The type and the age.
+    age_name = next((a.name for a in pack.ages if a.id == card.age), card.age)
+    line_y = 26 * u + 100 * u + 46 * u
+    svg.text(34 * u, line_y, card.type.upper(), 26 * u, colour, bold=True)
+    svg.text(w - 34 * u, line_y, age_name, 24 * u, "#6b5f45", anchor="end")
+    # The rows above the rules box from the type line down, those below it from the footer up;
+    # a row keeps its room on a card that has nothing for it, so a deck's boxes line up.
+    # Initials under the symbols take room under a row of symbols.
+    glyphs = 8 * u if any(s.glyph for s in style.symbols.values()) else 0.0
+    values = card_values(card.numbers, declared_numbers(pack.game))
+    rows = {
+        COST: lambda cy: _cost_row(svg, u, cy, pack, card, style),
+        NUMBERS: lambda cy: _numbers_row(svg, u, cy, layout, values),
+        BONUS: lambda cy: _bonus_row(svg, u, cy, style, card),
+    }
+    kept = [r for r in (*layout.above, *layout.below) if r != NUMBERS or layout.numbers]
+    top = line_y + 30 * u
+    for row in (r for r in layout.above if r in kept):
+        rows[row](top + 32 * u)
+        top += 84 * u + (0.0 if row == NUMBERS else glyphs)
+    bottom = h - 66 * u
+    for row in (r for r in reversed(layout.below) if r in kept):
+        room = 0.0 if row == NUMBERS else glyphs
+        rows[row](bottom - 34 * u - room)
+        bottom -= 84 * u + room
+    _rules_box(svg, u, top, bottom, rules_text(card), layout.ink)
+    footer = f"{card.copies} copies" if card.copies > 1 else ""
+    svg.text(w - 34 * u, h - 36 * u, footer, 20 * u, "#8a7f66", anchor="end")
+    svg.text(34 * u, h - 36 * u, pack.name, 20 * u, "#8a7f66")
+    return svg.render()
+
+
+def _badge(pack: Pack, card: Card, badge: str) -> str | None:
+    """What the round badge beside the name shows: the points ("*" for a formula), the
+    card's printed number the layout names, or nothing."""
+    if badge == POINTS:
+        return str(card.points) if isinstance(card.points, int) else "*"
+    if badge == NO_BADGE:
+        return None
+    value = card_values(card.numbers, declared_numbers(pack.game)).get(badge)
+    return str(value) if isinstance(value, int) else None
+
+
+def _name_band(svg: _Svg, u: float, card: Card, colour: str, badge: str | None) -> None:
+    """The name on the type's band, with the badge (if any) on its right."""
+    w = svg.w
     band_top, band_h = 26 * u, 100 * u
     svg.add(
         f'<rect x="{26 * u:.1f}" y="{band_top:.1f}" width="{w - 52 * u:.1f}" '
@@ -331,84 +381,120 @@ def card_face(pack: Pack, card: Card, size: CardSize = CARD_SIZES["poker"]) -> s
     )
     badge_r = 44 * u
     badge_x = w - 26 * u - badge_r - 10 * u
-    name_room = badge_x - badge_r - 50 * u - 10 * u
+    name_room = (badge_x - badge_r if badge is not None else w - 26 * u) - 50 * u - 10 * u
     name_size = 48 * u
     while name_size > 22 * u and text_width(card.name, name_size, bold=True) > name_room:
         name_size -= 2 * u
     svg.text(
         50 * u, band_top + band_h / 2 + name_size * 0.36, card.name, name_size, "#fff", bold=True
     )
+    if badge is None:
+        return
     svg.add(
         f'<circle cx="{badge_x:.1f}" cy="{band_top + band_h / 2:.1f}" r="{badge_r:.1f}" '
         f'fill="#fff" stroke="#2b2b2b" stroke-width="{5 * u:.1f}"/>'
     )
-    points = str(card.points) if isinstance(card.points, int) else "*"
     svg.text(
         badge_x,
         band_top + band_h / 2 + 17 * u,
-        points,
+        badge,
         48 * u,
         "#2b2b2b",
         bold=True,
         anchor="middle",
     )
-    # The type and the age.
-    age_name = next((a.name for a in pack.ages if a.id == card.age), card.age)
-    line_y = band_top + band_h + 46 * u
-    svg.text(34 * u, line_y, card.type.upper(), 26 * u, colour, bold=True)
-    svg.text(w - 34 * u, line_y, age_name, 24 * u, "#6b5f45", anchor="end")
-    # The cost, then the gold price.
-    cost_y = line_y + 62 * u
+
+
+def _cost_row(svg: _Svg, u: float, cy: float, pack: Pack, card: Card, style: FaceStyle) -> None:
+    """The cost as symbols ("0" for none), X's meaning, and the gold price as a coin."""
     r = 27 * u
-    svg.text(34 * u, cost_y + 9 * u, "Cost", 24 * u, "#6b5f45")
-    end = _symbol_row(svg, 100 * u, cost_y, r, _symbols(style, card.cost) or [(FREE, "0")])
+    svg.text(34 * u, cy + 9 * u, "Cost", 24 * u, "#6b5f45")
+    end = _symbol_row(svg, 100 * u, cy, r, _symbols(style, card.cost) or [(FREE, "0")])
     if card.cost.x is not None:
-        svg.text(end, cost_y + 9 * u, f"X = {print_any(card.cost.x)}", 20 * u, "#444")
+        svg.text(end, cy + 9 * u, f"X = {print_any(card.cost.x)}", 20 * u, "#444")
     if card.gold is not None:
-        coin_x = w - 34 * u - r
-        svg.symbol(coin_x, cost_y, r * 1.1, style.symbol(pack.money or ""), str(card.gold))
-        svg.text(coin_x - r * 1.1 - 10 * u, cost_y + 9 * u, "or", 22 * u, "#6b5f45", anchor="end")
-    # The rules text, fitted to its box.
-    # Initials under the symbols take room above the rules box and above the footer.
-    glyphs = 8 * u if any(s.glyph for s in style.symbols.values()) else 0.0
-    box_top, box_bottom = cost_y + 52 * u + glyphs, h - 150 * u
+        coin_x = svg.w - 34 * u - r
+        svg.symbol(coin_x, cy, r * 1.1, style.symbol(pack.money or ""), str(card.gold))
+        svg.text(coin_x - r * 1.1 - 10 * u, cy + 9 * u, "or", 22 * u, "#6b5f45", anchor="end")
+
+
+def _numbers_row(
+    svg: _Svg, u: float, cy: float, layout: FaceLayout, values: dict[str, Value]
+) -> None:
+    """The card's printed numbers the layout shows, in its order: each value in a dark tile
+    (a list, one tile per entry) with its name after it, on one line, or on two smaller ones
+    when one is too narrow."""
+    shown = [
+        (name, value if isinstance(value, tuple) else (value,))
+        for name in layout.numbers
+        if (value := values.get(name)) is not None
+    ]
+    room = svg.w - 68 * u
+    for tile, label, lines in ((46 * u, 23 * u, 1), (34 * u, 19 * u, 2), (30 * u, 15 * u, 2)):
+
+        def width(
+            entry: tuple[str, tuple[int, ...]], tile: float = tile, label: float = label
+        ) -> float:
+            return len(entry[1]) * (tile + 4 * u) + text_width(entry[0], label) + 14 * u
+
+        rows: list[list[tuple[str, tuple[int, ...]]]] = [[]]
+        for entry in shown:
+            if rows[-1] and sum(map(width, rows[-1])) + width(entry) > room:
+                rows.append([])
+            rows[-1].append(entry)
+        if len(rows) <= lines:
+            break
+    step = 84 * u / len(rows)
+    for index, row in enumerate(rows):
+        y = cy - 42 * u + step * (index + 0.5)
+        x = 34 * u
+        for name, entries in row:
+            for number in entries:
+                svg.add(
+                    f'<rect x="{x:.1f}" y="{y - tile / 2:.1f}" width="{tile:.1f}" '
+                    f'height="{tile:.1f}" rx="{tile / 6:.1f}" fill="{layout.ink}"/>'
+                )
+                svg.text(
+                    x + tile / 2, y + tile * 0.21, str(number), tile * 0.6, "#fff", True, "middle"
+                )
+                x += tile + 4 * u
+            svg.text(x + 4 * u, y + label * 0.35, name, label, "#6b5f45")
+            x += text_width(name, label) + 14 * u
+
+
+def _bonus_row(svg: _Svg, u: float, cy: float, style: FaceStyle, card: Card) -> None:
+    symbols = _symbols(style, card.bonus)
+    if not symbols:
+        return
+    r = 27 * u
+    svg.text(34 * u, cy + 9 * u, "Bonus", 24 * u, "#6b5f45")
+    # a diamond reaches 0.2 r left of its box: clear of the label's last letter
+    start = max(110 * u, 44 * u + text_width("Bonus", 24 * u) + 0.2 * r)
+    _symbol_row(svg, start, cy, r, symbols)
+
+
+def _rules_box(svg: _Svg, u: float, top: float, bottom: float, text: str, ink: str) -> None:
+    """The rules text in its box, the font made smaller until it fits."""
+    w = svg.w
     svg.add(
-        f'<rect x="{30 * u:.1f}" y="{box_top:.1f}" width="{w - 60 * u:.1f}" '
-        f'height="{box_bottom - box_top:.1f}" rx="{10 * u:.1f}" fill="#fffdf7" '
+        f'<rect x="{30 * u:.1f}" y="{top:.1f}" width="{w - 60 * u:.1f}" '
+        f'height="{bottom - top:.1f}" rx="{10 * u:.1f}" fill="#fffdf7" '
         f'stroke="#d8cfb8" stroke-width="{3 * u:.1f}"/>'
     )
-    text = rules_text(card)
-    size_ = 30 * u
+    size = 30 * u
     while True:
-        lines = wrap(text, w - 100 * u, size_)
-        if len(lines) * size_ * 1.25 <= box_bottom - box_top - 30 * u or size_ <= 12 * u:
+        lines = wrap(text, w - 100 * u, size)
+        if len(lines) * size * 1.25 <= bottom - top - 30 * u or size <= 12 * u:
             break
-        size_ -= 1 * u
-    y = box_top + 20 * u + size_
+        size -= 1 * u
+    y = top + 20 * u + size
     for line in lines:
-        if y > box_bottom - 8 * u:
+        if y > bottom - 8 * u:
             break
         stripped = line.lstrip(" ")
-        svg.text(
-            50 * u + text_width(line[: len(line) - len(stripped)], size_),
-            y,
-            stripped,
-            size_,
-            "#222",
-        )
-        y += size_ * 1.25
-    # The bonus, and the footer.
-    bonus_y = h - 100 * u - glyphs
-    symbols = _symbols(style, card.bonus)
-    if symbols:
-        svg.text(34 * u, bonus_y + 9 * u, "Bonus", 24 * u, "#6b5f45")
-        # a diamond reaches 0.2 r left of its box: clear of the label's last letter
-        start = max(110 * u, 44 * u + text_width("Bonus", 24 * u) + 0.2 * r)
-        _symbol_row(svg, start, bonus_y, r, symbols)
-    footer = f"{card.copies} copies" if card.copies > 1 else ""
-    svg.text(w - 34 * u, h - 36 * u, footer, 20 * u, "#8a7f66", anchor="end")
-    svg.text(34 * u, h - 36 * u, pack.name, 20 * u, "#8a7f66")
-    return svg.render()
+        indent = text_width(line[: len(line) - len(stripped)], size)
+        svg.text(50 * u + indent, y, stripped, size, ink)
+        y += size * 1.25
 
 
 def rules_text(card: Card) -> str:

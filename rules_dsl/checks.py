@@ -28,13 +28,15 @@ from .condition_checks import condition_warnings
 from .contests import check_contests
 from .diagnostics import Diagnostic, did_you_mean
 from .dice_events import event_names, roll_head, triggered_events, unknown_die
+from .face_keys import NO_BADGE, RULES
+from .face_keys import POINTS as POINTS_BADGE
 from .facts import check_fact_names
 from .grammar_words import strength_kinds
 from .input_checks import control_characters
 from .named_decks import check_decks
 from .pieces import check_pieces
 from .pools import check_pools
-from .printed_numbers import check_card_numbers
+from .printed_numbers import check_card_numbers, declared_numbers
 from .roles import check_roles, uses_engine_kinds
 from .source import Source
 from .stored import check_stored
@@ -202,6 +204,48 @@ def _faces(pack: Pack) -> list[Diagnostic]:
                         or f"the game declares: {', '.join(names) or 'none'}",
                     )
                 )
+    return out + _face_layout(pack, faces.get("layout"))
+
+
+def _face_layout(pack: Pack, layout: Any) -> list[Diagnostic]:
+    """A badge or a number of `faces: layout:` that no card prints, and a layout without the
+    rules text (the schema checks the rest)."""
+    if not isinstance(layout, dict):
+        return []
+    numbers = [spec.name for spec in declared_numbers(pack.game)]
+    out = []
+
+    def unknown(path: tuple[Any, ...], name: str, choices: list[str], what: str) -> None:
+        doc, at = pack.place("faces", "layout", *path)
+        out.append(
+            doc.diagnostic(
+                at,
+                f'"{name}" is not {what}',
+                code="unknown-name",
+                hint=did_you_mean(name, choices)
+                or f"write one of: {', '.join(choices)} (card numbers: declares the numbers)",
+            )
+        )
+
+    badge = layout.get("badge")
+    if isinstance(badge, str) and badge not in (POINTS_BADGE, NO_BADGE, *numbers):
+        choices = [POINTS_BADGE, NO_BADGE, *numbers]
+        unknown(("badge",), badge, choices, f"{POINTS_BADGE}, {NO_BADGE} or a card number")
+    shown = layout.get("numbers")
+    for i, name in enumerate(shown if isinstance(shown, list) else []):
+        if isinstance(name, str) and name not in numbers:
+            unknown(("numbers", i), name, numbers, "one of the game's card numbers")
+    rows = layout.get("rows")
+    if isinstance(rows, list) and RULES not in rows:
+        doc, at = pack.place("faces", "layout", "rows")
+        out.append(
+            doc.diagnostic(
+                at,
+                "a face's rows must include rules: the card's rules text would not be printed",
+                code="schema",
+                hint=f"e.g. rows: [{', '.join([*map(str, rows), RULES])}]",
+            )
+        )
     return out
 
 

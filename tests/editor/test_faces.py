@@ -193,3 +193,116 @@ def test_the_faces_measure_text_with_the_pdfs_font_widths() -> None:
 
     for ours, theirs in ((HELVETICA, "helvetica"), (HELVETICA_BOLD, "helveticaB")):
         assert ours == tuple(CORE_FONTS_CHARWIDTHS[theirs][chr(i)] for i in range(256))
+
+
+# ------------------------------------------------------------------ the layout (faces: layout:)
+
+
+def _text_y(svg: str, text: str) -> float:
+    """The baseline of the first text element reading `text`."""
+    found = re.search(r'<text x="[^"]*" y="([^"]*)"[^>]*>' + re.escape(text) + "</text>", svg)
+    assert found, f"{text!r} is not on the face"
+    return float(found.group(1))
+
+
+def _box_top(svg: str) -> float:
+    """The top of the rules box (the one rectangle with its stroke colour)."""
+    found = re.search(r'<rect x="[^"]*" y="([^"]*)"[^>]*stroke="#d8cfb8"', svg)
+    assert found
+    return float(found.group(1))
+
+
+def test_a_card_s_printed_numbers_are_on_its_face_by_default() -> None:
+    pack = _pack(CONFORMANCE / "printed_numbers")  # no faces: block at all
+    steam = card_face(pack, next(c for c in pack.cards if c.name == "Steam"))
+    texts = _texts(steam)
+    for name, value in (("level", "2"), ("science cost", "1"), ("build cost", "3")):
+        assert texts[texts.index(name) - 1] == value  # each number in its tile, its name after
+    pyramids = _texts(card_face(pack, next(c for c in pack.cards if c.name == "Pyramids")))
+    assert pyramids[pyramids.index("stage costs") - 3 : pyramids.index("stage costs")] == [
+        "3",
+        "2",
+        "1",
+    ]
+    assert "science cost" not in pyramids  # a number the card does not give is not drawn
+
+
+def test_along_history_draws_no_numbers_row_and_keeps_its_points_badge(
+    along_history: Pack,
+) -> None:
+    aristotle = next(c for c in along_history.cards if c.id == "aristotle")
+    face = card_face(along_history, aristotle)
+    texts = _texts(face)
+    assert texts[0] == "Aristotle" and texts[1] == str(aristotle.points)  # name, then badge
+    # the rules box starts right under the cost row, as it always did
+    assert _box_top(face) == pytest.approx(_text_y(face, "Cost") - 9 + 52, abs=0.2)
+
+
+def test_a_pack_s_layout_moves_the_rows_and_names_the_badge(tmp_path: Path) -> None:
+    folder = _copy("printed_numbers", tmp_path)
+    _add_to_game(
+        folder,
+        "faces:\n"
+        "  layout:\n"
+        "    badge: level\n"
+        "    rows: [bonus, rules, numbers]\n"
+        "    numbers: [build cost, science cost]\n"
+        '    paper: "#eeeeff"\n'
+        '    ink: "#102030"\n',
+    )
+    pack = _pack(folder)
+    steam = next(c for c in pack.cards if c.name == "Steam")
+    face = card_face(pack, steam)
+    texts = _texts(face)
+    assert texts[:2] == ["Steam", "2"]  # the badge shows the level, not the points (0)
+    assert "Cost" not in texts and "level" not in texts  # rows and numbers as listed only
+    assert texts.index("build cost") < texts.index("science cost")
+    assert _text_y(face, "build cost") > _box_top(face)  # the numbers under the rules now
+    assert 'fill="#eeeeff"' in face and 'fill="#102030"' in face
+
+
+def test_through_the_ages_faces_show_its_costs_and_no_points(tmp_path: Path) -> None:
+    folder = tmp_path / "through_the_ages"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / "through_the_ages", folder)
+    pack = _pack(folder)
+    iron = next(c for c in pack.cards if c.name == "Iron")
+    texts = _texts(card_face(pack, iron))
+    assert texts[0] == "Iron" and texts[1] == "MINE"  # no badge: every card's points are 0
+    assert texts[texts.index("science cost") - 1] == "5"
+    assert texts[texts.index("build cost") - 1] == "5"
+    assert "Cost" not in texts  # Through the Ages prints no cost row
+    tactic = next(c for c in pack.cards if c.type == "tactic")
+    assert {"infantry units", "tactic value"} <= set(_texts(card_face(pack, tactic)))
+
+
+def test_every_bad_value_of_the_layout_is_located_in_one_run(tmp_path: Path) -> None:
+    folder = _copy("printed_numbers", tmp_path)
+    _add_to_game(
+        folder,
+        "faces:\n"
+        "  layout:\n"
+        "    badge: levle\n"
+        "    rows: [numbers, bonus]\n"
+        "    numbers: [build cost, sciense cost]\n",
+    )
+    _, diagnostics = load_pack(folder)
+    errors = [d for d in diagnostics if d.is_error]
+    lines = (folder / "game.yaml").read_text(encoding="utf-8").splitlines()
+    by_text = {lines[d.line - 1][d.column - 1 :]: d for d in errors if d.line and d.column}
+    assert set(by_text) == {"levle", "[numbers, bonus]", "sciense cost]"}
+    assert "level" in (by_text["levle"].hint or "")
+    assert "science cost" in (by_text["sciense cost]"].hint or "")
+    assert "rules" in by_text["[numbers, bonus]"].message
+    # the schema refuses a row it does not know, at its line
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("[numbers, bonus]", "[numbers, rules, points]"),
+        encoding="utf-8",
+    )
+    _, diagnostics = load_pack(folder)
+    lines = game.read_text(encoding="utf-8").splitlines()
+    assert [lines[d.line - 1].strip() for d in diagnostics if d.is_error and d.line] == [
+        "badge: levle",
+        "rows: [numbers, rules, points]",
+        "numbers: [build cost, sciense cost]",
+    ]
