@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
@@ -121,6 +122,12 @@ def finished(run: BalanceRun) -> dict[str, Any] | None:
     return run.result
 
 
+def card_page(card_id: str, age: str) -> str:
+    """The Cards page opened on a card (its `?card=...&age=...` link), from the Balance page's
+    address."""
+    return f"./?{urlencode({'card': card_id, 'age': age})}"
+
+
 def draw(data: dict[str, Any]) -> None:
     """A run as the HTML report draws it; for an A/B, what moved, then each report."""
     setup, reports = data["setup"], data["reports"]
@@ -139,9 +146,9 @@ def draw(data: dict[str, Any]) -> None:
         tabs = st.tabs([f"A: {setup['label']}", f"B: {setup['against_label']}"])
         for tab, report in zip(tabs, reports, strict=True):
             with tab:
-                st.iframe(render_html(report), height="content")
+                st.iframe(render_html(report, card_page), height="content")
     elif a["finished"]:
-        st.iframe(render_html(a), height="content")
+        st.iframe(render_html(a, card_page), height="content")
 
 
 def draw_ab(changes: list[dict[str, Any]], setup: dict[str, Any]) -> None:

@@ -122,10 +122,14 @@ if selected_rows != st.session_state.get("table_rows"):  # a row chosen in the t
 if not choices:
     st.info("No card matches; clear the search or the filters.")
     st.stop()
-linked = st.query_params.get("card")  # a link to a card: ?card=<id>
-if linked and st.session_state.get("linked") != linked:
-    st.session_state["linked"] = linked
-    st.session_state["card_pick"] = next((label(c) for c in shown if c.id == linked), None)
+# A link to a card: ?card=<id>, with &age=<age id> where ids repeat across ages (Famine).
+linked = st.query_params.get("card")
+linked_age = st.query_params.get("age")
+if linked and st.session_state.get("linked") != (linked, linked_age):
+    st.session_state["linked"] = (linked, linked_age)
+    st.session_state["card_pick"] = next(
+        (label(c) for c in shown if c.id == linked and linked_age in (None, c.age)), None
+    )
 exact = next((label(c) for c in shown if c.name.lower() == search.strip().lower()), None)
 if exact is not None and st.session_state.get("last_search") != search:
     st.session_state["card_pick"] = exact  # typing a card's name opens it
@@ -139,7 +143,8 @@ pick = st.selectbox(f"Card ({len(choices)} shown)", choices, key="card_pick")
 card = shown[choices.index(pick)]
 file, ident = age_file[card.age], card.id
 st.session_state[OPEN_CARD] = (file, ident)
-st.query_params["card"] = st.session_state["linked"] = ident  # the page's link is this card
+st.query_params["card"], st.query_params["age"] = ident, card.age  # the page's link: this card
+st.session_state["linked"] = (ident, card.age)
 ck = drafts.key(file, ident)
 
 # ---------------------------------------------------------------- the card's state

@@ -214,7 +214,8 @@ def rule_refs(game: Game) -> list[RuleRef]:
         for event, bodies in info.triggers.items():
             for n, body in enumerate(bodies):
                 key = card_program(info.index, event, n)
-                refs.append(RuleRef(key, info.name, event, _where(game, key, body)))
+                where = _where(game, key, body)
+                refs.append(RuleRef(key, info.name, event, where, info.id, info.age))
     return refs
 
 

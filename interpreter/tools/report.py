@@ -74,6 +74,8 @@ class RuleRef:
     card: str
     event: str
     where: str  # file:line
+    card_id: str = ""  # the card's id and age in the pack, for a link to it (an id is unique
+    age: str = ""  # within its age only)
 
 
 @dataclass
@@ -289,7 +291,16 @@ class Report:
         return {
             "rules": len(self.rules),
             "fired": len(self.rules) - len(never),
-            "never_fired": [{"card": r.card, "event": r.event, "where": r.where} for r in never],
+            "never_fired": [
+                {
+                    "card": r.card,
+                    "card_id": r.card_id,
+                    "age": r.age,
+                    "event": r.event,
+                    "where": r.where,
+                }
+                for r in never
+            ],
         }
 
     def to_json(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@ Nothing is loaded from the network: the page opens offline, can be mailed, and p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -23,8 +24,10 @@ svg text{font-size:12px;font-family:system-ui,sans-serif}
 """
 
 
-def render_html(data: dict[str, Any]) -> str:
-    """The page of a report's JSON (`Report.to_json()`)."""
+def render_html(data: dict[str, Any], card_link: Callable[[str, str], str] | None = None) -> str:
+    """The page of a report's JSON (`Report.to_json()`). `card_link` gives the address of a
+    card by its id and age (the workshop's Cards page): each rule that never ran then links to its
+    card, opened in a new tab."""
     title = f"Balance of {data['pack']}"
     names = data.get("age_names") or {}
     shown = {
@@ -68,7 +71,7 @@ def render_html(data: dict[str, Any]) -> str:
             else []
         ),
         "<h2>Effect coverage</h2>",
-        _coverage(data["coverage"]),
+        _coverage(data["coverage"], card_link),
     ]
     if data["errors"]:
         parts += [f"<h2>Games that failed ({data.get('failed', len(data['errors']))})</h2><ul>"]
@@ -371,14 +374,24 @@ def _tokens_wars(data: dict[str, Any]) -> str:
     )
 
 
-def _coverage(coverage: dict[str, Any]) -> str:
+def _coverage(coverage: dict[str, Any], card_link: Callable[[str, str], str] | None) -> str:
     text = f"<p>{coverage['fired']} of {coverage['rules']} triggered rules ran at least once.</p>"
     if coverage["never_fired"]:
         text += "<p class=note>Never ran (untested by this simulation):</p>" + _table(
             ["card", "when", "where"],
             [
-                [escape(r["card"]), escape(r["event"]), escape(r["where"])]
+                [_card_cell(r, card_link), escape(r["event"]), escape(r["where"])]
                 for r in coverage["never_fired"]
             ],
         )
     return text
+
+
+def _card_cell(rule: dict[str, Any], card_link: Callable[[str, str], str] | None) -> str:
+    """The card's name, linked to the card where the report has a link for it (a report kept
+    before rules carried their card's id has none)."""
+    name = escape(rule["card"])
+    if card_link is None or not rule.get("card_id"):
+        return name
+    href = escape(card_link(rule["card_id"], rule.get("age") or ""))
+    return f'<a href="{href}" target="_blank" rel="noopener">{name}</a>'

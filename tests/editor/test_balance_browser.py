@@ -49,6 +49,15 @@ def test_a_small_balance_run_drawn_in_the_page_and_after_a_reload(page, server) 
     shot(page, "balance")
     coverage.scroll_into_view_if_needed()
     shot(page, "balance-coverage")  # the report's end: nothing cut off by its frame
+    # a rule that never ran links to its card: the Cards page opens on it in a new tab
+    link = report.locator("table a[target='_blank']").first
+    name = link.inner_text()
+    with page.context.expect_page() as opened:
+        link.click()
+    card_page = opened.value
+    card_page.get_by_role("heading", name=name, exact=True).wait_for()
+    assert "card=" in card_page.url
+    card_page.close()
     assert (folder / ".agesmith" / "balance.json").is_file()
     page.reload()
     page.get_by_text("6 games played").wait_for()

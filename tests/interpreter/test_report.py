@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.tools.report import CardRef, GameRecord, Report, RuleRef, compare
+from interpreter.tools.report_html import render_html
 
 CARDS = [
     CardRef(0, "forest", "Forest", "prehistory", "land"),
@@ -18,7 +19,7 @@ CARDS = [
 ]
 RULES = [
     RuleRef("card:1:acquire:0", "Tiger", "acquire", "prehistory.yaml:40"),
-    RuleRef("card:2:failure:0", "Famine", "failure", "prehistory.yaml:80"),
+    RuleRef("card:2:failure:0", "Famine", "failure", "prehistory.yaml:80", "famine", "one"),
 ]
 TITLE = {
     "pack": "Test",
@@ -137,8 +138,25 @@ def test_coverage_lists_the_rules_that_never_ran() -> None:
     coverage = full()["coverage"]
     assert coverage["rules"] == 2 and coverage["fired"] == 1
     assert coverage["never_fired"] == [
-        {"card": "Famine", "event": "failure", "where": "prehistory.yaml:80"}
+        {
+            "card": "Famine",
+            "card_id": "famine",
+            "age": "one",
+            "event": "failure",
+            "where": "prehistory.yaml:80",
+        }
     ]
+
+
+def test_a_rule_that_never_ran_links_to_its_card_where_the_report_is_given_links() -> None:
+    data = full()
+    linked = render_html(data, lambda card_id, age: f"./?card={card_id}&age={age}")
+    assert (
+        '<a href="./?card=famine&amp;age=one" target="_blank" rel="noopener">Famine</a>' in linked
+    )
+    assert "<a href" not in render_html(data)  # the HTML file alone: the name and file:line
+    data["coverage"]["never_fired"][0].pop("card_id")  # a run kept before rules had ids
+    assert "<a href" not in render_html(data, lambda card_id, age: f"./?card={card_id}&age={age}")
 
 
 def test_merging_in_any_order_gives_identical_json() -> None:
